@@ -1,0 +1,123 @@
+//! The orbit camera: right-drag orbits, middle-drag or WASD/arrows pan, the wheel zooms (shift+wheel
+//! is left to turning models), Home resets. Written by hand so that the wheel can be shared with
+//! model turning and panning stays on the table plane.
+
+use super::state::TableState;
+use bevy::input::mouse::{AccumulatedMouseMotion, AccumulatedMouseScroll, MouseScrollUnit};
+use bevy::prelude::*;
+use bevy_egui::input::EguiWantsInput;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(Startup, spawn_camera).add_systems(Update, (reset_on_new_table, orbit_controls, apply_orbit).chain());
+}
+
+/// The camera's orbit around a focus point on the table.
+#[derive(Component, Debug, Clone, Copy)]
+pub struct OrbitCamera {
+    pub focus: Vec3,
+    /// Heading around the focus, radians.
+    pub yaw: f32,
+    /// Elevation above the table plane, radians.
+    pub pitch: f32,
+    pub distance: f32,
+}
+
+impl OrbitCamera {
+    /// The default view of a table: from the near edge, looking down at about 50 degrees.
+    pub fn for_table(width: f32, depth: f32) -> Self {
+        Self {
+            focus: Vec3::new(width / 2.0, 0.0, -depth / 2.0),
+            yaw: 0.0,
+            pitch: 0.9,
+            distance: width.max(depth) * 1.25 + 8.0,
+        }
+    }
+
+    pub fn transform(&self) -> Transform {
+        let rot = Quat::from_rotation_y(self.yaw) * Quat::from_rotation_x(-self.pitch);
+        let pos = self.focus + rot * Vec3::new(0.0, 0.0, self.distance);
+        Transform::from_translation(pos).looking_at(self.focus, Vec3::Y)
+    }
+}
+
+fn spawn_camera(mut commands: Commands) {
+    let orbit = OrbitCamera::for_table(48.0, 36.0);
+    commands.spawn((Camera3d::default(), orbit, orbit.transform(), Msaa::Sample4));
+}
+
+fn reset_on_new_table(state: Option<Res<TableState>>, mut cams: Query<&mut OrbitCamera>, mut last: Local<Option<(f32, f32)>>) {
+    let Some(state) = state else { return };
+    let size = (state.table.width, state.table.depth);
+    if *last != Some(size) {
+        *last = Some(size);
+        for mut c in &mut cams {
+            *c = OrbitCamera::for_table(size.0, size.1);
+        }
+    }
+}
+
+fn orbit_controls(
+    mouse: Res<ButtonInput<MouseButton>>,
+    keys: Res<ButtonInput<KeyCode>>,
+    motion: Res<AccumulatedMouseMotion>,
+    scroll: Res<AccumulatedMouseScroll>,
+    egui: Option<Res<EguiWantsInput>>,
+    time: Res<Time>,
+    state: Option<Res<TableState>>,
+    mut cams: Query<&mut OrbitCamera>,
+) {
+    let Ok(mut cam) = cams.single_mut() else { return };
+    let pointer_free = egui.as_ref().is_none_or(|e| !e.wants_pointer_input() && !e.is_pointer_over_area());
+    let keys_free = egui.as_ref().is_none_or(|e| !e.wants_keyboard_input());
+    let shift = keys.any_pressed([KeyCode::ShiftLeft, KeyCode::ShiftRight]);
+    if pointer_free && mouse.pressed(MouseButton::Right) {
+        cam.yaw -= motion.delta.x * 0.006;
+        cam.pitch = (cam.pitch + motion.delta.y * 0.006).clamp(0.08, 1.55);
+    }
+    let right = Quat::from_rotation_y(cam.yaw) * Vec3::X;
+    let forward = Quat::from_rotation_y(cam.yaw) * Vec3::NEG_Z;
+    if pointer_free && mouse.pressed(MouseButton::Middle) {
+        let k = cam.distance * 0.0015;
+        let delta = -right * motion.delta.x * k + forward * motion.delta.y * k;
+        cam.focus += delta;
+    }
+    if keys_free && !keys.any_pressed([KeyCode::ControlLeft, KeyCode::ControlRight]) {
+        let mut dir = Vec3::ZERO;
+        if keys.any_pressed([KeyCode::KeyW, KeyCode::ArrowUp]) {
+            dir += forward;
+        }
+        if keys.any_pressed([KeyCode::KeyS, KeyCode::ArrowDown]) {
+            dir -= forward;
+        }
+        if keys.any_pressed([KeyCode::KeyA, KeyCode::ArrowLeft]) {
+            dir -= right;
+        }
+        if keys.any_pressed([KeyCode::KeyD, KeyCode::ArrowRight]) {
+            dir += right;
+        }
+        let speed = cam.distance * 0.8 * time.delta_secs();
+        cam.focus += dir.normalize_or_zero() * speed;
+        if keys.just_pressed(KeyCode::Home) {
+            if let Some(s) = &state {
+                *cam = OrbitCamera::for_table(s.table.width, s.table.depth);
+            }
+        }
+    }
+    if pointer_free && !shift && scroll.delta.y != 0.0 {
+        let notches = match scroll.unit {
+            MouseScrollUnit::Line => scroll.delta.y,
+            MouseScrollUnit::Pixel => scroll.delta.y / 40.0,
+        };
+        cam.distance = (cam.distance * 0.88f32.powf(notches)).clamp(3.0, 400.0);
+    }
+    if let Some(s) = &state {
+        cam.focus.x = cam.focus.x.clamp(-10.0, s.table.width + 10.0);
+        cam.focus.z = cam.focus.z.clamp(-s.table.depth - 10.0, 10.0);
+    }
+}
+
+fn apply_orbit(mut q: Query<(&OrbitCamera, &mut Transform), Changed<OrbitCamera>>) {
+    for (cam, mut tf) in &mut q {
+        *tf = cam.transform();
+    }
+}

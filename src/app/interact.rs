@@ -1,0 +1,129 @@
+//! Selecting, dragging, turning and removing models with the mouse and keyboard. Every change
+//! goes through the table's checked methods, so bases never overlap and never leave the table.
+
+use super::picking::CursorHit;
+use super::state::{ActiveTool, Notices, Selection, TableState};
+use super::table_entities::TableSync;
+use crate::table::{ModelId, Pt};
+use bevy::input::mouse::{AccumulatedMouseScroll, MouseScrollUnit};
+use bevy::prelude::*;
+use bevy_egui::input::{egui_wants_any_keyboard_input, egui_wants_any_pointer_input};
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<Drag>().add_systems(
+        Update,
+        (
+            (select_and_drag, wheel_turn).run_if(not(egui_wants_any_pointer_input)),
+            (key_turn, delete_selected).run_if(not(egui_wants_any_keyboard_input)),
+        )
+            .before(TableSync),
+    );
+}
+
+/// A model being dragged, and where on it the cursor grabbed it.
+#[derive(Resource, Debug, Default)]
+pub struct Drag {
+    pub model: Option<ModelId>,
+    pub offset: Pt,
+}
+
+/// Degrees a key press turns a model.
+pub const KEY_TURN_DEG: f32 = 15.0;
+/// Degrees one wheel notch turns a model (with shift held).
+pub const WHEEL_TURN_DEG: f32 = 5.0;
+
+fn select_and_drag(
+    mouse: Res<ButtonInput<MouseButton>>,
+    hit: Res<CursorHit>,
+    tool: Res<ActiveTool>,
+    mut sel: ResMut<Selection>,
+    mut drag: ResMut<Drag>,
+    mut notices: ResMut<Notices>,
+    state: Option<ResMut<TableState>>,
+) {
+    let Some(mut state) = state else { return };
+    if *tool != ActiveTool::Select {
+        drag.model = None;
+        return;
+    }
+    if mouse.just_pressed(MouseButton::Left) {
+        sel.0 = hit.model;
+        drag.model = None;
+        if let (Some(id), Some(g)) = (hit.model, hit.ground) {
+            if let Ok(m) = state.table.model(id) {
+                drag.model = Some(id);
+                drag.offset = m.pos.sub(g);
+            }
+        } else if let Some(id) = hit.model {
+            drag.model = Some(id);
+            drag.offset = Pt::default();
+        }
+    }
+    if mouse.just_released(MouseButton::Left) {
+        drag.model = None;
+    }
+    let (Some(id), true, Some(g)) = (drag.model, mouse.pressed(MouseButton::Left), hit.ground) else { return };
+    let Ok((pos, diameter)) = state.table.model(id).map(|m| (m.pos, m.base_diameter)) else {
+        drag.model = None;
+        return;
+    };
+    let target = g.add(drag.offset);
+    if target.dist(pos) < 0.01 {
+        return;
+    }
+    // Read first so that an unchanged table does not count as a change.
+    if let Err(e) = state.bypass_change_detection().table.check_placement(target, diameter, Some(id)) {
+        notices.status = format!("Cannot move there: {e}");
+        return;
+    }
+    if state.table.move_model(id, target).is_ok() {
+        notices.status.clear();
+    }
+}
+
+fn turn_selected(state: &mut TableState, sel: &Selection, deg: f32) {
+    if let Some(id) = sel.0
+        && let Ok(m) = state.table.model_mut(id)
+    {
+        m.facing = crate::table::geom::norm_deg(m.facing + deg);
+    }
+}
+
+fn key_turn(keys: Res<ButtonInput<KeyCode>>, sel: Res<Selection>, state: Option<ResMut<TableState>>) {
+    let Some(mut state) = state else { return };
+    if sel.0.is_none() {
+        return;
+    }
+    if keys.just_pressed(KeyCode::KeyQ) {
+        turn_selected(&mut state, &sel, KEY_TURN_DEG);
+    }
+    if keys.just_pressed(KeyCode::KeyE) {
+        turn_selected(&mut state, &sel, -KEY_TURN_DEG);
+    }
+}
+
+fn wheel_turn(
+    keys: Res<ButtonInput<KeyCode>>,
+    scroll: Res<AccumulatedMouseScroll>,
+    sel: Res<Selection>,
+    state: Option<ResMut<TableState>>,
+) {
+    let Some(mut state) = state else { return };
+    if sel.0.is_none() || scroll.delta.y == 0.0 || !keys.any_pressed([KeyCode::ShiftLeft, KeyCode::ShiftRight]) {
+        return;
+    }
+    let notches = match scroll.unit {
+        MouseScrollUnit::Line => scroll.delta.y,
+        MouseScrollUnit::Pixel => scroll.delta.y / 40.0,
+    };
+    turn_selected(&mut state, &sel, notches * WHEEL_TURN_DEG);
+}
+
+fn delete_selected(keys: Res<ButtonInput<KeyCode>>, mut sel: ResMut<Selection>, state: Option<ResMut<TableState>>) {
+    let Some(mut state) = state else { return };
+    if keys.any_just_pressed([KeyCode::Delete, KeyCode::Backspace])
+        && let Some(id) = sel.0.take()
+    {
+        let _ = state.table.remove_model(id);
+    }
+}

@@ -1,0 +1,90 @@
+//! Loading levels into the table: the start-up level, and levels opened from the GUI. A level
+//! that fails to load leaves the previous table in play and shows its located errors.
+
+use super::state::{Notices, Selection, StartupLevel, TableState, Tape};
+use crate::data::{LevelFile, load_level};
+use crate::table::Table;
+use bevy::prelude::*;
+use std::path::{Path, PathBuf};
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<LoadRequest>().add_systems(PreStartup, load_startup_level).add_systems(First, load_requested);
+}
+
+/// A level the player asked to open; taken by the loader the next frame.
+#[derive(Resource, Debug, Default)]
+pub struct LoadRequest(pub Option<PathBuf>);
+
+/// Finds a data path: as given, else beside the executable (release bundles ship `levels/` and
+/// `assets/` next to the program).
+pub fn resolve_data_path(p: &Path) -> PathBuf {
+    if p.exists() || p.is_absolute() {
+        return p.to_path_buf();
+    }
+    if let Some(dir) = std::env::current_exe().ok().and_then(|e| e.parent().map(Path::to_path_buf)) {
+        let beside = dir.join(p);
+        if beside.exists() {
+            return beside;
+        }
+    }
+    p.to_path_buf()
+}
+
+/// The level files in a folder, sorted by name.
+pub fn list_levels(dir: &Path) -> Vec<PathBuf> {
+    let mut v: Vec<PathBuf> = std::fs::read_dir(dir)
+        .map(|rd| rd.filter_map(|e| e.ok().map(|e| e.path())).filter(|p| p.extension().is_some_and(|x| x == "ron")).collect())
+        .unwrap_or_default();
+    v.sort();
+    v
+}
+
+/// An empty open table, used when even the start-up level cannot be loaded.
+pub fn fallback_state() -> TableState {
+    let table = Table::new(48.0, 36.0, 2.0);
+    let level = LevelFile::from_table("Empty table", "", &table);
+    TableState::new(level, table, None)
+}
+
+fn load_startup_level(mut commands: Commands, start: Res<StartupLevel>, mut notices: ResMut<Notices>) {
+    let path = resolve_data_path(&start.0);
+    match load_level(&path) {
+        Ok((level, table)) => {
+            info!("loaded level '{}' from {}", level.name, path.display());
+            commands.insert_resource(TableState::new(level, table, Some(path)));
+        }
+        Err(errs) => {
+            for e in &errs {
+                error!("{e}");
+            }
+            notices.show_errors(format!("Could not load {}", path.display()), errs.iter().map(ToString::to_string).collect());
+            commands.insert_resource(fallback_state());
+        }
+    }
+}
+
+fn load_requested(
+    mut req: ResMut<LoadRequest>,
+    state: Option<ResMut<TableState>>,
+    mut notices: ResMut<Notices>,
+    mut sel: ResMut<Selection>,
+    mut tape: ResMut<Tape>,
+) {
+    let Some(path) = req.0.take() else { return };
+    let Some(mut state) = state else { return };
+    match load_level(&path) {
+        Ok((level, table)) => {
+            notices.status = format!("Opened {}", path.display());
+            notices.errors.clear();
+            *state = TableState::new(level, table, Some(path));
+            sel.0 = None;
+            *tape = Tape::default();
+        }
+        Err(errs) => {
+            notices.show_errors(
+                format!("Could not open {} (the current table is kept)", path.display()),
+                errs.iter().map(ToString::to_string).collect(),
+            );
+        }
+    }
+}

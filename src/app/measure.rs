@@ -1,0 +1,88 @@
+//! The tape measure tool: drag from a model or a point to another; the tape is drawn on the table
+//! and the readout gives inches to 0.1, base edge to base edge where models are involved.
+
+use super::convert::to_world;
+use super::picking::CursorHit;
+use super::state::{ActiveTool, TableState, Tape};
+use crate::table::{Measurement, TapeEnd};
+use bevy::prelude::*;
+use bevy_egui::input::{egui_wants_any_keyboard_input, egui_wants_any_pointer_input};
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<Tape>().add_systems(
+        Update,
+        (
+            drag_tape.run_if(not(egui_wants_any_pointer_input)),
+            tool_keys.run_if(not(egui_wants_any_keyboard_input)),
+            draw_tape,
+        ),
+    );
+}
+
+/// The current tape's measurement, if both ends are on the table.
+pub fn current(state: &TableState, tape: &Tape) -> Option<Measurement> {
+    state.table.measure(tape.from?, tape.to?).ok()
+}
+
+fn end_under_cursor(hit: &CursorHit) -> Option<TapeEnd> {
+    hit.model.map(TapeEnd::Model).or(hit.ground.map(TapeEnd::Point))
+}
+
+fn drag_tape(mouse: Res<ButtonInput<MouseButton>>, hit: Res<CursorHit>, tool: Res<ActiveTool>, mut tape: ResMut<Tape>) {
+    if *tool != ActiveTool::Measure {
+        return;
+    }
+    if mouse.just_pressed(MouseButton::Left)
+        && let Some(end) = end_under_cursor(&hit)
+    {
+        *tape = Tape { from: Some(end), to: Some(end), dragging: true };
+    }
+    if tape.dragging && mouse.pressed(MouseButton::Left) {
+        // While dragging, snap to a model under the cursor, else follow the surface.
+        if let Some(end) = end_under_cursor(&hit)
+            && Some(end) != tape.from
+        {
+            tape.to = Some(end);
+        }
+    }
+    if mouse.just_released(MouseButton::Left) {
+        tape.dragging = false;
+    }
+}
+
+fn tool_keys(keys: Res<ButtonInput<KeyCode>>, mut tool: ResMut<ActiveTool>, mut tape: ResMut<Tape>) {
+    if keys.just_pressed(KeyCode::KeyM) {
+        *tool = if *tool == ActiveTool::Measure { ActiveTool::Select } else { ActiveTool::Measure };
+    }
+    if keys.just_pressed(KeyCode::Escape) {
+        *tool = ActiveTool::Select;
+        *tape = Tape::default();
+    }
+}
+
+fn draw_tape(state: Option<Res<TableState>>, tape: Res<Tape>, mut gizmos: Gizmos) {
+    let Some(state) = state else { return };
+    let Some(m) = current(&state, &tape) else { return };
+    let t = &state.table;
+    let lift = 0.35;
+    let a = to_world(m.from, t.surface_height(m.from) + lift);
+    let b = to_world(m.to, t.surface_height(m.to) + lift);
+    let yellow = Color::srgb(1.0, 0.9, 0.1);
+    gizmos.line(a, b, yellow);
+    // Inch ticks along the tape.
+    let len = m.from.dist(m.to);
+    if len > 0.01 {
+        let dir = (b - a).normalize_or_zero();
+        let side = dir.cross(Vec3::Y).normalize_or_zero() * 0.15;
+        let mut i = 1.0;
+        while i < len {
+            let p = a + (b - a) * (i / len);
+            let k = if (i as i32) % 6 == 0 { 2.0 } else { 1.0 };
+            gizmos.line(p - side * k, p + side * k, yellow);
+            i += 1.0;
+        }
+    }
+    let mid = (a + b) / 2.0 + Vec3::Y * 0.6;
+    let label = format!("{:.1}\"", m.inches);
+    gizmos.text(Isometry3d::from_translation(mid), &label, 0.9, Vec2::ZERO, Color::WHITE);
+}

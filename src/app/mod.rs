@@ -1,0 +1,71 @@
+//! The app layer: Bevy plugins, one per file, composed here into the desktop program.
+
+pub mod camera;
+pub mod convert;
+pub mod dice_panel;
+pub mod grid;
+pub mod interact;
+pub mod level_io;
+pub mod measure;
+pub mod picking;
+pub mod sandbox;
+pub mod screenshot;
+pub mod state;
+pub mod table_entities;
+pub mod ui;
+pub mod visuals;
+
+use bevy::prelude::*;
+use bevy::window::{ExitCondition, WindowResolution};
+use bevy_egui::EguiPlugin;
+use std::path::PathBuf;
+
+/// What the command line asked of the GUI.
+#[derive(Debug, Clone, Default)]
+pub struct AppOptions {
+    pub level: PathBuf,
+    pub seed: u64,
+    pub screenshot: Option<screenshot::ScreenshotPlan>,
+    pub window: (u32, u32),
+}
+
+/// Builds the desktop program's App.
+pub fn build_app(opts: AppOptions) -> App {
+    let mut app = App::new();
+    let title = format!("Wartable (seed {})", opts.seed);
+    app.add_plugins(
+        DefaultPlugins
+            .set(WindowPlugin {
+                primary_window: Some(Window {
+                    title,
+                    resolution: WindowResolution::new(opts.window.0, opts.window.1),
+                    ..default()
+                }),
+                exit_condition: ExitCondition::OnPrimaryClosed,
+                ..default()
+            })
+            .set(bevy::log::LogPlugin { filter: "wgpu=error,naga=warn,bevy_render=warn".into(), ..default() }),
+    );
+    app.add_plugins(EguiPlugin::default());
+    app.insert_resource(state::StartupLevel(opts.level.clone()));
+    app.insert_resource(state::GameDice(crate::dice::Dice::new(opts.seed)));
+    app.add_plugins((
+        state::plugin,
+        table_entities::plugin,
+        visuals::plugin,
+        camera::plugin,
+        picking::plugin,
+        interact::plugin,
+        measure::plugin,
+        grid::plugin,
+        level_io::plugin,
+        sandbox::plugin,
+        dice_panel::plugin,
+        ui::plugin,
+    ));
+    if let Some(plan) = opts.screenshot {
+        app.insert_resource(plan);
+        app.add_plugins(screenshot::plugin);
+    }
+    app
+}

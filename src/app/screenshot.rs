@@ -1,0 +1,80 @@
+//! `--screenshot OUT.png`: render the table, save a PNG after the frames asked for (and once the
+//! renderer has had time to compile its pipelines), then exit.
+
+use super::state::{Selection, TableState, Tape};
+use crate::table::{ModelId, TapeEnd};
+use bevy::diagnostic::FrameCount;
+use bevy::prelude::*;
+use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured, save_to_disk};
+use std::path::PathBuf;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(Update, (stage_scene, take_screenshot));
+}
+
+/// What to show and when to capture.
+#[derive(Resource, Debug, Clone)]
+pub struct ScreenshotPlan {
+    pub out: PathBuf,
+    pub frames: u32,
+    /// Seconds of real time to wait at least (software renderers compile pipelines slowly).
+    pub min_secs: f32,
+    /// A tape to show between two models.
+    pub measure: Option<(u32, u32)>,
+    pub select: Option<u32>,
+    pub help: bool,
+    taken: bool,
+}
+
+impl ScreenshotPlan {
+    pub fn new(out: PathBuf, frames: u32) -> Self {
+        Self { out, frames, min_secs: 4.0, measure: None, select: None, help: false, taken: false }
+    }
+}
+
+fn stage_scene(
+    plan: Res<ScreenshotPlan>,
+    state: Option<Res<TableState>>,
+    mut tape: ResMut<Tape>,
+    mut sel: ResMut<Selection>,
+    mut view: ResMut<super::state::ViewSettings>,
+    mut done: Local<bool>,
+) {
+    if *done || state.is_none() {
+        return;
+    }
+    *done = true;
+    if let Some((a, b)) = plan.measure {
+        *tape = Tape { from: Some(TapeEnd::Model(ModelId(a))), to: Some(TapeEnd::Model(ModelId(b))), dragging: false };
+    }
+    sel.0 = plan.select.map(ModelId);
+    view.help = plan.help;
+}
+
+fn take_screenshot(
+    mut commands: Commands,
+    mut plan: ResMut<ScreenshotPlan>,
+    frames: Res<FrameCount>,
+    time: Res<Time<bevy::time::Real>>,
+    mut exit: MessageWriter<AppExit>,
+) {
+    if plan.taken {
+        // Give up if the capture never arrives.
+        if frames.0 > plan.frames + 600 {
+            error!("screenshot was not captured; exiting");
+            exit.write(AppExit::error());
+        }
+        return;
+    }
+    if frames.0 < plan.frames || time.elapsed_secs() < plan.min_secs {
+        return;
+    }
+    plan.taken = true;
+    let out = plan.out.clone();
+    info!("taking screenshot {} at frame {}", out.display(), frames.0);
+    commands.spawn(Screenshot::primary_window()).observe(save_to_disk(out)).observe(
+        |_e: On<ScreenshotCaptured>, mut exit: MessageWriter<AppExit>| {
+            exit.write(AppExit::Success);
+        },
+    );
+}

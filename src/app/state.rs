@@ -1,0 +1,106 @@
+//! The app's shared resources: the table in play, the dice, the selection and the active tool.
+
+use crate::data::LevelFile;
+use crate::dice::Dice;
+use crate::table::{ModelId, Table, TapeEnd};
+use bevy::prelude::*;
+use std::path::PathBuf;
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<Selection>()
+        .init_resource::<ActiveTool>()
+        .init_resource::<Notices>()
+        .init_resource::<ViewSettings>();
+}
+
+/// The level file named on the command line, loaded at start-up.
+#[derive(Resource, Debug, Clone)]
+pub struct StartupLevel(pub PathBuf);
+
+/// The table in play and where it came from. Systems mutate `table` through the table's own
+/// checked methods; `terrain_rev` changes whenever the terrain (not the models) changes.
+#[derive(Resource, Debug, Clone)]
+pub struct TableState {
+    pub level: LevelFile,
+    pub table: Table,
+    pub path: Option<PathBuf>,
+    pub terrain_rev: u64,
+}
+
+impl TableState {
+    pub fn new(level: LevelFile, table: Table, path: Option<PathBuf>) -> Self {
+        Self { level, table, path, terrain_rev: next_rev() }
+    }
+
+    /// Marks the terrain as changed so that its entities are rebuilt.
+    pub fn terrain_changed(&mut self) {
+        self.terrain_rev = next_rev();
+    }
+}
+
+/// A process-wide counter, so that every table loaded or edited gets a revision never seen before.
+fn next_rev() -> u64 {
+    use std::sync::atomic::{AtomicU64, Ordering};
+    static REV: AtomicU64 = AtomicU64::new(1);
+    REV.fetch_add(1, Ordering::Relaxed)
+}
+
+/// The game's one seeded dice source.
+#[derive(Resource, Debug, Clone)]
+pub struct GameDice(pub Dice);
+
+/// The selected model, if any.
+#[derive(Resource, Debug, Clone, Default)]
+pub struct Selection(pub Option<ModelId>);
+
+/// What a left click on the table does.
+#[derive(Resource, Debug, Clone, Default, PartialEq)]
+pub enum ActiveTool {
+    /// Select, drag to move.
+    #[default]
+    Select,
+    /// Drag a tape measure.
+    Measure,
+    /// Place a model from the palette.
+    Place(crate::app::sandbox::PaletteChoice),
+}
+
+/// Messages for the player: errors in a panel, and short notices.
+#[derive(Resource, Debug, Clone, Default)]
+pub struct Notices {
+    /// Located errors from the last failed load; shown until dismissed.
+    pub errors: Vec<String>,
+    pub errors_title: String,
+    /// A short status line (a refused move, a saved file).
+    pub status: String,
+}
+
+impl Notices {
+    pub fn show_errors(&mut self, title: impl Into<String>, errors: Vec<String>) {
+        self.errors_title = title.into();
+        self.errors = errors;
+    }
+}
+
+/// View toggles.
+#[derive(Resource, Debug, Clone)]
+pub struct ViewSettings {
+    pub grid: bool,
+    pub help: bool,
+    pub zones: bool,
+}
+
+impl Default for ViewSettings {
+    fn default() -> Self {
+        Self { grid: true, help: false, zones: true }
+    }
+}
+
+/// A tape measure between two ends; each end is a model or a point.
+#[derive(Resource, Debug, Clone, Default)]
+pub struct Tape {
+    pub from: Option<TapeEnd>,
+    pub to: Option<TapeEnd>,
+    /// True while the mouse is still dragging it.
+    pub dragging: bool,
+}

@@ -1,0 +1,9 @@
+//! Wartable: a desktop 3D virtual tabletop for miniature skirmish wargames that knows the rules.
+//!
+//! Layers (arrows point at what a layer may use): `app` (Bevy plugins) -> `table`, `dice`, `data`.
+//! The pure layers know nothing of windows, rendering or egui.
+
+pub mod app;
+pub mod data;
+pub mod dice;
+pub mod table;

@@ -1,0 +1,153 @@
+//! Terrain tiles: a grid over the table, each tile with a ground kind and a height.
+
+use super::geom::Pt;
+use serde::{Deserialize, Serialize};
+
+/// The ground a tile is made of. These cover KOG light's rough ground and Kry-Gothic's terrain
+/// classes (easy, difficult, very difficult, impossible), plus water.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
+pub enum GroundKind {
+    #[default]
+    Open,
+    Rough,
+    Difficult,
+    VeryDifficult,
+    Impossible,
+    ShallowWater,
+    DeepWater,
+}
+
+impl GroundKind {
+    pub const ALL: [GroundKind; 7] = [
+        GroundKind::Open,
+        GroundKind::Rough,
+        GroundKind::Difficult,
+        GroundKind::VeryDifficult,
+        GroundKind::Impossible,
+        GroundKind::ShallowWater,
+        GroundKind::DeepWater,
+    ];
+
+    /// The one-character code used in level files' ground maps.
+    pub fn code(self) -> char {
+        match self {
+            GroundKind::Open => '.',
+            GroundKind::Rough => 'r',
+            GroundKind::Difficult => 'd',
+            GroundKind::VeryDifficult => 'v',
+            GroundKind::Impossible => 'X',
+            GroundKind::ShallowWater => 'w',
+            GroundKind::DeepWater => 'W',
+        }
+    }
+
+    pub fn from_code(c: char) -> Option<Self> {
+        Self::ALL.into_iter().find(|k| k.code() == c)
+    }
+
+    pub fn label(self) -> &'static str {
+        match self {
+            GroundKind::Open => "open",
+            GroundKind::Rough => "rough",
+            GroundKind::Difficult => "difficult",
+            GroundKind::VeryDifficult => "very difficult",
+            GroundKind::Impossible => "impossible",
+            GroundKind::ShallowWater => "shallow water",
+            GroundKind::DeepWater => "deep water",
+        }
+    }
+
+    /// Kry-Gothic's extra AP per movement: easy 0, difficult +1, very difficult +2, impossible never.
+    /// Shallow water is difficult and deep water very difficult ("shallow water" and "deep water" are
+    /// listed under those classes in the text).
+    pub fn kry_extra_ap(self) -> Option<u32> {
+        match self {
+            GroundKind::Open => Some(0),
+            GroundKind::Rough | GroundKind::Difficult | GroundKind::ShallowWater => Some(1),
+            GroundKind::VeryDifficult | GroundKind::DeepWater => Some(2),
+            GroundKind::Impossible => None,
+        }
+    }
+
+    /// KOG light's rough ground: moving through it is at half rate.
+    pub fn is_rough(self) -> bool {
+        !matches!(self, GroundKind::Open | GroundKind::Impossible)
+    }
+
+    pub fn is_passable(self) -> bool {
+        self != GroundKind::Impossible
+    }
+}
+
+/// The tile grid: `cols` x `rows` square tiles of `tile_size` inches, row-major from the near edge.
+#[derive(Debug, Clone, PartialEq)]
+pub struct TileGrid {
+    pub tile_size: f32,
+    pub cols: usize,
+    pub rows: usize,
+    kinds: Vec<GroundKind>,
+    heights: Vec<f32>,
+}
+
+impl TileGrid {
+    /// An open, flat grid covering `width` x `depth`.
+    pub fn new(width: f32, depth: f32, tile_size: f32) -> Self {
+        let cols = ((width / tile_size).round() as usize).max(1);
+        let rows = ((depth / tile_size).round() as usize).max(1);
+        Self { tile_size, cols, rows, kinds: vec![GroundKind::Open; cols * rows], heights: vec![0.0; cols * rows] }
+    }
+
+    fn index(&self, col: usize, row: usize) -> Option<usize> {
+        (col < self.cols && row < self.rows).then_some(row * self.cols + col)
+    }
+
+    /// The tile under a point; points on the far edges belong to the last tile.
+    pub fn tile_at(&self, p: Pt) -> Option<(usize, usize)> {
+        if !p.is_finite() || p.x < 0.0 || p.y < 0.0 {
+            return None;
+        }
+        let col = ((p.x / self.tile_size) as usize).min(self.cols - 1);
+        let row = ((p.y / self.tile_size) as usize).min(self.rows - 1);
+        let w = self.cols as f32 * self.tile_size;
+        let d = self.rows as f32 * self.tile_size;
+        (p.x <= w && p.y <= d).then_some((col, row))
+    }
+
+    pub fn kind(&self, col: usize, row: usize) -> GroundKind {
+        self.index(col, row).map_or(GroundKind::Open, |i| self.kinds[i])
+    }
+
+    pub fn height(&self, col: usize, row: usize) -> f32 {
+        self.index(col, row).map_or(0.0, |i| self.heights[i])
+    }
+
+    pub fn set_kind(&mut self, col: usize, row: usize, kind: GroundKind) {
+        if let Some(i) = self.index(col, row) {
+            self.kinds[i] = kind;
+        }
+    }
+
+    pub fn set_height(&mut self, col: usize, row: usize, h: f32) {
+        if let Some(i) = self.index(col, row) {
+            self.heights[i] = h;
+        }
+    }
+
+    pub fn kind_at(&self, p: Pt) -> GroundKind {
+        self.tile_at(p).map_or(GroundKind::Open, |(c, r)| self.kind(c, r))
+    }
+
+    pub fn height_at(&self, p: Pt) -> f32 {
+        self.tile_at(p).map_or(0.0, |(c, r)| self.height(c, r))
+    }
+
+    /// Centre of a tile on the table plane.
+    pub fn tile_centre(&self, col: usize, row: usize) -> Pt {
+        Pt::new((col as f32 + 0.5) * self.tile_size, (row as f32 + 0.5) * self.tile_size)
+    }
+
+    /// Every tile as `(col, row, kind, height)`.
+    pub fn iter(&self) -> impl Iterator<Item = (usize, usize, GroundKind, f32)> + '_ {
+        (0..self.rows).flat_map(move |r| (0..self.cols).map(move |c| (c, r, self.kind(c, r), self.height(c, r))))
+    }
+}
