@@ -5,7 +5,11 @@
 use super::state::TableState;
 use bevy::input::mouse::{AccumulatedMouseMotion, AccumulatedMouseScroll, MouseScrollUnit};
 use bevy::prelude::*;
+use bevy::camera::CameraOutputMode;
+use bevy::camera::visibility::RenderLayers;
+use bevy::render::render_resource::BlendState;
 use bevy_egui::input::EguiWantsInput;
+use bevy_egui::{EguiGlobalSettings, PrimaryEguiContext};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(Startup, spawn_camera).add_systems(Update, (reset_on_new_table, orbit_controls, apply_orbit).chain());
@@ -29,7 +33,7 @@ impl OrbitCamera {
             focus: Vec3::new(width / 2.0, 0.0, -depth / 2.0),
             yaw: 0.0,
             pitch: 0.9,
-            distance: width.max(depth) * 1.25 + 8.0,
+            distance: width.max(depth) * 1.15 + 6.0,
         }
     }
 
@@ -40,9 +44,26 @@ impl OrbitCamera {
     }
 }
 
-fn spawn_camera(mut commands: Commands) {
+fn spawn_camera(mut commands: Commands, mut egui_settings: ResMut<EguiGlobalSettings>) {
     let orbit = OrbitCamera::for_table(48.0, 36.0);
     commands.spawn((Camera3d::default(), orbit, orbit.transform(), Msaa::Sample4));
+    // egui draws through a camera of its own over the whole window, so that the 3D camera's
+    // viewport can shrink to the space the panels leave free.
+    egui_settings.auto_create_primary_context = false;
+    commands.spawn((
+        PrimaryEguiContext,
+        Camera2d,
+        RenderLayers::none(),
+        Camera {
+            order: 1,
+            output_mode: CameraOutputMode::Write {
+                blend_state: Some(BlendState::ALPHA_BLENDING),
+                clear_color: ClearColorConfig::None,
+            },
+            clear_color: ClearColorConfig::Custom(Color::NONE),
+            ..default()
+        },
+    ));
 }
 
 fn reset_on_new_table(state: Option<Res<TableState>>, mut cams: Query<&mut OrbitCamera>, mut last: Local<Option<(f32, f32)>>) {

@@ -114,7 +114,9 @@ fn update_cursor(
     *hit = CursorHit::default();
     let (Ok(window), Ok((camera, cam_tf)), Some(state)) = (window.single(), cams.single(), state) else { return };
     let Some(cursor) = window.cursor_position() else { return };
-    let Ok(ray) = camera.viewport_to_world(cam_tf, cursor) else { return };
+    // The camera draws into a viewport between the panels: make the cursor relative to it.
+    let origin = camera.logical_viewport_rect().map_or(Vec2::ZERO, |r| r.min);
+    let Ok(ray) = camera.viewport_to_world(cam_tf, cursor - origin) else { return };
     hit.ray = Some(ray);
     hit.ground = ray_to_surface(&state.table, ray.origin, *ray.direction);
     hit.model = ray_to_model(&state.table, ray.origin, *ray.direction).map(|(id, _)| id);

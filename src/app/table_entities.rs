@@ -7,7 +7,7 @@ use super::state::TableState;
 use crate::table::{GroundKind, ModelId, PieceShape, Pt, Side, Tag, ZoneKind};
 use bevy::prelude::*;
 
-pub(super) fn plugin(app: &mut App) {
+pub fn plugin(app: &mut App) {
     app.add_systems(Update, (rebuild_terrain, sync_models).chain().in_set(TableSync));
 }
 
@@ -24,6 +24,7 @@ pub struct TerrainEntity;
 pub struct TableTop {
     pub width: f32,
     pub depth: f32,
+    pub theme: crate::data::level::Theme,
 }
 
 /// A terrain tile that is not plain open flat ground.
@@ -96,7 +97,7 @@ fn rebuild_terrain(
     let t = &state.table;
     commands.spawn((
         TerrainEntity,
-        TableTop { width: t.width, depth: t.depth },
+        TableTop { width: t.width, depth: t.depth, theme: state.level.theme },
         Name::new("Table"),
         Visibility::default(),
         Transform::from_translation(to_world(Pt::new(t.width / 2.0, t.depth / 2.0), 0.0)),

@@ -6,7 +6,9 @@ use super::measure;
 use super::sandbox::{PaletteChoice, SandboxPalette};
 use super::state::{ActiveTool, GameDice, Notices, Selection, TableState, Tape, ViewSettings};
 use crate::table::{Arc, TapeEnd};
+use bevy::camera::Viewport;
 use bevy::prelude::*;
+use bevy::window::PrimaryWindow;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use std::path::Path;
 
@@ -57,6 +59,8 @@ fn overlays(
     mut load: ResMut<LoadRequest>,
     palette: Option<Res<SandboxPalette>>,
     dice: Res<GameDice>,
+    window: Query<&Window, With<PrimaryWindow>>,
+    mut cams: Query<&mut Camera, With<Camera3d>>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?.clone();
     let Some(mut state) = state else { return Ok(()) };
@@ -139,6 +143,11 @@ fn overlays(
         ui.separator();
         super::dice_panel::dice_section(ui, &dice.0, &mut notices);
     });
+
+    // The 3D view fills the space the panels leave free.
+    if let (Ok(window), Ok(mut cam)) = (window.single(), cams.single_mut()) {
+        fit_viewport(&mut cam, window, root.available_rect_before_wrap());
+    }
 
     if view.help {
         egui::Window::new("Controls (F1)").collapsible(false).show(&ctx, |ui| {
@@ -285,5 +294,23 @@ fn measurement(ui: &mut egui::Ui, state: &TableState, tape: &mut Tape) {
         None => {
             ui.label("Press M (or the toolbar) and drag from a model or point to another.");
         }
+    }
+}
+
+/// Sets the camera's viewport to `free` (logical points), in physical pixels within the window.
+fn fit_viewport(cam: &mut Camera, window: &Window, free: egui::Rect) {
+    let scale = window.scale_factor();
+    let (w, h) = (window.physical_width(), window.physical_height());
+    let x0 = ((free.min.x * scale).max(0.0) as u32).min(w.saturating_sub(1));
+    let y0 = ((free.min.y * scale).max(0.0) as u32).min(h.saturating_sub(1));
+    let x1 = ((free.max.x * scale) as u32).clamp(x0 + 1, w.max(x0 + 1));
+    let y1 = ((free.max.y * scale) as u32).clamp(y0 + 1, h.max(y0 + 1));
+    if x1 - x0 < 32 || y1 - y0 < 32 {
+        cam.viewport = None;
+        return;
+    }
+    let vp = Viewport { physical_position: UVec2::new(x0, y0), physical_size: UVec2::new(x1 - x0, y1 - y0), ..default() };
+    if cam.viewport.as_ref().is_none_or(|v| v.physical_position != vp.physical_position || v.physical_size != vp.physical_size) {
+        cam.viewport = Some(vp);
     }
 }

@@ -2,6 +2,7 @@
 //! objectives and miniatures, added to the mirror entities as they appear; lights and shadows.
 
 use super::table_entities::{Base, Facing, Miniature, ObjectiveMarker, TableTop, TerrainPiece, TerrainTile, ZoneArea};
+use crate::data::level::Theme;
 use crate::table::{GroundKind, PieceShape, Tag, ZoneKind};
 use bevy::light::CascadeShadowConfigBuilder;
 use bevy::prelude::*;
@@ -21,7 +22,7 @@ pub(super) fn plugin(app: &mut App) {
 /// Shared materials.
 #[derive(Resource)]
 pub struct Palette {
-    table: Handle<StandardMaterial>,
+    themes: [(Theme, Handle<StandardMaterial>); 3],
     kinds: Vec<(GroundKind, Handle<StandardMaterial>)>,
     stone: Handle<StandardMaterial>,
     wall: Handle<StandardMaterial>,
@@ -58,7 +59,11 @@ fn setup_materials(mut commands: Commands, mut mats: ResMut<Assets<StandardMater
     let mut solid = |c: Color, rough: f32| {
         mats.add(StandardMaterial { base_color: c, perceptual_roughness: rough, ..default() })
     };
-    let table = solid(ground_color(GroundKind::Open), 0.95);
+    let themes = [
+        (Theme::Field, solid(ground_color(GroundKind::Open), 0.95)),
+        (Theme::Deck, solid(Color::srgb(0.40, 0.42, 0.45), 0.55)),
+        (Theme::Sand, solid(Color::srgb(0.62, 0.55, 0.40), 0.95)),
+    ];
     let kinds = GroundKind::ALL.map(|k| (k, solid(ground_color(k), if matches!(k, GroundKind::ShallowWater | GroundKind::DeepWater) { 0.2 } else { 0.9 }))).to_vec();
     let stone = solid(Color::srgb(0.55, 0.55, 0.58), 0.8);
     let wall = solid(Color::srgb(0.42, 0.42, 0.46), 0.8);
@@ -79,7 +84,7 @@ fn setup_materials(mut commands: Commands, mut mats: ResMut<Assets<StandardMater
         mats.add(zone(side_color(1), 0.08)),
         mats.add(zone(side_color(2), 0.08)),
     ];
-    commands.insert_resource(Palette { table, kinds, stone, wall, cover, weak, ramp, objective, arc, zones });
+    commands.insert_resource(Palette { themes, kinds, stone, wall, cover, weak, ramp, objective, arc, zones });
 }
 
 fn spawn_lights(mut commands: Commands) {
@@ -99,8 +104,9 @@ fn dress_table(
     for (e, t) in &q {
         let slab = meshes.add(Cuboid::new(t.width, 1.0, t.depth));
         let rim = meshes.add(Cuboid::new(t.width + 2.0, 1.2, t.depth + 2.0));
+        let top = pal.themes.iter().find(|(th, _)| *th == t.theme).map(|(_, m)| m.clone()).unwrap_or_default();
         commands.entity(e).insert(Visibility::default()).with_children(|p| {
-            p.spawn((Mesh3d(slab), MeshMaterial3d(pal.table.clone()), Transform::from_xyz(0.0, -0.5, 0.0)));
+            p.spawn((Mesh3d(slab), MeshMaterial3d(top), Transform::from_xyz(0.0, -0.5, 0.0)));
             p.spawn((Mesh3d(rim), MeshMaterial3d(pal.wall.clone()), Transform::from_xyz(0.0, -0.62, 0.0)));
         });
     }

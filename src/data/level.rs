@@ -11,6 +11,9 @@ pub struct LevelFile {
     pub name: String,
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub description: String,
+    /// How the table top looks: `Field` (grass, the default), `Deck` (ship plating) or `Sand`.
+    #[serde(default, skip_serializing_if = "Theme::is_default")]
+    pub theme: Theme,
     /// Table width in inches (along x).
     pub width: f32,
     /// Table depth in inches (along y).
@@ -33,6 +36,21 @@ pub struct LevelFile {
     /// Models standing on the table when the level opens (sandbox setups and test scenes).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub models: Vec<ModelDef>,
+}
+
+/// The look of the table top; it has no effect on the rules.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub enum Theme {
+    #[default]
+    Field,
+    Deck,
+    Sand,
+}
+
+impl Theme {
+    pub fn is_default(&self) -> bool {
+        *self == Theme::Field
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -216,6 +234,7 @@ impl LevelFile {
         Self {
             name: name.to_string(),
             description: description.to_string(),
+            theme: Theme::Field,
             width: round2(t.width),
             depth: round2(t.depth),
             tile_size: round2(t.tiles.tile_size),

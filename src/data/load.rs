@@ -45,17 +45,25 @@ pub fn parse_level(file: &str, text: &str) -> Result<(LevelFile, Table), Vec<Loc
         return Err(vec![LocatedError::whole_file(file, "file is empty: expected a Level(...)")]);
     }
     let spans = SpanIndex::new(text);
-    let level: LevelFile = ron::from_str(text).map_err(|e| {
-        let (line, col) = (e.position.line.max(1), e.position.col.max(1));
-        let field = spans.field_at(line, col).unwrap_or("").to_string();
-        vec![LocatedError { file: file.to_string(), line, col, field, message: e.code.to_string() }]
-    })?;
+    let level: LevelFile = ron::from_str(text).map_err(|e| vec![ron_error(file, &spans, &e)])?;
     let issues = validate(&level);
     if !issues.is_empty() {
         return Err(issues.iter().map(|i| LocatedError::locate(file, &spans, i)).collect());
     }
     let table = level.to_table();
     Ok((level, table))
+}
+
+/// Locates a RON parse error; a missing field is named as the field that is missing.
+pub fn ron_error(file: &str, spans: &SpanIndex, e: &ron::error::SpannedError) -> LocatedError {
+    let (line, col) = (e.position.line.max(1), e.position.col.max(1));
+    let at = spans.field_at(line, col).unwrap_or("").to_string();
+    let field = match &e.code {
+        ron::Error::MissingStructField { field, .. } if at.is_empty() => field.to_string(),
+        ron::Error::MissingStructField { field, .. } => format!("{at}.{field}"),
+        _ => at,
+    };
+    LocatedError { file: file.to_string(), line, col, field, message: e.code.to_string() }
 }
 
 /// Reads, parses and validates a level file.

@@ -23,10 +23,7 @@ pub struct PaletteEntry {
 /// Parses and validates palette text.
 pub fn parse_palette(file: &str, text: &str) -> Result<Palette, Vec<LocatedError>> {
     let spans = SpanIndex::new(text);
-    let p: Palette = ron::from_str(text).map_err(|e| {
-        let field = spans.field_at(e.position.line, e.position.col).unwrap_or("").to_string();
-        vec![LocatedError { file: file.into(), line: e.position.line, col: e.position.col, field, message: e.code.to_string() }]
-    })?;
+    let p: Palette = ron::from_str(text).map_err(|e| vec![super::load::ron_error(file, &spans, &e)])?;
     let mut issues = Vec::new();
     if p.entries.is_empty() {
         issues.push(Issue::new("entries", "the palette needs at least one entry"));

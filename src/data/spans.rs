@@ -39,9 +39,10 @@ impl SpanIndex {
         (1, 1)
     }
 
-    /// The innermost field whose value starts at or before `(line, col)`.
+    /// The field whose value (or name, or closing bracket) was seen last at or before
+    /// `(line, col)`; empty for the top level.
     pub fn field_at(&self, line: usize, col: usize) -> Option<&str> {
-        self.order.iter().rev().find(|(pos, path)| *pos <= (line, col) && !path.is_empty()).map(|(_, p)| p.as_str())
+        self.order.iter().rev().find(|(pos, _)| *pos <= (line, col)).map(|(_, p)| p.as_str())
     }
 }
 
@@ -288,6 +289,8 @@ impl Scanner {
             match self.peek() {
                 None => return false,
                 Some(')') => {
+                    // A missing field is reported where its struct closes.
+                    self.out.order.push(((self.line, self.col), path.to_string()));
                     self.bump();
                     return true;
                 }
@@ -299,7 +302,10 @@ impl Scanner {
             self.skip_ws();
             let child = if !name.is_empty() && self.peek() == Some(':') {
                 self.bump();
-                Self::join(path, &name)
+                let child = Self::join(path, &name);
+                // The name's own position, so that an error about the field name finds it.
+                self.out.order.push(((save.1, save.2), child.clone()));
+                child
             } else {
                 (self.i, self.line, self.col) = save;
                 Self::join(path, &n.to_string())

@@ -1,0 +1,77 @@
+//! A headless app (MinimalPlugins, no window) loads a level and holds the expected entities, which
+//! follow the table as models move, are added and are removed.
+
+use bevy::prelude::*;
+use wartable::app::state::TableState;
+use wartable::app::table_entities::{Base, Facing, Miniature, ObjectiveMarker, TableTop, TerrainPiece, TerrainTile, ZoneArea};
+use wartable::data::load_level;
+use wartable::table::{GroundKind, Model, ModelId, Pt};
+
+fn app_with(level: &str) -> App {
+    let path = crate::common::repo().join(level);
+    let (lf, table) = load_level(&path).unwrap();
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, bevy::transform::TransformPlugin, wartable::app::table_entities::plugin));
+    app.insert_resource(TableState::new(lf, table, Some(path)));
+    app.update();
+    app
+}
+
+fn count<C: Component>(app: &mut App) -> usize {
+    app.world_mut().query_filtered::<Entity, With<C>>().iter(app.world()).count()
+}
+
+#[test]
+fn a_loaded_level_holds_one_entity_per_table_item() {
+    let mut app = app_with("levels/kog-battlefield.ron");
+    let table = app.world().resource::<TableState>().table.clone();
+    let tiles = table.tiles.iter().filter(|(_, _, k, h)| *k != GroundKind::Open || *h != 0.0).count();
+    assert!(tiles > 0);
+    assert_eq!(count::<TableTop>(&mut app), 1);
+    assert_eq!(count::<TerrainTile>(&mut app), tiles);
+    assert_eq!(count::<TerrainPiece>(&mut app), table.pieces.len());
+    assert_eq!(count::<ZoneArea>(&mut app), table.zones.len());
+    assert_eq!(count::<ObjectiveMarker>(&mut app), table.objectives.len());
+    assert_eq!(count::<Miniature>(&mut app), table.models.len());
+    // Each miniature carries its base and facing, placed at its table position (world z = -y).
+    let mut q = app.world_mut().query::<(&Miniature, &Base, &Facing, &Transform)>();
+    for (mini, base, facing, tf) in q.iter(app.world()) {
+        let m = table.model(mini.id).unwrap();
+        assert_eq!(base.diameter, m.base_diameter);
+        assert_eq!(facing.deg, m.facing);
+        assert!((tf.translation - Vec3::new(m.pos.x, m.h, -m.pos.y)).length() < 1e-4);
+    }
+}
+
+#[test]
+fn entities_follow_moves_additions_and_removals() {
+    let mut app = app_with("levels/arena.ron");
+    {
+        let mut st = app.world_mut().resource_mut::<TableState>();
+        st.table.move_model(ModelId(1), Pt::new(12.0, 12.0)).unwrap();
+        st.table.add_model(Model::new(9, 2, "New", 1.0, 1.3, Pt::new(3.0, 20.0), 0.0)).unwrap();
+        st.table.remove_model(ModelId(2)).unwrap();
+    }
+    app.update();
+    let mut q = app.world_mut().query::<(&Miniature, &Transform)>();
+    let mut got: Vec<(u32, Vec3)> = q.iter(app.world()).map(|(m, t)| (m.id.0, t.translation)).collect();
+    got.sort_by_key(|g| g.0);
+    assert_eq!(got.len(), 2);
+    assert_eq!(got[0].0, 1);
+    // The arena's centre tiles are raised 0.5": the moved model stands on them.
+    assert!((got[0].1 - Vec3::new(12.0, 0.5, -12.0)).length() < 1e-4, "{:?}", got[0]);
+    assert_eq!(got[1].0, 9);
+}
+
+#[test]
+fn loading_another_level_rebuilds_the_terrain() {
+    let mut app = app_with("levels/arena.ron");
+    let arena_pieces = count::<TerrainPiece>(&mut app);
+    let (lf, table) = load_level(&crate::common::repo().join("levels/kry-deck.ron")).unwrap();
+    let n = table.pieces.len();
+    app.insert_resource(TableState::new(lf, table, None));
+    app.update();
+    assert_ne!(arena_pieces, n);
+    assert_eq!(count::<TerrainPiece>(&mut app), n);
+    assert_eq!(count::<TableTop>(&mut app), 1);
+}

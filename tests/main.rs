@@ -1,0 +1,10 @@
+//! The one integration-test binary: pure geometry, dice and data tests, a headless app test, and
+//! the GUI smoke test (run under Xvfb by `.ci/run`).
+
+mod common;
+mod dice;
+mod gui_smoke;
+mod headless_app;
+mod level_errors;
+mod levels;
+mod table_geometry;
