@@ -10,7 +10,11 @@ use wartable::data::load_level;
 const DEFAULT_LEVEL: &str = "levels/kog-battlefield.ron";
 
 #[derive(Parser, Debug)]
-#[command(name = "wartable", version, about = "A 3D virtual tabletop for miniature skirmish wargames that knows the rules")]
+#[command(
+    name = "wartable",
+    version,
+    about = "A 3D virtual tabletop for miniature skirmish wargames that knows the rules"
+)]
 struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
@@ -50,12 +54,19 @@ enum Command {
 }
 
 fn parse_pair(s: &str) -> Result<(u32, u32), String> {
-    let (a, b) = s.split_once(',').ok_or("expected two model ids, e.g. 1,4")?;
-    Ok((a.trim().parse().map_err(|_| "bad model id")?, b.trim().parse().map_err(|_| "bad model id")?))
+    let (a, b) = s
+        .split_once(',')
+        .ok_or("expected two model ids, e.g. 1,4")?;
+    Ok((
+        a.trim().parse().map_err(|_| "bad model id")?,
+        b.trim().parse().map_err(|_| "bad model id")?,
+    ))
 }
 
 fn parse_size(s: &str) -> Result<(u32, u32), String> {
-    let (w, h) = s.split_once('x').ok_or("expected WIDTHxHEIGHT, e.g. 1280x800")?;
+    let (w, h) = s
+        .split_once('x')
+        .ok_or("expected WIDTHxHEIGHT, e.g. 1280x800")?;
     let w: u32 = w.parse().map_err(|_| "bad width")?;
     let h: u32 = h.parse().map_err(|_| "bad height")?;
     if !(320..=8192).contains(&w) || !(240..=8192).contains(&h) {
@@ -87,7 +98,11 @@ fn check_levels(files: &[PathBuf]) -> ExitCode {
             }
         }
     }
-    if bad == 0 { ExitCode::SUCCESS } else { ExitCode::FAILURE }
+    if bad == 0 {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    }
 }
 
 fn main() -> ExitCode {
@@ -96,7 +111,10 @@ fn main() -> ExitCode {
         return check_levels(files);
     }
     let seed = cli.seed.unwrap_or_else(|| {
-        std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_nanos() as u64).unwrap_or(1)
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map(|d| d.as_nanos() as u64)
+            .unwrap_or(1)
             % 1_000_000
     });
     let screenshot = cli.screenshot.map(|out| {
@@ -106,7 +124,12 @@ fn main() -> ExitCode {
         plan.help = cli.show_help;
         plan
     });
-    let opts = AppOptions { level: cli.level, seed, screenshot, window: cli.window };
+    let opts = AppOptions {
+        level: cli.level,
+        seed,
+        screenshot,
+        window: cli.window,
+    };
     match build_app(opts).run() {
         bevy::app::AppExit::Success => ExitCode::SUCCESS,
         bevy::app::AppExit::Error(_) => ExitCode::FAILURE,

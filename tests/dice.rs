@@ -1,9 +1,11 @@
 //! Dice: determinism under a seed, distributions, expressions, forced and typed-in results.
 
-use wartable::dice::{DiceError, DiceExpr, Dice, DieSource, Keep};
+use wartable::dice::{Dice, DiceError, DiceExpr, DieSource, Keep};
 
 fn totals(d: &mut Dice, expr: &str, n: usize) -> Vec<i64> {
-    (0..n).map(|_| d.roll(expr, "test").unwrap().total).collect()
+    (0..n)
+        .map(|_| d.roll(expr, "test").unwrap().total)
+        .collect()
 }
 
 #[test]
@@ -39,9 +41,15 @@ fn every_die_size_is_uniform_within_tolerance() {
         }
         // Chi-square with sides-1 degrees of freedom; the bound is far above the 99.9% quantile.
         let expected = n as f64 / sides as f64;
-        let chi: f64 = counts.iter().map(|&c| (c as f64 - expected).powi(2) / expected).sum();
+        let chi: f64 = counts
+            .iter()
+            .map(|&c| (c as f64 - expected).powi(2) / expected)
+            .sum();
         let bound = sides as f64 * 2.0 + 30.0;
-        assert!(chi < bound, "d{sides}: chi-square {chi} over {bound}: {counts:?}");
+        assert!(
+            chi < bound,
+            "d{sides}: chi-square {chi} over {bound}: {counts:?}"
+        );
     }
 }
 
@@ -70,7 +78,10 @@ fn forced_results_come_first_and_are_marked() {
 fn a_forced_result_a_die_cannot_show_is_refused() {
     let mut d = Dice::new(1);
     d.force(&[7]);
-    assert_eq!(d.roll("d6", "bad"), Err(DiceError::BadResult { sides: 6, value: 7 }));
+    assert_eq!(
+        d.roll("d6", "bad"),
+        Err(DiceError::BadResult { sides: 6, value: 7 })
+    );
     assert!(d.log().is_empty());
 }
 
@@ -125,19 +136,29 @@ fn modifiers_and_the_log() {
 
 #[test]
 fn expressions_parse_and_print_back() {
-    for s in ["3d6", "4d6kh3", "2d20kl1", "3d6r1", "2d6!", "1d100+5", "2d8-1", "1d4", "1d10"] {
+    for s in [
+        "3d6", "4d6kh3", "2d20kl1", "3d6r1", "2d6!", "1d100+5", "2d8-1", "1d4", "1d10",
+    ] {
         assert_eq!(DiceExpr::parse(s).unwrap().to_string(), s);
     }
     let e = DiceExpr::parse(" D6 ").unwrap();
     assert_eq!((e.count, e.sides), (1, 6));
-    assert_eq!(DiceExpr::parse("4d6kh3").unwrap().keep, Some(Keep::Highest(3)));
+    assert_eq!(
+        DiceExpr::parse("4d6kh3").unwrap().keep,
+        Some(Keep::Highest(3))
+    );
 }
 
 #[test]
 fn bad_expressions_are_refused_with_a_reason() {
-    for s in ["", "d", "3d7", "0d6", "2d6kh3", "3d6r6", "abc", "3d6x", "201d6", "2d6+", "d6kx1"] {
+    for s in [
+        "", "d", "3d7", "0d6", "2d6kh3", "3d6r6", "abc", "3d6x", "201d6", "2d6+", "d6kx1",
+    ] {
         let e = DiceExpr::parse(s);
-        assert!(matches!(e, Err(DiceError::Parse { .. })), "{s:?} gave {e:?}");
+        assert!(
+            matches!(e, Err(DiceError::Parse { .. })),
+            "{s:?} gave {e:?}"
+        );
     }
 }
 
@@ -147,9 +168,18 @@ fn typed_in_results_must_fit_the_roll_exactly() {
     let r = d.roll_entered("2d6", "physical dice", &[3, 5]).unwrap();
     assert_eq!(r.total, 8);
     assert!(r.dice.iter().all(|x| x.source == DieSource::Entered));
-    assert_eq!(d.roll_entered("2d6", "short", &[3]), Err(DiceError::NotEnoughResults { given: 1 }));
-    assert_eq!(d.roll_entered("2d6", "long", &[3, 4, 5]), Err(DiceError::TooManyResults { extra: 1 }));
-    assert_eq!(d.roll_entered("2d6", "bad", &[3, 9]), Err(DiceError::BadResult { sides: 6, value: 9 }));
+    assert_eq!(
+        d.roll_entered("2d6", "short", &[3]),
+        Err(DiceError::NotEnoughResults { given: 1 })
+    );
+    assert_eq!(
+        d.roll_entered("2d6", "long", &[3, 4, 5]),
+        Err(DiceError::TooManyResults { extra: 1 })
+    );
+    assert_eq!(
+        d.roll_entered("2d6", "bad", &[3, 9]),
+        Err(DiceError::BadResult { sides: 6, value: 9 })
+    );
     // An exploding roll needs the extra die typed in too.
     let r = d.roll_entered("1d6!", "explode", &[6, 2]).unwrap();
     assert_eq!(r.total, 8);

@@ -21,7 +21,18 @@ fn gui_smoke_renders_a_level_that_is_not_blank() {
     let out = temp_dir("gui").join("shot.png");
     let status = Command::new(env!("CARGO_BIN_EXE_wartable"))
         .current_dir(repo())
-        .args(["--level", "levels/kog-battlefield.ron", "--seed", "1", "--frames", "40", "--measure", "1,4", "--select", "3"])
+        .args([
+            "--level",
+            "levels/kog-battlefield.ron",
+            "--seed",
+            "1",
+            "--frames",
+            "40",
+            "--measure",
+            "1,4",
+            "--select",
+            "3",
+        ])
         .arg("--screenshot")
         .arg(&out)
         .status()
@@ -49,5 +60,9 @@ fn gui_smoke_renders_a_level_that_is_not_blank() {
             (px[i], px[i + 1], px[i + 2])
         })
         .collect();
-    assert!(mid.len() > 100, "the table area has only {} colours", mid.len());
+    assert!(
+        mid.len() > 100,
+        "the table area has only {} colours",
+        mid.len()
+    );
 }

@@ -3,7 +3,9 @@
 
 use bevy::prelude::*;
 use wartable::app::state::TableState;
-use wartable::app::table_entities::{Base, Facing, Miniature, ObjectiveMarker, TableTop, TerrainPiece, TerrainTile, ZoneArea};
+use wartable::app::table_entities::{
+    Base, Facing, Miniature, ObjectiveMarker, TableTop, TerrainPiece, TerrainTile, ZoneArea,
+};
 use wartable::data::load_level;
 use wartable::table::{GroundKind, Model, ModelId, Pt};
 
@@ -11,21 +13,32 @@ fn app_with(level: &str) -> App {
     let path = crate::common::repo().join(level);
     let (lf, table) = load_level(&path).unwrap();
     let mut app = App::new();
-    app.add_plugins((MinimalPlugins, bevy::transform::TransformPlugin, wartable::app::table_entities::plugin));
+    app.add_plugins((
+        MinimalPlugins,
+        bevy::transform::TransformPlugin,
+        wartable::app::table_entities::plugin,
+    ));
     app.insert_resource(TableState::new(lf, table, Some(path)));
     app.update();
     app
 }
 
 fn count<C: Component>(app: &mut App) -> usize {
-    app.world_mut().query_filtered::<Entity, With<C>>().iter(app.world()).count()
+    app.world_mut()
+        .query_filtered::<Entity, With<C>>()
+        .iter(app.world())
+        .count()
 }
 
 #[test]
 fn a_loaded_level_holds_one_entity_per_table_item() {
     let mut app = app_with("levels/kog-battlefield.ron");
     let table = app.world().resource::<TableState>().table.clone();
-    let tiles = table.tiles.iter().filter(|(_, _, k, h)| *k != GroundKind::Open || *h != 0.0).count();
+    let tiles = table
+        .tiles
+        .iter()
+        .filter(|(_, _, k, h)| *k != GroundKind::Open || *h != 0.0)
+        .count();
     assert!(tiles > 0);
     assert_eq!(count::<TableTop>(&mut app), 1);
     assert_eq!(count::<TerrainTile>(&mut app), tiles);
@@ -34,7 +47,9 @@ fn a_loaded_level_holds_one_entity_per_table_item() {
     assert_eq!(count::<ObjectiveMarker>(&mut app), table.objectives.len());
     assert_eq!(count::<Miniature>(&mut app), table.models.len());
     // Each miniature carries its base and facing, placed at its table position (world z = -y).
-    let mut q = app.world_mut().query::<(&Miniature, &Base, &Facing, &Transform)>();
+    let mut q = app
+        .world_mut()
+        .query::<(&Miniature, &Base, &Facing, &Transform)>();
     for (mini, base, facing, tf) in q.iter(app.world()) {
         let m = table.model(mini.id).unwrap();
         assert_eq!(base.diameter, m.base_diameter);
@@ -48,18 +63,29 @@ fn entities_follow_moves_additions_and_removals() {
     let mut app = app_with("levels/arena.ron");
     {
         let mut st = app.world_mut().resource_mut::<TableState>();
-        st.table.move_model(ModelId(1), Pt::new(12.0, 12.0)).unwrap();
-        st.table.add_model(Model::new(9, 2, "New", 1.0, 1.3, Pt::new(3.0, 20.0), 0.0)).unwrap();
+        st.table
+            .move_model(ModelId(1), Pt::new(12.0, 12.0))
+            .unwrap();
+        st.table
+            .add_model(Model::new(9, 2, "New", 1.0, 1.3, Pt::new(3.0, 20.0), 0.0))
+            .unwrap();
         st.table.remove_model(ModelId(2)).unwrap();
     }
     app.update();
     let mut q = app.world_mut().query::<(&Miniature, &Transform)>();
-    let mut got: Vec<(u32, Vec3)> = q.iter(app.world()).map(|(m, t)| (m.id.0, t.translation)).collect();
+    let mut got: Vec<(u32, Vec3)> = q
+        .iter(app.world())
+        .map(|(m, t)| (m.id.0, t.translation))
+        .collect();
     got.sort_by_key(|g| g.0);
     assert_eq!(got.len(), 2);
     assert_eq!(got[0].0, 1);
     // The arena's centre tiles are raised 0.5": the moved model stands on them.
-    assert!((got[0].1 - Vec3::new(12.0, 0.5, -12.0)).length() < 1e-4, "{:?}", got[0]);
+    assert!(
+        (got[0].1 - Vec3::new(12.0, 0.5, -12.0)).length() < 1e-4,
+        "{:?}",
+        got[0]
+    );
     assert_eq!(got[1].0, 9);
 }
 

@@ -43,7 +43,12 @@ fn variant(old: &str, new: &str) -> String {
 /// 1-based column of `needle` on 1-based `line` of `text`.
 fn col_of(text: &str, line: usize, needle: &str) -> usize {
     let l = text.lines().nth(line - 1).unwrap();
-    l[..l.find(needle).unwrap_or_else(|| panic!("{needle:?} not on line {line}: {l}"))].chars().count() + 1
+    l[..l
+        .find(needle)
+        .unwrap_or_else(|| panic!("{needle:?} not on line {line}: {l}"))]
+        .chars()
+        .count()
+        + 1
 }
 
 fn errors(name: &str, text: &str) -> Vec<LocatedError> {
@@ -52,7 +57,10 @@ fn errors(name: &str, text: &str) -> Vec<LocatedError> {
     for e in &errs {
         let shown = e.to_string();
         assert!(!shown.contains('\n'), "one line: {shown}");
-        assert!(shown.starts_with(&p.display().to_string()), "names the file: {shown}");
+        assert!(
+            shown.starts_with(&p.display().to_string()),
+            "names the file: {shown}"
+        );
     }
     errs
 }
@@ -60,7 +68,10 @@ fn errors(name: &str, text: &str) -> Vec<LocatedError> {
 fn expect(name: &str, text: &str, line: usize, col: usize, field: &str, part: &str) {
     let errs = errors(name, text);
     assert!(
-        errs.iter().any(|e| e.line == line && e.col == col && e.field == field && e.message.contains(part)),
+        errs.iter().any(|e| e.line == line
+            && e.col == col
+            && e.field == field
+            && e.message.contains(part)),
         "{name}: wanted {line}:{col} {field} '{part}', got {errs:#?}"
     );
 }
@@ -74,7 +85,14 @@ fn the_base_level_is_valid() {
 #[test]
 fn negative_width() {
     let t = variant("width: 24.0", "width: -24.0");
-    expect("width", &t, 3, col_of(&t, 3, "-24"), "width", "out of range");
+    expect(
+        "width",
+        &t,
+        3,
+        col_of(&t, 3, "-24"),
+        "width",
+        "out of range",
+    );
 }
 
 #[test]
@@ -86,55 +104,122 @@ fn not_a_number_width() {
 #[test]
 fn tile_size_that_does_not_divide_the_table() {
     let t = variant("tile_size: 2.0", "tile_size: 5.0");
-    expect("tile", &t, 5, col_of(&t, 5, "5.0"), "tile_size", "does not divide");
+    expect(
+        "tile",
+        &t,
+        5,
+        col_of(&t, 5, "5.0"),
+        "tile_size",
+        "does not divide",
+    );
 }
 
 #[test]
 fn unknown_ground_character_is_pointed_at() {
     let t = variant("    ],\n    pieces", "    ],\n    pieces").replacen("\"............\",\n        \"............\",\n        \"............\",\n        \"............\",\n        \"............\",\n        \"............\",", "\"............\",\n        \"............\",\n        \".....Q......\",\n        \"............\",\n        \"............\",\n        \"............\",", 1);
-    expect("ground-char", &t, 9, col_of(&t, 9, "Q"), "ground[2]", "unknown ground kind 'Q'");
+    expect(
+        "ground-char",
+        &t,
+        9,
+        col_of(&t, 9, "Q"),
+        "ground[2]",
+        "unknown ground kind 'Q'",
+    );
 }
 
 #[test]
 fn short_ground_row() {
-    let t = BASE.replacen("        \"............\",\n        \"............\",", "        \"............\",\n        \"...........\",", 1);
-    expect("ground-row", &t, 8, col_of(&t, 8, "\""), "ground[1]", "row has 11 tiles");
+    let t = BASE.replacen(
+        "        \"............\",\n        \"............\",",
+        "        \"............\",\n        \"...........\",",
+        1,
+    );
+    expect(
+        "ground-row",
+        &t,
+        8,
+        col_of(&t, 8, "\""),
+        "ground[1]",
+        "row has 11 tiles",
+    );
 }
 
 #[test]
 fn piece_off_the_table() {
     let t = variant("at: (5.0, 5.0)", "at: (30.0, 5.0)");
-    expect("piece-off", &t, 15, col_of(&t, 15, "(30.0"), "pieces[0].at", "off the 24 x 12 table");
+    expect(
+        "piece-off",
+        &t,
+        15,
+        col_of(&t, 15, "(30.0"),
+        "pieces[0].at",
+        "off the 24 x 12 table",
+    );
 }
 
 #[test]
 fn piece_with_zero_size() {
     let t = variant("size: (2.0, 2.0, 2.0)", "size: (0.0, 2.0, 2.0)");
-    expect("piece-size", &t, 15, col_of(&t, 15, "(0.0"), "pieces[0].size", "out of range");
+    expect(
+        "piece-size",
+        &t,
+        15,
+        col_of(&t, 15, "(0.0"),
+        "pieces[0].size",
+        "out of range",
+    );
 }
 
 #[test]
 fn overlapping_model_bases() {
     let t = variant("at: (20.0, 10.0)", "at: (2.5, 2.0)");
-    expect("overlap", &t, 19, col_of(&t, 19, "(2.5"), "models[1].at", "overlaps models[0]");
+    expect(
+        "overlap",
+        &t,
+        19,
+        col_of(&t, 19, "(2.5"),
+        "models[1].at",
+        "overlaps models[0]",
+    );
 }
 
 #[test]
 fn model_base_hanging_off_the_edge() {
     let t = variant("at: (2.0, 2.0)", "at: (0.2, 2.0)");
-    expect("edge", &t, 18, col_of(&t, 18, "(0.2"), "models[0].at", "does not lie wholly on the table");
+    expect(
+        "edge",
+        &t,
+        18,
+        col_of(&t, 18, "(0.2"),
+        "models[0].at",
+        "does not lie wholly on the table",
+    );
 }
 
 #[test]
 fn duplicate_model_id() {
     let t = variant("Model(id: 2", "Model(id: 1");
-    expect("dup", &t, 19, col_of(&t, 19, "1, side: 2"), "models[1].id", "used twice");
+    expect(
+        "dup",
+        &t,
+        19,
+        col_of(&t, 19, "1, side: 2"),
+        "models[1].id",
+        "used twice",
+    );
 }
 
 #[test]
 fn side_out_of_range() {
     let t = variant("side: 2", "side: 7");
-    expect("side", &t, 19, col_of(&t, 19, "7"), "models[1].side", "not 1 or 2");
+    expect(
+        "side",
+        &t,
+        19,
+        col_of(&t, 19, "7"),
+        "models[1].side",
+        "not 1 or 2",
+    );
 }
 
 #[test]
@@ -142,9 +227,18 @@ fn heights_out_of_range() {
     let rows = "[0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0],\n        ".repeat(5);
     let t = variant(
         "    pieces: [",
-        &format!("    heights: [\n        {rows}[0.0, 0.0, 0.0, -1.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0],\n    ],\n    pieces: ["),
+        &format!(
+            "    heights: [\n        {rows}[0.0, 0.0, 0.0, -1.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0],\n    ],\n    pieces: ["
+        ),
     );
-    expect("heights", &t, 20, col_of(&t, 20, "-1.0"), "heights[5][3]", "out of range");
+    expect(
+        "heights",
+        &t,
+        20,
+        col_of(&t, 20, "-1.0"),
+        "heights[5][3]",
+        "out of range",
+    );
 }
 
 #[test]
@@ -169,7 +263,10 @@ fn unknown_shape() {
 
 #[test]
 fn unknown_field() {
-    let t = variant("    name: \"Test\",\n", "    name: \"Test\",\n    colour: \"red\",\n");
+    let t = variant(
+        "    name: \"Test\",\n",
+        "    name: \"Test\",\n    colour: \"red\",\n",
+    );
     let errs = errors("field", &t);
     assert_eq!(errs[0].line, 3);
     assert_eq!(errs[0].field, "colour");
@@ -243,8 +340,18 @@ fn missing_file() {
 
 #[test]
 fn a_zone_with_corners_swapped() {
-    let t = variant("    models: [", "    zones: [\n        Zone(name: \"Z\", kind: Deployment, side: 1, min: (10.0, 6.0), max: (2.0, 1.0)),\n    ],\n    models: [");
-    expect("zone", &t, 18, col_of(&t, 18, "(2.0, 1.0)"), "zones[0].max", "beyond the near-left corner");
+    let t = variant(
+        "    models: [",
+        "    zones: [\n        Zone(name: \"Z\", kind: Deployment, side: 1, min: (10.0, 6.0), max: (2.0, 1.0)),\n    ],\n    models: [",
+    );
+    expect(
+        "zone",
+        &t,
+        18,
+        col_of(&t, 18, "(2.0, 1.0)"),
+        "zones[0].max",
+        "beyond the near-left corner",
+    );
 }
 
 #[test]
@@ -262,7 +369,17 @@ fn garbage_never_panics() {
     for cut in (0..BASE.len()).step_by(7) {
         let _ = wartable::data::parse_level("prefix", &BASE[..cut]);
     }
-    for s in ["(", ")", "Level(", "[[[[[[", "\"", "r#\"", "Level(width: 1e40)", "/*", "Level(name: \"x\", width: inf, depth: -inf, tile_size: 0.0)"] {
+    for s in [
+        "(",
+        ")",
+        "Level(",
+        "[[[[[[",
+        "\"",
+        "r#\"",
+        "Level(width: 1e40)",
+        "/*",
+        "Level(name: \"x\", width: inf, depth: -inf, tile_size: 0.0)",
+    ] {
         let _ = wartable::data::parse_level("odd", s);
     }
 }

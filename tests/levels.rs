@@ -6,7 +6,10 @@ use wartable::data::{load_level, parse_level, save_level, to_ron_string};
 #[test]
 fn every_shipped_level_loads() {
     let files = level_files();
-    assert!(files.len() >= 3, "expected at least three levels, found {files:?}");
+    assert!(
+        files.len() >= 3,
+        "expected at least three levels, found {files:?}"
+    );
     for f in files {
         let (level, table) = load_level(&f).unwrap_or_else(|e| panic!("{}: {:?}", f.display(), e));
         assert!(!level.name.is_empty());
@@ -16,16 +19,30 @@ fn every_shipped_level_loads() {
 
 #[test]
 fn the_three_required_levels_are_shipped() {
-    let names: Vec<String> = level_files().iter().map(|p| load_level(p).unwrap().0.name).collect();
-    for want in ["KOG light battlefield", "Kry-Gothic ship deck", "Duel arena"] {
-        assert!(names.iter().any(|n| n == want), "{want} missing from {names:?}");
+    let names: Vec<String> = level_files()
+        .iter()
+        .map(|p| load_level(p).unwrap().0.name)
+        .collect();
+    for want in [
+        "KOG light battlefield",
+        "Kry-Gothic ship deck",
+        "Duel arena",
+    ] {
+        assert!(
+            names.iter().any(|n| n == want),
+            "{want} missing from {names:?}"
+        );
     }
     let (_, kog) = load_level(&crate::common::repo().join("levels/kog-battlefield.ron")).unwrap();
     assert_eq!((kog.width, kog.depth), (48.0, 36.0));
     let (_, deck) = load_level(&crate::common::repo().join("levels/kry-deck.ron")).unwrap();
     use wartable::table::{GroundKind, Tag};
     assert!(deck.pieces.iter().any(|p| p.has(Tag::WeakFloor)));
-    assert!(deck.tiles.iter().any(|(_, _, k, _)| k == GroundKind::DeepWater));
+    assert!(
+        deck.tiles
+            .iter()
+            .any(|(_, _, k, _)| k == GroundKind::DeepWater)
+    );
 }
 
 #[test]

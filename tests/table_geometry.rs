@@ -1,6 +1,8 @@
 //! Distances, arcs, surface heights and placement against hand-computed values.
 
-use wartable::table::{Arc, GroundKind, Model, ModelId, Piece, PieceShape, Pt, Table, TableError, TapeEnd};
+use wartable::table::{
+    Arc, GroundKind, Model, ModelId, Piece, PieceShape, Pt, Table, TableError, TapeEnd,
+};
 
 fn approx(a: f32, b: f32) {
     assert!((a - b).abs() < 1e-4, "{a} != {b}");
@@ -39,7 +41,10 @@ fn table_distance_by_id_and_missing_model() {
     t.add_model(model(1, 2.0, 2.0, 1.0, 0.0)).unwrap();
     t.add_model(model(2, 2.0, 8.0, 1.0, 0.0)).unwrap();
     approx(t.distance(ModelId(1), ModelId(2)).unwrap(), 5.0);
-    assert_eq!(t.distance(ModelId(1), ModelId(9)), Err(TableError::NoSuchModel(ModelId(9))));
+    assert_eq!(
+        t.distance(ModelId(1), ModelId(9)),
+        Err(TableError::NoSuchModel(ModelId(9)))
+    );
 }
 
 #[test]
@@ -141,11 +146,23 @@ fn bases_cannot_overlap_or_leave_the_table() {
     t.add_model(model(2, 8.0, 5.0, 1.0, 0.0)).unwrap();
     // Touching is allowed, overlapping is not.
     assert!(t.move_model(ModelId(2), Pt::new(6.0, 5.0)).is_ok());
-    assert_eq!(t.move_model(ModelId(2), Pt::new(5.9, 5.0)), Err(TableError::Overlap(ModelId(2), ModelId(1))));
+    assert_eq!(
+        t.move_model(ModelId(2), Pt::new(5.9, 5.0)),
+        Err(TableError::Overlap(ModelId(2), ModelId(1)))
+    );
     approx(t.model(ModelId(2)).unwrap().pos.x, 6.0);
-    assert!(matches!(t.move_model(ModelId(1), Pt::new(0.4, 5.0)), Err(TableError::OffTable { .. })));
-    assert!(matches!(t.add_model(model(3, 5.5, 5.0, 1.0, 0.0)), Err(TableError::Overlap(..))));
-    assert_eq!(t.add_model(model(1, 20.0, 5.0, 1.0, 0.0)), Err(TableError::DuplicateId(ModelId(1))));
+    assert!(matches!(
+        t.move_model(ModelId(1), Pt::new(0.4, 5.0)),
+        Err(TableError::OffTable { .. })
+    ));
+    assert!(matches!(
+        t.add_model(model(3, 5.5, 5.0, 1.0, 0.0)),
+        Err(TableError::Overlap(..))
+    ));
+    assert_eq!(
+        t.add_model(model(1, 20.0, 5.0, 1.0, 0.0)),
+        Err(TableError::DuplicateId(ModelId(1)))
+    );
     assert_eq!(t.models.len(), 2);
 }
 
@@ -154,16 +171,37 @@ fn tape_measures_edges_of_models_and_points() {
     let mut t = Table::new(24.0, 24.0, 2.0);
     t.add_model(model(1, 5.0, 5.0, 1.0, 0.0)).unwrap();
     t.add_model(model(2, 5.0, 15.0, 2.0, 0.0)).unwrap();
-    let m = t.measure(TapeEnd::Model(ModelId(1)), TapeEnd::Model(ModelId(2))).unwrap();
+    let m = t
+        .measure(TapeEnd::Model(ModelId(1)), TapeEnd::Model(ModelId(2)))
+        .unwrap();
     approx(m.inches, 8.5);
     approx(m.from.y, 5.5);
     approx(m.to.y, 14.0);
-    let m = t.measure(TapeEnd::Model(ModelId(1)), TapeEnd::Point(Pt::new(8.0, 9.0))).unwrap();
+    let m = t
+        .measure(
+            TapeEnd::Model(ModelId(1)),
+            TapeEnd::Point(Pt::new(8.0, 9.0)),
+        )
+        .unwrap();
     approx(m.inches, 4.5);
-    let m = t.measure(TapeEnd::Point(Pt::new(1.0, 1.0)), TapeEnd::Point(Pt::new(4.0, 5.0))).unwrap();
+    let m = t
+        .measure(
+            TapeEnd::Point(Pt::new(1.0, 1.0)),
+            TapeEnd::Point(Pt::new(4.0, 5.0)),
+        )
+        .unwrap();
     approx(m.inches, 5.0);
-    assert!(t.measure(TapeEnd::Point(Pt::new(-1.0, 1.0)), TapeEnd::Model(ModelId(1))).is_err());
-    assert!(t.measure(TapeEnd::Model(ModelId(7)), TapeEnd::Model(ModelId(1))).is_err());
+    assert!(
+        t.measure(
+            TapeEnd::Point(Pt::new(-1.0, 1.0)),
+            TapeEnd::Model(ModelId(1))
+        )
+        .is_err()
+    );
+    assert!(
+        t.measure(TapeEnd::Model(ModelId(7)), TapeEnd::Model(ModelId(1)))
+            .is_err()
+    );
 }
 
 #[test]
@@ -172,7 +210,9 @@ fn tape_reports_the_height_difference() {
     t.tiles.set_height(2, 7, 3.0);
     t.add_model(model(1, 5.0, 5.0, 1.0, 0.0)).unwrap();
     t.add_model(model(2, 5.0, 15.0, 1.0, 0.0)).unwrap();
-    let m = t.measure(TapeEnd::Model(ModelId(1)), TapeEnd::Model(ModelId(2))).unwrap();
+    let m = t
+        .measure(TapeEnd::Model(ModelId(1)), TapeEnd::Model(ModelId(2)))
+        .unwrap();
     approx(m.rise, 3.0);
     approx(m.inches, 9.0);
 }

@@ -3,16 +3,19 @@
 //! model turning and panning stays on the table plane.
 
 use super::state::TableState;
-use bevy::input::mouse::{AccumulatedMouseMotion, AccumulatedMouseScroll, MouseScrollUnit};
-use bevy::prelude::*;
 use bevy::camera::CameraOutputMode;
 use bevy::camera::visibility::RenderLayers;
+use bevy::input::mouse::{AccumulatedMouseMotion, AccumulatedMouseScroll, MouseScrollUnit};
+use bevy::prelude::*;
 use bevy::render::render_resource::BlendState;
 use bevy_egui::input::EguiWantsInput;
 use bevy_egui::{EguiGlobalSettings, PrimaryEguiContext};
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Startup, spawn_camera).add_systems(Update, (reset_on_new_table, orbit_controls, apply_orbit).chain());
+    app.add_systems(Startup, spawn_camera).add_systems(
+        Update,
+        (reset_on_new_table, orbit_controls, apply_orbit).chain(),
+    );
 }
 
 /// The camera's orbit around a focus point on the table.
@@ -66,7 +69,11 @@ fn spawn_camera(mut commands: Commands, mut egui_settings: ResMut<EguiGlobalSett
     ));
 }
 
-fn reset_on_new_table(state: Option<Res<TableState>>, mut cams: Query<&mut OrbitCamera>, mut last: Local<Option<(f32, f32)>>) {
+fn reset_on_new_table(
+    state: Option<Res<TableState>>,
+    mut cams: Query<&mut OrbitCamera>,
+    mut last: Local<Option<(f32, f32)>>,
+) {
     let Some(state) = state else { return };
     let size = (state.table.width, state.table.depth);
     if *last != Some(size) {
@@ -83,12 +90,15 @@ fn orbit_controls(
     motion: Res<AccumulatedMouseMotion>,
     scroll: Res<AccumulatedMouseScroll>,
     egui: Option<Res<EguiWantsInput>>,
+    over_ui: Res<super::state::PointerOverUi>,
     time: Res<Time>,
     state: Option<Res<TableState>>,
     mut cams: Query<&mut OrbitCamera>,
 ) {
-    let Ok(mut cam) = cams.single_mut() else { return };
-    let pointer_free = egui.as_ref().is_none_or(|e| !e.wants_pointer_input() && !e.is_pointer_over_area());
+    let Ok(mut cam) = cams.single_mut() else {
+        return;
+    };
+    let pointer_free = !over_ui.0;
     let keys_free = egui.as_ref().is_none_or(|e| !e.wants_keyboard_input());
     let shift = keys.any_pressed([KeyCode::ShiftLeft, KeyCode::ShiftRight]);
     if pointer_free && mouse.pressed(MouseButton::Right) {

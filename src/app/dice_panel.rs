@@ -14,7 +14,10 @@ pub(super) fn plugin(app: &mut App) {
 pub fn parse_entered(text: &str) -> Result<Vec<u32>, String> {
     text.split(|c: char| c == ',' || c.is_whitespace())
         .filter(|s| !s.is_empty())
-        .map(|s| s.parse::<u32>().map_err(|_| format!("'{s}' is not a die result")))
+        .map(|s| {
+            s.parse::<u32>()
+                .map_err(|_| format!("'{s}' is not a die result"))
+        })
         .collect()
 }
 
@@ -23,8 +26,9 @@ pub fn parse_entered(text: &str) -> Result<Vec<u32>, String> {
 pub fn dice_section(ui: &mut egui::Ui, dice: &Dice, _notices: &mut Notices) {
     ui.heading("Dice");
     let id = ui.make_persistent_id("dice_form");
-    let mut form: (String, String, String) =
-        ui.data_mut(|d| d.get_temp(id)).unwrap_or_else(|| ("2d6".into(), "Free roll".into(), String::new()));
+    let mut form: (String, String, String) = ui
+        .data_mut(|d| d.get_temp(id))
+        .unwrap_or_else(|| ("2d6".into(), "Free roll".into(), String::new()));
     let mut request: Option<bool> = None;
     egui::Grid::new("dice_grid").num_columns(2).show(ui, |ui| {
         ui.label("Dice");
@@ -50,11 +54,14 @@ pub fn dice_section(ui: &mut egui::Ui, dice: &Dice, _notices: &mut Notices) {
     if let Some(r) = request {
         ui.data_mut(|d| d.insert_temp(egui::Id::new("dice_request"), (r, form)));
     }
-    egui::ScrollArea::vertical().max_height(220.0).id_salt("dice_log").show(ui, |ui| {
-        for roll in dice.log().iter().rev().take(50) {
-            ui.label(egui::RichText::new(roll.describe()).monospace().size(11.0));
-        }
-    });
+    egui::ScrollArea::vertical()
+        .max_height(220.0)
+        .id_salt("dice_log")
+        .show(ui, |ui| {
+            for roll in dice.log().iter().rev().take(50) {
+                ui.label(egui::RichText::new(roll.describe()).monospace().size(11.0));
+            }
+        });
 }
 
 fn apply_requests(
@@ -62,16 +69,28 @@ fn apply_requests(
     mut dice: ResMut<GameDice>,
     mut notices: ResMut<Notices>,
 ) -> Result {
-    let Ok(ctx) = contexts.ctx_mut() else { return Ok(()) };
-    let key = egui::Id::new("dice_request");
-    let Some((random, (expr, purpose, entered))) = ctx.data_mut(|d| d.remove_temp::<(bool, (String, String, String))>(key)) else {
+    let Ok(ctx) = contexts.ctx_mut() else {
         return Ok(());
     };
-    let purpose = if purpose.trim().is_empty() { "Free roll".to_string() } else { purpose };
+    let key = egui::Id::new("dice_request");
+    let Some((random, (expr, purpose, entered))) =
+        ctx.data_mut(|d| d.remove_temp::<(bool, (String, String, String))>(key))
+    else {
+        return Ok(());
+    };
+    let purpose = if purpose.trim().is_empty() {
+        "Free roll".to_string()
+    } else {
+        purpose
+    };
     let result = if random {
         dice.0.roll(&expr, &purpose).map_err(|e| e.to_string())
     } else {
-        parse_entered(&entered).and_then(|v| dice.0.roll_entered(&expr, &purpose, &v).map_err(|e| e.to_string()))
+        parse_entered(&entered).and_then(|v| {
+            dice.0
+                .roll_entered(&expr, &purpose, &v)
+                .map_err(|e| e.to_string())
+        })
     };
     match result {
         Ok(r) => notices.status = r.describe(),

@@ -7,13 +7,13 @@ use super::table_entities::TableSync;
 use crate::table::{ModelId, Pt};
 use bevy::input::mouse::{AccumulatedMouseScroll, MouseScrollUnit};
 use bevy::prelude::*;
-use bevy_egui::input::{egui_wants_any_keyboard_input, egui_wants_any_pointer_input};
+use bevy_egui::input::egui_wants_any_keyboard_input;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Drag>().add_systems(
         Update,
         (
-            (select_and_drag, wheel_turn).run_if(not(egui_wants_any_pointer_input)),
+            (select_and_drag, wheel_turn).run_if(super::state::pointer_on_table),
             (key_turn, delete_selected).run_if(not(egui_wants_any_keyboard_input)),
         )
             .before(TableSync),
@@ -62,7 +62,10 @@ fn select_and_drag(
     if mouse.just_released(MouseButton::Left) {
         drag.model = None;
     }
-    let (Some(id), true, Some(g)) = (drag.model, mouse.pressed(MouseButton::Left), hit.ground) else { return };
+    let (Some(id), true, Some(g)) = (drag.model, mouse.pressed(MouseButton::Left), hit.ground)
+    else {
+        return;
+    };
     let Ok((pos, diameter)) = state.table.model(id).map(|m| (m.pos, m.base_diameter)) else {
         drag.model = None;
         return;
@@ -72,7 +75,12 @@ fn select_and_drag(
         return;
     }
     // Read first so that an unchanged table does not count as a change.
-    if let Err(e) = state.bypass_change_detection().table.check_placement(target, diameter, Some(id)) {
+    if let Err(e) =
+        state
+            .bypass_change_detection()
+            .table
+            .check_placement(target, diameter, Some(id))
+    {
         notices.status = format!("Cannot move there: {e}");
         return;
     }
@@ -89,7 +97,11 @@ fn turn_selected(state: &mut TableState, sel: &Selection, deg: f32) {
     }
 }
 
-fn key_turn(keys: Res<ButtonInput<KeyCode>>, sel: Res<Selection>, state: Option<ResMut<TableState>>) {
+fn key_turn(
+    keys: Res<ButtonInput<KeyCode>>,
+    sel: Res<Selection>,
+    state: Option<ResMut<TableState>>,
+) {
     let Some(mut state) = state else { return };
     if sel.0.is_none() {
         return;
@@ -109,7 +121,10 @@ fn wheel_turn(
     state: Option<ResMut<TableState>>,
 ) {
     let Some(mut state) = state else { return };
-    if sel.0.is_none() || scroll.delta.y == 0.0 || !keys.any_pressed([KeyCode::ShiftLeft, KeyCode::ShiftRight]) {
+    if sel.0.is_none()
+        || scroll.delta.y == 0.0
+        || !keys.any_pressed([KeyCode::ShiftLeft, KeyCode::ShiftRight])
+    {
         return;
     }
     let notches = match scroll.unit {
@@ -119,7 +134,11 @@ fn wheel_turn(
     turn_selected(&mut state, &sel, notches * WHEEL_TURN_DEG);
 }
 
-fn delete_selected(keys: Res<ButtonInput<KeyCode>>, mut sel: ResMut<Selection>, state: Option<ResMut<TableState>>) {
+fn delete_selected(
+    keys: Res<ButtonInput<KeyCode>>,
+    mut sel: ResMut<Selection>,
+    state: Option<ResMut<TableState>>,
+) {
     let Some(mut state) = state else { return };
     if keys.any_just_pressed([KeyCode::Delete, KeyCode::Backspace])
         && let Some(id) = sel.0.take()

@@ -8,7 +8,9 @@ use bevy::prelude::*;
 use std::path::{Path, PathBuf};
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<LoadRequest>().add_systems(PreStartup, load_startup_level).add_systems(First, load_requested);
+    app.init_resource::<LoadRequest>()
+        .add_systems(PreStartup, load_startup_level)
+        .add_systems(First, load_requested);
 }
 
 /// A level the player asked to open; taken by the loader the next frame.
@@ -21,7 +23,10 @@ pub fn resolve_data_path(p: &Path) -> PathBuf {
     if p.exists() || p.is_absolute() {
         return p.to_path_buf();
     }
-    if let Some(dir) = std::env::current_exe().ok().and_then(|e| e.parent().map(Path::to_path_buf)) {
+    if let Some(dir) = std::env::current_exe()
+        .ok()
+        .and_then(|e| e.parent().map(Path::to_path_buf))
+    {
         let beside = dir.join(p);
         if beside.exists() {
             return beside;
@@ -33,7 +38,11 @@ pub fn resolve_data_path(p: &Path) -> PathBuf {
 /// The level files in a folder, sorted by name.
 pub fn list_levels(dir: &Path) -> Vec<PathBuf> {
     let mut v: Vec<PathBuf> = std::fs::read_dir(dir)
-        .map(|rd| rd.filter_map(|e| e.ok().map(|e| e.path())).filter(|p| p.extension().is_some_and(|x| x == "ron")).collect())
+        .map(|rd| {
+            rd.filter_map(|e| e.ok().map(|e| e.path()))
+                .filter(|p| p.extension().is_some_and(|x| x == "ron"))
+                .collect()
+        })
         .unwrap_or_default();
     v.sort();
     v
@@ -46,7 +55,11 @@ pub fn fallback_state() -> TableState {
     TableState::new(level, table, None)
 }
 
-fn load_startup_level(mut commands: Commands, start: Res<StartupLevel>, mut notices: ResMut<Notices>) {
+fn load_startup_level(
+    mut commands: Commands,
+    start: Res<StartupLevel>,
+    mut notices: ResMut<Notices>,
+) {
     let path = resolve_data_path(&start.0);
     match load_level(&path) {
         Ok((level, table)) => {
@@ -57,7 +70,10 @@ fn load_startup_level(mut commands: Commands, start: Res<StartupLevel>, mut noti
             for e in &errs {
                 error!("{e}");
             }
-            notices.show_errors(format!("Could not load {}", path.display()), errs.iter().map(ToString::to_string).collect());
+            notices.show_errors(
+                format!("Could not load {}", path.display()),
+                errs.iter().map(ToString::to_string).collect(),
+            );
             commands.insert_resource(fallback_state());
         }
     }
@@ -82,7 +98,10 @@ fn load_requested(
         }
         Err(errs) => {
             notices.show_errors(
-                format!("Could not open {} (the current table is kept)", path.display()),
+                format!(
+                    "Could not open {} (the current table is kept)",
+                    path.display()
+                ),
                 errs.iter().map(ToString::to_string).collect(),
             );
         }

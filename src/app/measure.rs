@@ -6,13 +6,13 @@ use super::picking::CursorHit;
 use super::state::{ActiveTool, TableState, Tape};
 use crate::table::{Measurement, TapeEnd};
 use bevy::prelude::*;
-use bevy_egui::input::{egui_wants_any_keyboard_input, egui_wants_any_pointer_input};
+use bevy_egui::input::egui_wants_any_keyboard_input;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Tape>().add_systems(
         Update,
         (
-            drag_tape.run_if(not(egui_wants_any_pointer_input)),
+            drag_tape.run_if(super::state::pointer_on_table),
             tool_keys.run_if(not(egui_wants_any_keyboard_input)),
             draw_tape,
         ),
@@ -25,17 +25,28 @@ pub fn current(state: &TableState, tape: &Tape) -> Option<Measurement> {
 }
 
 fn end_under_cursor(hit: &CursorHit) -> Option<TapeEnd> {
-    hit.model.map(TapeEnd::Model).or(hit.ground.map(TapeEnd::Point))
+    hit.model
+        .map(TapeEnd::Model)
+        .or(hit.ground.map(TapeEnd::Point))
 }
 
-fn drag_tape(mouse: Res<ButtonInput<MouseButton>>, hit: Res<CursorHit>, tool: Res<ActiveTool>, mut tape: ResMut<Tape>) {
+fn drag_tape(
+    mouse: Res<ButtonInput<MouseButton>>,
+    hit: Res<CursorHit>,
+    tool: Res<ActiveTool>,
+    mut tape: ResMut<Tape>,
+) {
     if *tool != ActiveTool::Measure {
         return;
     }
     if mouse.just_pressed(MouseButton::Left)
         && let Some(end) = end_under_cursor(&hit)
     {
-        *tape = Tape { from: Some(end), to: Some(end), dragging: true };
+        *tape = Tape {
+            from: Some(end),
+            to: Some(end),
+            dragging: true,
+        };
     }
     if tape.dragging && mouse.pressed(MouseButton::Left) {
         // While dragging, snap to a model under the cursor, else follow the surface.
@@ -50,9 +61,17 @@ fn drag_tape(mouse: Res<ButtonInput<MouseButton>>, hit: Res<CursorHit>, tool: Re
     }
 }
 
-fn tool_keys(keys: Res<ButtonInput<KeyCode>>, mut tool: ResMut<ActiveTool>, mut tape: ResMut<Tape>) {
+fn tool_keys(
+    keys: Res<ButtonInput<KeyCode>>,
+    mut tool: ResMut<ActiveTool>,
+    mut tape: ResMut<Tape>,
+) {
     if keys.just_pressed(KeyCode::KeyM) {
-        *tool = if *tool == ActiveTool::Measure { ActiveTool::Select } else { ActiveTool::Measure };
+        *tool = if *tool == ActiveTool::Measure {
+            ActiveTool::Select
+        } else {
+            ActiveTool::Measure
+        };
     }
     if keys.just_pressed(KeyCode::Escape) {
         *tool = ActiveTool::Select;
@@ -62,7 +81,9 @@ fn tool_keys(keys: Res<ButtonInput<KeyCode>>, mut tool: ResMut<ActiveTool>, mut 
 
 fn draw_tape(state: Option<Res<TableState>>, tape: Res<Tape>, mut gizmos: Gizmos) {
     let Some(state) = state else { return };
-    let Some(m) = current(&state, &tape) else { return };
+    let Some(m) = current(&state, &tape) else {
+        return;
+    };
     let t = &state.table;
     let lift = 0.35;
     let a = to_world(m.from, t.surface_height(m.from) + lift);
@@ -84,5 +105,11 @@ fn draw_tape(state: Option<Res<TableState>>, tape: Res<Tape>, mut gizmos: Gizmos
     }
     let mid = (a + b) / 2.0 + Vec3::Y * 0.6;
     let label = format!("{:.1}\"", m.inches);
-    gizmos.text(Isometry3d::from_translation(mid), &label, 0.9, Vec2::ZERO, Color::WHITE);
+    gizmos.text(
+        Isometry3d::from_translation(mid),
+        &label,
+        0.9,
+        Vec2::ZERO,
+        Color::WHITE,
+    );
 }

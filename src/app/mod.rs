@@ -44,7 +44,10 @@ pub fn build_app(opts: AppOptions) -> App {
                 exit_condition: ExitCondition::OnPrimaryClosed,
                 ..default()
             })
-            .set(bevy::log::LogPlugin { filter: "wgpu=error,naga=warn,bevy_render=warn".into(), ..default() }),
+            .set(bevy::log::LogPlugin {
+                filter: "wgpu=error,naga=warn,bevy_render=warn".into(),
+                ..default()
+            }),
     );
     app.add_plugins(EguiPlugin::default());
     app.insert_resource(state::StartupLevel(opts.level.clone()));
@@ -62,6 +65,7 @@ pub fn build_app(opts: AppOptions) -> App {
         sandbox::plugin,
         dice_panel::plugin,
         ui::plugin,
+        screenshot::key_plugin,
     ));
     if let Some(plan) = opts.screenshot {
         app.insert_resource(plan);

@@ -8,7 +8,8 @@ use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<CursorHit>().add_systems(PreUpdate, update_cursor);
+    app.init_resource::<CursorHit>()
+        .add_systems(PreUpdate, update_cursor);
 }
 
 /// What lies under the mouse cursor this frame.
@@ -43,7 +44,11 @@ pub fn ray_to_surface(table: &Table, origin: Vec3, dir: Vec3) -> Option<Pt> {
             let (mut lo, mut hi) = (prev, t);
             for _ in 0..20 {
                 let mid = (lo + hi) / 2.0;
-                if above(origin + dir * mid) { lo = mid } else { hi = mid }
+                if above(origin + dir * mid) {
+                    lo = mid
+                } else {
+                    hi = mid
+                }
             }
             let hit = to_table(origin + dir * hi);
             return table.contains(hit).then_some(hit);
@@ -112,11 +117,17 @@ fn update_cursor(
     mut hit: ResMut<CursorHit>,
 ) {
     *hit = CursorHit::default();
-    let (Ok(window), Ok((camera, cam_tf)), Some(state)) = (window.single(), cams.single(), state) else { return };
-    let Some(cursor) = window.cursor_position() else { return };
-    // The camera draws into a viewport between the panels: make the cursor relative to it.
-    let origin = camera.logical_viewport_rect().map_or(Vec2::ZERO, |r| r.min);
-    let Ok(ray) = camera.viewport_to_world(cam_tf, cursor - origin) else { return };
+    let (Ok(window), Ok((camera, cam_tf)), Some(state)) = (window.single(), cams.single(), state)
+    else {
+        return;
+    };
+    let Some(cursor) = window.cursor_position() else {
+        return;
+    };
+    // Window coordinates: the camera maps them through its viewport itself.
+    let Ok(ray) = camera.viewport_to_world(cam_tf, cursor) else {
+        return;
+    };
     hit.ray = Some(ray);
     hit.ground = ray_to_surface(&state.table, ray.origin, *ray.direction);
     hit.model = ray_to_model(&state.table, ray.origin, *ray.direction).map(|(id, _)| id);

@@ -8,12 +8,15 @@ use super::table_entities::TableSync;
 use crate::data::palette::{Palette, PaletteEntry, load_palette};
 use crate::table::Model;
 use bevy::prelude::*;
-use bevy_egui::input::egui_wants_any_pointer_input;
 use std::path::Path;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Startup, load_palette_resource)
-        .add_systems(Update, place_on_click.run_if(not(egui_wants_any_pointer_input)).before(TableSync));
+    app.add_systems(Startup, load_palette_resource).add_systems(
+        Update,
+        place_on_click
+            .run_if(super::state::pointer_on_table)
+            .before(TableSync),
+    );
 }
 
 /// The palette in use.
@@ -34,20 +37,46 @@ fn load_palette_resource(mut commands: Commands, mut notices: ResMut<Notices>) {
     let palette = match load_palette(&path) {
         Ok(p) => p,
         Err(errs) => {
-            notices.show_errors("The sandbox palette could not be read; using a single trooper", errs.iter().map(ToString::to_string).collect());
-            Palette { entries: vec![PaletteEntry { name: "Trooper".into(), base: 1.0, height: 1.3 }] }
+            notices.show_errors(
+                "The sandbox palette could not be read; using a single trooper",
+                errs.iter().map(ToString::to_string).collect(),
+            );
+            Palette {
+                entries: vec![PaletteEntry {
+                    name: "Trooper".into(),
+                    base: 1.0,
+                    height: 1.3,
+                }],
+            }
         }
     };
     commands.insert_resource(SandboxPalette(palette));
 }
 
 /// Places a model from the palette at `at`, facing away from its side's table edge.
-pub fn place(state: &mut TableState, choice: &PaletteChoice, at: crate::table::Pt) -> Result<crate::table::ModelId, crate::table::TableError> {
+pub fn place(
+    state: &mut TableState,
+    choice: &PaletteChoice,
+    at: crate::table::Pt,
+) -> Result<crate::table::ModelId, crate::table::TableError> {
     let id = state.table.next_model_id();
     let facing = if choice.side == 1 { 90.0 } else { 270.0 };
-    let count = state.table.models.iter().filter(|m| m.name.starts_with(&choice.entry.name)).count();
+    let count = state
+        .table
+        .models
+        .iter()
+        .filter(|m| m.name.starts_with(&choice.entry.name))
+        .count();
     let name = format!("{} {}", choice.entry.name, count + 1);
-    let model = Model::new(id.0, choice.side, &name, choice.entry.base, choice.entry.height, at, facing);
+    let model = Model::new(
+        id.0,
+        choice.side,
+        &name,
+        choice.entry.base,
+        choice.entry.height,
+        at,
+        facing,
+    );
     state.table.add_model(model)
 }
 
@@ -59,7 +88,9 @@ fn place_on_click(
     mut notices: ResMut<Notices>,
     state: Option<ResMut<TableState>>,
 ) {
-    let ActiveTool::Place(choice) = &*tool else { return };
+    let ActiveTool::Place(choice) = &*tool else {
+        return;
+    };
     let Some(mut state) = state else { return };
     if mouse.just_pressed(MouseButton::Right) {
         *tool = ActiveTool::Select;
@@ -72,7 +103,10 @@ fn place_on_click(
     match place(&mut state, choice, at) {
         Ok(id) => {
             sel.0 = Some(id);
-            notices.status = format!("Placed {} (side {}). Click to place another; right-click or Esc to stop.", choice.entry.name, choice.side);
+            notices.status = format!(
+                "Placed {} (side {}). Click to place another; right-click or Esc to stop.",
+                choice.entry.name, choice.side
+            );
         }
         Err(e) => notices.status = format!("Cannot place there: {e}"),
     }

@@ -12,6 +12,30 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(Update, (stage_scene, take_screenshot));
 }
 
+/// F12 in the GUI: saves `wartable-<seconds since 1970>.png` in the working folder.
+pub(super) fn key_plugin(app: &mut App) {
+    app.add_systems(Update, screenshot_key);
+}
+
+fn screenshot_key(
+    mut commands: Commands,
+    keys: Res<ButtonInput<KeyCode>>,
+    mut notices: ResMut<super::state::Notices>,
+) {
+    if !keys.just_pressed(KeyCode::F12) {
+        return;
+    }
+    let secs = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_secs())
+        .unwrap_or(0);
+    let out = PathBuf::from(format!("wartable-{secs}.png"));
+    notices.status = format!("Screenshot saved to {}", out.display());
+    commands
+        .spawn(Screenshot::primary_window())
+        .observe(save_to_disk(out));
+}
+
 /// What to show and when to capture.
 #[derive(Resource, Debug, Clone)]
 pub struct ScreenshotPlan {
@@ -28,7 +52,15 @@ pub struct ScreenshotPlan {
 
 impl ScreenshotPlan {
     pub fn new(out: PathBuf, frames: u32) -> Self {
-        Self { out, frames, min_secs: 4.0, measure: None, select: None, help: false, taken: false }
+        Self {
+            out,
+            frames,
+            min_secs: 4.0,
+            measure: None,
+            select: None,
+            help: false,
+            taken: false,
+        }
     }
 }
 
@@ -45,7 +77,11 @@ fn stage_scene(
     }
     *done = true;
     if let Some((a, b)) = plan.measure {
-        *tape = Tape { from: Some(TapeEnd::Model(ModelId(a))), to: Some(TapeEnd::Model(ModelId(b))), dragging: false };
+        *tape = Tape {
+            from: Some(TapeEnd::Model(ModelId(a))),
+            to: Some(TapeEnd::Model(ModelId(b))),
+            dragging: false,
+        };
     }
     sel.0 = plan.select.map(ModelId);
     view.help = plan.help;
@@ -72,9 +108,12 @@ fn take_screenshot(
     plan.taken = true;
     let out = plan.out.clone();
     info!("taking screenshot {} at frame {}", out.display(), frames.0);
-    commands.spawn(Screenshot::primary_window()).observe(save_to_disk(out)).observe(
-        |_e: On<ScreenshotCaptured>, mut exit: MessageWriter<AppExit>| {
-            exit.write(AppExit::Success);
-        },
-    );
+    commands
+        .spawn(Screenshot::primary_window())
+        .observe(save_to_disk(out))
+        .observe(
+            |_e: On<ScreenshotCaptured>, mut exit: MessageWriter<AppExit>| {
+                exit.write(AppExit::Success);
+            },
+        );
 }

@@ -10,7 +10,8 @@ pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Selection>()
         .init_resource::<ActiveTool>()
         .init_resource::<Notices>()
-        .init_resource::<ViewSettings>();
+        .init_resource::<ViewSettings>()
+        .init_resource::<PointerOverUi>();
 }
 
 /// The level file named on the command line, loaded at start-up.
@@ -29,7 +30,12 @@ pub struct TableState {
 
 impl TableState {
     pub fn new(level: LevelFile, table: Table, path: Option<PathBuf>) -> Self {
-        Self { level, table, path, terrain_rev: next_rev() }
+        Self {
+            level,
+            table,
+            path,
+            terrain_rev: next_rev(),
+        }
     }
 
     /// Marks the terrain as changed so that its entities are rebuilt.
@@ -92,7 +98,11 @@ pub struct ViewSettings {
 
 impl Default for ViewSettings {
     fn default() -> Self {
-        Self { grid: true, help: false, zones: true }
+        Self {
+            grid: true,
+            help: false,
+            zones: true,
+        }
     }
 }
 
@@ -103,4 +113,14 @@ pub struct Tape {
     pub to: Option<TapeEnd>,
     /// True while the mouse is still dragging it.
     pub dragging: bool,
+}
+
+/// True while the pointer is over an egui panel or window (set by the UI pass each frame), so that
+/// clicks there do not reach the table.
+#[derive(Resource, Debug, Clone, Copy, Default)]
+pub struct PointerOverUi(pub bool);
+
+/// Run condition: the pointer is over the 3D table, not over the UI.
+pub fn pointer_on_table(p: Res<PointerOverUi>) -> bool {
+    !p.0
 }

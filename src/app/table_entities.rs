@@ -8,7 +8,10 @@ use crate::table::{GroundKind, ModelId, PieceShape, Pt, Side, Tag, ZoneKind};
 use bevy::prelude::*;
 
 pub fn plugin(app: &mut App) {
-    app.add_systems(Update, (rebuild_terrain, sync_models).chain().in_set(TableSync));
+    app.add_systems(
+        Update,
+        (rebuild_terrain, sync_models).chain().in_set(TableSync),
+    );
 }
 
 /// Systems that bring entities in line with [`TableState`]; input systems run before it.
@@ -97,7 +100,11 @@ fn rebuild_terrain(
     let t = &state.table;
     commands.spawn((
         TerrainEntity,
-        TableTop { width: t.width, depth: t.depth, theme: state.level.theme },
+        TableTop {
+            width: t.width,
+            depth: t.depth,
+            theme: state.level.theme,
+        },
         Name::new("Table"),
         Visibility::default(),
         Transform::from_translation(to_world(Pt::new(t.width / 2.0, t.depth / 2.0), 0.0)),
@@ -109,7 +116,13 @@ fn rebuild_terrain(
         }
         commands.spawn((
             TerrainEntity,
-            TerrainTile { col, row, kind, height, size: g.tile_size },
+            TerrainTile {
+                col,
+                row,
+                kind,
+                height,
+                size: g.tile_size,
+            },
             Name::new(format!("Tile {col},{row}")),
             Transform::from_translation(to_world(g.tile_centre(col, row), 0.0)),
         ));
@@ -117,15 +130,30 @@ fn rebuild_terrain(
     for (index, p) in t.pieces.iter().enumerate() {
         commands.spawn((
             TerrainEntity,
-            TerrainPiece { index, shape: p.shape, size: p.size, tags: p.tags.clone() },
-            Name::new(if p.label.is_empty() { format!("{:?} {index}", p.shape) } else { p.label.clone() }),
-            Transform::from_translation(to_world(p.at, p.base_height)).with_rotation(yaw(p.rotation)),
+            TerrainPiece {
+                index,
+                shape: p.shape,
+                size: p.size,
+                tags: p.tags.clone(),
+            },
+            Name::new(if p.label.is_empty() {
+                format!("{:?} {index}", p.shape)
+            } else {
+                p.label.clone()
+            }),
+            Transform::from_translation(to_world(p.at, p.base_height))
+                .with_rotation(yaw(p.rotation)),
         ));
     }
     for z in &t.zones {
         commands.spawn((
             TerrainEntity,
-            ZoneArea { kind: z.kind, side: z.side, min: z.min, max: z.max },
+            ZoneArea {
+                kind: z.kind,
+                side: z.side,
+                min: z.min,
+                max: z.max,
+            },
             Name::new(z.name.clone()),
             Transform::from_translation(to_world(z.min.add(z.max).scale(0.5), 0.0)),
         ));
@@ -133,7 +161,9 @@ fn rebuild_terrain(
     for o in &t.objectives {
         commands.spawn((
             TerrainEntity,
-            ObjectiveMarker { diameter: o.diameter },
+            ObjectiveMarker {
+                diameter: o.diameter,
+            },
             Name::new(o.name.clone()),
             Transform::from_translation(to_world(o.at, t.surface_height(o.at))),
         ));
@@ -154,12 +184,16 @@ fn sync_models(
     for (e, mini, mut tf, mut facing) in &mut minis {
         match t.model(mini.id) {
             Ok(m) if m.side == mini.side => {
-                let target = Transform::from_translation(to_world(m.pos, m.h)).with_rotation(yaw(m.facing));
+                let target =
+                    Transform::from_translation(to_world(m.pos, m.h)).with_rotation(yaw(m.facing));
                 if *tf != target {
                     *tf = target;
                 }
                 if facing.deg != m.facing || facing.front_arc != m.front_arc {
-                    *facing = Facing { deg: m.facing, front_arc: m.front_arc };
+                    *facing = Facing {
+                        deg: m.facing,
+                        front_arc: m.front_arc,
+                    };
                 }
                 seen.push(m.id);
             }
@@ -168,9 +202,18 @@ fn sync_models(
     }
     for m in t.models.iter().filter(|m| !seen.contains(&m.id)) {
         commands.spawn((
-            Miniature { id: m.id, side: m.side },
-            Base { diameter: m.base_diameter, body_height: m.body_height },
-            Facing { deg: m.facing, front_arc: m.front_arc },
+            Miniature {
+                id: m.id,
+                side: m.side,
+            },
+            Base {
+                diameter: m.base_diameter,
+                body_height: m.body_height,
+            },
+            Facing {
+                deg: m.facing,
+                front_arc: m.front_arc,
+            },
             Name::new(m.name.clone()),
             Transform::from_translation(to_world(m.pos, m.h)).with_rotation(yaw(m.facing)),
         ));

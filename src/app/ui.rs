@@ -4,7 +4,9 @@
 use super::level_io::{LoadRequest, list_levels, resolve_data_path};
 use super::measure;
 use super::sandbox::{PaletteChoice, SandboxPalette};
-use super::state::{ActiveTool, GameDice, Notices, Selection, TableState, Tape, ViewSettings};
+use super::state::{
+    ActiveTool, GameDice, Notices, PointerOverUi, Selection, TableState, Tape, ViewSettings,
+};
 use crate::table::{Arc, TapeEnd};
 use bevy::camera::Viewport;
 use bevy::prelude::*;
@@ -13,26 +15,41 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use std::path::Path;
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<UiState>().add_systems(EguiPrimaryContextPass, overlays);
+    app.init_resource::<UiState>()
+        .add_systems(EguiPrimaryContextPass, overlays);
 }
 
 /// Transient UI state: the open-level dialog and the side the palette places for.
 #[derive(Resource, Debug)]
 pub struct UiState {
     pub open_dialog: bool,
+    pub save_dialog: bool,
+    pub save_name: String,
     pub path_text: String,
     pub palette_side: u8,
 }
 
 impl Default for UiState {
     fn default() -> Self {
-        Self { open_dialog: false, path_text: "levels/".into(), palette_side: 1 }
+        Self {
+            open_dialog: false,
+            save_dialog: false,
+            save_name: String::new(),
+            path_text: "levels/".into(),
+            palette_side: 1,
+        }
     }
 }
 
 pub const HELP: &[(&str, &str)] = &[
-    ("Left click", "select a model (Select tool); place (palette); start a tape (Measure tool)"),
-    ("Left drag", "move the selected model over the table; drag a tape measure"),
+    (
+        "Left click",
+        "select a model (Select tool); place (palette); start a tape (Measure tool)",
+    ),
+    (
+        "Left drag",
+        "move the selected model over the table; drag a tape measure",
+    ),
     ("Q / E", "turn the selected model 15\u{b0} left / right"),
     ("Shift + wheel", "turn the selected model 5\u{b0} a notch"),
     ("Delete", "remove the selected model"),
@@ -45,6 +62,7 @@ pub const HELP: &[(&str, &str)] = &[
     ("G", "toggle the inch grid (a bold line every 6\")"),
     ("Z", "toggle zone outlines"),
     ("F1", "this help"),
+    ("F12", "save a screenshot (wartable-<time>.png)"),
 ];
 
 fn overlays(
@@ -61,27 +79,41 @@ fn overlays(
     dice: Res<GameDice>,
     window: Query<&Window, With<PrimaryWindow>>,
     mut cams: Query<&mut Camera, With<Camera3d>>,
+    mut over_ui: ResMut<PointerOverUi>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?.clone();
-    let Some(mut state) = state else { return Ok(()) };
+    let Some(mut state) = state else {
+        return Ok(());
+    };
     let mut root = egui::Ui::new(
         ctx.clone(),
         "root".into(),
-        egui::UiBuilder::new().layer_id(egui::LayerId::background()).max_rect(ctx.viewport_rect()),
+        egui::UiBuilder::new()
+            .layer_id(egui::LayerId::background())
+            .max_rect(ctx.viewport_rect()),
     );
 
     egui::Panel::top("top_bar").show(&mut root, |ui| {
         ui.horizontal(|ui| {
             ui.strong("Wartable");
             ui.separator();
-            ui.label(format!("{}  ({}\" x {}\")", state.level.name, state.table.width, state.table.depth));
+            ui.label(format!(
+                "{}  ({}\" x {}\")",
+                state.level.name, state.table.width, state.table.depth
+            ));
             ui.separator();
             ui.label(format!("Seed {}", dice.0.seed()));
             ui.separator();
-            if ui.selectable_label(*tool == ActiveTool::Select, "Select / move").clicked() {
+            if ui
+                .selectable_label(*tool == ActiveTool::Select, "Select / move")
+                .clicked()
+            {
                 *tool = ActiveTool::Select;
             }
-            if ui.selectable_label(*tool == ActiveTool::Measure, "Tape measure (M)").clicked() {
+            if ui
+                .selectable_label(*tool == ActiveTool::Measure, "Tape measure (M)")
+                .clicked()
+            {
                 *tool = ActiveTool::Measure;
             }
             ui.separator();
@@ -90,6 +122,17 @@ fn overlays(
             ui.separator();
             if ui.button("Open level...").clicked() {
                 ui_state.open_dialog = true;
+            }
+            if ui.button("Save as...").clicked() {
+                ui_state.save_dialog = true;
+                if ui_state.save_name.is_empty() {
+                    ui_state.save_name = state
+                        .path
+                        .as_ref()
+                        .and_then(|p| p.file_stem())
+                        .map(|s| format!("{}-setup", s.to_string_lossy()))
+                        .unwrap_or_else(|| "my-table".into());
+                }
             }
             if ui.button("Help (F1)").clicked() {
                 view.help = !view.help;
@@ -100,9 +143,16 @@ fn overlays(
     egui::Panel::bottom("status").show(&mut root, |ui| {
         ui.horizontal(|ui| {
             let mode = match &*tool {
-                ActiveTool::Select => "Select: click a model, drag to move, Q/E to turn".to_string(),
-                ActiveTool::Measure => "Tape measure: drag from a model or point to another".to_string(),
-                ActiveTool::Place(c) => format!("Placing {} for side {}: click the table", c.entry.name, c.side),
+                ActiveTool::Select => {
+                    "Select: click a model, drag to move, Q/E to turn".to_string()
+                }
+                ActiveTool::Measure => {
+                    "Tape measure: drag from a model or point to another".to_string()
+                }
+                ActiveTool::Place(c) => format!(
+                    "Placing {} for side {}: click the table",
+                    c.entry.name, c.side
+                ),
             };
             ui.label(mode);
             if !notices.status.is_empty() {
@@ -112,77 +162,132 @@ fn overlays(
         });
     });
 
-    egui::Panel::left("palette").default_size(170.0).show(&mut root, |ui| {
-        ui.heading("Sandbox");
-        ui.label("Place stand-ins for a side:");
-        ui.horizontal(|ui| {
-            ui.selectable_value(&mut ui_state.palette_side, 1, "Side 1");
-            ui.selectable_value(&mut ui_state.palette_side, 2, "Side 2");
-        });
-        if let Some(p) = &palette {
-            for e in &p.0.entries {
-                let choice = PaletteChoice { side: ui_state.palette_side, entry: e.clone() };
-                let active = *tool == ActiveTool::Place(choice.clone());
-                if ui.selectable_label(active, format!("{}  ({}\" base)", e.name, e.base)).clicked() {
-                    *tool = if active { ActiveTool::Select } else { ActiveTool::Place(choice) };
+    egui::Panel::left("palette")
+        .default_size(170.0)
+        .show(&mut root, |ui| {
+            ui.heading("Sandbox");
+            ui.label("Place stand-ins for a side:");
+            ui.horizontal(|ui| {
+                ui.selectable_value(&mut ui_state.palette_side, 1, "Side 1");
+                ui.selectable_value(&mut ui_state.palette_side, 2, "Side 2");
+            });
+            if let Some(p) = &palette {
+                for e in &p.0.entries {
+                    let choice = PaletteChoice {
+                        side: ui_state.palette_side,
+                        entry: e.clone(),
+                    };
+                    let active = *tool == ActiveTool::Place(choice.clone());
+                    if ui
+                        .selectable_label(active, format!("{}  ({}\" base)", e.name, e.base))
+                        .clicked()
+                    {
+                        *tool = if active {
+                            ActiveTool::Select
+                        } else {
+                            ActiveTool::Place(choice)
+                        };
+                    }
                 }
             }
-        }
-        ui.separator();
-        ui.label(format!("Models on the table: {}", state.table.models.len()));
-        for side in [1u8, 2] {
-            let n = state.table.models.iter().filter(|m| m.side.0 == side).count();
-            ui.label(format!("  side {side}: {n}"));
-        }
-    });
+            ui.separator();
+            ui.label(format!("Models on the table: {}", state.table.models.len()));
+            for side in [1u8, 2] {
+                let n = state
+                    .table
+                    .models
+                    .iter()
+                    .filter(|m| m.side.0 == side)
+                    .count();
+                ui.label(format!("  side {side}: {n}"));
+            }
+        });
 
-    egui::Panel::right("info").default_size(250.0).show(&mut root, |ui| {
-        model_card(ui, &mut state, &mut sel);
-        ui.separator();
-        measurement(ui, &state, &mut tape);
-        ui.separator();
-        super::dice_panel::dice_section(ui, &dice.0, &mut notices);
-    });
+    egui::Panel::right("info")
+        .default_size(250.0)
+        .show(&mut root, |ui| {
+            model_card(ui, &mut state, &mut sel);
+            ui.separator();
+            measurement(ui, &state, &mut tape);
+            ui.separator();
+            super::dice_panel::dice_section(ui, &dice.0, &mut notices);
+        });
 
     // The 3D view fills the space the panels leave free.
+    let free = root.available_rect_before_wrap();
     if let (Ok(window), Ok(mut cam)) = (window.single(), cams.single_mut()) {
-        fit_viewport(&mut cam, window, root.available_rect_before_wrap());
+        fit_viewport(&mut cam, window, free);
     }
 
     if view.help {
-        egui::Window::new("Controls (F1)").collapsible(false).show(&ctx, |ui| {
-            egui::Grid::new("help").striped(true).show(ui, |ui| {
-                for (k, v) in HELP {
-                    ui.strong(*k);
-                    ui.label(*v);
-                    ui.end_row();
-                }
+        egui::Window::new("Controls (F1)")
+            .collapsible(false)
+            .show(&ctx, |ui| {
+                egui::Grid::new("help").striped(true).show(ui, |ui| {
+                    for (k, v) in HELP {
+                        ui.strong(*k);
+                        ui.label(*v);
+                        ui.end_row();
+                    }
+                });
             });
-        });
     }
 
     if ui_state.open_dialog {
         let mut open = true;
-        egui::Window::new("Open level").open(&mut open).show(&ctx, |ui| {
-            let dir = resolve_data_path(Path::new("levels"));
-            for p in list_levels(&dir) {
-                let name = p.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
-                if ui.button(name).clicked() {
-                    load.0 = Some(p.clone());
-                    ui_state.open_dialog = false;
+        egui::Window::new("Open level")
+            .open(&mut open)
+            .show(&ctx, |ui| {
+                let dir = resolve_data_path(Path::new("levels"));
+                for p in list_levels(&dir) {
+                    let name = p
+                        .file_name()
+                        .map(|n| n.to_string_lossy().into_owned())
+                        .unwrap_or_default();
+                    if ui.button(name).clicked() {
+                        load.0 = Some(p.clone());
+                        ui_state.open_dialog = false;
+                    }
                 }
-            }
-            ui.separator();
-            ui.horizontal(|ui| {
-                ui.text_edit_singleline(&mut ui_state.path_text);
-                if ui.button("Open").clicked() {
-                    load.0 = Some(resolve_data_path(Path::new(ui_state.path_text.trim())));
-                    ui_state.open_dialog = false;
-                }
+                ui.separator();
+                ui.horizontal(|ui| {
+                    ui.text_edit_singleline(&mut ui_state.path_text);
+                    if ui.button("Open").clicked() {
+                        load.0 = Some(resolve_data_path(Path::new(ui_state.path_text.trim())));
+                        ui_state.open_dialog = false;
+                    }
+                });
             });
-        });
         if !open {
             ui_state.open_dialog = false;
+        }
+    }
+
+    if ui_state.save_dialog {
+        let mut open = true;
+        let mut save = false;
+        egui::Window::new("Save table as a level")
+            .open(&mut open)
+            .show(&ctx, |ui| {
+                ui.label("Saves the terrain and the models now on the table into levels/.");
+                ui.horizontal(|ui| {
+                    ui.label("levels/");
+                    ui.text_edit_singleline(&mut ui_state.save_name);
+                    ui.label(".ron");
+                });
+                save = ui.button("Save").clicked();
+            });
+        if save {
+            match save_table(&mut state, &ui_state.save_name) {
+                Ok(path) => {
+                    notices.status = format!("Saved {}", path.display());
+                    ui_state.save_dialog = false;
+                }
+                Err(errs) => notices.show_errors("Could not save", errs),
+            }
+        }
+        if !open {
+            ui_state.save_dialog = false;
         }
     }
 
@@ -192,17 +297,28 @@ fn overlays(
             .default_width(560.0)
             .show(&ctx, |ui| {
                 ui.strong(&notices.errors_title);
-                egui::ScrollArea::vertical().max_height(260.0).show(ui, |ui| {
-                    for e in &notices.errors {
-                        ui.label(egui::RichText::new(e).monospace());
-                    }
-                });
+                egui::ScrollArea::vertical()
+                    .max_height(260.0)
+                    .show(ui, |ui| {
+                        for e in &notices.errors {
+                            ui.label(egui::RichText::new(e).monospace());
+                        }
+                    });
                 dismiss = ui.button("Dismiss").clicked();
             });
         if dismiss {
             notices.errors.clear();
         }
     }
+    // Over the UI: outside the free area, or over a window floating above the table.
+    let pos = ctx.pointer_latest_pos();
+    over_ui.0 = ctx.egui_is_using_pointer()
+        || pos.is_some_and(|p| {
+            !free.contains(p)
+                || ctx
+                    .layer_id_at(p)
+                    .is_some_and(|l| l.order != egui::Order::Background)
+        });
     Ok(())
 }
 
@@ -225,7 +341,11 @@ fn model_card(ui: &mut egui::Ui, state: &mut TableState, sel: &mut Selection) {
         ui.label(format!("{} / side {}", m.id, m.side.0));
         ui.end_row();
         ui.label("Base");
-        ui.label(format!("{:.2}\" ({:.0} mm)", m.base_diameter, m.base_diameter * 25.4));
+        ui.label(format!(
+            "{:.2}\" ({:.0} mm)",
+            m.base_diameter,
+            m.base_diameter * 25.4
+        ));
         ui.end_row();
         ui.label("Body height");
         ui.label(format!("{:.1}\"", m.body_height));
@@ -234,10 +354,17 @@ fn model_card(ui: &mut egui::Ui, state: &mut TableState, sel: &mut Selection) {
         ui.label(format!("x {:.1}\"  y {:.1}\"", m.pos.x, m.pos.y));
         ui.end_row();
         ui.label("Standing at");
-        ui.label(format!("{:.1}\" ({})", m.h, state.table.tiles.kind_at(m.pos).label()));
+        ui.label(format!(
+            "{:.1}\" ({})",
+            m.h,
+            state.table.tiles.kind_at(m.pos).label()
+        ));
         ui.end_row();
         ui.label("Facing");
-        ui.label(format!("{:.0}\u{b0}, front arc {:.0}\u{b0}", m.facing, m.front_arc));
+        ui.label(format!(
+            "{:.0}\u{b0}, front arc {:.0}\u{b0}",
+            m.facing, m.front_arc
+        ));
         ui.end_row();
     });
     ui.horizontal(|ui| {
@@ -260,7 +387,11 @@ fn model_card(ui: &mut egui::Ui, state: &mut TableState, sel: &mut Selection) {
 
 fn end_label(state: &TableState, e: Option<TapeEnd>) -> String {
     match e {
-        Some(TapeEnd::Model(id)) => state.table.model(id).map(|m| format!("{} ({})", m.name, m.id)).unwrap_or_default(),
+        Some(TapeEnd::Model(id)) => state
+            .table
+            .model(id)
+            .map(|m| format!("{} ({})", m.name, m.id))
+            .unwrap_or_default(),
         Some(TapeEnd::Point(p)) => format!("point ({:.1}, {:.1})", p.x, p.y),
         None => "-".into(),
     }
@@ -270,8 +401,13 @@ fn measurement(ui: &mut egui::Ui, state: &TableState, tape: &mut Tape) {
     ui.heading("Tape measure");
     match measure::current(state, tape) {
         Some(m) => {
-            ui.label(egui::RichText::new(format!("{:.1}\"", m.inches)).size(28.0).strong());
-            let edge = matches!(tape.from, Some(TapeEnd::Model(_))) || matches!(tape.to, Some(TapeEnd::Model(_)));
+            ui.label(
+                egui::RichText::new(format!("{:.1}\"", m.inches))
+                    .size(28.0)
+                    .strong(),
+            );
+            let edge = matches!(tape.from, Some(TapeEnd::Model(_)))
+                || matches!(tape.to, Some(TapeEnd::Model(_)));
             if edge {
                 ui.label("base edge to base edge");
             }
@@ -283,9 +419,25 @@ fn measurement(ui: &mut egui::Ui, state: &TableState, tape: &mut Tape) {
             if let (Some(TapeEnd::Model(a)), Some(TapeEnd::Model(b))) = (tape.from, tape.to)
                 && let (Ok(ma), Ok(mb)) = (state.table.model(a), state.table.model(b))
             {
-                let arc = |x: Arc| if x == Arc::Front { "front arc" } else { "rear (blind side)" };
-                ui.label(format!("{} is in {}'s {}", mb.name, ma.name, arc(ma.arc_of(mb))));
-                ui.label(format!("{} is in {}'s {}", ma.name, mb.name, arc(mb.arc_of(ma))));
+                let arc = |x: Arc| {
+                    if x == Arc::Front {
+                        "front arc"
+                    } else {
+                        "rear (blind side)"
+                    }
+                };
+                ui.label(format!(
+                    "{} is in {}'s {}",
+                    mb.name,
+                    ma.name,
+                    arc(ma.arc_of(mb))
+                ));
+                ui.label(format!(
+                    "{} is in {}'s {}",
+                    ma.name,
+                    mb.name,
+                    arc(mb.arc_of(ma))
+                ));
             }
             if ui.button("Clear").clicked() {
                 *tape = Tape::default();
@@ -309,8 +461,41 @@ fn fit_viewport(cam: &mut Camera, window: &Window, free: egui::Rect) {
         cam.viewport = None;
         return;
     }
-    let vp = Viewport { physical_position: UVec2::new(x0, y0), physical_size: UVec2::new(x1 - x0, y1 - y0), ..default() };
-    if cam.viewport.as_ref().is_none_or(|v| v.physical_position != vp.physical_position || v.physical_size != vp.physical_size) {
+    let vp = Viewport {
+        physical_position: UVec2::new(x0, y0),
+        physical_size: UVec2::new(x1 - x0, y1 - y0),
+        ..default()
+    };
+    if cam.viewport.as_ref().is_none_or(|v| {
+        v.physical_position != vp.physical_position || v.physical_size != vp.physical_size
+    }) {
         cam.viewport = Some(vp);
     }
+}
+
+/// Saves the table (terrain and models) as `levels/NAME.ron`, atomically, and makes it the
+/// table's file.
+fn save_table(state: &mut TableState, name: &str) -> Result<std::path::PathBuf, Vec<String>> {
+    let name = name.trim().trim_end_matches(".ron");
+    if name.is_empty()
+        || !name
+            .chars()
+            .all(|c| c.is_alphanumeric() || c == '-' || c == '_')
+    {
+        return Err(vec![
+            "Use letters, digits, '-' and '_' for the file name.".into(),
+        ]);
+    }
+    let path = resolve_data_path(Path::new("levels")).join(format!("{name}.ron"));
+    let mut level = crate::data::LevelFile::from_table(
+        &state.level.name,
+        &state.level.description,
+        &state.table,
+    );
+    level.theme = state.level.theme;
+    crate::data::save_level(&path, &level)
+        .map_err(|e| e.iter().map(ToString::to_string).collect::<Vec<_>>())?;
+    state.level = level;
+    state.path = Some(path.clone());
+    Ok(path)
 }

@@ -1,7 +1,9 @@
 //! What the table looks like: meshes and materials for the table top, tiles, pieces, zones,
 //! objectives and miniatures, added to the mirror entities as they appear; lights and shadows.
 
-use super::table_entities::{Base, Facing, Miniature, ObjectiveMarker, TableTop, TerrainPiece, TerrainTile, ZoneArea};
+use super::table_entities::{
+    Base, Facing, Miniature, ObjectiveMarker, TableTop, TerrainPiece, TerrainTile, ZoneArea,
+};
 use crate::data::level::Theme;
 use crate::table::{GroundKind, PieceShape, Tag, ZoneKind};
 use bevy::light::CascadeShadowConfigBuilder;
@@ -9,14 +11,25 @@ use bevy::prelude::*;
 use std::f32::consts::{FRAC_PI_2, PI};
 
 pub(super) fn plugin(app: &mut App) {
-    app.insert_resource(GlobalAmbientLight { brightness: 350.0, ..default() })
-        .insert_resource(ClearColor(Color::srgb(0.12, 0.13, 0.15)))
-        .add_systems(Startup, (setup_materials, spawn_lights))
-        .add_systems(
-            PostUpdate,
-            (dress_table, dress_tiles, dress_pieces, dress_zones, dress_objectives, dress_miniatures, update_arc)
-                .before(TransformSystems::Propagate),
-        );
+    app.insert_resource(GlobalAmbientLight {
+        brightness: 350.0,
+        ..default()
+    })
+    .insert_resource(ClearColor(Color::srgb(0.12, 0.13, 0.15)))
+    .add_systems(Startup, (setup_materials, spawn_lights))
+    .add_systems(
+        PostUpdate,
+        (
+            dress_table,
+            dress_tiles,
+            dress_pieces,
+            dress_zones,
+            dress_objectives,
+            dress_miniatures,
+            update_arc,
+        )
+            .before(TransformSystems::Propagate),
+    );
 }
 
 /// Shared materials.
@@ -57,21 +70,43 @@ pub fn ground_color(kind: GroundKind) -> Color {
 
 fn setup_materials(mut commands: Commands, mut mats: ResMut<Assets<StandardMaterial>>) {
     let mut solid = |c: Color, rough: f32| {
-        mats.add(StandardMaterial { base_color: c, perceptual_roughness: rough, ..default() })
+        mats.add(StandardMaterial {
+            base_color: c,
+            perceptual_roughness: rough,
+            ..default()
+        })
     };
     let themes = [
         (Theme::Field, solid(ground_color(GroundKind::Open), 0.95)),
         (Theme::Deck, solid(Color::srgb(0.40, 0.42, 0.45), 0.55)),
         (Theme::Sand, solid(Color::srgb(0.62, 0.55, 0.40), 0.95)),
     ];
-    let kinds = GroundKind::ALL.map(|k| (k, solid(ground_color(k), if matches!(k, GroundKind::ShallowWater | GroundKind::DeepWater) { 0.2 } else { 0.9 }))).to_vec();
+    let kinds = GroundKind::ALL
+        .map(|k| {
+            (
+                k,
+                solid(
+                    ground_color(k),
+                    if matches!(k, GroundKind::ShallowWater | GroundKind::DeepWater) {
+                        0.2
+                    } else {
+                        0.9
+                    },
+                ),
+            )
+        })
+        .to_vec();
     let stone = solid(Color::srgb(0.55, 0.55, 0.58), 0.8);
     let wall = solid(Color::srgb(0.42, 0.42, 0.46), 0.8);
     let cover = solid(Color::srgb(0.50, 0.40, 0.28), 0.85);
     let weak = solid(Color::srgb(0.85, 0.55, 0.15), 0.7);
     let ramp = solid(Color::srgb(0.60, 0.56, 0.42), 0.9);
     let objective = solid(Color::srgb(0.95, 0.85, 0.2), 0.4);
-    let arc = mats.add(StandardMaterial { base_color: Color::srgb(1.0, 0.95, 0.6), unlit: true, ..default() });
+    let arc = mats.add(StandardMaterial {
+        base_color: Color::srgb(1.0, 0.95, 0.6),
+        unlit: true,
+        ..default()
+    });
     let zone = |c: Color, a: f32| StandardMaterial {
         base_color: c.with_alpha(a),
         alpha_mode: AlphaMode::Blend,
@@ -84,13 +119,33 @@ fn setup_materials(mut commands: Commands, mut mats: ResMut<Assets<StandardMater
         mats.add(zone(side_color(1), 0.08)),
         mats.add(zone(side_color(2), 0.08)),
     ];
-    commands.insert_resource(Palette { themes, kinds, stone, wall, cover, weak, ramp, objective, arc, zones });
+    commands.insert_resource(Palette {
+        themes,
+        kinds,
+        stone,
+        wall,
+        cover,
+        weak,
+        ramp,
+        objective,
+        arc,
+        zones,
+    });
 }
 
 fn spawn_lights(mut commands: Commands) {
     commands.spawn((
-        DirectionalLight { illuminance: 9_000.0, shadow_maps_enabled: true, ..default() },
-        CascadeShadowConfigBuilder { maximum_distance: 250.0, first_cascade_far_bound: 60.0, ..default() }.build(),
+        DirectionalLight {
+            illuminance: 9_000.0,
+            shadow_maps_enabled: true,
+            ..default()
+        },
+        CascadeShadowConfigBuilder {
+            maximum_distance: 250.0,
+            first_cascade_far_bound: 60.0,
+            ..default()
+        }
+        .build(),
         Transform::from_xyz(10.0, 40.0, 20.0).looking_at(Vec3::new(24.0, 0.0, -18.0), Vec3::Y),
     ));
 }
@@ -104,11 +159,27 @@ fn dress_table(
     for (e, t) in &q {
         let slab = meshes.add(Cuboid::new(t.width, 1.0, t.depth));
         let rim = meshes.add(Cuboid::new(t.width + 2.0, 1.2, t.depth + 2.0));
-        let top = pal.themes.iter().find(|(th, _)| *th == t.theme).map(|(_, m)| m.clone()).unwrap_or_default();
-        commands.entity(e).insert(Visibility::default()).with_children(|p| {
-            p.spawn((Mesh3d(slab), MeshMaterial3d(top), Transform::from_xyz(0.0, -0.5, 0.0)));
-            p.spawn((Mesh3d(rim), MeshMaterial3d(pal.wall.clone()), Transform::from_xyz(0.0, -0.62, 0.0)));
-        });
+        let top = pal
+            .themes
+            .iter()
+            .find(|(th, _)| *th == t.theme)
+            .map(|(_, m)| m.clone())
+            .unwrap_or_default();
+        commands
+            .entity(e)
+            .insert(Visibility::default())
+            .with_children(|p| {
+                p.spawn((
+                    Mesh3d(slab),
+                    MeshMaterial3d(top),
+                    Transform::from_xyz(0.0, -0.5, 0.0),
+                ));
+                p.spawn((
+                    Mesh3d(rim),
+                    MeshMaterial3d(pal.wall.clone()),
+                    Transform::from_xyz(0.0, -0.62, 0.0),
+                ));
+            });
     }
 }
 
@@ -122,10 +193,22 @@ fn dress_tiles(
         // Flat tiles sit a hair above the table top; raised ones are blocks up to their height.
         let h = t.height.max(0.01);
         let mesh = meshes.add(Cuboid::new(t.size, h, t.size));
-        let mat = pal.kinds.iter().find(|(k, _)| *k == t.kind).map(|(_, m)| m.clone()).unwrap_or_default();
-        commands.entity(e).insert(Visibility::default()).with_children(|c| {
-            c.spawn((Mesh3d(mesh), MeshMaterial3d(mat), Transform::from_xyz(0.0, h / 2.0, 0.0)));
-        });
+        let mat = pal
+            .kinds
+            .iter()
+            .find(|(k, _)| *k == t.kind)
+            .map(|(_, m)| m.clone())
+            .unwrap_or_default();
+        commands
+            .entity(e)
+            .insert(Visibility::default())
+            .with_children(|c| {
+                c.spawn((
+                    Mesh3d(mesh),
+                    MeshMaterial3d(mat),
+                    Transform::from_xyz(0.0, h / 2.0, 0.0),
+                ));
+            });
     }
 }
 
@@ -153,16 +236,30 @@ fn dress_pieces(
         let (w, d, h) = p.size;
         let mat = piece_material(&pal, p);
         let (mesh, offset) = match p.shape {
-            PieceShape::Box | PieceShape::Wall => (meshes.add(Cuboid::new(w, h.max(0.02), d)), h.max(0.02) / 2.0),
+            PieceShape::Box | PieceShape::Wall => (
+                meshes.add(Cuboid::new(w, h.max(0.02), d)),
+                h.max(0.02) / 2.0,
+            ),
             PieceShape::Cylinder => (meshes.add(Cylinder::new(w / 2.0, h)), h / 2.0),
             PieceShape::Ramp => {
-                let tri = Triangle2d::new(Vec2::new(-w / 2.0, 0.0), Vec2::new(w / 2.0, 0.0), Vec2::new(w / 2.0, h.max(0.02)));
+                let tri = Triangle2d::new(
+                    Vec2::new(-w / 2.0, 0.0),
+                    Vec2::new(w / 2.0, 0.0),
+                    Vec2::new(w / 2.0, h.max(0.02)),
+                );
                 (meshes.add(Extrusion::new(tri, d)), 0.0)
             }
         };
-        commands.entity(e).insert(Visibility::default()).with_children(|c| {
-            c.spawn((Mesh3d(mesh), MeshMaterial3d(mat), Transform::from_xyz(0.0, offset, 0.0)));
-        });
+        commands
+            .entity(e)
+            .insert(Visibility::default())
+            .with_children(|c| {
+                c.spawn((
+                    Mesh3d(mesh),
+                    MeshMaterial3d(mat),
+                    Transform::from_xyz(0.0, offset, 0.0),
+                ));
+            });
     }
 }
 
@@ -175,15 +272,19 @@ fn dress_zones(
     for (e, z) in &q {
         let size = z.max.sub(z.min);
         let mesh = meshes.add(Plane3d::default().mesh().size(size.x, size.y));
-        let i = (z.side.clamp(1, 2) - 1) as usize + if z.kind == ZoneKind::Territory { 2 } else { 0 };
-        commands.entity(e).insert(Visibility::default()).with_children(|c| {
-            c.spawn((
-                Mesh3d(mesh),
-                MeshMaterial3d(pal.zones[i].clone()),
-                Transform::from_xyz(0.0, 0.02, 0.0),
-                bevy::light::NotShadowCaster,
-            ));
-        });
+        let i =
+            (z.side.clamp(1, 2) - 1) as usize + if z.kind == ZoneKind::Territory { 2 } else { 0 };
+        commands
+            .entity(e)
+            .insert(Visibility::default())
+            .with_children(|c| {
+                c.spawn((
+                    Mesh3d(mesh),
+                    MeshMaterial3d(pal.zones[i].clone()),
+                    Transform::from_xyz(0.0, 0.02, 0.0),
+                    bevy::light::NotShadowCaster,
+                ));
+            });
     }
 }
 
@@ -197,11 +298,26 @@ fn dress_objectives(
         let disc = meshes.add(Cylinder::new(o.diameter / 2.0, 0.1));
         let pole = meshes.add(Cylinder::new(0.06, 1.2));
         let flag = meshes.add(Cuboid::new(0.5, 0.3, 0.03));
-        commands.entity(e).insert(Visibility::default()).with_children(|c| {
-            c.spawn((Mesh3d(disc), MeshMaterial3d(pal.objective.clone()), Transform::from_xyz(0.0, 0.05, 0.0)));
-            c.spawn((Mesh3d(pole), MeshMaterial3d(pal.objective.clone()), Transform::from_xyz(0.0, 0.6, 0.0)));
-            c.spawn((Mesh3d(flag), MeshMaterial3d(pal.objective.clone()), Transform::from_xyz(0.27, 1.05, 0.0)));
-        });
+        commands
+            .entity(e)
+            .insert(Visibility::default())
+            .with_children(|c| {
+                c.spawn((
+                    Mesh3d(disc),
+                    MeshMaterial3d(pal.objective.clone()),
+                    Transform::from_xyz(0.0, 0.05, 0.0),
+                ));
+                c.spawn((
+                    Mesh3d(pole),
+                    MeshMaterial3d(pal.objective.clone()),
+                    Transform::from_xyz(0.0, 0.6, 0.0),
+                ));
+                c.spawn((
+                    Mesh3d(flag),
+                    MeshMaterial3d(pal.objective.clone()),
+                    Transform::from_xyz(0.27, 1.05, 0.0),
+                ));
+            });
     }
 }
 
@@ -212,7 +328,10 @@ pub struct ArcWedge;
 const BASE_THICKNESS: f32 = 0.125;
 
 fn arc_mesh(radius: f32, arc_deg: f32) -> Mesh {
-    CircularSector::new(radius, (arc_deg / 2.0).to_radians().min(PI)).mesh().resolution(24).build()
+    CircularSector::new(radius, (arc_deg / 2.0).to_radians().min(PI))
+        .mesh()
+        .resolution(24)
+        .build()
 }
 
 /// Lays the sector (built in the XY plane pointing +Y) flat on the base, pointing along +X.
@@ -231,24 +350,49 @@ fn dress_miniatures(
     for (e, mini, base, facing) in &q {
         let r = base.diameter / 2.0;
         let col = side_color(mini.side.0);
-        let body_mat = mats.add(StandardMaterial { base_color: col, perceptual_roughness: 0.6, ..default() });
-        let base_mat = mats.add(StandardMaterial { base_color: col.darker(0.25), perceptual_roughness: 0.8, ..default() });
+        let body_mat = mats.add(StandardMaterial {
+            base_color: col,
+            perceptual_roughness: 0.6,
+            ..default()
+        });
+        let base_mat = mats.add(StandardMaterial {
+            base_color: col.darker(0.25),
+            perceptual_roughness: 0.8,
+            ..default()
+        });
         let body_r = (r * 0.5).min(0.6);
         let body_h = base.body_height;
         let base_mesh = meshes.add(Cylinder::new(r, BASE_THICKNESS).mesh().resolution(40));
         let body_mesh = meshes.add(Capsule3d::new(body_r, (body_h - 2.0 * body_r).max(0.05)));
         let nose = meshes.add(Cuboid::new(body_r * 0.8, body_r * 0.5, body_r * 0.8));
         let arc = meshes.add(arc_mesh(r * 0.96, facing.front_arc));
-        commands.entity(e).insert(Visibility::default()).with_children(|c| {
-            c.spawn((Mesh3d(base_mesh), MeshMaterial3d(base_mat), Transform::from_xyz(0.0, BASE_THICKNESS / 2.0, 0.0)));
-            c.spawn((Mesh3d(body_mesh), MeshMaterial3d(body_mat.clone()), Transform::from_xyz(0.0, BASE_THICKNESS + body_h / 2.0, 0.0)));
-            c.spawn((
-                Mesh3d(nose),
-                MeshMaterial3d(pal.arc.clone()),
-                Transform::from_xyz(body_r * 0.9, BASE_THICKNESS + body_h * 0.75, 0.0),
-            ));
-            c.spawn((Mesh3d(arc), MeshMaterial3d(pal.arc.clone()), arc_transform(), ArcWedge, bevy::light::NotShadowCaster));
-        });
+        commands
+            .entity(e)
+            .insert(Visibility::default())
+            .with_children(|c| {
+                c.spawn((
+                    Mesh3d(base_mesh),
+                    MeshMaterial3d(base_mat),
+                    Transform::from_xyz(0.0, BASE_THICKNESS / 2.0, 0.0),
+                ));
+                c.spawn((
+                    Mesh3d(body_mesh),
+                    MeshMaterial3d(body_mat.clone()),
+                    Transform::from_xyz(0.0, BASE_THICKNESS + body_h / 2.0, 0.0),
+                ));
+                c.spawn((
+                    Mesh3d(nose),
+                    MeshMaterial3d(pal.arc.clone()),
+                    Transform::from_xyz(body_r * 0.9, BASE_THICKNESS + body_h * 0.75, 0.0),
+                ));
+                c.spawn((
+                    Mesh3d(arc),
+                    MeshMaterial3d(pal.arc.clone()),
+                    arc_transform(),
+                    ArcWedge,
+                    bevy::light::NotShadowCaster,
+                ));
+            });
     }
 }
 

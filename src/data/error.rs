@@ -15,7 +15,11 @@ pub struct Issue {
 
 impl Issue {
     pub fn new(path: impl Into<String>, message: impl Into<String>) -> Self {
-        Self { path: path.into(), offset: 0, message: message.into() }
+        Self {
+            path: path.into(),
+            offset: 0,
+            message: message.into(),
+        }
     }
     pub fn at_offset(mut self, offset: usize) -> Self {
         self.offset = offset;
@@ -38,22 +42,42 @@ pub struct LocatedError {
 
 impl LocatedError {
     pub fn whole_file(file: &str, message: impl Into<String>) -> Self {
-        Self { file: file.to_string(), line: 1, col: 1, field: String::new(), message: message.into() }
+        Self {
+            file: file.to_string(),
+            line: 1,
+            col: 1,
+            field: String::new(),
+            message: message.into(),
+        }
     }
 
     /// Locates an issue through the file's span index.
     pub fn locate(file: &str, spans: &SpanIndex, issue: &Issue) -> Self {
         let (line, col) = spans.locate(&issue.path, issue.offset);
-        Self { file: file.to_string(), line, col, field: issue.path.clone(), message: issue.message.clone() }
+        Self {
+            file: file.to_string(),
+            line,
+            col,
+            field: issue.path.clone(),
+            message: issue.message.clone(),
+        }
     }
 }
 
 impl fmt::Display for LocatedError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if self.field.is_empty() {
-            write!(f, "{}:{}:{}: {}", self.file, self.line, self.col, self.message)
+            write!(
+                f,
+                "{}:{}:{}: {}",
+                self.file, self.line, self.col, self.message
+            )
         } else {
-            write!(f, "{}:{}:{}: {}: {}", self.file, self.line, self.col, self.field, self.message)
+            write!(
+                f,
+                "{}:{}:{}: {}: {}",
+                self.file, self.line, self.col, self.field, self.message
+            )
         }
     }
 }

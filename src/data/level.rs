@@ -1,7 +1,9 @@
 //! The level file format (RON): the raw structs as written on disk, and their conversion to and
 //! from a [`Table`]. The format is documented in `assets/docs/level-format.md`.
 
-use crate::table::{GroundKind, Model, Objective, Piece, PieceShape, Pt, Table, Tag, Zone, ZoneKind};
+use crate::table::{
+    GroundKind, Model, Objective, Piece, PieceShape, Pt, Table, Tag, Zone, ZoneKind,
+};
 use serde::{Deserialize, Serialize};
 
 /// A level file as written on disk.
@@ -137,7 +139,8 @@ impl LevelFile {
         for (i, line) in self.ground.iter().enumerate() {
             let row = rows - 1 - i;
             for (col, c) in line.chars().enumerate() {
-                t.tiles.set_kind(col, row, GroundKind::from_code(c).unwrap_or_default());
+                t.tiles
+                    .set_kind(col, row, GroundKind::from_code(c).unwrap_or_default());
             }
         }
         for (i, line) in self.heights.iter().enumerate() {
@@ -162,10 +165,23 @@ impl LevelFile {
         t.zones = self
             .zones
             .iter()
-            .map(|z| Zone { name: z.name.clone(), kind: z.kind, side: z.side, min: pt(z.min), max: pt(z.max) })
+            .map(|z| Zone {
+                name: z.name.clone(),
+                kind: z.kind,
+                side: z.side,
+                min: pt(z.min),
+                max: pt(z.max),
+            })
             .collect();
-        t.objectives =
-            self.objectives.iter().map(|o| Objective { name: o.name.clone(), at: pt(o.at), diameter: o.diameter }).collect();
+        t.objectives = self
+            .objectives
+            .iter()
+            .map(|o| Objective {
+                name: o.name.clone(),
+                at: pt(o.at),
+                diameter: o.diameter,
+            })
+            .collect();
         for m in &self.models {
             let mut model = Model::new(m.id, m.side, &m.name, m.base, m.height, pt(m.at), m.facing);
             model.h = t.surface_height(model.pos);
@@ -180,12 +196,18 @@ impl LevelFile {
         let any_ground = g.iter().any(|(_, _, k, _)| k != GroundKind::Open);
         let any_height = g.iter().any(|(_, _, _, h)| h != 0.0);
         let ground = if any_ground {
-            (0..g.rows).rev().map(|r| (0..g.cols).map(|c| g.kind(c, r).code()).collect()).collect()
+            (0..g.rows)
+                .rev()
+                .map(|r| (0..g.cols).map(|c| g.kind(c, r).code()).collect())
+                .collect()
         } else {
             Vec::new()
         };
         let heights = if any_height {
-            (0..g.rows).rev().map(|r| (0..g.cols).map(|c| round2(g.height(c, r))).collect()).collect()
+            (0..g.rows)
+                .rev()
+                .map(|r| (0..g.cols).map(|c| round2(g.height(c, r))).collect())
+                .collect()
         } else {
             Vec::new()
         };
@@ -210,12 +232,22 @@ impl LevelFile {
         let zones = t
             .zones
             .iter()
-            .map(|z| ZoneDef { name: z.name.clone(), kind: z.kind, side: z.side, min: pair(z.min), max: pair(z.max) })
+            .map(|z| ZoneDef {
+                name: z.name.clone(),
+                kind: z.kind,
+                side: z.side,
+                min: pair(z.min),
+                max: pair(z.max),
+            })
             .collect();
         let objectives = t
             .objectives
             .iter()
-            .map(|o| ObjectiveDef { name: o.name.clone(), at: pair(o.at), diameter: round2(o.diameter) })
+            .map(|o| ObjectiveDef {
+                name: o.name.clone(),
+                at: pair(o.at),
+                diameter: round2(o.diameter),
+            })
             .collect();
         let mut models: Vec<ModelDef> = t
             .models

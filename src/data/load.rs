@@ -16,39 +16,60 @@ pub const MAX_FILE_BYTES: u64 = 16 * 1024 * 1024;
 /// located error.
 pub fn read_text(path: &Path) -> Result<String, LocatedError> {
     let file = path.display().to_string();
-    let meta = std::fs::metadata(path).map_err(|e| LocatedError::whole_file(&file, format!("cannot read: {e}")))?;
+    let meta = std::fs::metadata(path)
+        .map_err(|e| LocatedError::whole_file(&file, format!("cannot read: {e}")))?;
     if meta.is_dir() {
         return Err(LocatedError::whole_file(&file, "is a folder, not a file"));
     }
     if meta.len() > MAX_FILE_BYTES {
         return Err(LocatedError::whole_file(
             &file,
-            format!("file is {} bytes, more than the {} MiB limit", meta.len(), MAX_FILE_BYTES / (1024 * 1024)),
+            format!(
+                "file is {} bytes, more than the {} MiB limit",
+                meta.len(),
+                MAX_FILE_BYTES / (1024 * 1024)
+            ),
         ));
     }
-    let bytes = std::fs::read(path).map_err(|e| LocatedError::whole_file(&file, format!("cannot read: {e}")))?;
+    let bytes = std::fs::read(path)
+        .map_err(|e| LocatedError::whole_file(&file, format!("cannot read: {e}")))?;
     if bytes.len() as u64 > MAX_FILE_BYTES {
-        return Err(LocatedError::whole_file(&file, "file grew past the size limit while being read"));
+        return Err(LocatedError::whole_file(
+            &file,
+            "file grew past the size limit while being read",
+        ));
     }
     String::from_utf8(bytes).map_err(|e| {
         let good = &e.as_bytes()[..e.utf8_error().valid_up_to()];
         let text = String::from_utf8_lossy(good);
         let line = text.matches('\n').count() + 1;
         let col = text.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
-        LocatedError { file: file.clone(), line, col, field: String::new(), message: "file is not valid UTF-8 text".into() }
+        LocatedError {
+            file: file.clone(),
+            line,
+            col,
+            field: String::new(),
+            message: "file is not valid UTF-8 text".into(),
+        }
     })
 }
 
 /// Parses and validates level text. `file` names the source in errors.
 pub fn parse_level(file: &str, text: &str) -> Result<(LevelFile, Table), Vec<LocatedError>> {
     if text.trim().is_empty() {
-        return Err(vec![LocatedError::whole_file(file, "file is empty: expected a Level(...)")]);
+        return Err(vec![LocatedError::whole_file(
+            file,
+            "file is empty: expected a Level(...)",
+        )]);
     }
     let spans = SpanIndex::new(text);
     let level: LevelFile = ron::from_str(text).map_err(|e| vec![ron_error(file, &spans, &e)])?;
     let issues = validate(&level);
     if !issues.is_empty() {
-        return Err(issues.iter().map(|i| LocatedError::locate(file, &spans, i)).collect());
+        return Err(issues
+            .iter()
+            .map(|i| LocatedError::locate(file, &spans, i))
+            .collect());
     }
     let table = level.to_table();
     Ok((level, table))
@@ -63,7 +84,13 @@ pub fn ron_error(file: &str, spans: &SpanIndex, e: &ron::error::SpannedError) ->
         ron::Error::MissingStructField { field, .. } => format!("{at}.{field}"),
         _ => at,
     };
-    LocatedError { file: file.to_string(), line, col, field, message: e.code.to_string() }
+    LocatedError {
+        file: file.to_string(),
+        line,
+        col,
+        field,
+        message: e.code.to_string(),
+    }
 }
 
 /// Reads, parses and validates a level file.
@@ -75,7 +102,10 @@ pub fn load_level(path: &Path) -> Result<(LevelFile, Table), Vec<LocatedError>> 
 /// The level as stable, diff-friendly RON: fixed field order, numbers rounded to 1/100 inch,
 /// one piece, zone, objective or model per line.
 pub fn to_ron_string(level: &LevelFile) -> Result<String, ron::Error> {
-    let cfg = ron::ser::PrettyConfig::new().depth_limit(2).struct_names(true).indentor("    ");
+    let cfg = ron::ser::PrettyConfig::new()
+        .depth_limit(2)
+        .struct_names(true)
+        .indentor("    ");
     let mut s = ron::ser::to_string_pretty(level, cfg)?;
     s.push('\n');
     Ok(s)
@@ -85,19 +115,34 @@ pub fn to_ron_string(level: &LevelFile) -> Result<String, ron::Error> {
 pub fn save_level(path: &Path, level: &LevelFile) -> Result<(), Vec<LocatedError>> {
     let file = path.display().to_string();
     let issues: Vec<Issue> = validate(level);
-    let text = to_ron_string(level).map_err(|e| vec![LocatedError::whole_file(&file, format!("cannot write RON: {e}"))])?;
+    let text = to_ron_string(level).map_err(|e| {
+        vec![LocatedError::whole_file(
+            &file,
+            format!("cannot write RON: {e}"),
+        )]
+    })?;
     if !issues.is_empty() {
         let spans = SpanIndex::new(&text);
-        return Err(issues.iter().map(|i| LocatedError::locate(&file, &spans, i)).collect());
+        return Err(issues
+            .iter()
+            .map(|i| LocatedError::locate(&file, &spans, i))
+            .collect());
     }
-    write_atomic(path, text.as_bytes()).map_err(|e| vec![LocatedError::whole_file(&file, format!("cannot save: {e}"))])
+    write_atomic(path, text.as_bytes())
+        .map_err(|e| vec![LocatedError::whole_file(&file, format!("cannot save: {e}"))])
 }
 
 /// Writes `bytes` to a temporary file next to `path`, flushes it, and renames it over `path`.
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
-    let dir = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    let dir = path
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
     std::fs::create_dir_all(dir)?;
-    let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_else(|| "file".into());
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_else(|| "file".into());
     let tmp = dir.join(format!(".{name}.{}.tmp", std::process::id()));
     {
         let mut f = std::fs::File::create(&tmp)?;

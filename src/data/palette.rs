@@ -23,23 +23,43 @@ pub struct PaletteEntry {
 /// Parses and validates palette text.
 pub fn parse_palette(file: &str, text: &str) -> Result<Palette, Vec<LocatedError>> {
     let spans = SpanIndex::new(text);
-    let p: Palette = ron::from_str(text).map_err(|e| vec![super::load::ron_error(file, &spans, &e)])?;
+    let p: Palette =
+        ron::from_str(text).map_err(|e| vec![super::load::ron_error(file, &spans, &e)])?;
     let mut issues = Vec::new();
     if p.entries.is_empty() {
-        issues.push(Issue::new("entries", "the palette needs at least one entry"));
+        issues.push(Issue::new(
+            "entries",
+            "the palette needs at least one entry",
+        ));
     }
     for (i, e) in p.entries.iter().enumerate() {
         if e.name.trim().is_empty() {
-            issues.push(Issue::new(format!("entries[{i}].name"), "an entry needs a name"));
+            issues.push(Issue::new(
+                format!("entries[{i}].name"),
+                "an entry needs a name",
+            ));
         }
         if !(e.base.is_finite() && (BASE_RANGE.0..=BASE_RANGE.1).contains(&e.base)) {
-            issues.push(Issue::new(format!("entries[{i}].base"), format!("base {} is out of range", e.base)));
+            issues.push(Issue::new(
+                format!("entries[{i}].base"),
+                format!("base {} is out of range", e.base),
+            ));
         }
         if !(e.height.is_finite() && (0.1..=24.0).contains(&e.height)) {
-            issues.push(Issue::new(format!("entries[{i}].height"), format!("height {} is out of range", e.height)));
+            issues.push(Issue::new(
+                format!("entries[{i}].height"),
+                format!("height {} is out of range", e.height),
+            ));
         }
     }
-    if issues.is_empty() { Ok(p) } else { Err(issues.iter().map(|i| LocatedError::locate(file, &spans, i)).collect()) }
+    if issues.is_empty() {
+        Ok(p)
+    } else {
+        Err(issues
+            .iter()
+            .map(|i| LocatedError::locate(file, &spans, i))
+            .collect())
+    }
 }
 
 pub fn load_palette(path: &Path) -> Result<Palette, Vec<LocatedError>> {

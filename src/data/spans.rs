@@ -14,7 +14,13 @@ pub struct SpanIndex {
 impl SpanIndex {
     /// Scans `text`; stops quietly where the text stops being RON.
     pub fn new(text: &str) -> Self {
-        let mut s = Scanner { chars: text.chars().collect(), i: 0, line: 1, col: 1, out: SpanIndex::default() };
+        let mut s = Scanner {
+            chars: text.chars().collect(),
+            i: 0,
+            line: 1,
+            col: 1,
+            out: SpanIndex::default(),
+        };
         s.value(String::new(), 0);
         s.out
     }
@@ -42,7 +48,11 @@ impl SpanIndex {
     /// The field whose value (or name, or closing bracket) was seen last at or before
     /// `(line, col)`; empty for the top level.
     pub fn field_at(&self, line: usize, col: usize) -> Option<&str> {
-        self.order.iter().rev().find(|(pos, _)| *pos <= (line, col)).map(|(_, p)| p.as_str())
+        self.order
+            .iter()
+            .rev()
+            .find(|(pos, _)| *pos <= (line, col))
+            .map(|(_, p)| p.as_str())
     }
 }
 
@@ -91,7 +101,9 @@ impl Scanner {
                 (Some('/'), Some('*')) => {
                     self.bump();
                     self.bump();
-                    while self.peek().is_some() && !(self.peek() == Some('*') && self.peek_at(1) == Some('/')) {
+                    while self.peek().is_some()
+                        && !(self.peek() == Some('*') && self.peek_at(1) == Some('/'))
+                    {
                         self.bump();
                     }
                     self.bump();
@@ -122,7 +134,11 @@ impl Scanner {
     }
 
     fn join(path: &str, field: &str) -> String {
-        if path.is_empty() { field.to_string() } else { format!("{path}.{field}") }
+        if path.is_empty() {
+            field.to_string()
+        } else {
+            format!("{path}.{field}")
+        }
     }
 
     /// Scans one value; returns false where the text stops being RON.
@@ -272,7 +288,10 @@ impl Scanner {
             if self.bump() != Some(':') {
                 return false;
             }
-            if !self.value(format!("{path}[{}]", key.trim().trim_matches('"')), depth + 1) {
+            if !self.value(
+                format!("{path}[{}]", key.trim().trim_matches('"')),
+                depth + 1,
+            ) {
                 return false;
             }
             if !self.comma_or('}') {
@@ -290,7 +309,9 @@ impl Scanner {
                 None => return false,
                 Some(')') => {
                     // A missing field is reported where its struct closes.
-                    self.out.order.push(((self.line, self.col), path.to_string()));
+                    self.out
+                        .order
+                        .push(((self.line, self.col), path.to_string()));
                     self.bump();
                     return true;
                 }

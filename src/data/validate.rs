@@ -28,16 +28,31 @@ pub fn validate(l: &LevelFile) -> Vec<Issue> {
     }
     let size_ok = finite_in(l.width, 1.0, MAX_TABLE) && finite_in(l.depth, 1.0, MAX_TABLE);
     if !finite_in(l.width, 1.0, MAX_TABLE) {
-        out.push(Issue::new("width", format!("width {} is out of range (1 to {MAX_TABLE} inches)", l.width)));
+        out.push(Issue::new(
+            "width",
+            format!(
+                "width {} is out of range (1 to {MAX_TABLE} inches)",
+                l.width
+            ),
+        ));
     }
     if !finite_in(l.depth, 1.0, MAX_TABLE) {
-        out.push(Issue::new("depth", format!("depth {} is out of range (1 to {MAX_TABLE} inches)", l.depth)));
+        out.push(Issue::new(
+            "depth",
+            format!(
+                "depth {} is out of range (1 to {MAX_TABLE} inches)",
+                l.depth
+            ),
+        ));
     }
     let mut grid = None;
     if !finite_in(l.tile_size, TILE_RANGE.0, TILE_RANGE.1) {
         out.push(Issue::new(
             "tile_size",
-            format!("tile size {} is out of range ({} to {} inches)", l.tile_size, TILE_RANGE.0, TILE_RANGE.1),
+            format!(
+                "tile size {} is out of range ({} to {} inches)",
+                l.tile_size, TILE_RANGE.0, TILE_RANGE.1
+            ),
         ));
     } else if size_ok {
         let cols = (l.width / l.tile_size).round();
@@ -46,10 +61,16 @@ pub fn validate(l: &LevelFile) -> Vec<Issue> {
         if !fits(cols, l.width) || !fits(rows, l.depth) {
             out.push(Issue::new(
                 "tile_size",
-                format!("tile size {} does not divide the table {} x {}", l.tile_size, l.width, l.depth),
+                format!(
+                    "tile size {} does not divide the table {} x {}",
+                    l.tile_size, l.width, l.depth
+                ),
             ));
         } else if (cols * rows) as usize > MAX_TILES {
-            out.push(Issue::new("tile_size", format!("{} tiles is more than {MAX_TILES}", cols * rows)));
+            out.push(Issue::new(
+                "tile_size",
+                format!("{} tiles is more than {MAX_TILES}", cols * rows),
+            ));
         } else {
             grid = Some((cols as usize, rows as usize));
         }
@@ -72,17 +93,31 @@ fn check_ground(l: &LevelFile, cols: usize, rows: usize, out: &mut Vec<Issue>) {
         return;
     }
     if l.ground.len() != rows {
-        out.push(Issue::new("ground", format!("ground has {} rows, the grid has {rows}", l.ground.len())));
+        out.push(Issue::new(
+            "ground",
+            format!("ground has {} rows, the grid has {rows}", l.ground.len()),
+        ));
     }
     for (i, row) in l.ground.iter().enumerate() {
         let path = format!("ground[{i}]");
         let n = row.chars().count();
         if n != cols {
-            out.push(Issue::new(&path, format!("row has {n} tiles, the grid has {cols} columns")));
+            out.push(Issue::new(
+                &path,
+                format!("row has {n} tiles, the grid has {cols} columns"),
+            ));
         }
-        if let Some((k, c)) = row.chars().enumerate().find(|(_, c)| GroundKind::from_code(*c).is_none()) {
+        if let Some((k, c)) = row
+            .chars()
+            .enumerate()
+            .find(|(_, c)| GroundKind::from_code(*c).is_none())
+        {
             out.push(
-                Issue::new(&path, format!("unknown ground kind '{c}' (known: . r d v X w W)")).at_offset(k + 1),
+                Issue::new(
+                    &path,
+                    format!("unknown ground kind '{c}' (known: . r d v X w W)"),
+                )
+                .at_offset(k + 1),
             );
         }
     }
@@ -93,15 +128,24 @@ fn check_heights(l: &LevelFile, cols: usize, rows: usize, out: &mut Vec<Issue>) 
         return;
     }
     if l.heights.len() != rows {
-        out.push(Issue::new("heights", format!("heights has {} rows, the grid has {rows}", l.heights.len())));
+        out.push(Issue::new(
+            "heights",
+            format!("heights has {} rows, the grid has {rows}", l.heights.len()),
+        ));
     }
     for (i, row) in l.heights.iter().enumerate() {
         if row.len() != cols {
-            out.push(Issue::new(format!("heights[{i}]"), format!("row has {} tiles, the grid has {cols}", row.len())));
+            out.push(Issue::new(
+                format!("heights[{i}]"),
+                format!("row has {} tiles, the grid has {cols}", row.len()),
+            ));
         }
         for (j, h) in row.iter().enumerate() {
             if !finite_in(*h, 0.0, MAX_HEIGHT) {
-                out.push(Issue::new(format!("heights[{i}][{j}]"), format!("height {h} is out of range (0 to {MAX_HEIGHT})")));
+                out.push(Issue::new(
+                    format!("heights[{i}][{j}]"),
+                    format!("height {h} is out of range (0 to {MAX_HEIGHT})"),
+                ));
             }
         }
     }
@@ -115,25 +159,49 @@ fn check_pieces(l: &LevelFile, out: &mut Vec<Issue>) {
     for (i, p) in l.pieces.iter().enumerate() {
         let path = format!("pieces[{i}]");
         if !on_table(l, p.at) {
-            out.push(Issue::new(format!("{path}.at"), format!("centre {:?} is off the {} x {} table", p.at, l.width, l.depth)));
+            out.push(Issue::new(
+                format!("{path}.at"),
+                format!(
+                    "centre {:?} is off the {} x {} table",
+                    p.at, l.width, l.depth
+                ),
+            ));
         }
         let (w, d, h) = p.size;
         let max_side = l.width.max(l.depth);
-        if !finite_in(w, 0.05, max_side) || !finite_in(d, 0.05, max_side) || !finite_in(h, 0.0, MAX_HEIGHT) {
+        if !finite_in(w, 0.05, max_side)
+            || !finite_in(d, 0.05, max_side)
+            || !finite_in(h, 0.0, MAX_HEIGHT)
+        {
             out.push(Issue::new(
                 format!("{path}.size"),
                 format!("size ({w}, {d}, {h}) is out of range (width and depth 0.05 to {max_side}, height 0 to {MAX_HEIGHT})"),
             ));
         } else if p.shape == PieceShape::Cylinder && (w - d).abs() > 1e-3 {
-            out.push(Issue::new(format!("{path}.size"), format!("a cylinder's width and depth must be equal (got {w} and {d})")));
+            out.push(Issue::new(
+                format!("{path}.size"),
+                format!("a cylinder's width and depth must be equal (got {w} and {d})"),
+            ));
         } else if p.shape != PieceShape::Ramp && h <= 0.0 {
-            out.push(Issue::new(format!("{path}.size"), "a piece needs a height above 0"));
+            out.push(Issue::new(
+                format!("{path}.size"),
+                "a piece needs a height above 0",
+            ));
         }
         if !p.rotation.is_finite() {
-            out.push(Issue::new(format!("{path}.rotation"), "rotation must be a finite number of degrees"));
+            out.push(Issue::new(
+                format!("{path}.rotation"),
+                "rotation must be a finite number of degrees",
+            ));
         }
         if !finite_in(p.base_height, 0.0, MAX_HEIGHT) {
-            out.push(Issue::new(format!("{path}.base_height"), format!("base height {} is out of range (0 to {MAX_HEIGHT})", p.base_height)));
+            out.push(Issue::new(
+                format!("{path}.base_height"),
+                format!(
+                    "base height {} is out of range (0 to {MAX_HEIGHT})",
+                    p.base_height
+                ),
+            ));
         }
         let mut tags = p.tags.clone();
         tags.sort();
@@ -150,15 +218,27 @@ fn check_zones(l: &LevelFile, out: &mut Vec<Issue>) {
             out.push(Issue::new(format!("{path}.name"), "a zone needs a name"));
         }
         if !(1..=2).contains(&z.side) {
-            out.push(Issue::new(format!("{path}.side"), format!("side {} is not 1 or 2", z.side)));
+            out.push(Issue::new(
+                format!("{path}.side"),
+                format!("side {} is not 1 or 2", z.side),
+            ));
         }
         if !on_table(l, z.min) {
-            out.push(Issue::new(format!("{path}.min"), format!("corner {:?} is off the table", z.min)));
+            out.push(Issue::new(
+                format!("{path}.min"),
+                format!("corner {:?} is off the table", z.min),
+            ));
         }
         if !on_table(l, z.max) {
-            out.push(Issue::new(format!("{path}.max"), format!("corner {:?} is off the table", z.max)));
+            out.push(Issue::new(
+                format!("{path}.max"),
+                format!("corner {:?} is off the table", z.max),
+            ));
         } else if z.max.0 <= z.min.0 || z.max.1 <= z.min.1 {
-            out.push(Issue::new(format!("{path}.max"), "the far-right corner must lie beyond the near-left corner"));
+            out.push(Issue::new(
+                format!("{path}.max"),
+                "the far-right corner must lie beyond the near-left corner",
+            ));
         }
     }
 }
@@ -167,18 +247,28 @@ fn check_objectives(l: &LevelFile, out: &mut Vec<Issue>) {
     for (i, o) in l.objectives.iter().enumerate() {
         let path = format!("objectives[{i}]");
         if !on_table(l, o.at) {
-            out.push(Issue::new(format!("{path}.at"), format!("objective {:?} is off the table", o.at)));
+            out.push(Issue::new(
+                format!("{path}.at"),
+                format!("objective {:?} is off the table", o.at),
+            ));
             continue;
         }
         if !finite_in(o.diameter, 0.1, 12.0) {
-            out.push(Issue::new(format!("{path}.diameter"), format!("diameter {} is out of range (0.1 to 12)", o.diameter)));
+            out.push(Issue::new(
+                format!("{path}.diameter"),
+                format!("diameter {} is out of range (0.1 to 12)", o.diameter),
+            ));
             continue;
         }
         let here = Pt::new(o.at.0, o.at.1);
-        if let Some(j) = l.objectives[..i].iter().position(|p| {
-            Pt::new(p.at.0, p.at.1).dist(here) < (p.diameter + o.diameter) / 2.0
-        }) {
-            out.push(Issue::new(format!("{path}.at"), format!("objective overlaps objectives[{j}]")));
+        if let Some(j) = l.objectives[..i]
+            .iter()
+            .position(|p| Pt::new(p.at.0, p.at.1).dist(here) < (p.diameter + o.diameter) / 2.0)
+        {
+            out.push(Issue::new(
+                format!("{path}.at"),
+                format!("objective overlaps objectives[{j}]"),
+            ));
         }
     }
 }
@@ -187,32 +277,63 @@ fn check_models(l: &LevelFile, out: &mut Vec<Issue>) {
     for (i, m) in l.models.iter().enumerate() {
         let path = format!("models[{i}]");
         if l.models[..i].iter().any(|o| o.id == m.id) {
-            out.push(Issue::new(format!("{path}.id"), format!("id {} is used twice", m.id)));
+            out.push(Issue::new(
+                format!("{path}.id"),
+                format!("id {} is used twice", m.id),
+            ));
         }
         if !(1..=2).contains(&m.side) {
-            out.push(Issue::new(format!("{path}.side"), format!("side {} is not 1 or 2", m.side)));
+            out.push(Issue::new(
+                format!("{path}.side"),
+                format!("side {} is not 1 or 2", m.side),
+            ));
         }
         if !finite_in(m.base, BASE_RANGE.0, BASE_RANGE.1) {
-            out.push(Issue::new(format!("{path}.base"), format!("base diameter {} is out of range ({} to {})", m.base, BASE_RANGE.0, BASE_RANGE.1)));
+            out.push(Issue::new(
+                format!("{path}.base"),
+                format!(
+                    "base diameter {} is out of range ({} to {})",
+                    m.base, BASE_RANGE.0, BASE_RANGE.1
+                ),
+            ));
             continue;
         }
         if !finite_in(m.height, 0.1, 24.0) {
-            out.push(Issue::new(format!("{path}.height"), format!("body height {} is out of range (0.1 to 24)", m.height)));
+            out.push(Issue::new(
+                format!("{path}.height"),
+                format!("body height {} is out of range (0.1 to 24)", m.height),
+            ));
         }
         if !m.facing.is_finite() {
-            out.push(Issue::new(format!("{path}.facing"), "facing must be a finite number of degrees"));
+            out.push(Issue::new(
+                format!("{path}.facing"),
+                "facing must be a finite number of degrees",
+            ));
         }
         let r = m.base / 2.0;
         let (x, y) = m.at;
-        if !(x.is_finite() && y.is_finite() && x - r >= -1e-3 && y - r >= -1e-3 && x + r <= l.width + 1e-3 && y + r <= l.depth + 1e-3) {
-            out.push(Issue::new(format!("{path}.at"), format!("base at {:?} does not lie wholly on the table", m.at)));
+        if !(x.is_finite()
+            && y.is_finite()
+            && x - r >= -1e-3
+            && y - r >= -1e-3
+            && x + r <= l.width + 1e-3
+            && y + r <= l.depth + 1e-3)
+        {
+            out.push(Issue::new(
+                format!("{path}.at"),
+                format!("base at {:?} does not lie wholly on the table", m.at),
+            ));
             continue;
         }
         let here = Pt::new(x, y);
         if let Some(j) = l.models[..i].iter().position(|o| {
-            o.base.is_finite() && Pt::new(o.at.0, o.at.1).dist(here) < (o.base + m.base) / 2.0 - 1e-3
+            o.base.is_finite()
+                && Pt::new(o.at.0, o.at.1).dist(here) < (o.base + m.base) / 2.0 - 1e-3
         }) {
-            out.push(Issue::new(format!("{path}.at"), format!("base overlaps models[{j}]")));
+            out.push(Issue::new(
+                format!("{path}.at"),
+                format!("base overlaps models[{j}]"),
+            ));
         }
     }
 }

@@ -31,19 +31,38 @@ pub struct DiceExpr {
 
 impl DiceExpr {
     pub fn new(count: u32, sides: u32) -> Self {
-        Self { count, sides, keep: None, reroll_at_most: None, explode: false, modifier: 0 }
+        Self {
+            count,
+            sides,
+            keep: None,
+            reroll_at_most: None,
+            explode: false,
+            modifier: 0,
+        }
     }
 
     /// Parses `[N]dX[khK|klK][rK][!][+M|-M]`, case-insensitive, spaces ignored.
     pub fn parse(text: &str) -> Result<Self, DiceError> {
-        let s: String = text.chars().filter(|c| !c.is_whitespace()).collect::<String>().to_ascii_lowercase();
-        let err = |why: &str| DiceError::Parse { expr: text.to_string(), why: why.to_string() };
-        let mut p = Cursor { s: s.as_bytes(), i: 0 };
+        let s: String = text
+            .chars()
+            .filter(|c| !c.is_whitespace())
+            .collect::<String>()
+            .to_ascii_lowercase();
+        let err = |why: &str| DiceError::Parse {
+            expr: text.to_string(),
+            why: why.to_string(),
+        };
+        let mut p = Cursor {
+            s: s.as_bytes(),
+            i: 0,
+        };
         let count = p.number().unwrap_or(1);
         if !p.eat(b'd') {
             return Err(err("expected 'd' as in 3d6"));
         }
-        let sides = p.number().ok_or_else(|| err("expected the number of sides after 'd'"))?;
+        let sides = p
+            .number()
+            .ok_or_else(|| err("expected the number of sides after 'd'"))?;
         if !SIDES.contains(&sides) {
             return Err(err("dice have 4, 6, 8, 10, 20 or 100 sides"));
         }
@@ -60,13 +79,21 @@ impl DiceExpr {
                 } else {
                     return Err(err("'k' is followed by 'h' (highest) or 'l' (lowest)"));
                 };
-                let n = p.number().ok_or_else(|| err("expected how many dice to keep"))?;
+                let n = p
+                    .number()
+                    .ok_or_else(|| err("expected how many dice to keep"))?;
                 if n == 0 || n > count {
                     return Err(err("keep at least 1 and at most all of the dice"));
                 }
-                e.keep = Some(if hi { Keep::Highest(n) } else { Keep::Lowest(n) });
+                e.keep = Some(if hi {
+                    Keep::Highest(n)
+                } else {
+                    Keep::Lowest(n)
+                });
             } else if p.eat(b'r') {
-                let n = p.number().ok_or_else(|| err("expected the value to re-roll, as in r1"))?;
+                let n = p
+                    .number()
+                    .ok_or_else(|| err("expected the value to re-roll, as in r1"))?;
                 if n == 0 || n >= sides {
                     return Err(err("re-roll a value from 1 to one below the die's sides"));
                 }
@@ -76,7 +103,9 @@ impl DiceExpr {
             } else if p.s[p.i] == b'+' || p.s[p.i] == b'-' {
                 let neg = p.s[p.i] == b'-';
                 p.i += 1;
-                let n = p.number().ok_or_else(|| err("expected a number after + or -"))?;
+                let n = p
+                    .number()
+                    .ok_or_else(|| err("expected a number after + or -"))?;
                 let n = i32::try_from(n).map_err(|_| err("modifier too large"))?;
                 e.modifier = if neg { -n } else { n };
             } else {
@@ -87,22 +116,43 @@ impl DiceExpr {
     }
 
     /// Resolves the expression, drawing each die from `draw`; `None` when `draw` runs out.
-    pub(crate) fn resolve(&self, draw: &mut dyn FnMut() -> Option<(u32, DieSource)>) -> Option<Vec<Die>> {
+    pub(crate) fn resolve(
+        &self,
+        draw: &mut dyn FnMut() -> Option<(u32, DieSource)>,
+    ) -> Option<Vec<Die>> {
         let mut dice = Vec::new();
         for _ in 0..self.count {
             let (mut v, mut src) = draw()?;
             if let Some(r) = self.reroll_at_most
                 && v <= r
             {
-                dice.push(Die { value: v, kept: false, rerolled: true, from_explosion: false, source: src });
+                dice.push(Die {
+                    value: v,
+                    kept: false,
+                    rerolled: true,
+                    from_explosion: false,
+                    source: src,
+                });
                 (v, src) = draw()?;
             }
-            dice.push(Die { value: v, kept: true, rerolled: false, from_explosion: false, source: src });
+            dice.push(Die {
+                value: v,
+                kept: true,
+                rerolled: false,
+                from_explosion: false,
+                source: src,
+            });
             if self.explode {
                 let mut n = 0;
                 while v == self.sides && n < MAX_EXPLOSIONS {
                     (v, src) = draw()?;
-                    dice.push(Die { value: v, kept: true, rerolled: false, from_explosion: true, source: src });
+                    dice.push(Die {
+                        value: v,
+                        kept: true,
+                        rerolled: false,
+                        from_explosion: true,
+                        source: src,
+                    });
                     n += 1;
                 }
             }
@@ -167,6 +217,9 @@ impl Cursor<'_> {
         while self.s.get(self.i).is_some_and(u8::is_ascii_digit) {
             self.i += 1;
         }
-        std::str::from_utf8(&self.s[start..self.i]).ok()?.parse().ok()
+        std::str::from_utf8(&self.s[start..self.i])
+            .ok()?
+            .parse()
+            .ok()
     }
 }

@@ -60,7 +60,11 @@ pub struct Roll {
 impl Roll {
     /// The values of the dice that count.
     pub fn kept(&self) -> Vec<u32> {
-        self.dice.iter().filter(|d| d.kept).map(|d| d.value).collect()
+        self.dice
+            .iter()
+            .filter(|d| d.kept)
+            .map(|d| d.value)
+            .collect()
     }
 
     /// A one-line account: `#3 2d6+1 (Rough landing): [4, 6] +1 = 11`.
@@ -81,7 +85,14 @@ impl Roll {
                 s
             })
             .collect();
-        format!("#{} {} ({}): [{}] = {}", self.seq, self.expr, self.purpose, dice.join(", "), self.total)
+        format!(
+            "#{} {} ({}): [{}] = {}",
+            self.seq,
+            self.expr,
+            self.purpose,
+            dice.join(", "),
+            self.total
+        )
     }
 }
 
@@ -96,7 +107,12 @@ pub struct Dice {
 
 impl Dice {
     pub fn new(seed: u64) -> Self {
-        Self { seed, rng: ChaCha8Rng::seed_from_u64(seed), forced: VecDeque::new(), log: Vec::new() }
+        Self {
+            seed,
+            rng: ChaCha8Rng::seed_from_u64(seed),
+            forced: VecDeque::new(),
+            log: Vec::new(),
+        }
     }
 
     pub fn seed(&self) -> u64 {
@@ -156,15 +172,25 @@ impl Dice {
 
     /// Rolls with results typed in by a player: `values` are the dice in the order the roll needs
     /// them (re-rolls and explosions included). Nothing is logged unless they fit exactly.
-    pub fn roll_entered(&mut self, expr: &str, purpose: &str, values: &[u32]) -> Result<Roll, DiceError> {
+    pub fn roll_entered(
+        &mut self,
+        expr: &str,
+        purpose: &str,
+        values: &[u32],
+    ) -> Result<Roll, DiceError> {
         let e = DiceExpr::parse(expr)?;
         if let Some(&value) = values.iter().find(|v| **v == 0 || **v > e.sides) {
-            return Err(DiceError::BadResult { sides: e.sides, value });
+            return Err(DiceError::BadResult {
+                sides: e.sides,
+                value,
+            });
         }
         let mut it = values.iter().copied();
         let dice = e
             .resolve(&mut || it.next().map(|v| (v, DieSource::Entered)))
-            .ok_or(DiceError::NotEnoughResults { given: values.len() })?;
+            .ok_or(DiceError::NotEnoughResults {
+                given: values.len(),
+            })?;
         let extra = it.count();
         if extra > 0 {
             return Err(DiceError::TooManyResults { extra });
@@ -173,8 +199,19 @@ impl Dice {
     }
 
     fn push(&mut self, e: &DiceExpr, purpose: &str, dice: Vec<Die>) -> Roll {
-        let total = dice.iter().filter(|d| d.kept).map(|d| d.value as i64).sum::<i64>() + e.modifier as i64;
-        let roll = Roll { seq: self.log.len() as u64 + 1, expr: e.to_string(), purpose: purpose.to_string(), dice, total };
+        let total = dice
+            .iter()
+            .filter(|d| d.kept)
+            .map(|d| d.value as i64)
+            .sum::<i64>()
+            + e.modifier as i64;
+        let roll = Roll {
+            seq: self.log.len() as u64 + 1,
+            expr: e.to_string(),
+            purpose: purpose.to_string(),
+            dice,
+            total,
+        };
         self.log.push(roll.clone());
         roll
     }

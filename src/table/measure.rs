@@ -30,7 +30,12 @@ impl Table {
             }
             TapeEnd::Point(p) => {
                 if !self.contains(p) {
-                    return Err(TableError::OffTable { x: p.x, y: p.y, width: self.width, depth: self.depth });
+                    return Err(TableError::OffTable {
+                        x: p.x,
+                        y: p.y,
+                        width: self.width,
+                        depth: self.depth,
+                    });
                 }
                 Ok((p, 0.0, self.surface_height(p)))
             }
@@ -42,10 +47,19 @@ impl Table {
         let (pa, ra, ha) = self.end_centre(a)?;
         let (pb, rb, hb) = self.end_centre(b)?;
         let d = pa.dist(pb);
-        let dir = if d > 1e-6 { pb.sub(pa).scale(1.0 / d) } else { Pt::new(1.0, 0.0) };
+        let dir = if d > 1e-6 {
+            pb.sub(pa).scale(1.0 / d)
+        } else {
+            Pt::new(1.0, 0.0)
+        };
         let inches = (d - ra - rb).max(0.0);
         let from = pa.add(dir.scale(ra.min(d)));
         let to = pb.sub(dir.scale(rb.min(d)));
-        Ok(Measurement { inches, rise: hb - ha, from, to })
+        Ok(Measurement {
+            inches,
+            rise: hb - ha,
+            from,
+            to,
+        })
     }
 }

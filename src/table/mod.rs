@@ -25,7 +25,12 @@ pub enum TableError {
     #[error("no model with id {0} on the table")]
     NoSuchModel(ModelId),
     #[error("point ({x:.1}, {y:.1}) is off the table ({width}\" x {depth}\")")]
-    OffTable { x: f32, y: f32, width: f32, depth: f32 },
+    OffTable {
+        x: f32,
+        y: f32,
+        width: f32,
+        depth: f32,
+    },
     #[error("base of model {0} would overlap model {1}")]
     Overlap(ModelId, ModelId),
     #[error("a model with id {0} is already on the table")]
@@ -65,15 +70,24 @@ impl Table {
     /// True when a whole base of `diameter` centred at `p` lies on the table.
     pub fn contains_base(&self, p: Pt, diameter: f32) -> bool {
         let r = diameter / 2.0;
-        p.x - r >= -1e-4 && p.y - r >= -1e-4 && p.x + r <= self.width + 1e-4 && p.y + r <= self.depth + 1e-4
+        p.x - r >= -1e-4
+            && p.y - r >= -1e-4
+            && p.x + r <= self.width + 1e-4
+            && p.y + r <= self.depth + 1e-4
     }
 
     pub fn model(&self, id: ModelId) -> Result<&Model, TableError> {
-        self.models.iter().find(|m| m.id == id).ok_or(TableError::NoSuchModel(id))
+        self.models
+            .iter()
+            .find(|m| m.id == id)
+            .ok_or(TableError::NoSuchModel(id))
     }
 
     pub fn model_mut(&mut self, id: ModelId) -> Result<&mut Model, TableError> {
-        self.models.iter_mut().find(|m| m.id == id).ok_or(TableError::NoSuchModel(id))
+        self.models
+            .iter_mut()
+            .find(|m| m.id == id)
+            .ok_or(TableError::NoSuchModel(id))
     }
 
     /// The smallest id not yet used by a model.
@@ -84,11 +98,19 @@ impl Table {
     /// Height of the standing surface at `p`: the tile's height, or the top of a piece there.
     pub fn surface_height(&self, p: Pt) -> f32 {
         let tile = self.tiles.height_at(p);
-        self.pieces.iter().filter_map(|piece| piece.top_at(p)).fold(tile, f32::max)
+        self.pieces
+            .iter()
+            .filter_map(|piece| piece.top_at(p))
+            .fold(tile, f32::max)
     }
 
     /// The first model whose base would overlap a base of `diameter` at `p` (ignoring `except`).
-    pub fn overlapping_model(&self, p: Pt, diameter: f32, except: Option<ModelId>) -> Option<ModelId> {
+    pub fn overlapping_model(
+        &self,
+        p: Pt,
+        diameter: f32,
+        except: Option<ModelId>,
+    ) -> Option<ModelId> {
         self.models
             .iter()
             .filter(|m| Some(m.id) != except)
@@ -97,9 +119,19 @@ impl Table {
     }
 
     /// Checks that a base of `diameter` may stand at `p`: on the table and overlapping no other base.
-    pub fn check_placement(&self, p: Pt, diameter: f32, except: Option<ModelId>) -> Result<(), TableError> {
+    pub fn check_placement(
+        &self,
+        p: Pt,
+        diameter: f32,
+        except: Option<ModelId>,
+    ) -> Result<(), TableError> {
         if !self.contains_base(p, diameter) {
-            return Err(TableError::OffTable { x: p.x, y: p.y, width: self.width, depth: self.depth });
+            return Err(TableError::OffTable {
+                x: p.x,
+                y: p.y,
+                width: self.width,
+                depth: self.depth,
+            });
         }
         if let Some(other) = self.overlapping_model(p, diameter, except) {
             return Err(TableError::Overlap(except.unwrap_or(ModelId(0)), other));
@@ -131,7 +163,11 @@ impl Table {
     }
 
     pub fn remove_model(&mut self, id: ModelId) -> Result<Model, TableError> {
-        let i = self.models.iter().position(|m| m.id == id).ok_or(TableError::NoSuchModel(id))?;
+        let i = self
+            .models
+            .iter()
+            .position(|m| m.id == id)
+            .ok_or(TableError::NoSuchModel(id))?;
         Ok(self.models.remove(i))
     }
 

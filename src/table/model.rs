@@ -49,7 +49,15 @@ pub struct Model {
 }
 
 impl Model {
-    pub fn new(id: u32, side: u8, name: &str, base_diameter: f32, body_height: f32, pos: Pt, facing: f32) -> Self {
+    pub fn new(
+        id: u32,
+        side: u8,
+        name: &str,
+        base_diameter: f32,
+        body_height: f32,
+        pos: Pt,
+        facing: f32,
+    ) -> Self {
         Self {
             id: ModelId(id),
             side: Side(side),
@@ -85,7 +93,11 @@ impl Model {
             return Arc::Front;
         }
         let off = angle_diff_deg(v.angle_deg(), self.facing).abs();
-        if off <= self.front_arc / 2.0 + 1e-3 { Arc::Front } else { Arc::Rear }
+        if off <= self.front_arc / 2.0 + 1e-3 {
+            Arc::Front
+        } else {
+            Arc::Rear
+        }
     }
 
     /// The arc of this model that another model's centre lies in.

@@ -18,7 +18,12 @@ pub enum PieceShape {
 }
 
 impl PieceShape {
-    pub const ALL: [PieceShape; 4] = [PieceShape::Box, PieceShape::Cylinder, PieceShape::Wall, PieceShape::Ramp];
+    pub const ALL: [PieceShape; 4] = [
+        PieceShape::Box,
+        PieceShape::Cylinder,
+        PieceShape::Wall,
+        PieceShape::Ramp,
+    ];
 }
 
 /// What a piece does in the game.
@@ -37,7 +42,13 @@ pub enum Tag {
 }
 
 impl Tag {
-    pub const ALL: [Tag; 5] = [Tag::BlocksSight, Tag::Cover, Tag::Rough, Tag::WeakFloor, Tag::Climbable];
+    pub const ALL: [Tag; 5] = [
+        Tag::BlocksSight,
+        Tag::Cover,
+        Tag::Rough,
+        Tag::WeakFloor,
+        Tag::Climbable,
+    ];
 
     pub fn label(self) -> &'static str {
         match self {
@@ -107,8 +118,13 @@ impl Piece {
     pub fn corners(&self) -> [Pt; 4] {
         let (w, d, _) = self.size;
         let (hw, hd) = (w / 2.0, d / 2.0);
-        [Pt::new(-hw, -hd), Pt::new(hw, -hd), Pt::new(hw, hd), Pt::new(-hw, hd)]
-            .map(|c| c.rotate(self.rotation).add(self.at))
+        [
+            Pt::new(-hw, -hd),
+            Pt::new(hw, -hd),
+            Pt::new(hw, hd),
+            Pt::new(-hw, hd),
+        ]
+        .map(|c| c.rotate(self.rotation).add(self.at))
     }
 
     /// Distance from `p` to the footprint (0 inside), used to keep bases off solid pieces.

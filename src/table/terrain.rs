@@ -94,7 +94,13 @@ impl TileGrid {
     pub fn new(width: f32, depth: f32, tile_size: f32) -> Self {
         let cols = ((width / tile_size).round() as usize).max(1);
         let rows = ((depth / tile_size).round() as usize).max(1);
-        Self { tile_size, cols, rows, kinds: vec![GroundKind::Open; cols * rows], heights: vec![0.0; cols * rows] }
+        Self {
+            tile_size,
+            cols,
+            rows,
+            kinds: vec![GroundKind::Open; cols * rows],
+            heights: vec![0.0; cols * rows],
+        }
     }
 
     fn index(&self, col: usize, row: usize) -> Option<usize> {
@@ -114,7 +120,8 @@ impl TileGrid {
     }
 
     pub fn kind(&self, col: usize, row: usize) -> GroundKind {
-        self.index(col, row).map_or(GroundKind::Open, |i| self.kinds[i])
+        self.index(col, row)
+            .map_or(GroundKind::Open, |i| self.kinds[i])
     }
 
     pub fn height(&self, col: usize, row: usize) -> f32 {
@@ -134,7 +141,8 @@ impl TileGrid {
     }
 
     pub fn kind_at(&self, p: Pt) -> GroundKind {
-        self.tile_at(p).map_or(GroundKind::Open, |(c, r)| self.kind(c, r))
+        self.tile_at(p)
+            .map_or(GroundKind::Open, |(c, r)| self.kind(c, r))
     }
 
     pub fn height_at(&self, p: Pt) -> f32 {
@@ -143,11 +151,16 @@ impl TileGrid {
 
     /// Centre of a tile on the table plane.
     pub fn tile_centre(&self, col: usize, row: usize) -> Pt {
-        Pt::new((col as f32 + 0.5) * self.tile_size, (row as f32 + 0.5) * self.tile_size)
+        Pt::new(
+            (col as f32 + 0.5) * self.tile_size,
+            (row as f32 + 0.5) * self.tile_size,
+        )
     }
 
     /// Every tile as `(col, row, kind, height)`.
     pub fn iter(&self) -> impl Iterator<Item = (usize, usize, GroundKind, f32)> + '_ {
-        (0..self.rows).flat_map(move |r| (0..self.cols).map(move |c| (c, r, self.kind(c, r), self.height(c, r))))
+        (0..self.rows).flat_map(move |r| {
+            (0..self.cols).map(move |c| (c, r, self.kind(c, r), self.height(c, r)))
+        })
     }
 }
