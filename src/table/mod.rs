@@ -6,14 +6,20 @@
 pub mod geom;
 pub mod measure;
 pub mod model;
+pub mod movement;
 pub mod piece;
+pub mod scene;
+pub mod sight;
+pub mod template;
 pub mod terrain;
 pub mod zone;
 
 pub use geom::Pt;
 pub use measure::{Measurement, TapeEnd};
-pub use model::{Arc, Model, ModelId, Side};
+pub use model::{Arc, Model, ModelId, Side, in_fire_arc};
 pub use piece::{Piece, PieceShape, Tag};
+pub use scene::Scene;
+pub use sight::{CoverReason, Los, SightOptions, Verdict};
 pub use terrain::{GroundKind, TileGrid};
 pub use zone::{Objective, Zone, ZoneKind};
 

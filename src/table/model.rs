@@ -46,6 +46,9 @@ pub struct Model {
     pub facing: f32,
     /// Width of the front arc in degrees.
     pub front_arc: f32,
+    /// Destroyed and left on the table as a wreck (KOG light: it "may provide Cover as usual").
+    #[serde(default)]
+    pub wreck: bool,
 }
 
 impl Model {
@@ -68,6 +71,7 @@ impl Model {
             h: 0.0,
             facing,
             front_arc: DEFAULT_FRONT_ARC_DEG,
+            wreck: false,
         }
     }
 
@@ -109,4 +113,24 @@ impl Model {
     pub fn facing_dir(&self) -> Pt {
         Pt::new(1.0, 0.0).rotate(self.facing)
     }
+}
+
+/// The ids of the models on `table` whose centres lie in `shooter`'s front arc (Kry-Gothic's fire
+/// arc), nearest first.
+pub fn in_fire_arc(
+    table: &super::Table,
+    shooter: ModelId,
+) -> Result<Vec<ModelId>, super::TableError> {
+    let s = table.model(shooter)?;
+    let mut v: Vec<&Model> = table
+        .models
+        .iter()
+        .filter(|m| m.id != shooter && s.arc_of(m) == Arc::Front)
+        .collect();
+    v.sort_by(|a, b| {
+        s.edge_distance(a)
+            .total_cmp(&s.edge_distance(b))
+            .then(a.id.cmp(&b.id))
+    });
+    Ok(v.into_iter().map(|m| m.id).collect())
 }

@@ -1,0 +1,312 @@
+//! Movement cost over the table: path length in inches where rough ground, climbing and making way
+//! through friendly bases cost double ("Slow to half rate (1" counts as 2")" in KOG light), and
+//! "+/-1" vertical counts as 2" horizontal"; impassable ground, solid pieces and enemy bases block.
+//!
+//! The table is sampled on a grid of cells; a Dijkstra search over 16 neighbours per cell gives the
+//! reachable area for an allowance and the best path to a destination.
+
+use super::scene::{LeafKind, Scene};
+use super::{GroundKind, ModelId, PieceShape, Pt, Table, TableError, Tag};
+use std::cmp::Ordering;
+use std::collections::BinaryHeap;
+
+/// The cost rules; the defaults are KOG light's.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct MoveRules {
+    /// Multiplier for horizontal movement over rough ground (any ground but open, and pieces
+    /// tagged Rough).
+    pub rough: f32,
+    /// Inches of movement each inch of height change costs.
+    pub climb: f32,
+    /// Multiplier while the base overlaps a friendly base.
+    pub making_way: f32,
+    /// Grid cell size in inches.
+    pub cell: f32,
+}
+
+impl Default for MoveRules {
+    fn default() -> Self {
+        Self {
+            rough: 2.0,
+            climb: 2.0,
+            making_way: 2.0,
+            cell: 0.5,
+        }
+    }
+}
+
+/// The cheapest cost from a model's position to every cell it can reach within an allowance.
+#[derive(Debug, Clone)]
+pub struct CostField {
+    pub model: ModelId,
+    pub start: Pt,
+    pub cell: f32,
+    pub cols: usize,
+    pub rows: usize,
+    pub allowance: f32,
+    cost: Vec<f32>,
+    prev: Vec<u32>,
+}
+
+/// A cell's passability for one model.
+#[derive(Debug, Clone, Copy, PartialEq)]
+struct CellInfo {
+    passable: bool,
+    rough: bool,
+    friendly: bool,
+    h: f32,
+}
+
+#[derive(PartialEq)]
+struct Node(f32, u32);
+impl Eq for Node {}
+impl PartialOrd for Node {
+    fn partial_cmp(&self, o: &Self) -> Option<Ordering> {
+        Some(self.cmp(o))
+    }
+}
+impl Ord for Node {
+    fn cmp(&self, o: &Self) -> Ordering {
+        o.0.total_cmp(&self.0).then(o.1.cmp(&self.1))
+    }
+}
+
+const STEPS: [(i32, i32); 16] = [
+    (1, 0),
+    (-1, 0),
+    (0, 1),
+    (0, -1),
+    (1, 1),
+    (1, -1),
+    (-1, 1),
+    (-1, -1),
+    (2, 1),
+    (2, -1),
+    (-2, 1),
+    (-2, -1),
+    (1, 2),
+    (1, -2),
+    (-1, 2),
+    (-1, -2),
+];
+
+/// Whether a piece stops a base: solid pieces do, unless they are climbable, ramps, or flat
+/// markers (weak-floor areas and the like, under 0.1" high).
+pub fn piece_blocks_movement(p: &super::Piece) -> bool {
+    !(p.has(Tag::Climbable)
+        || p.shape == PieceShape::Ramp
+        || p.size.2 < 0.1
+        || p.base_height >= 2.0)
+}
+
+fn cell_info(table: &Table, scene: &Scene, id: ModelId, side: u8, r: f32, p: Pt) -> CellInfo {
+    let mut info = CellInfo {
+        passable: table.contains_base(p, 2.0 * r),
+        rough: false,
+        friendly: false,
+        h: table.surface_height(p),
+    };
+    if !info.passable {
+        return info;
+    }
+    // Ground under the base: centre and eight points on its rim.
+    let ring = (0..8).map(|k| p.add(Pt::new(r * 0.95, 0.0).rotate(45.0 * k as f32)));
+    for q in std::iter::once(p).chain(ring) {
+        let k = table.tiles.kind_at(q);
+        if k == GroundKind::Impossible {
+            info.passable = false;
+            return info;
+        }
+        info.rough |= k.is_rough();
+    }
+    for leaf in scene.leaves_near(p, r) {
+        match leaf.kind {
+            LeafKind::Piece(i) => {
+                let piece = &table.pieces[i];
+                if piece.footprint_distance(p) < r {
+                    if piece_blocks_movement(piece) {
+                        info.passable = false;
+                        return info;
+                    }
+                    info.rough |= piece.has(Tag::Rough);
+                }
+            }
+            LeafKind::Model(other) if other != id => {
+                if let Ok(m) = table.model(other)
+                    && m.pos.dist(p) < m.radius() + r - 1e-3
+                {
+                    if m.side.0 != side {
+                        info.passable = false;
+                        return info;
+                    }
+                    info.friendly = true;
+                }
+            }
+            _ => {}
+        }
+    }
+    info
+}
+
+impl CostField {
+    /// Searches from `id`'s position out to `allowance` inches of movement.
+    pub fn new(
+        table: &Table,
+        scene: &Scene,
+        id: ModelId,
+        rules: &MoveRules,
+        allowance: f32,
+    ) -> Result<Self, TableError> {
+        let m = table.model(id)?;
+        let (r, side, start) = (m.radius(), m.side.0, m.pos);
+        let cell = rules.cell.max(0.1);
+        let cols = (table.width / cell).ceil() as usize;
+        let rows = (table.depth / cell).ceil() as usize;
+        let n = cols * rows;
+        let mut field = CostField {
+            model: id,
+            start,
+            cell,
+            cols,
+            rows,
+            allowance,
+            cost: vec![f32::INFINITY; n],
+            prev: vec![u32::MAX; n],
+        };
+        let mut infos: Vec<Option<CellInfo>> = vec![None; n];
+        let Some(s) = field.index_of(start) else {
+            return Ok(field);
+        };
+        let mut heap = BinaryHeap::new();
+        field.cost[s] = 0.0;
+        infos[s] = Some(cell_info(table, scene, id, side, r, start));
+        heap.push(Node(0.0, s as u32));
+        while let Some(Node(c, i)) = heap.pop() {
+            let i = i as usize;
+            if c > field.cost[i] {
+                continue;
+            }
+            let (col, row) = (i % cols, i / cols);
+            let here = infos[i].expect("visited cells have info");
+            let from = if i == s {
+                start
+            } else {
+                field.centre(col, row)
+            };
+            for (dx, dy) in STEPS {
+                let (nc, nr) = (col as i32 + dx, row as i32 + dy);
+                if nc < 0 || nr < 0 || nc >= cols as i32 || nr >= rows as i32 {
+                    continue;
+                }
+                let j = nr as usize * cols + nc as usize;
+                let to = field.centre(nc as usize, nr as usize);
+                let there =
+                    *infos[j].get_or_insert_with(|| cell_info(table, scene, id, side, r, to));
+                if !there.passable {
+                    continue;
+                }
+                let step = step_cost(rules, from, here, to, there);
+                let nc_cost = c + step;
+                if nc_cost <= allowance + 1e-4 && nc_cost < field.cost[j] {
+                    field.cost[j] = nc_cost;
+                    field.prev[j] = i as u32;
+                    heap.push(Node(nc_cost, j as u32));
+                }
+            }
+        }
+        Ok(field)
+    }
+
+    fn index_of(&self, p: Pt) -> Option<usize> {
+        if p.x < 0.0 || p.y < 0.0 {
+            return None;
+        }
+        let col = (p.x / self.cell) as usize;
+        let row = (p.y / self.cell) as usize;
+        (col < self.cols && row < self.rows).then_some(row * self.cols + col)
+    }
+
+    pub fn centre(&self, col: usize, row: usize) -> Pt {
+        Pt::new(
+            (col as f32 + 0.5) * self.cell,
+            (row as f32 + 0.5) * self.cell,
+        )
+    }
+
+    /// The cheapest cost to reach the cell holding `p`, if it is reachable within the allowance.
+    pub fn cost_to(&self, p: Pt) -> Option<f32> {
+        self.index_of(p)
+            .map(|i| self.cost[i])
+            .filter(|c| c.is_finite())
+    }
+
+    /// The best path to `p` as points on the table (the model's position first, `p` last).
+    pub fn path_to(&self, p: Pt) -> Option<Vec<Pt>> {
+        let mut i = self.index_of(p)?;
+        if !self.cost[i].is_finite() {
+            return None;
+        }
+        let mut pts = vec![p];
+        while self.prev[i] != u32::MAX {
+            i = self.prev[i] as usize;
+            pts.push(self.centre(i % self.cols, i / self.cols));
+        }
+        pts.pop();
+        pts.push(self.start);
+        pts.reverse();
+        Some(pts)
+    }
+
+    /// Every reachable cell as (centre, cost).
+    pub fn reachable(&self) -> impl Iterator<Item = (Pt, f32)> + '_ {
+        self.cost
+            .iter()
+            .enumerate()
+            .filter(|(_, c)| c.is_finite())
+            .map(|(i, c)| (self.centre(i % self.cols, i / self.cols), *c))
+    }
+}
+
+fn step_cost(rules: &MoveRules, from: Pt, a: CellInfo, to: Pt, b: CellInfo) -> f32 {
+    let flat = from.dist(to);
+    let mut k = 1.0f32;
+    if a.rough || b.rough {
+        k = k.max(rules.rough);
+    }
+    if a.friendly || b.friendly {
+        k = k.max(rules.making_way);
+    }
+    flat * k + (b.h - a.h).abs() * rules.climb
+}
+
+/// The cost of moving `id` along a given path (the first point its position), or the first point
+/// where the path is blocked.
+pub fn path_cost(
+    table: &Table,
+    scene: &Scene,
+    id: ModelId,
+    path: &[Pt],
+    rules: &MoveRules,
+) -> Result<Result<f32, Pt>, TableError> {
+    let m = table.model(id)?;
+    let (r, side) = (m.radius(), m.side.0);
+    let step = rules.cell.max(0.1) / 2.0;
+    let mut total = 0.0;
+    let mut prev_pt = m.pos;
+    let mut prev = cell_info(table, scene, id, side, r, prev_pt);
+    for w in path.windows(2) {
+        let len = w[0].dist(w[1]);
+        let n = (len / step).ceil().max(1.0) as usize;
+        for k in 1..=n {
+            let p = w[0].add(w[1].sub(w[0]).scale(k as f32 / n as f32));
+            let info = cell_info(table, scene, id, side, r, p);
+            if !info.passable {
+                return Ok(Err(p));
+            }
+            total += step_cost(rules, prev_pt, prev, p, info);
+            prev = info;
+            prev_pt = p;
+        }
+    }
+    Ok(Ok(total))
+}

@@ -1,0 +1,247 @@
+//! The table's query structure: every piece, raised tile and model as a parry shape in a BVH. Line
+//! of sight, templates and movement ask it; the app builds its rapier colliders from the same
+//! shapes, so picking and the rules agree. Deterministic and free of any window.
+//!
+//! Shapes live in world coordinates: x across the table, y up, z = -(table y).
+
+use super::sight::{BASE_THICKNESS, SightOptions};
+use super::{ModelId, Piece, PieceShape, Pt, Table, Tag};
+use bevy_rapier3d::parry::bounding_volume::Aabb;
+use bevy_rapier3d::parry::math::{Pose, Rotation, Vector};
+use bevy_rapier3d::parry::partitioning::{Bvh, BvhBuildStrategy, TraversalAction};
+use bevy_rapier3d::parry::query::{Ray, RayCast};
+use bevy_rapier3d::parry::shape::SharedShape;
+use std::cell::Cell;
+
+/// What a shape in the scene stands for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum LeafKind {
+    Piece(usize),
+    Tile { col: usize, row: usize },
+    Model(ModelId),
+}
+
+/// One shape in the scene.
+#[derive(Clone)]
+pub struct Leaf {
+    pub kind: LeafKind,
+    pub shape: SharedShape,
+    pub pose: Pose,
+    /// Stops sight lines.
+    pub opaque: bool,
+    /// Gives cover to targets in or behind it.
+    pub cover: bool,
+}
+
+/// The query structure over one state of a table.
+pub struct Scene {
+    pub leaves: Vec<Leaf>,
+    bvh: Bvh,
+    pub options: SightOptions,
+    rays: Cell<u64>,
+    /// When set, every sight segment cast is recorded (for the benchmark's bare ray-cast figure).
+    record: std::cell::RefCell<Option<Vec<(Vector, Vector)>>>,
+}
+
+fn world(p: Pt, h: f32) -> Vector {
+    Vector::new(p.x, h, -p.y)
+}
+
+/// The parry shape and pose of a terrain piece.
+pub fn piece_shape(p: &Piece) -> (SharedShape, Pose) {
+    let (w, d, h) = p.size;
+    let h = h.max(0.01);
+    let rot = Rotation::from_rotation_y(p.rotation.to_radians());
+    match p.shape {
+        PieceShape::Box | PieceShape::Wall => (
+            SharedShape::cuboid(w / 2.0, h / 2.0, d / 2.0),
+            Pose::from_parts(world(p.at, p.base_height + h / 2.0), rot),
+        ),
+        PieceShape::Cylinder => (
+            SharedShape::cylinder(h / 2.0, w / 2.0),
+            Pose::from_parts(world(p.at, p.base_height + h / 2.0), rot),
+        ),
+        PieceShape::Ramp => {
+            let (hw, hd) = (w / 2.0, d / 2.0);
+            let pts = [
+                Vector::new(-hw, 0.0, -hd),
+                Vector::new(hw, 0.0, -hd),
+                Vector::new(-hw, 0.0, hd),
+                Vector::new(hw, 0.0, hd),
+                Vector::new(hw, h, -hd),
+                Vector::new(hw, h, hd),
+            ];
+            let shape = SharedShape::convex_hull(&pts)
+                .unwrap_or_else(|| SharedShape::cuboid(hw, h / 2.0, hd));
+            (shape, Pose::from_parts(world(p.at, p.base_height), rot))
+        }
+    }
+}
+
+/// The shape and pose of a model's body (base and body as one upright cylinder); a wreck lies low.
+pub fn model_shape(m: &super::Model) -> (SharedShape, Pose) {
+    let h = if m.wreck {
+        (m.body_height * 0.5).min(m.base_diameter * 0.5)
+    } else {
+        m.body_height + BASE_THICKNESS
+    };
+    (
+        SharedShape::cylinder(h / 2.0, m.radius()),
+        Pose::from_translation(world(m.pos, m.h + h / 2.0)),
+    )
+}
+
+impl Scene {
+    pub fn new(table: &Table, options: SightOptions) -> Self {
+        let mut leaves = Vec::new();
+        for (i, p) in table.pieces.iter().enumerate() {
+            let (shape, pose) = piece_shape(p);
+            leaves.push(Leaf {
+                kind: LeafKind::Piece(i),
+                shape,
+                pose,
+                opaque: p.has(Tag::BlocksSight),
+                cover: p.has(Tag::Cover),
+            });
+        }
+        let g = &table.tiles;
+        for (col, row, _, h) in g.iter().filter(|t| t.3 > 0.0) {
+            let half = g.tile_size / 2.0;
+            leaves.push(Leaf {
+                kind: LeafKind::Tile { col, row },
+                shape: SharedShape::cuboid(half, h / 2.0, half),
+                pose: Pose::from_translation(world(g.tile_centre(col, row), h / 2.0)),
+                opaque: true,
+                cover: false,
+            });
+        }
+        for m in &table.models {
+            let (shape, pose) = model_shape(m);
+            let opaque = if m.wreck {
+                options.wrecks_block
+            } else {
+                options.models_block
+            };
+            leaves.push(Leaf {
+                kind: LeafKind::Model(m.id),
+                shape,
+                pose,
+                opaque,
+                cover: m.wreck,
+            });
+        }
+        let aabbs: Vec<Aabb> = leaves
+            .iter()
+            .map(|l| l.shape.compute_aabb(&l.pose))
+            .collect();
+        let bvh = Bvh::from_leaves(BvhBuildStrategy::default(), &aabbs);
+        Self {
+            leaves,
+            bvh,
+            options,
+            rays: Cell::new(0),
+            record: std::cell::RefCell::new(None),
+        }
+    }
+
+    /// Sight segments cast since the scene was built (or the counter was reset).
+    pub fn rays_cast(&self) -> u64 {
+        self.rays.get()
+    }
+
+    pub fn reset_rays(&self) {
+        self.rays.set(0);
+    }
+
+    /// Starts (or stops) recording every sight segment cast.
+    pub fn record_rays(&self, on: bool) -> Vec<(Vector, Vector)> {
+        let old = self.record.borrow_mut().take().unwrap_or_default();
+        if on {
+            *self.record.borrow_mut() = Some(Vec::new());
+        }
+        old
+    }
+
+    /// True when an opaque shape (other than the models in `ignore`) cuts the segment `a`-`b`.
+    /// With `soft`, the cover-giving shapes the segment passes through are collected too.
+    pub fn segment_blocked(
+        &self,
+        a: Vector,
+        b: Vector,
+        ignore: [Option<ModelId>; 2],
+        mut soft: Option<&mut Vec<LeafKind>>,
+    ) -> bool {
+        self.rays.set(self.rays.get() + 1);
+        if let Some(rec) = self.record.borrow_mut().as_mut() {
+            rec.push((a, b));
+        }
+        let ray = Ray::new(a, b - a);
+        let mut blocked = false;
+        self.bvh.traverse(|node| {
+            if !node.aabb().intersects_local_ray(&ray, 1.0) {
+                return TraversalAction::Prune;
+            }
+            let Some(i) = node.leaf_data() else {
+                return TraversalAction::Continue;
+            };
+            let leaf = &self.leaves[i as usize];
+            if let LeafKind::Model(id) = leaf.kind
+                && ignore.contains(&Some(id))
+            {
+                return TraversalAction::Continue;
+            }
+            let wanted = leaf.opaque || (leaf.cover && soft.is_some());
+            if !wanted || !leaf.shape.intersects_ray(&leaf.pose, &ray, 1.0) {
+                return TraversalAction::Continue;
+            }
+            if leaf.opaque {
+                blocked = true;
+                return TraversalAction::EarlyExit;
+            }
+            if let Some(s) = soft.as_deref_mut() {
+                s.push(leaf.kind);
+            }
+            TraversalAction::Continue
+        });
+        blocked
+    }
+
+    /// The bare ray cast (parry's best-first BVH cast against opaque shapes), as the reference the
+    /// sight code is measured against.
+    pub fn bare_ray_cast(&self, a: Vector, b: Vector) -> bool {
+        let ray = Ray::new(a, b - a);
+        self.bvh
+            .cast_ray(&ray, 1.0, |i, best| {
+                let l = &self.leaves[i as usize];
+                if l.opaque {
+                    l.shape.cast_ray(&l.pose, &ray, best, true)
+                } else {
+                    None
+                }
+            })
+            .is_some()
+    }
+
+    /// The scene's leaves whose shape contains the point at height `h` over `p`.
+    pub fn leaves_at(&self, p: Pt, h: f32) -> Vec<&Leaf> {
+        let v = world(p, h);
+        let aabb = Aabb::new(v - Vector::splat(1e-3), v + Vector::splat(1e-3));
+        self.bvh
+            .intersect_aabb(&aabb)
+            .map(|i| &self.leaves[i as usize])
+            .filter(|l| l.shape.contains_point(&l.pose, v))
+            .collect()
+    }
+
+    /// Leaves whose bounding boxes meet a vertical cylinder of `radius` around `p` (candidates for
+    /// templates and base clearance); exact tests are left to the caller.
+    pub fn leaves_near(&self, p: Pt, radius: f32) -> Vec<&Leaf> {
+        let lo = world(p, -1.0) - Vector::new(radius, 0.0, radius);
+        let hi = world(p, 100.0) + Vector::new(radius, 0.0, radius);
+        let aabb = Aabb::new(lo, hi);
+        self.bvh
+            .intersect_aabb(&aabb)
+            .map(|i| &self.leaves[i as usize])
+            .collect()
+    }
+}

@@ -1,0 +1,712 @@
+//! Line of sight, cover, arcs, templates, hazards and movement against scenes whose answer is known.
+
+use wartable::dice::Dice;
+use wartable::table::movement::{CostField, MoveRules, path_cost};
+use wartable::table::template::{
+    Coverage, FloorOutcome, Hazard, TemplateAt, TemplateError, resolve_damaged_structure,
+    under_template,
+};
+use wartable::table::{
+    CoverReason, GroundKind, Model, ModelId, Piece, PieceShape, Pt, Scene, SightOptions, Table,
+    TableError, Tag, Verdict, in_fire_arc,
+};
+
+fn table(w: f32, d: f32) -> Table {
+    Table::new(w, d, 2.0)
+}
+
+fn piece(
+    shape: PieceShape,
+    x: f32,
+    y: f32,
+    size: (f32, f32, f32),
+    tags: &[Tag],
+    label: &str,
+) -> Piece {
+    Piece {
+        shape,
+        at: Pt::new(x, y),
+        rotation: 0.0,
+        size,
+        base_height: 0.0,
+        tags: tags.to_vec(),
+        label: label.into(),
+    }
+}
+
+/// A 1" base, 1.3" tall trooper.
+fn trooper(t: &mut Table, id: u32, side: u8, x: f32, y: f32) -> ModelId {
+    t.add_model(Model::new(
+        id,
+        side,
+        &format!("m{id}"),
+        1.0,
+        1.3,
+        Pt::new(x, y),
+        0.0,
+    ))
+    .unwrap()
+}
+
+fn los(t: &Table, a: u32, b: u32) -> (Verdict, f32) {
+    let s = Scene::new(t, SightOptions::default());
+    let l = s.line_of_sight(t, ModelId(a), ModelId(b), false).unwrap();
+    (l.verdict, l.fraction)
+}
+
+fn cover(t: &Table, a: u32, b: u32, indirect: bool) -> Vec<CoverReason> {
+    Scene::new(t, SightOptions::default())
+        .cover(t, ModelId(a), ModelId(b), indirect)
+        .unwrap()
+}
+
+// ---------- line of sight
+
+#[test]
+fn open_ground_gives_full_sight() {
+    let mut t = table(24.0, 12.0);
+    trooper(&mut t, 1, 1, 2.0, 6.0);
+    trooper(&mut t, 2, 2, 14.0, 6.0);
+    assert_eq!(los(&t, 1, 2), (Verdict::Full, 1.0));
+}
+
+#[test]
+fn a_tall_wall_between_blocks_sight() {
+    let mut t = table(24.0, 12.0);
+    trooper(&mut t, 1, 1, 2.0, 6.0);
+    trooper(&mut t, 2, 2, 14.0, 6.0);
+    t.pieces.push(piece(
+        PieceShape::Wall,
+        8.0,
+        6.0,
+        (0.3, 6.0, 4.0),
+        &[Tag::BlocksSight],
+        "Bulkhead",
+    ));
+    assert_eq!(los(&t, 1, 2).0, Verdict::None);
+}
+
+#[test]
+fn a_wall_that_does_not_block_sight_is_seen_through() {
+    let mut t = table(24.0, 12.0);
+    trooper(&mut t, 1, 1, 2.0, 6.0);
+    trooper(&mut t, 2, 2, 14.0, 6.0);
+    t.pieces.push(piece(
+        PieceShape::Wall,
+        8.0,
+        6.0,
+        (0.3, 6.0, 4.0),
+        &[Tag::Cover],
+        "Mesh fence",
+    ));
+    assert_eq!(los(&t, 1, 2).0, Verdict::Full);
+}
+
+/// Shooter at x=0, target at x=10, a 0.7" wall 1.5" in front of the target. The eye is at
+/// 0.125 + 0.8 * 1.3 = 1.165"; the target's sample rows are at 0.125 + {0.13, 0.65, 1.17}. At the
+/// wall (85% of the way) the lowest line is at 0.39" (hidden), the middle at 0.83" (seen).
+fn low_wall_scene() -> Table {
+    let mut t = table(24.0, 12.0);
+    trooper(&mut t, 1, 1, 1.0, 6.0);
+    trooper(&mut t, 2, 2, 11.0, 6.0);
+    t.pieces.push(piece(
+        PieceShape::Wall,
+        9.5,
+        6.0,
+        (0.2, 4.0, 0.7),
+        &[Tag::BlocksSight, Tag::Cover],
+        "Low wall",
+    ));
+    t
+}
+
+#[test]
+fn a_low_wall_hides_the_lower_third_of_a_target() {
+    let t = low_wall_scene();
+    let (v, f) = los(&t, 1, 2);
+    assert_eq!(v, Verdict::Partial);
+    assert!((f - 6.0 / 9.0).abs() < 1e-5, "fraction {f}");
+}
+
+#[test]
+fn a_partially_seen_target_is_in_cover() {
+    let t = low_wall_scene();
+    let c = cover(&t, 1, 2, false);
+    assert!(
+        c.contains(&CoverReason::PartiallyObscured {
+            percent_visible: 67
+        }),
+        "{c:?}"
+    );
+}
+
+#[test]
+fn a_model_on_a_hill_sees_over_the_low_wall() {
+    let mut t = low_wall_scene();
+    // Raise the shooter's tile (col 0, row 3) to 3": the lowest line now crosses the wall at 0.84".
+    t.tiles.set_height(0, 3, 3.0);
+    t.move_model(ModelId(1), Pt::new(1.0, 6.5)).unwrap();
+    assert_eq!(t.model(ModelId(1)).unwrap().h, 3.0);
+    assert_eq!(los(&t, 1, 2).0, Verdict::Full);
+}
+
+#[test]
+fn a_ridge_of_raised_tiles_blocks_sight() {
+    let mut t = table(24.0, 12.0);
+    trooper(&mut t, 1, 1, 2.0, 6.0);
+    trooper(&mut t, 2, 2, 14.0, 6.0);
+    for row in 0..6 {
+        t.tiles.set_height(4, row, 3.0);
+    }
+    assert_eq!(los(&t, 1, 2).0, Verdict::None);
+}
+
+#[test]
+fn models_on_both_sides_of_a_low_ridge_see_each_others_heads() {
+    let mut t = table(24.0, 12.0);
+    trooper(&mut t, 1, 1, 2.0, 6.0);
+    trooper(&mut t, 2, 2, 14.0, 6.0);
+    // A 0.9" ridge halfway: the eye line at 1.165" clears it to the top samples, not the lower ones.
+    for row in 0..6 {
+        t.tiles.set_height(4, row, 0.9);
+    }
+    assert_eq!(los(&t, 1, 2).0, Verdict::Partial);
+}
+
+#[test]
+fn a_model_behind_a_friendly_model_is_seen_unless_models_block() {
+    let mut t = table(24.0, 12.0);
+    trooper(&mut t, 1, 1, 2.0, 6.0);
+    trooper(&mut t, 3, 2, 8.0, 6.0);
+    trooper(&mut t, 2, 2, 14.0, 6.0);
+    assert_eq!(los(&t, 1, 2).0, Verdict::Full);
+    let s = Scene::new(
+        &t,
+        SightOptions {
+            models_block: true,
+            ..SightOptions::default()
+        },
+    );
+    assert_eq!(
+        s.line_of_sight(&t, ModelId(1), ModelId(2), false)
+            .unwrap()
+            .verdict,
+        Verdict::None
+    );
+}
+
+#[test]
+fn a_wreck_gives_cover_and_blocks_low_lines_by_default() {
+    let mut t = table(24.0, 12.0);
+    trooper(&mut t, 1, 1, 1.0, 6.0);
+    trooper(&mut t, 2, 2, 11.0, 6.0);
+    t.add_model(Model::new(3, 2, "Tank", 3.0, 1.8, Pt::new(9.0, 6.0), 0.0))
+        .unwrap();
+    t.model_mut(ModelId(3)).unwrap().wreck = true;
+    // The wreck lies 0.9" high (half its body height): the lowest line crosses it at ~0.51".
+    assert_eq!(los(&t, 1, 2).0, Verdict::Partial);
+    let s = Scene::new(
+        &t,
+        SightOptions {
+            wrecks_block: false,
+            ..SightOptions::default()
+        },
+    );
+    assert_eq!(
+        s.line_of_sight(&t, ModelId(1), ModelId(2), false)
+            .unwrap()
+            .verdict,
+        Verdict::Full
+    );
+    let c = s.cover(&t, ModelId(1), ModelId(2), false).unwrap();
+    assert!(
+        c.contains(&CoverReason::Behind("the wreck of Tank".into())),
+        "{c:?}"
+    );
+}
+
+#[test]
+fn standing_in_woods_is_cover_and_so_is_a_hedge_in_front() {
+    let mut t = table(24.0, 12.0);
+    trooper(&mut t, 1, 1, 2.0, 6.0);
+    trooper(&mut t, 2, 2, 14.0, 6.0);
+    t.pieces.push(piece(
+        PieceShape::Box,
+        14.5,
+        6.0,
+        (4.0, 4.0, 0.05),
+        &[Tag::Cover, Tag::Rough],
+        "Woods",
+    ));
+    assert_eq!(
+        cover(&t, 1, 2, false),
+        vec![CoverReason::StandsIn("Woods".into())]
+    );
+    let mut t2 = table(24.0, 12.0);
+    trooper(&mut t2, 1, 1, 2.0, 6.0);
+    trooper(&mut t2, 2, 2, 14.0, 6.0);
+    t2.pieces.push(piece(
+        PieceShape::Wall,
+        12.0,
+        6.0,
+        (0.4, 4.0, 2.0),
+        &[Tag::Cover],
+        "Hedge",
+    ));
+    assert_eq!(los(&t2, 1, 2).0, Verdict::Full);
+    assert_eq!(
+        cover(&t2, 1, 2, false),
+        vec![CoverReason::Behind("Hedge".into())]
+    );
+}
+
+#[test]
+fn open_ground_gives_no_cover_and_indirect_fire_always_does() {
+    let mut t = table(24.0, 12.0);
+    trooper(&mut t, 1, 1, 2.0, 6.0);
+    trooper(&mut t, 2, 2, 14.0, 6.0);
+    assert!(cover(&t, 1, 2, false).is_empty());
+    assert_eq!(cover(&t, 1, 2, true), vec![CoverReason::IndirectFire]);
+}
+
+#[test]
+fn a_cylinder_tank_blocks_and_a_ramp_blocks_when_tagged() {
+    let mut t = table(24.0, 12.0);
+    trooper(&mut t, 1, 1, 2.0, 6.0);
+    trooper(&mut t, 2, 2, 14.0, 6.0);
+    t.pieces.push(piece(
+        PieceShape::Cylinder,
+        8.0,
+        6.0,
+        (3.0, 3.0, 3.0),
+        &[Tag::BlocksSight],
+        "Coolant tank",
+    ));
+    assert_eq!(los(&t, 1, 2).0, Verdict::None);
+    t.pieces[0] = piece(
+        PieceShape::Ramp,
+        8.0,
+        6.0,
+        (4.0, 4.0, 3.0),
+        &[Tag::BlocksSight],
+        "Slope",
+    );
+    assert_eq!(los(&t, 1, 2).0, Verdict::None);
+    t.pieces[0].tags.clear();
+    assert_eq!(los(&t, 1, 2).0, Verdict::Full);
+}
+
+#[test]
+fn a_box_covering_one_side_of_the_target_gives_partial_sight() {
+    let mut t = table(24.0, 12.0);
+    trooper(&mut t, 1, 1, 2.0, 6.0);
+    trooper(&mut t, 2, 2, 14.0, 6.0);
+    // A tall box just in front of the target, covering y >= 6.1 (the target's left columns).
+    t.pieces.push(piece(
+        PieceShape::Box,
+        12.5,
+        8.1,
+        (0.5, 4.0, 4.0),
+        &[Tag::BlocksSight],
+        "Crate",
+    ));
+    assert_eq!(los(&t, 1, 2).0, Verdict::Partial);
+}
+
+#[test]
+fn sight_to_a_point_and_bad_queries() {
+    let mut t = table(24.0, 12.0);
+    trooper(&mut t, 1, 1, 2.0, 6.0);
+    t.pieces.push(piece(
+        PieceShape::Wall,
+        8.0,
+        6.0,
+        (0.3, 12.0, 4.0),
+        &[Tag::BlocksSight],
+        "Bulkhead",
+    ));
+    let s = Scene::new(&t, SightOptions::default());
+    assert_eq!(
+        s.sight_to_point(&t, ModelId(1), Pt::new(5.0, 2.0), false)
+            .unwrap()
+            .verdict,
+        Verdict::Full
+    );
+    assert_eq!(
+        s.sight_to_point(&t, ModelId(1), Pt::new(12.0, 6.0), false)
+            .unwrap()
+            .verdict,
+        Verdict::None
+    );
+    assert!(matches!(
+        s.sight_to_point(&t, ModelId(1), Pt::new(30.0, 6.0), false),
+        Err(TableError::OffTable { .. })
+    ));
+    assert_eq!(
+        s.line_of_sight(&t, ModelId(1), ModelId(9), false),
+        Err(TableError::NoSuchModel(ModelId(9)))
+    );
+}
+
+#[test]
+fn sight_lines_are_kept_for_drawing_with_their_verdicts() {
+    let t = low_wall_scene();
+    let s = Scene::new(&t, SightOptions::default());
+    let l = s.line_of_sight(&t, ModelId(1), ModelId(2), true).unwrap();
+    assert_eq!(l.lines.len(), 9);
+    assert_eq!(l.lines.iter().filter(|x| x.clear).count(), 6);
+    // The hidden lines are the lowest row.
+    assert!(l.lines.iter().filter(|x| !x.clear).all(|x| x.to.y < 0.3));
+}
+
+#[test]
+fn the_matrix_has_a_verdict_for_every_ordered_pair() {
+    let mut t = low_wall_scene();
+    trooper(&mut t, 3, 1, 1.0, 1.0);
+    let s = Scene::new(&t, SightOptions::default());
+    let m = s.los_matrix(&t);
+    assert_eq!(m.len(), 3);
+    assert_eq!(m[0][0], None);
+    assert_eq!(m[0][1], Some(Verdict::Partial));
+    assert_eq!(m[0][2], Some(Verdict::Full));
+    assert!(s.rays_cast() > 0);
+}
+
+#[test]
+fn sight_follows_a_model_that_moves_out_from_behind_a_wall() {
+    let mut t = table(24.0, 12.0);
+    trooper(&mut t, 1, 1, 2.0, 3.0);
+    trooper(&mut t, 2, 2, 14.0, 3.0);
+    t.pieces.push(piece(
+        PieceShape::Wall,
+        8.0,
+        3.0,
+        (0.3, 6.0, 4.0),
+        &[Tag::BlocksSight],
+        "Bulkhead",
+    ));
+    assert_eq!(los(&t, 1, 2).0, Verdict::None);
+    t.move_model(ModelId(2), Pt::new(14.0, 10.0)).unwrap();
+    t.move_model(ModelId(1), Pt::new(2.0, 10.0)).unwrap();
+    assert_eq!(los(&t, 1, 2).0, Verdict::Full);
+}
+
+// ---------- arcs
+
+#[test]
+fn targets_in_the_fire_arc_include_the_edge_at_45_degrees() {
+    let mut t = table(24.0, 24.0);
+    t.add_model(Model::new(1, 1, "s", 1.0, 1.3, Pt::new(12.0, 12.0), 90.0))
+        .unwrap();
+    let at = |deg: f32, r: f32| Pt::new(12.0, 12.0).add(Pt::new(1.0, 0.0).rotate(deg).scale(r));
+    t.add_model(Model::new(2, 2, "edge", 1.0, 1.3, at(135.0, 6.0), 0.0))
+        .unwrap(); // exactly 45 off
+    t.add_model(Model::new(3, 2, "ahead", 1.0, 1.3, at(90.0, 4.0), 0.0))
+        .unwrap();
+    t.add_model(Model::new(4, 2, "outside", 1.0, 1.3, at(137.0, 8.0), 0.0))
+        .unwrap();
+    t.add_model(Model::new(5, 2, "behind", 1.0, 1.3, at(270.0, 3.0), 0.0))
+        .unwrap();
+    assert_eq!(
+        in_fire_arc(&t, ModelId(1)).unwrap(),
+        vec![ModelId(3), ModelId(2)]
+    );
+    // Model 5 stands on the shooter's blind side (Kry-Gothic's +2 strength from there).
+    use wartable::table::Arc;
+    let s = t.model(ModelId(1)).unwrap();
+    assert_eq!(s.arc_of(t.model(ModelId(5)).unwrap()), Arc::Rear);
+    assert_eq!(s.arc_of(t.model(ModelId(2)).unwrap()), Arc::Front);
+}
+
+// ---------- templates
+
+fn template_table() -> (Table, Scene) {
+    let mut t = table(24.0, 24.0);
+    trooper(&mut t, 1, 1, 10.0, 10.0); // on the centre
+    trooper(&mut t, 2, 1, 11.0, 10.0); // 1.0 away (touching model 1): 1.0 + 0.5 <= 1.5, wholly
+    trooper(&mut t, 3, 2, 10.0, 11.99); // 1.99 away: partly (overlap 0.01)
+    trooper(&mut t, 4, 2, 8.0, 10.0); // 2.0 away: touching the edge only
+    trooper(&mut t, 5, 2, 10.0, 7.9); // 2.1 away: outside
+    let s = Scene::new(&t, SightOptions::default());
+    (t, s)
+}
+
+#[test]
+fn a_3_inch_blast_hits_bases_it_overlaps() {
+    let (t, s) = template_table();
+    let hit = under_template(&t, &s, TemplateAt::Point(Pt::new(10.0, 10.0)), 3.0).unwrap();
+    assert_eq!(
+        hit,
+        vec![
+            (ModelId(1), Coverage::Wholly),
+            (ModelId(2), Coverage::Wholly),
+            (ModelId(3), Coverage::Partly)
+        ]
+    );
+}
+
+#[test]
+fn a_5_inch_blast_centred_on_a_model() {
+    let (t, s) = template_table();
+    let hit = under_template(&t, &s, TemplateAt::Model(ModelId(1)), 5.0).unwrap();
+    let ids: Vec<u32> = hit.iter().map(|h| h.0.0).collect();
+    assert_eq!(ids, vec![1, 2, 3, 4, 5]);
+    // 2.1 away with a 0.5 radius: 2.6 > 2.5, so only partly.
+    assert_eq!(hit[4].1, Coverage::Partly);
+    assert_eq!(hit[0].1, Coverage::Wholly);
+}
+
+#[test]
+fn bad_templates_are_refused() {
+    let (t, s) = template_table();
+    for d in [0.0, -3.0, f32::NAN, f32::INFINITY] {
+        assert!(matches!(
+            under_template(&t, &s, TemplateAt::Point(Pt::new(5.0, 5.0)), d),
+            Err(TemplateError::BadSize(_))
+        ));
+    }
+    assert!(matches!(
+        under_template(&t, &s, TemplateAt::Point(Pt::new(-1.0, 5.0)), 3.0),
+        Err(TemplateError::Table(TableError::OffTable { .. }))
+    ));
+    assert_eq!(
+        under_template(&t, &s, TemplateAt::Model(ModelId(99)), 3.0),
+        Err(TemplateError::Table(TableError::NoSuchModel(ModelId(99))))
+    );
+}
+
+// ---------- damaged structure
+
+fn weak_deck() -> Table {
+    let mut t = table(24.0, 12.0);
+    t.pieces.push(piece(
+        PieceShape::Box,
+        12.0,
+        6.0,
+        (4.0, 4.0, 0.05),
+        &[Tag::WeakFloor],
+        "Weak floor (W)",
+    ));
+    t
+}
+
+#[test]
+fn a_heavy_hit_on_a_weak_floor_places_a_template_twice_the_base() {
+    let t = weak_deck();
+    let h = Hazard::from_heavy_hit(&t, Pt::new(12.5, 6.0), 1.0)
+        .unwrap()
+        .unwrap();
+    assert_eq!(h.diameter, 2.0);
+    assert_eq!(
+        Hazard::from_heavy_hit(&t, Pt::new(3.0, 3.0), 1.0).unwrap(),
+        None
+    );
+    assert!(Hazard::from_heavy_hit(&t, Pt::new(12.0, 6.0), 0.0).is_err());
+}
+
+#[test]
+fn moves_that_enter_the_hazard_are_reported() {
+    let h = Hazard {
+        centre: Pt::new(12.0, 6.0),
+        diameter: 2.0,
+    };
+    // A 1" base reaches the marker when its centre is within 1.5".
+    assert!(h.entered_by(&[Pt::new(6.0, 7.4), Pt::new(18.0, 7.4)], 1.0));
+    assert!(!h.entered_by(&[Pt::new(6.0, 7.6), Pt::new(18.0, 7.6)], 1.0));
+    assert!(h.entered_by(
+        &[Pt::new(12.0, 1.0), Pt::new(12.0, 3.0), Pt::new(12.0, 5.0)],
+        1.0
+    ));
+    // Starting on the marker and walking off is not entering it.
+    assert!(!h.entered_by(&[Pt::new(12.0, 6.0), Pt::new(12.0, 1.0)], 1.0));
+}
+
+#[test]
+fn the_damaged_floor_resolves_by_the_text() {
+    let cases: [(&[u32], FloorOutcome); 5] = [
+        (&[3], FloorOutcome::Holds),
+        (&[4, 5], FloorOutcome::Stuck { ap: 2 }),
+        (&[5, 1], FloorOutcome::Stuck { ap: 0 }),
+        (&[6, 6], FloorOutcome::Collapses),
+        (&[6, 2, 6], FloorOutcome::Stuck { ap: 3 }),
+    ];
+    for (dice, want) in cases {
+        let mut d = Dice::new(1);
+        d.force(dice);
+        assert_eq!(
+            resolve_damaged_structure(&mut d, "Trooper").unwrap(),
+            want,
+            "{dice:?}"
+        );
+        assert_eq!(d.log().len(), dice.len());
+        assert!(d.log()[0].purpose.contains("Damaged structure"));
+    }
+}
+
+// ---------- movement
+
+fn field(t: &Table, id: u32, allowance: f32) -> CostField {
+    let s = Scene::new(t, SightOptions::default());
+    CostField::new(t, &s, ModelId(id), &MoveRules::default(), allowance).unwrap()
+}
+
+#[test]
+fn open_ground_costs_its_length() {
+    let mut t = table(24.0, 12.0);
+    trooper(&mut t, 1, 1, 3.25, 6.25);
+    let f = field(&t, 1, 20.0);
+    let c = f.cost_to(Pt::new(9.25, 6.25)).unwrap();
+    assert!((c - 6.0).abs() < 0.01, "{c}");
+    // A diagonal is within the grid's 3% of its true length.
+    let c = f.cost_to(Pt::new(7.25, 9.25)).unwrap();
+    assert!((c - 5.0).abs() < 0.15, "{c}");
+}
+
+#[test]
+fn rough_ground_costs_double() {
+    let mut t = table(24.0, 12.0);
+    for row in 0..6 {
+        for col in 0..12 {
+            t.tiles.set_kind(col, row, GroundKind::Rough);
+        }
+    }
+    trooper(&mut t, 1, 1, 3.25, 6.25);
+    let c = field(&t, 1, 20.0).cost_to(Pt::new(7.25, 6.25)).unwrap();
+    assert!((c - 8.0).abs() < 0.01, "{c}");
+}
+
+#[test]
+fn a_climb_of_2_inches_costs_4_more() {
+    let mut t = table(24.0, 12.0);
+    for row in 0..6 {
+        for col in 4..12 {
+            t.tiles.set_height(col, row, 2.0);
+        }
+    }
+    trooper(&mut t, 1, 1, 3.25, 6.25);
+    let c = field(&t, 1, 20.0).cost_to(Pt::new(10.25, 6.25)).unwrap();
+    assert!((c - (7.0 + 4.0)).abs() < 0.01, "{c}");
+}
+
+#[test]
+fn a_path_goes_around_an_impassable_block() {
+    let mut t = table(24.0, 12.0);
+    t.pieces.push(piece(
+        PieceShape::Box,
+        10.0,
+        4.0,
+        (2.0, 8.0, 3.0),
+        &[Tag::BlocksSight],
+        "Container",
+    ));
+    trooper(&mut t, 1, 1, 4.25, 4.25);
+    let f = field(&t, 1, 40.0);
+    let goal = Pt::new(16.25, 4.25);
+    let path = f.path_to(goal).unwrap();
+    let c = f.cost_to(goal).unwrap();
+    // Around the top end of the container (y = 8 plus the base's radius) and back down.
+    assert!(c > 12.0 + 2.0, "{c}");
+    assert!(
+        path.iter().all(|p| !(p.x > 8.5 && p.x < 11.5 && p.y < 8.5)),
+        "{path:?}"
+    );
+    assert_eq!(*path.first().unwrap(), Pt::new(4.25, 4.25));
+    assert_eq!(*path.last().unwrap(), goal);
+    // The cells of the container itself are unreachable.
+    assert_eq!(f.cost_to(Pt::new(10.0, 4.0)), None);
+}
+
+#[test]
+fn impossible_ground_and_enemy_bases_block_friends_slow() {
+    let mut t = table(24.0, 12.0);
+    for row in 0..6 {
+        t.tiles.set_kind(6, row, GroundKind::Impossible);
+    }
+    trooper(&mut t, 1, 1, 3.25, 6.25);
+    trooper(&mut t, 2, 2, 6.25, 2.25);
+    trooper(&mut t, 3, 1, 6.25, 9.25);
+    let f = field(&t, 1, 60.0);
+    assert_eq!(f.cost_to(Pt::new(13.0, 6.0)), None);
+    assert_eq!(f.cost_to(Pt::new(6.25, 2.25)), None);
+    // Onto the friendly model's spot is reachable (making way), at double rate there.
+    let s = Scene::new(&t, SightOptions::default());
+    let through = path_cost(
+        &t,
+        &s,
+        ModelId(1),
+        &[
+            Pt::new(3.25, 6.25),
+            Pt::new(3.25, 9.25),
+            Pt::new(9.25, 9.25),
+        ],
+        &MoveRules::default(),
+    )
+    .unwrap()
+    .unwrap();
+    assert!(through > 9.0 + 1.5, "{through}");
+}
+
+#[test]
+fn path_cost_stops_at_a_wall() {
+    let mut t = table(24.0, 12.0);
+    t.pieces.push(piece(
+        PieceShape::Wall,
+        8.0,
+        6.0,
+        (0.3, 12.0, 3.0),
+        &[Tag::BlocksSight],
+        "Bulkhead",
+    ));
+    trooper(&mut t, 1, 1, 3.0, 6.0);
+    let s = Scene::new(&t, SightOptions::default());
+    let r = path_cost(
+        &t,
+        &s,
+        ModelId(1),
+        &[Pt::new(3.0, 6.0), Pt::new(12.0, 6.0)],
+        &MoveRules::default(),
+    )
+    .unwrap();
+    let stop = r.unwrap_err();
+    assert!(stop.x > 7.0 && stop.x < 8.0, "{stop:?}");
+    // A climbable low wall is crossed, with the climb counted.
+    t.pieces[0].tags = vec![Tag::Climbable];
+    t.pieces[0].size.2 = 1.0;
+    let s = Scene::new(&t, SightOptions::default());
+    let c = path_cost(
+        &t,
+        &s,
+        ModelId(1),
+        &[Pt::new(3.0, 6.0), Pt::new(12.0, 6.0)],
+        &MoveRules::default(),
+    )
+    .unwrap()
+    .unwrap();
+    assert!((c - (9.0 + 4.0)).abs() < 0.3, "{c}");
+}
+
+#[test]
+fn the_reachable_area_is_a_disc_on_open_ground() {
+    let mut t = table(24.0, 24.0);
+    trooper(&mut t, 1, 1, 12.25, 12.25);
+    let f = field(&t, 1, 3.0);
+    let cells: Vec<_> = f.reachable().collect();
+    assert!(
+        cells
+            .iter()
+            .all(|(p, c)| *c <= 3.0 + 1e-4 && p.dist(Pt::new(12.25, 12.25)) <= 3.0 + 0.1)
+    );
+    let area = cells.len() as f32 * 0.25;
+    let disc = std::f32::consts::PI * 9.0;
+    assert!((area - disc).abs() / disc < 0.12, "area {area} vs {disc}");
+    assert!(
+        CostField::new(
+            &t,
+            &Scene::new(&t, SightOptions::default()),
+            ModelId(7),
+            &MoveRules::default(),
+            3.0
+        )
+        .is_err()
+    );
+}
