@@ -4,6 +4,7 @@
 //! The pure layers know nothing of windows, rendering or egui.
 
 pub mod app;
+pub mod bench;
 pub mod data;
 pub mod dice;
 pub mod table;

@@ -39,6 +39,15 @@ struct Cli {
     /// With --screenshot: show the F1 help.
     #[arg(long)]
     show_help: bool,
+    /// With --screenshot: line of sight from one model id to another, e.g. 1,4.
+    #[arg(long, value_parser = parse_pair)]
+    los: Option<(u32, u32)>,
+    /// With --screenshot: a blast template at X,Y with diameter D, e.g. 24,18,5.
+    #[arg(long, value_parser = parse_template)]
+    template: Option<(f32, f32, f32)>,
+    /// With --screenshot: the movement range of the selected model for this allowance (inches).
+    #[arg(long)]
+    range: Option<f32>,
     /// Window size, e.g. 1280x800.
     #[arg(long, default_value = "1280x800", value_parser = parse_size)]
     window: (u32, u32),
@@ -46,10 +55,30 @@ struct Cli {
 
 #[derive(Subcommand, Debug)]
 enum Command {
+    /// Benchmarks; prints JSON.
+    Bench {
+        #[command(subcommand)]
+        what: BenchWhat,
+    },
     /// Check level files; prints one located error per problem, exits 1 if any file is invalid.
     CheckLevel {
         #[arg(required = true)]
         files: Vec<PathBuf>,
+    },
+}
+
+#[derive(Subcommand, Debug)]
+enum BenchWhat {
+    /// Line of sight on a seeded 72" x 48" table with 300 pieces and 200 models.
+    Los {
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Timed runs; medians are reported.
+        #[arg(long, default_value_t = 7)]
+        runs: usize,
+        /// Worker threads (default: the machine's cores).
+        #[arg(long)]
+        threads: Option<usize>,
     },
 }
 
@@ -61,6 +90,14 @@ fn parse_pair(s: &str) -> Result<(u32, u32), String> {
         a.trim().parse().map_err(|_| "bad model id")?,
         b.trim().parse().map_err(|_| "bad model id")?,
     ))
+}
+
+fn parse_template(s: &str) -> Result<(f32, f32, f32), String> {
+    let v: Vec<f32> = s.split(',').map(|x| x.trim().parse::<f32>().map_err(|_| format!("'{x}' is not a number"))).collect::<Result<_, _>>()?;
+    match v[..] {
+        [x, y, d] => Ok((x, y, d)),
+        _ => Err("expected X,Y,DIAMETER, e.g. 24,18,5".into()),
+    }
 }
 
 fn parse_size(s: &str) -> Result<(u32, u32), String> {
@@ -110,6 +147,11 @@ fn main() -> ExitCode {
     if let Some(Command::CheckLevel { files }) = &cli.command {
         return check_levels(files);
     }
+    if let Some(Command::Bench { what: BenchWhat::Los { seed, runs, threads } }) = &cli.command {
+        let threads = threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+        println!("{}", wartable::bench::los(*seed, *runs, threads));
+        return ExitCode::SUCCESS;
+    }
     let seed = cli.seed.unwrap_or_else(|| {
         std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
@@ -122,6 +164,9 @@ fn main() -> ExitCode {
         plan.measure = cli.measure;
         plan.select = cli.select;
         plan.help = cli.show_help;
+        plan.los = cli.los;
+        plan.template = cli.template;
+        plan.range = cli.range;
         plan
     });
     let opts = AppOptions {

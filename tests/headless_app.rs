@@ -101,3 +101,29 @@ fn loading_another_level_rebuilds_the_terrain() {
     assert_eq!(count::<TerrainPiece>(&mut app), n);
     assert_eq!(count::<TableTop>(&mut app), 1);
 }
+
+#[test]
+fn line_of_sight_results_follow_a_model_after_it_moves() {
+    use wartable::app::sight_tools::{SightTool, core_plugin};
+    use wartable::table::Verdict;
+    // The ship deck: trooper #1 in the corridor's west end, the wraith #3 at its east end.
+    let mut app = app_with("levels/kry-deck.ron");
+    app.add_plugins(core_plugin);
+    {
+        let mut tool = app.world_mut().resource_mut::<SightTool>();
+        tool.shooter = Some(ModelId(1));
+        tool.target = Some(ModelId(3));
+    }
+    app.update();
+    let verdict = |app: &App| app.world().resource::<SightTool>().los.as_ref().map(|l| l.verdict);
+    let before = verdict(&app);
+    assert!(before.is_some());
+    // Put the wraith into the lab behind the bulkheads: no line of sight.
+    app.world_mut().resource_mut::<TableState>().table.move_model(ModelId(3), Pt::new(6.0, 5.0)).unwrap();
+    app.update();
+    assert_eq!(verdict(&app), Some(Verdict::None));
+    // And back into the open corridor, 6" in front of the trooper: full sight.
+    app.world_mut().resource_mut::<TableState>().table.move_model(ModelId(3), Pt::new(9.0, 12.0)).unwrap();
+    app.update();
+    assert_eq!(verdict(&app), Some(Verdict::Full));
+}

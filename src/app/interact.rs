@@ -25,6 +25,8 @@ pub(super) fn plugin(app: &mut App) {
 pub struct Drag {
     pub model: Option<ModelId>,
     pub offset: Pt,
+    /// Where the dragged model stood when the drag began.
+    pub start: Pt,
 }
 
 /// Degrees a key press turns a model.
@@ -53,10 +55,14 @@ fn select_and_drag(
             if let Ok(m) = state.table.model(id) {
                 drag.model = Some(id);
                 drag.offset = m.pos.sub(g);
+                drag.start = m.pos;
             }
-        } else if let Some(id) = hit.model {
+        } else if let Some(id) = hit.model
+            && let Ok(m) = state.table.model(id)
+        {
             drag.model = Some(id);
             drag.offset = Pt::default();
+            drag.start = m.pos;
         }
     }
     if mouse.just_released(MouseButton::Left) {

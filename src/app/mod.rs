@@ -1,6 +1,7 @@
 //! The app layer: Bevy plugins, one per file, composed here into the desktop program.
 
 pub mod camera;
+pub mod colliders;
 pub mod convert;
 pub mod dice_panel;
 pub mod grid;
@@ -10,6 +11,7 @@ pub mod measure;
 pub mod picking;
 pub mod sandbox;
 pub mod screenshot;
+pub mod sight_tools;
 pub mod state;
 pub mod table_entities;
 pub mod ui;
@@ -55,6 +57,7 @@ pub fn build_app(opts: AppOptions) -> App {
     app.add_plugins((
         state::plugin,
         table_entities::plugin,
+        colliders::plugin,
         visuals::plugin,
         camera::plugin,
         picking::plugin,
@@ -64,6 +67,7 @@ pub fn build_app(opts: AppOptions) -> App {
         level_io::plugin,
         sandbox::plugin,
         dice_panel::plugin,
+        sight_tools::plugin,
         ui::plugin,
         screenshot::key_plugin,
     ));

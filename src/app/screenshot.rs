@@ -47,6 +47,12 @@ pub struct ScreenshotPlan {
     pub measure: Option<(u32, u32)>,
     pub select: Option<u32>,
     pub help: bool,
+    /// Line of sight from the first model id to the second.
+    pub los: Option<(u32, u32)>,
+    /// A blast template: centre x, y and diameter.
+    pub template: Option<(f32, f32, f32)>,
+    /// Show the movement range (and this allowance) of the selected model.
+    pub range: Option<f32>,
     taken: bool,
 }
 
@@ -59,6 +65,9 @@ impl ScreenshotPlan {
             measure: None,
             select: None,
             help: false,
+            los: None,
+            template: None,
+            range: None,
             taken: false,
         }
     }
@@ -70,6 +79,10 @@ fn stage_scene(
     mut tape: ResMut<Tape>,
     mut sel: ResMut<Selection>,
     mut view: ResMut<super::state::ViewSettings>,
+    mut tool: ResMut<super::state::ActiveTool>,
+    mut sight: ResMut<super::sight_tools::SightTool>,
+    mut tpl: ResMut<super::sight_tools::TemplateTool>,
+    mut range: ResMut<super::sight_tools::MoveRange>,
     mut done: Local<bool>,
 ) {
     if *done || state.is_none() {
@@ -85,6 +98,20 @@ fn stage_scene(
     }
     sel.0 = plan.select.map(ModelId);
     view.help = plan.help;
+    if let Some((a, b)) = plan.los {
+        *tool = super::state::ActiveTool::Los;
+        sight.shooter = Some(ModelId(a));
+        sight.target = Some(ModelId(b));
+    }
+    if let Some((x, y, d)) = plan.template {
+        *tool = super::state::ActiveTool::Template;
+        tpl.at = Some(crate::table::template::TemplateAt::Point(crate::table::Pt::new(x, y)));
+        tpl.diameter = d;
+    }
+    if let Some(allowance) = plan.range {
+        range.on = true;
+        range.allowance = allowance;
+    }
 }
 
 fn take_screenshot(

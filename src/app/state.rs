@@ -69,6 +69,12 @@ pub enum ActiveTool {
     Measure,
     /// Place a model from the palette.
     Place(crate::app::sandbox::PaletteChoice),
+    /// Line of sight between a shooter and a target.
+    Los,
+    /// A blast template.
+    Template,
+    /// Where a heavy weapon hit (damaged structure on weak floors).
+    HeavyHit,
 }
 
 /// Messages for the player: errors in a panel, and short notices.

@@ -54,6 +54,10 @@ pub const HELP: &[(&str, &str)] = &[
     ("Shift + wheel", "turn the selected model 5\u{b0} a notch"),
     ("Delete", "remove the selected model"),
     ("M", "toggle the tape measure tool"),
+    ("L", "line of sight tool: click a shooter, then a target"),
+    ("B", "blast template tool: click a model or point (3\", 5\" or custom)"),
+    ("R", "movement range of the selected model (and the path while dragging)"),
+    ("H", "heavy hit tool: a hit on a weak (W) floor places a damaged-structure marker"),
     ("Esc", "back to the Select tool, clear the tape"),
     ("Right drag", "orbit the camera"),
     ("Middle drag, WASD, arrows", "pan the camera"),
@@ -110,6 +114,15 @@ fn overlays(
             {
                 *tool = ActiveTool::Select;
             }
+            for (t, label) in [
+                (ActiveTool::Los, "Line of sight (L)"),
+                (ActiveTool::Template, "Template (B)"),
+                (ActiveTool::HeavyHit, "Heavy hit (H)"),
+            ] {
+                if ui.selectable_label(*tool == t, label).clicked() {
+                    *tool = if *tool == t { ActiveTool::Select } else { t };
+                }
+            }
             if ui
                 .selectable_label(*tool == ActiveTool::Measure, "Tape measure (M)")
                 .clicked()
@@ -153,6 +166,9 @@ fn overlays(
                     "Placing {} for side {}: click the table",
                     c.entry.name, c.side
                 ),
+                ActiveTool::Los => "Line of sight: click a shooter, then a target".to_string(),
+                ActiveTool::Template => "Blast template: click a model or a point".to_string(),
+                ActiveTool::HeavyHit => "Heavy hit: click where a heavy weapon hit".to_string(),
             };
             ui.label(mode);
             if !notices.status.is_empty() {

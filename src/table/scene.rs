@@ -11,7 +11,8 @@ use bevy_rapier3d::parry::math::{Pose, Rotation, Vector};
 use bevy_rapier3d::parry::partitioning::{Bvh, BvhBuildStrategy, TraversalAction};
 use bevy_rapier3d::parry::query::{Ray, RayCast};
 use bevy_rapier3d::parry::shape::SharedShape;
-use std::cell::Cell;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 /// What a shape in the scene stands for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -38,9 +39,9 @@ pub struct Scene {
     pub leaves: Vec<Leaf>,
     bvh: Bvh,
     pub options: SightOptions,
-    rays: Cell<u64>,
+    rays: AtomicU64,
     /// When set, every sight segment cast is recorded (for the benchmark's bare ray-cast figure).
-    record: std::cell::RefCell<Option<Vec<(Vector, Vector)>>>,
+    record: Mutex<Option<Vec<(Vector, Vector)>>>,
 }
 
 fn world(p: Pt, h: f32) -> Vector {
@@ -139,25 +140,26 @@ impl Scene {
             leaves,
             bvh,
             options,
-            rays: Cell::new(0),
-            record: std::cell::RefCell::new(None),
+            rays: AtomicU64::new(0),
+            record: Mutex::new(None),
         }
     }
 
     /// Sight segments cast since the scene was built (or the counter was reset).
     pub fn rays_cast(&self) -> u64 {
-        self.rays.get()
+        self.rays.load(Ordering::Relaxed)
     }
 
     pub fn reset_rays(&self) {
-        self.rays.set(0);
+        self.rays.store(0, Ordering::Relaxed);
     }
 
     /// Starts (or stops) recording every sight segment cast.
     pub fn record_rays(&self, on: bool) -> Vec<(Vector, Vector)> {
-        let old = self.record.borrow_mut().take().unwrap_or_default();
+        let mut rec = self.record.lock().unwrap_or_else(|e| e.into_inner());
+        let old = rec.take().unwrap_or_default();
         if on {
-            *self.record.borrow_mut() = Some(Vec::new());
+            *rec = Some(Vec::new());
         }
         old
     }
@@ -171,8 +173,10 @@ impl Scene {
         ignore: [Option<ModelId>; 2],
         mut soft: Option<&mut Vec<LeafKind>>,
     ) -> bool {
-        self.rays.set(self.rays.get() + 1);
-        if let Some(rec) = self.record.borrow_mut().as_mut() {
+        self.rays.fetch_add(1, Ordering::Relaxed);
+        if let Ok(mut rec) = self.record.try_lock()
+            && let Some(rec) = rec.as_mut()
+        {
             rec.push((a, b));
         }
         let ray = Ray::new(a, b - a);

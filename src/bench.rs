@@ -1,0 +1,173 @@
+//! `wartable bench los`: times line of sight on a seeded 72" x 48" table with 300 terrain pieces and
+//! 200 models, in one run: the full Full/Partial/None matrix, one model's row after it moves (with
+//! the scene rebuilt, as in play), and the bare parry ray casts the matrix performed. Prints JSON.
+
+use crate::table::{Model, ModelId, Piece, PieceShape, Pt, Scene, SightOptions, Table, Tag, Verdict};
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use std::time::Instant;
+
+/// The benchmark table: seeded, so every run measures the same scene.
+pub fn seeded_table(seed: u64, pieces: usize, models: usize) -> Table {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut t = Table::new(72.0, 48.0, 2.0);
+    for _ in 0..pieces {
+        let shape = [PieceShape::Box, PieceShape::Wall, PieceShape::Cylinder][rng.random_range(0..3)];
+        let (w, d) = match shape {
+            PieceShape::Wall => (rng.random_range(2.0..6.0), 0.4),
+            PieceShape::Cylinder => {
+                let r = rng.random_range(0.8..3.0);
+                (r, r)
+            }
+            _ => (rng.random_range(1.0..5.0), rng.random_range(1.0..5.0)),
+        };
+        let h = rng.random_range(0.5..6.0);
+        let mut tags = vec![Tag::Cover];
+        if rng.random_bool(0.75) {
+            tags.push(Tag::BlocksSight);
+        }
+        t.pieces.push(Piece {
+            shape,
+            at: Pt::new(rng.random_range(2.0..70.0), rng.random_range(2.0..46.0)),
+            rotation: rng.random_range(0.0..180.0),
+            size: (w, d, h),
+            base_height: 0.0,
+            tags,
+            label: String::new(),
+        });
+    }
+    let mut id = 1;
+    let mut tries = 0;
+    while t.models.len() < models && tries < 100_000 {
+        tries += 1;
+        let p = Pt::new(rng.random_range(1.0..71.0), rng.random_range(1.0..47.0));
+        if t.pieces.iter().any(|pc| pc.footprint_distance(p) < 0.5) {
+            continue;
+        }
+        let m = Model::new(id, 1 + (id % 2) as u8, &format!("m{id}"), 1.0, 1.3, p, rng.random_range(0.0..360.0));
+        if t.add_model(m).is_ok() {
+            id += 1;
+        }
+    }
+    t
+}
+
+fn median(mut v: Vec<f64>) -> f64 {
+    v.sort_by(f64::total_cmp);
+    v[v.len() / 2]
+}
+
+/// Runs `f` over `rows` split across `threads` scoped threads.
+fn split<T: Send>(rows: usize, threads: usize, f: impl Fn(usize) -> T + Sync) -> Vec<T> {
+    let chunk = rows.div_ceil(threads.max(1));
+    std::thread::scope(|s| {
+        let handles: Vec<_> =
+            (0..threads).map(|k| { let f = &f; s.spawn(move || (k * chunk..((k + 1) * chunk).min(rows)).map(f).collect::<Vec<T>>()) }).collect();
+        handles.into_iter().flat_map(|h| h.join().unwrap_or_default()).collect()
+    })
+}
+
+/// Runs the benchmark and returns its JSON report.
+pub fn los(seed: u64, runs: usize, threads: usize) -> String {
+    let mut table = seeded_table(seed, 300, 200);
+    let opts = SightOptions::default();
+    let ids: Vec<ModelId> = table.models.iter().map(|m| m.id).collect();
+    let n = ids.len();
+
+    let mut build_ms = Vec::new();
+    let mut matrix_ms = Vec::new();
+    let mut bare_ms = Vec::new();
+    let mut row_ms = Vec::new();
+    let mut rays = 0;
+    let mut counts = [0usize; 3];
+    for run in 0..runs.max(1) {
+        let t0 = Instant::now();
+        let scene = Scene::new(&table, opts);
+        build_ms.push(t0.elapsed().as_secs_f64() * 1e3);
+
+        scene.reset_rays();
+        let record = run == 0;
+        if record {
+            scene.record_rays(true);
+        }
+        let t1 = Instant::now();
+        let matrix: Vec<Vec<Option<Verdict>>> = split(n, threads, |i| scene.los_row(&table, ids[i], &ids));
+        matrix_ms.push(t1.elapsed().as_secs_f64() * 1e3);
+        rays = scene.rays_cast();
+        if record {
+            for v in matrix.iter().flatten().flatten() {
+                counts[match v {
+                    Verdict::Full => 0,
+                    Verdict::Partial => 1,
+                    Verdict::None => 2,
+                }] += 1;
+            }
+        }
+        let segments = scene.record_rays(false);
+        if !segments.is_empty() {
+            // The bare ray casts: the same segments through parry's BVH cast, nothing else.
+            let t2 = Instant::now();
+            let hits: usize = split(segments.len(), threads, |i| scene.bare_ray_cast(segments[i].0, segments[i].1) as usize).iter().sum();
+            bare_ms.push(t2.elapsed().as_secs_f64() * 1e3);
+            std::hint::black_box(hits);
+        }
+
+        // One model moves; the scene is rebuilt and its row recomputed, as in play.
+        let who = ids[run % n];
+        let m = table.model(who).map(|m| m.pos).unwrap_or_default();
+        let to = Pt::new((m.x + 0.7).min(71.0), m.y);
+        let _ = table.move_model(who, to);
+        let t3 = Instant::now();
+        let scene = Scene::new(&table, opts);
+        let row = scene.los_row(&table, who, &ids);
+        row_ms.push(t3.elapsed().as_secs_f64() * 1e3);
+        std::hint::black_box(row);
+    }
+    // Bare casts were measured once (run 0); repeat them for a median over the same runs.
+    let scene = Scene::new(&table, opts);
+    scene.record_rays(true);
+    let _ = split(n, threads, |i| scene.los_row(&table, ids[i], &ids));
+    let segments = scene.record_rays(false);
+    for _ in 1..runs.max(1) {
+        let t = Instant::now();
+        let hits: usize = split(segments.len(), threads, |i| scene.bare_ray_cast(segments[i].0, segments[i].1) as usize).iter().sum();
+        bare_ms.push(t.elapsed().as_secs_f64() * 1e3);
+        std::hint::black_box(hits);
+    }
+
+    let (mm, rm, bm, sm) = (median(matrix_ms.clone()), median(row_ms.clone()), median(bare_ms.clone()), median(build_ms));
+    format!(
+        concat!(
+            "{{\n",
+            "  \"table\": \"72x48\", \"pieces\": {}, \"models\": {}, \"seed\": {}, \"runs\": {}, \"threads\": {},\n",
+            "  \"pairs\": {}, \"sight_segments_per_matrix\": {}, \"verdicts\": {{\"full\": {}, \"partial\": {}, \"none\": {}}},\n",
+            "  \"scene_build_ms_median\": {:.3},\n",
+            "  \"matrix_ms_median\": {:.3}, \"matrix_ms_min\": {:.3},\n",
+            "  \"row_after_move_ms_median\": {:.3}, \"row_after_move_ms_min\": {:.3},\n",
+            "  \"bare_ray_casts_ms_median\": {:.3},\n",
+            "  \"matrix_over_bare_ratio\": {:.2},\n",
+            "  \"goals\": {{\"matrix_le_10ms\": {}, \"row_le_0_5ms\": {}, \"matrix_within_2x_bare\": {}}}\n",
+            "}}"
+        ),
+        table.pieces.len(),
+        n,
+        seed,
+        runs,
+        threads,
+        n * (n - 1),
+        rays,
+        counts[0],
+        counts[1],
+        counts[2],
+        sm,
+        mm,
+        matrix_ms.iter().copied().fold(f64::INFINITY, f64::min),
+        rm,
+        row_ms.iter().copied().fold(f64::INFINITY, f64::min),
+        bm,
+        mm / bm.max(1e-9),
+        mm <= 10.0,
+        rm <= 0.5,
+        mm <= 2.0 * bm,
+    )
+}
