@@ -2,7 +2,9 @@
 //! 200 models, in one run: the full Full/Partial/None matrix, one model's row after it moves (with
 //! the scene rebuilt, as in play), and the bare parry ray casts the matrix performed. Prints JSON.
 
-use crate::table::{Model, ModelId, Piece, PieceShape, Pt, Scene, SightOptions, Table, Tag, Verdict};
+use crate::table::{
+    Model, ModelId, Piece, PieceShape, Pt, Scene, SightOptions, Table, Tag, Verdict,
+};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::time::Instant;
@@ -12,7 +14,8 @@ pub fn seeded_table(seed: u64, pieces: usize, models: usize) -> Table {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut t = Table::new(72.0, 48.0, 2.0);
     for _ in 0..pieces {
-        let shape = [PieceShape::Box, PieceShape::Wall, PieceShape::Cylinder][rng.random_range(0..3)];
+        let shape =
+            [PieceShape::Box, PieceShape::Wall, PieceShape::Cylinder][rng.random_range(0..3)];
         let (w, d) = match shape {
             PieceShape::Wall => (rng.random_range(2.0..6.0), 0.4),
             PieceShape::Cylinder => {
@@ -44,7 +47,15 @@ pub fn seeded_table(seed: u64, pieces: usize, models: usize) -> Table {
         if t.pieces.iter().any(|pc| pc.footprint_distance(p) < 0.5) {
             continue;
         }
-        let m = Model::new(id, 1 + (id % 2) as u8, &format!("m{id}"), 1.0, 1.3, p, rng.random_range(0.0..360.0));
+        let m = Model::new(
+            id,
+            1 + (id % 2) as u8,
+            &format!("m{id}"),
+            1.0,
+            1.3,
+            p,
+            rng.random_range(0.0..360.0),
+        );
         if t.add_model(m).is_ok() {
             id += 1;
         }
@@ -61,9 +72,20 @@ fn median(mut v: Vec<f64>) -> f64 {
 fn split<T: Send>(rows: usize, threads: usize, f: impl Fn(usize) -> T + Sync) -> Vec<T> {
     let chunk = rows.div_ceil(threads.max(1));
     std::thread::scope(|s| {
-        let handles: Vec<_> =
-            (0..threads).map(|k| { let f = &f; s.spawn(move || (k * chunk..((k + 1) * chunk).min(rows)).map(f).collect::<Vec<T>>()) }).collect();
-        handles.into_iter().flat_map(|h| h.join().unwrap_or_default()).collect()
+        let handles: Vec<_> = (0..threads)
+            .map(|k| {
+                let f = &f;
+                s.spawn(move || {
+                    (k * chunk..((k + 1) * chunk).min(rows))
+                        .map(f)
+                        .collect::<Vec<T>>()
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .flat_map(|h| h.join().unwrap_or_default())
+            .collect()
     })
 }
 
@@ -91,7 +113,8 @@ pub fn los(seed: u64, runs: usize, threads: usize) -> String {
             scene.record_rays(true);
         }
         let t1 = Instant::now();
-        let matrix: Vec<Vec<Option<Verdict>>> = split(n, threads, |i| scene.los_row(&table, ids[i], &ids));
+        let matrix: Vec<Vec<Option<Verdict>>> =
+            split(n, threads, |i| scene.los_row(&table, ids[i], &ids));
         matrix_ms.push(t1.elapsed().as_secs_f64() * 1e3);
         rays = scene.rays_cast();
         if record {
@@ -107,7 +130,11 @@ pub fn los(seed: u64, runs: usize, threads: usize) -> String {
         if !segments.is_empty() {
             // The bare ray casts: the same segments through parry's BVH cast, nothing else.
             let t2 = Instant::now();
-            let hits: usize = split(segments.len(), threads, |i| scene.bare_ray_cast(segments[i].0, segments[i].1) as usize).iter().sum();
+            let hits: usize = split(segments.len(), threads, |i| {
+                scene.bare_ray_cast(segments[i].0, segments[i].1) as usize
+            })
+            .iter()
+            .sum();
             bare_ms.push(t2.elapsed().as_secs_f64() * 1e3);
             std::hint::black_box(hits);
         }
@@ -130,12 +157,21 @@ pub fn los(seed: u64, runs: usize, threads: usize) -> String {
     let segments = scene.record_rays(false);
     for _ in 1..runs.max(1) {
         let t = Instant::now();
-        let hits: usize = split(segments.len(), threads, |i| scene.bare_ray_cast(segments[i].0, segments[i].1) as usize).iter().sum();
+        let hits: usize = split(segments.len(), threads, |i| {
+            scene.bare_ray_cast(segments[i].0, segments[i].1) as usize
+        })
+        .iter()
+        .sum();
         bare_ms.push(t.elapsed().as_secs_f64() * 1e3);
         std::hint::black_box(hits);
     }
 
-    let (mm, rm, bm, sm) = (median(matrix_ms.clone()), median(row_ms.clone()), median(bare_ms.clone()), median(build_ms));
+    let (mm, rm, bm, sm) = (
+        median(matrix_ms.clone()),
+        median(row_ms.clone()),
+        median(bare_ms.clone()),
+        median(build_ms),
+    );
     format!(
         concat!(
             "{{\n",

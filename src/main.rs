@@ -93,7 +93,14 @@ fn parse_pair(s: &str) -> Result<(u32, u32), String> {
 }
 
 fn parse_template(s: &str) -> Result<(f32, f32, f32), String> {
-    let v: Vec<f32> = s.split(',').map(|x| x.trim().parse::<f32>().map_err(|_| format!("'{x}' is not a number"))).collect::<Result<_, _>>()?;
+    let v: Vec<f32> = s
+        .split(',')
+        .map(|x| {
+            x.trim()
+                .parse::<f32>()
+                .map_err(|_| format!("'{x}' is not a number"))
+        })
+        .collect::<Result<_, _>>()?;
     match v[..] {
         [x, y, d] => Ok((x, y, d)),
         _ => Err("expected X,Y,DIAMETER, e.g. 24,18,5".into()),
@@ -147,8 +154,16 @@ fn main() -> ExitCode {
     if let Some(Command::CheckLevel { files }) = &cli.command {
         return check_levels(files);
     }
-    if let Some(Command::Bench { what: BenchWhat::Los { seed, runs, threads } }) = &cli.command {
-        let threads = threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    if let Some(Command::Bench {
+        what: BenchWhat::Los {
+            seed,
+            runs,
+            threads,
+        },
+    }) = &cli.command
+    {
+        let threads =
+            threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
         println!("{}", wartable::bench::los(*seed, *runs, threads));
         return ExitCode::SUCCESS;
     }

@@ -115,15 +115,29 @@ fn line_of_sight_results_follow_a_model_after_it_moves() {
         tool.target = Some(ModelId(3));
     }
     app.update();
-    let verdict = |app: &App| app.world().resource::<SightTool>().los.as_ref().map(|l| l.verdict);
+    let verdict = |app: &App| {
+        app.world()
+            .resource::<SightTool>()
+            .los
+            .as_ref()
+            .map(|l| l.verdict)
+    };
     let before = verdict(&app);
     assert!(before.is_some());
     // Put the wraith into the lab behind the bulkheads: no line of sight.
-    app.world_mut().resource_mut::<TableState>().table.move_model(ModelId(3), Pt::new(6.0, 5.0)).unwrap();
+    app.world_mut()
+        .resource_mut::<TableState>()
+        .table
+        .move_model(ModelId(3), Pt::new(6.0, 5.0))
+        .unwrap();
     app.update();
     assert_eq!(verdict(&app), Some(Verdict::None));
     // And back into the open corridor, 6" in front of the trooper: full sight.
-    app.world_mut().resource_mut::<TableState>().table.move_model(ModelId(3), Pt::new(9.0, 12.0)).unwrap();
+    app.world_mut()
+        .resource_mut::<TableState>()
+        .table
+        .move_model(ModelId(3), Pt::new(9.0, 12.0))
+        .unwrap();
     app.update();
     assert_eq!(verdict(&app), Some(Verdict::Full));
 }

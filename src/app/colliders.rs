@@ -11,7 +11,10 @@ use bevy_rapier3d::prelude::*;
 pub(super) fn plugin(app: &mut App) {
     app.add_plugins(RapierPhysicsPlugin::<NoUserData>::default())
         .add_systems(Startup, no_gravity)
-        .add_systems(PostUpdate, (terrain_colliders, model_colliders).before(PhysicsSet::SyncBackend));
+        .add_systems(
+            PostUpdate,
+            (terrain_colliders, model_colliders).before(PhysicsSet::SyncBackend),
+        );
 }
 
 /// A model's collider; the entity is a child of the model's [`Miniature`].
@@ -51,9 +54,13 @@ fn terrain_colliders(
         ));
     }
     for (e, p, tf) in &pieces {
-        let Some(piece) = state.table.pieces.get(p.index) else { continue };
+        let Some(piece) = state.table.pieces.get(p.index) else {
+            continue;
+        };
         let (shape, pose) = piece_shape(piece);
-        commands.entity(e).with_child((TerrainCollider, Collider::from(shape), local(tf, &pose)));
+        commands
+            .entity(e)
+            .with_child((TerrainCollider, Collider::from(shape), local(tf, &pose)));
     }
     for (e, t) in &tiles {
         if t.height > 0.0 {
@@ -73,8 +80,14 @@ fn model_colliders(
 ) {
     let Some(state) = state else { return };
     for (e, mini, tf) in &minis {
-        let Ok(m) = state.table.model(mini.id) else { continue };
+        let Ok(m) = state.table.model(mini.id) else {
+            continue;
+        };
         let (shape, pose) = model_shape(m);
-        commands.entity(e).with_child((ModelCollider(mini.id), Collider::from(shape), local(tf, &pose)));
+        commands.entity(e).with_child((
+            ModelCollider(mini.id),
+            Collider::from(shape),
+            local(tf, &pose),
+        ));
     }
 }

@@ -51,9 +51,23 @@ fn update_cursor(
     let (o, d) = (ray.origin, *ray.direction);
     let is_model = |e: Entity| models.contains(e);
     let is_terrain = |e: Entity| terrain.contains(e);
-    let ground = ctx.cast_ray(o, d, 5000.0, true, QueryFilter::default().predicate(&is_terrain));
-    let model = ctx.cast_ray(o, d, 5000.0, true, QueryFilter::default().predicate(&is_model));
-    hit.ground = ground.map(|(_, toi)| to_table(o + d * toi)).filter(|p| state.table.contains(*p));
+    let ground = ctx.cast_ray(
+        o,
+        d,
+        5000.0,
+        true,
+        QueryFilter::default().predicate(&is_terrain),
+    );
+    let model = ctx.cast_ray(
+        o,
+        d,
+        5000.0,
+        true,
+        QueryFilter::default().predicate(&is_model),
+    );
+    hit.ground = ground
+        .map(|(_, toi)| to_table(o + d * toi))
+        .filter(|p| state.table.contains(*p));
     // A model hides behind terrain only when the terrain is clearly nearer.
     hit.model = model
         .filter(|(_, mt)| ground.is_none_or(|(_, gt)| *mt <= gt + 0.05))

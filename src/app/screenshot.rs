@@ -105,7 +105,9 @@ fn stage_scene(
     }
     if let Some((x, y, d)) = plan.template {
         *tool = super::state::ActiveTool::Template;
-        tpl.at = Some(crate::table::template::TemplateAt::Point(crate::table::Pt::new(x, y)));
+        tpl.at = Some(crate::table::template::TemplateAt::Point(
+            crate::table::Pt::new(x, y),
+        ));
         tpl.diameter = d;
     }
     if let Some(allowance) = plan.range {

@@ -8,7 +8,9 @@ use super::picking::CursorHit;
 use super::state::{ActiveTool, GameDice, Notices, Selection, TableState, pointer_on_table};
 use super::table_entities::TableSync;
 use crate::table::movement::{CostField, MoveRules};
-use crate::table::template::{Coverage, FloorOutcome, Hazard, TemplateAt, resolve_damaged_structure, under_template};
+use crate::table::template::{
+    Coverage, FloorOutcome, Hazard, TemplateAt, resolve_damaged_structure, under_template,
+};
 use crate::table::{CoverReason, Los, ModelId, Pt, Scene, SightOptions, TapeEnd, Verdict};
 use bevy::prelude::*;
 use bevy_egui::input::egui_wants_any_keyboard_input;
@@ -27,7 +29,15 @@ pub(super) fn plugin(app: &mut App) {
             )
                 .before(GeometrySet),
         )
-        .add_systems(Update, ((update_range, check_hazards), (draw_los, draw_template, draw_range, draw_hazards)).chain().after(GeometrySet))
+        .add_systems(
+            Update,
+            (
+                (update_range, check_hazards),
+                (draw_los, draw_template, draw_range, draw_hazards),
+            )
+                .chain()
+                .after(GeometrySet),
+        )
         .add_systems(EguiPrimaryContextPass, tool_window);
 }
 
@@ -41,7 +51,13 @@ pub fn core_plugin(app: &mut App) {
     app.init_resource::<SightTool>()
         .init_resource::<TemplateTool>()
         .init_resource::<SightSettings>()
-        .add_systems(Update, (rebuild_scene, (update_los, update_template)).chain().in_set(GeometrySet).after(TableSync));
+        .add_systems(
+            Update,
+            (rebuild_scene, (update_los, update_template))
+                .chain()
+                .in_set(GeometrySet)
+                .after(TableSync),
+        );
 }
 
 /// The geometry of the table in play, rebuilt when the table changes.
@@ -73,7 +89,12 @@ pub struct TemplateTool {
 
 impl Default for TemplateTool {
     fn default() -> Self {
-        Self { diameter: 3.0, at: None, hits: Vec::new(), error: None }
+        Self {
+            diameter: 3.0,
+            at: None,
+            hits: Vec::new(),
+            error: None,
+        }
     }
 }
 
@@ -90,7 +111,13 @@ pub struct MoveRange {
 
 impl Default for MoveRange {
     fn default() -> Self {
-        Self { on: false, allowance: 6.0, field: None, path: None, key: None }
+        Self {
+            on: false,
+            allowance: 6.0,
+            field: None,
+            path: None,
+            key: None,
+        }
     }
 }
 
@@ -103,18 +130,30 @@ pub struct Hazards {
 
 impl Default for Hazards {
     fn default() -> Self {
-        Self { markers: Vec::new(), base: 1.0 }
+        Self {
+            markers: Vec::new(),
+            base: 1.0,
+        }
     }
 }
 
-fn rebuild_scene(mut commands: Commands, state: Option<Res<TableState>>, settings: Res<SightSettings>, scene: Option<Res<SightScene>>) {
+fn rebuild_scene(
+    mut commands: Commands,
+    state: Option<Res<TableState>>,
+    settings: Res<SightSettings>,
+    scene: Option<Res<SightScene>>,
+) {
     let Some(state) = state else { return };
     if scene.is_none() || state.is_changed() || settings.is_changed() {
         commands.insert_resource(SightScene(Scene::new(&state.table, settings.0)));
     }
 }
 
-fn tool_keys(keys: Res<ButtonInput<KeyCode>>, mut tool: ResMut<ActiveTool>, mut range: ResMut<MoveRange>) {
+fn tool_keys(
+    keys: Res<ButtonInput<KeyCode>>,
+    mut tool: ResMut<ActiveTool>,
+    mut range: ResMut<MoveRange>,
+) {
     let mut toggle = |k: KeyCode, t: ActiveTool| {
         if keys.just_pressed(k) {
             *tool = if *tool == t { ActiveTool::Select } else { t };
@@ -128,13 +167,21 @@ fn tool_keys(keys: Res<ButtonInput<KeyCode>>, mut tool: ResMut<ActiveTool>, mut 
     }
 }
 
-fn los_clicks(mouse: Res<ButtonInput<MouseButton>>, hit: Res<CursorHit>, tool: Res<ActiveTool>, mut los: ResMut<SightTool>) {
+fn los_clicks(
+    mouse: Res<ButtonInput<MouseButton>>,
+    hit: Res<CursorHit>,
+    tool: Res<ActiveTool>,
+    mut los: ResMut<SightTool>,
+) {
     if *tool != ActiveTool::Los || !mouse.just_pressed(MouseButton::Left) {
         return;
     }
     match hit.model {
         Some(id) if los.shooter.is_none() || los.target.is_some() => {
-            *los = SightTool { shooter: Some(id), ..default() };
+            *los = SightTool {
+                shooter: Some(id),
+                ..default()
+            };
         }
         Some(id) if Some(id) != los.shooter => los.target = Some(id),
         Some(_) => {}
@@ -142,8 +189,14 @@ fn los_clicks(mouse: Res<ButtonInput<MouseButton>>, hit: Res<CursorHit>, tool: R
     }
 }
 
-fn update_los(state: Option<Res<TableState>>, scene: Option<Res<SightScene>>, mut los: ResMut<SightTool>) {
-    let (Some(state), Some(scene)) = (state, scene) else { return };
+fn update_los(
+    state: Option<Res<TableState>>,
+    scene: Option<Res<SightScene>>,
+    mut los: ResMut<SightTool>,
+) {
+    let (Some(state), Some(scene)) = (state, scene) else {
+        return;
+    };
     if !scene.is_changed() && !los.is_changed() {
         return;
     }
@@ -154,7 +207,11 @@ fn update_los(state: Option<Res<TableState>>, scene: Option<Res<SightScene>>, mu
         return;
     };
     let t = &state.table;
-    match (scene.0.line_of_sight(t, a, b, true), scene.0.cover(t, a, b, false), t.distance(a, b)) {
+    match (
+        scene.0.line_of_sight(t, a, b, true),
+        scene.0.cover(t, a, b, false),
+        t.distance(a, b),
+    ) {
         (Ok(l), Ok(c), Ok(d)) => {
             los.los = Some(l);
             los.cover = c;
@@ -164,15 +221,29 @@ fn update_los(state: Option<Res<TableState>>, scene: Option<Res<SightScene>>, mu
     }
 }
 
-fn template_clicks(mouse: Res<ButtonInput<MouseButton>>, hit: Res<CursorHit>, tool: Res<ActiveTool>, mut tpl: ResMut<TemplateTool>) {
+fn template_clicks(
+    mouse: Res<ButtonInput<MouseButton>>,
+    hit: Res<CursorHit>,
+    tool: Res<ActiveTool>,
+    mut tpl: ResMut<TemplateTool>,
+) {
     if *tool != ActiveTool::Template || !mouse.just_pressed(MouseButton::Left) {
         return;
     }
-    tpl.at = hit.model.map(TemplateAt::Model).or(hit.ground.map(TemplateAt::Point));
+    tpl.at = hit
+        .model
+        .map(TemplateAt::Model)
+        .or(hit.ground.map(TemplateAt::Point));
 }
 
-fn update_template(state: Option<Res<TableState>>, scene: Option<Res<SightScene>>, mut tpl: ResMut<TemplateTool>) {
-    let (Some(state), Some(scene)) = (state, scene) else { return };
+fn update_template(
+    state: Option<Res<TableState>>,
+    scene: Option<Res<SightScene>>,
+    mut tpl: ResMut<TemplateTool>,
+) {
+    let (Some(state), Some(scene)) = (state, scene) else {
+        return;
+    };
     if !scene.is_changed() && !tpl.is_changed() {
         return;
     }
@@ -196,7 +267,9 @@ fn update_range(
     drag: Res<Drag>,
     mut range: ResMut<MoveRange>,
 ) {
-    let (Some(state), Some(scene)) = (state, scene) else { return };
+    let (Some(state), Some(scene)) = (state, scene) else {
+        return;
+    };
     let Some(id) = sel.0.filter(|_| range.on) else {
         range.field = None;
         range.path = None;
@@ -205,18 +278,34 @@ fn update_range(
     };
     let Ok(m) = state.table.model(id) else { return };
     // While dragging, the field stays where the drag began and the path follows the model.
-    let from = if drag.model == Some(id) { drag.start } else { m.pos };
+    let from = if drag.model == Some(id) {
+        drag.start
+    } else {
+        m.pos
+    };
     let key = (id, from, range.allowance.to_bits());
     if range.key != Some(key) || (drag.model.is_none() && scene.is_changed()) {
         // The search starts from `from`: place a copy of the model there for it.
         let mut t = state.table.clone();
         let _ = t.move_model(id, from);
         let rules = MoveRules::default();
-        range.field = CostField::new(&t, &Scene::new(&t, scene.0.options), id, &rules, range.allowance).ok();
+        range.field = CostField::new(
+            &t,
+            &Scene::new(&t, scene.0.options),
+            id,
+            &rules,
+            range.allowance,
+        )
+        .ok();
         range.key = Some(key);
     }
     range.path = if drag.model == Some(id) {
-        range.field.as_ref().map(|f| (f.path_to(m.pos).unwrap_or_else(|| vec![from, m.pos]), f.cost_to(m.pos)))
+        range.field.as_ref().map(|f| {
+            (
+                f.path_to(m.pos).unwrap_or_else(|| vec![from, m.pos]),
+                f.cost_to(m.pos),
+            )
+        })
     } else {
         None
     };
@@ -233,10 +322,15 @@ fn heavy_hit_clicks(
     if *tool != ActiveTool::HeavyHit || !mouse.just_pressed(MouseButton::Left) {
         return;
     }
-    let (Some(state), Some(p)) = (state, hit.ground) else { return };
+    let (Some(state), Some(p)) = (state, hit.ground) else {
+        return;
+    };
     match Hazard::from_heavy_hit(&state.table, p, hazards.base) {
         Ok(Some(h)) => {
-            notices.status = format!("Heavy weapon hit a weak (W) area: damaged structure marker {:.1}\" across", h.diameter);
+            notices.status = format!(
+                "Heavy weapon hit a weak (W) area: damaged structure marker {:.1}\" across",
+                h.diameter
+            );
             hazards.markers.push(h);
         }
         Ok(None) => notices.status = "Not a weak (W) area: the structure holds".into(),
@@ -258,15 +352,27 @@ fn check_hazards(
         *last = Some((id, drag.start));
         return;
     }
-    let Some((id, start)) = last.take() else { return };
+    let Some((id, start)) = last.take() else {
+        return;
+    };
     let Ok(m) = state.table.model(id) else { return };
-    if !hazards.markers.iter().any(|h| h.entered_by(&[start, m.pos], m.base_diameter)) {
+    if !hazards
+        .markers
+        .iter()
+        .any(|h| h.entered_by(&[start, m.pos], m.base_diameter))
+    {
         return;
     }
     notices.status = match resolve_damaged_structure(&mut dice.0, &m.name) {
         Ok(FloorOutcome::Holds) => format!("Damaged structure: the floor holds under {}", m.name),
-        Ok(FloorOutcome::Stuck { ap }) => format!("Damaged structure: the floor gives way; {} is stuck until {ap} AP are spent", m.name),
-        Ok(FloorOutcome::Collapses) => format!("Damaged structure: the section collapses and {} falls to its death", m.name),
+        Ok(FloorOutcome::Stuck { ap }) => format!(
+            "Damaged structure: the floor gives way; {} is stuck until {ap} AP are spent",
+            m.name
+        ),
+        Ok(FloorOutcome::Collapses) => format!(
+            "Damaged structure: the section collapses and {} falls to its death",
+            m.name
+        ),
         Err(e) => format!("Damaged structure: {e}"),
     };
 }
@@ -279,24 +385,51 @@ fn v3(v: bevy_rapier3d::parry::math::Vector) -> Vec3 {
     Vec3::new(v.x, v.y, v.z)
 }
 
-fn draw_los(tool: Res<ActiveTool>, los: Res<SightTool>, state: Option<Res<TableState>>, mut gizmos: Gizmos) {
+fn draw_los(
+    tool: Res<ActiveTool>,
+    los: Res<SightTool>,
+    state: Option<Res<TableState>>,
+    mut gizmos: Gizmos,
+) {
     let Some(state) = state else { return };
     if *tool != ActiveTool::Los {
         return;
     }
-    for (id, c) in [(los.shooter, Color::srgb(0.3, 0.9, 1.0)), (los.target, Color::srgb(1.0, 0.4, 0.9))] {
+    for (id, c) in [
+        (los.shooter, Color::srgb(0.3, 0.9, 1.0)),
+        (los.target, Color::srgb(1.0, 0.4, 0.9)),
+    ] {
         if let Some(m) = id.and_then(|i| state.table.model(i).ok()) {
-            gizmos.circle(flat(to_world(m.pos, m.h + 0.15)), m.radius() + 0.2, c).resolution(40);
+            gizmos
+                .circle(flat(to_world(m.pos, m.h + 0.15)), m.radius() + 0.2, c)
+                .resolution(40);
         }
     }
     let Some(l) = &los.los else { return };
-    let clear = if l.verdict == Verdict::Full { Color::srgb(0.2, 1.0, 0.3) } else { Color::srgb(1.0, 0.7, 0.1) };
+    let clear = if l.verdict == Verdict::Full {
+        Color::srgb(0.2, 1.0, 0.3)
+    } else {
+        Color::srgb(1.0, 0.7, 0.1)
+    };
     for line in &l.lines {
-        gizmos.line(v3(line.from), v3(line.to), if line.clear { clear } else { Color::srgb(1.0, 0.15, 0.1) });
+        gizmos.line(
+            v3(line.from),
+            v3(line.to),
+            if line.clear {
+                clear
+            } else {
+                Color::srgb(1.0, 0.15, 0.1)
+            },
+        );
     }
 }
 
-fn draw_template(tool: Res<ActiveTool>, tpl: Res<TemplateTool>, state: Option<Res<TableState>>, mut gizmos: Gizmos) {
+fn draw_template(
+    tool: Res<ActiveTool>,
+    tpl: Res<TemplateTool>,
+    state: Option<Res<TableState>>,
+    mut gizmos: Gizmos,
+) {
     let Some(state) = state else { return };
     if *tool != ActiveTool::Template {
         return;
@@ -312,29 +445,58 @@ fn draw_template(tool: Res<ActiveTool>, tpl: Res<TemplateTool>, state: Option<Re
     };
     if tpl.diameter > 0.0 {
         let c = to_world(centre, t.surface_height(centre) + 0.2);
-        gizmos.circle(flat(c), tpl.diameter / 2.0, Color::srgb(1.0, 0.5, 0.0)).resolution(64);
-        gizmos.circle(flat(c), tpl.diameter / 2.0 - 0.05, Color::srgb(1.0, 0.5, 0.0)).resolution(64);
+        gizmos
+            .circle(flat(c), tpl.diameter / 2.0, Color::srgb(1.0, 0.5, 0.0))
+            .resolution(64);
+        gizmos
+            .circle(
+                flat(c),
+                tpl.diameter / 2.0 - 0.05,
+                Color::srgb(1.0, 0.5, 0.0),
+            )
+            .resolution(64);
     }
     for (id, cov) in &tpl.hits {
         if let Ok(m) = t.model(*id) {
-            let col = if *cov == Coverage::Wholly { Color::srgb(1.0, 0.1, 0.1) } else { Color::srgb(1.0, 0.8, 0.1) };
-            gizmos.circle(flat(to_world(m.pos, m.h + 0.16)), m.radius() + 0.15, col).resolution(32);
-            gizmos.circle(flat(to_world(m.pos, m.h + 0.16)), m.radius() + 0.25, col).resolution(32);
+            let col = if *cov == Coverage::Wholly {
+                Color::srgb(1.0, 0.1, 0.1)
+            } else {
+                Color::srgb(1.0, 0.8, 0.1)
+            };
+            gizmos
+                .circle(flat(to_world(m.pos, m.h + 0.16)), m.radius() + 0.15, col)
+                .resolution(32);
+            gizmos
+                .circle(flat(to_world(m.pos, m.h + 0.16)), m.radius() + 0.25, col)
+                .resolution(32);
         }
     }
 }
 
 fn draw_range(range: Res<MoveRange>, state: Option<Res<TableState>>, mut gizmos: Gizmos) {
-    let (Some(state), Some(f)) = (state, &range.field) else { return };
+    let (Some(state), Some(f)) = (state, &range.field) else {
+        return;
+    };
     let t = &state.table;
     let cyan = Color::srgba(0.2, 0.9, 1.0, 0.9);
     // The outline of the reachable cells.
-    let reach = |c: i64, r: i64| c >= 0 && r >= 0 && (c as usize) < f.cols && (r as usize) < f.rows && f.cost_to(f.centre(c as usize, r as usize)).is_some();
+    let reach = |c: i64, r: i64| {
+        c >= 0
+            && r >= 0
+            && (c as usize) < f.cols
+            && (r as usize) < f.rows
+            && f.cost_to(f.centre(c as usize, r as usize)).is_some()
+    };
     let h = |p: Pt| t.surface_height(p) + 0.06;
     for (p, _) in f.reachable() {
         let (c, r) = ((p.x / f.cell) as i64, (p.y / f.cell) as i64);
         let half = f.cell / 2.0;
-        for (dc, dr, a, b) in [(1, 0, (half, -half), (half, half)), (-1, 0, (-half, -half), (-half, half)), (0, 1, (-half, half), (half, half)), (0, -1, (-half, -half), (half, -half))] {
+        for (dc, dr, a, b) in [
+            (1, 0, (half, -half), (half, half)),
+            (-1, 0, (-half, -half), (-half, half)),
+            (0, 1, (-half, half), (half, half)),
+            (0, -1, (-half, -half), (half, -half)),
+        ] {
             if !reach(c + dc, r + dr) {
                 let pa = p.add(Pt::new(a.0, a.1));
                 let pb = p.add(Pt::new(b.0, b.1));
@@ -343,11 +505,21 @@ fn draw_range(range: Res<MoveRange>, state: Option<Res<TableState>>, mut gizmos:
         }
     }
     if let Some((path, cost)) = &range.path {
-        let col = if cost.is_some() { Color::srgb(0.2, 1.0, 0.4) } else { Color::srgb(1.0, 0.2, 0.2) };
+        let col = if cost.is_some() {
+            Color::srgb(0.2, 1.0, 0.4)
+        } else {
+            Color::srgb(1.0, 0.2, 0.2)
+        };
         gizmos.linestrip(path.iter().map(|p| to_world(*p, h(*p) + 0.1)), col);
         if let Some(last) = path.last() {
             let label = cost.map_or("out of range".to_string(), |c| format!("{c:.1}\""));
-            gizmos.text(Isometry3d::from_translation(to_world(*last, h(*last) + 2.2)), &label, 0.7, Vec2::ZERO, col);
+            gizmos.text(
+                Isometry3d::from_translation(to_world(*last, h(*last) + 2.2)),
+                &label,
+                0.7,
+                Vec2::ZERO,
+                col,
+            );
         }
     }
 }
@@ -357,8 +529,12 @@ fn draw_hazards(hazards: Res<Hazards>, state: Option<Res<TableState>>, mut gizmo
     for h in &hazards.markers {
         let c = to_world(h.centre, state.table.surface_height(h.centre) + 0.08);
         let orange = Color::srgb(1.0, 0.45, 0.0);
-        gizmos.circle(flat(c), h.diameter / 2.0, orange).resolution(48);
-        gizmos.circle(flat(c), h.diameter / 2.0 - 0.1, Color::BLACK).resolution(48);
+        gizmos
+            .circle(flat(c), h.diameter / 2.0, orange)
+            .resolution(48);
+        gizmos
+            .circle(flat(c), h.diameter / 2.0 - 0.1, Color::BLACK)
+            .resolution(48);
         let r = h.diameter / 2.0 * 0.7;
         gizmos.line(c + Vec3::new(-r, 0.0, -r), c + Vec3::new(r, 0.0, r), orange);
         gizmos.line(c + Vec3::new(-r, 0.0, r), c + Vec3::new(r, 0.0, -r), orange);
@@ -378,8 +554,14 @@ fn tool_window(
 ) -> Result {
     let ctx = contexts.ctx_mut()?.clone();
     let Some(state) = state else { return Ok(()) };
-    let name = |id: Option<ModelId>| id.and_then(|i| state.table.model(i).ok()).map_or("-".to_string(), |m| format!("{} ({})", m.name, m.id));
-    let show = matches!(*tool, ActiveTool::Los | ActiveTool::Template | ActiveTool::HeavyHit) || range.on;
+    let name = |id: Option<ModelId>| {
+        id.and_then(|i| state.table.model(i).ok())
+            .map_or("-".to_string(), |m| format!("{} ({})", m.name, m.id))
+    };
+    let show = matches!(
+        *tool,
+        ActiveTool::Los | ActiveTool::Template | ActiveTool::HeavyHit
+    ) || range.on;
     if !show {
         return Ok(());
     }

@@ -55,9 +55,18 @@ pub const HELP: &[(&str, &str)] = &[
     ("Delete", "remove the selected model"),
     ("M", "toggle the tape measure tool"),
     ("L", "line of sight tool: click a shooter, then a target"),
-    ("B", "blast template tool: click a model or point (3\", 5\" or custom)"),
-    ("R", "movement range of the selected model (and the path while dragging)"),
-    ("H", "heavy hit tool: a hit on a weak (W) floor places a damaged-structure marker"),
+    (
+        "B",
+        "blast template tool: click a model or point (3\", 5\" or custom)",
+    ),
+    (
+        "R",
+        "movement range of the selected model (and the path while dragging)",
+    ),
+    (
+        "H",
+        "heavy hit tool: a hit on a weak (W) floor places a damaged-structure marker",
+    ),
     ("Esc", "back to the Select tool, clear the tape"),
     ("Right drag", "orbit the camera"),
     ("Middle drag, WASD, arrows", "pan the camera"),

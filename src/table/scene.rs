@@ -37,7 +37,11 @@ pub struct Leaf {
 /// The query structure over one state of a table.
 pub struct Scene {
     pub leaves: Vec<Leaf>,
+    /// Every leaf: for templates, movement and picking.
     bvh: Bvh,
+    /// Only the leaves that matter to sight (opaque or cover-giving), so that sight lines do not
+    /// walk past the many models that neither block nor give cover.
+    sight_bvh: Bvh,
     pub options: SightOptions,
     rays: AtomicU64,
     /// When set, every sight segment cast is recorded (for the benchmark's bare ray-cast figure).
@@ -136,9 +140,16 @@ impl Scene {
             .map(|l| l.shape.compute_aabb(&l.pose))
             .collect();
         let bvh = Bvh::from_leaves(BvhBuildStrategy::default(), &aabbs);
+        let sight = aabbs
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| leaves[*i].opaque || leaves[*i].cover)
+            .map(|(i, a)| (i, *a));
+        let sight_bvh = Bvh::from_iter(BvhBuildStrategy::default(), sight);
         Self {
             leaves,
             bvh,
+            sight_bvh,
             options,
             rays: AtomicU64::new(0),
             record: Mutex::new(None),
@@ -181,7 +192,7 @@ impl Scene {
         }
         let ray = Ray::new(a, b - a);
         let mut blocked = false;
-        self.bvh.traverse(|node| {
+        self.sight_bvh.traverse(|node| {
             if !node.aabb().intersects_local_ray(&ray, 1.0) {
                 return TraversalAction::Prune;
             }
@@ -214,7 +225,7 @@ impl Scene {
     /// sight code is measured against.
     pub fn bare_ray_cast(&self, a: Vector, b: Vector) -> bool {
         let ray = Ray::new(a, b - a);
-        self.bvh
+        self.sight_bvh
             .cast_ray(&ray, 1.0, |i, best| {
                 let l = &self.leaves[i as usize];
                 if l.opaque {
