@@ -40,8 +40,10 @@ pub struct Scene {
     /// Every leaf: for templates, movement and picking.
     bvh: Bvh,
     /// Only the leaves that matter to sight (opaque or cover-giving), so that sight lines do not
-    /// walk past the many models that neither block nor give cover.
+    /// walk past the many models that neither block nor give cover. Its leaf `k` is
+    /// `leaves[sight_ids[k]]` (parry wants leaf ids numbered from 0).
     sight_bvh: Bvh,
+    sight_ids: Vec<u32>,
     pub options: SightOptions,
     rays: AtomicU64,
     /// When set, every sight segment cast is recorded (for the benchmark's bare ray-cast figure).
@@ -140,16 +142,16 @@ impl Scene {
             .map(|l| l.shape.compute_aabb(&l.pose))
             .collect();
         let bvh = Bvh::from_leaves(BvhBuildStrategy::default(), &aabbs);
-        let sight = aabbs
-            .iter()
-            .enumerate()
-            .filter(|(i, _)| leaves[*i].opaque || leaves[*i].cover)
-            .map(|(i, a)| (i, *a));
-        let sight_bvh = Bvh::from_iter(BvhBuildStrategy::default(), sight);
+        let sight_ids: Vec<u32> = (0..leaves.len() as u32)
+            .filter(|i| leaves[*i as usize].opaque || leaves[*i as usize].cover)
+            .collect();
+        let sight_aabbs: Vec<Aabb> = sight_ids.iter().map(|i| aabbs[*i as usize]).collect();
+        let sight_bvh = Bvh::from_leaves(BvhBuildStrategy::default(), &sight_aabbs);
         Self {
             leaves,
             bvh,
             sight_bvh,
+            sight_ids,
             options,
             rays: AtomicU64::new(0),
             record: Mutex::new(None),
@@ -196,10 +198,10 @@ impl Scene {
             if !node.aabb().intersects_local_ray(&ray, 1.0) {
                 return TraversalAction::Prune;
             }
-            let Some(i) = node.leaf_data() else {
+            let Some(k) = node.leaf_data() else {
                 return TraversalAction::Continue;
             };
-            let leaf = &self.leaves[i as usize];
+            let leaf = &self.leaves[self.sight_ids[k as usize] as usize];
             if let LeafKind::Model(id) = leaf.kind
                 && ignore.contains(&Some(id))
             {
@@ -226,8 +228,8 @@ impl Scene {
     pub fn bare_ray_cast(&self, a: Vector, b: Vector) -> bool {
         let ray = Ray::new(a, b - a);
         self.sight_bvh
-            .cast_ray(&ray, 1.0, |i, best| {
-                let l = &self.leaves[i as usize];
+            .cast_ray(&ray, 1.0, |k, best| {
+                let l = &self.leaves[self.sight_ids[k as usize] as usize];
                 if l.opaque {
                     l.shape.cast_ray(&l.pose, &ray, best, true)
                 } else {
