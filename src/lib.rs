@@ -7,4 +7,5 @@ pub mod app;
 pub mod bench;
 pub mod data;
 pub mod dice;
+pub mod edit;
 pub mod table;

@@ -60,6 +60,8 @@ enum Command {
         #[command(subcommand)]
         what: BenchWhat,
     },
+    /// Open the level editor, on FILE or on a new 48" x 36" level.
+    Edit { file: Option<PathBuf> },
     /// Check level files; prints one located error per problem, exits 1 if any file is invalid.
     CheckLevel {
         #[arg(required = true)]
@@ -184,11 +186,16 @@ fn main() -> ExitCode {
         plan.range = cli.range;
         plan
     });
+    let edit = match cli.command {
+        Some(Command::Edit { file }) => Some(file),
+        _ => None,
+    };
     let opts = AppOptions {
         level: cli.level,
         seed,
         screenshot,
         window: cli.window,
+        edit,
     };
     match build_app(opts).run() {
         bevy::app::AppExit::Success => ExitCode::SUCCESS,

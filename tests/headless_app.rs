@@ -141,3 +141,61 @@ fn line_of_sight_results_follow_a_model_after_it_moves() {
     app.update();
     assert_eq!(verdict(&app), Some(Verdict::Full));
 }
+
+#[test]
+fn the_editor_paints_places_and_undoes_through_the_entities() {
+    use wartable::app::editor::{Editor, Mode, core_plugin};
+    use wartable::app::state::Notices;
+    use wartable::edit::ops::brush_tiles;
+    use wartable::edit::presets::PRESETS;
+    use wartable::edit::{EditLevel, EditOp};
+    let mut app = App::new();
+    app.add_plugins((
+        MinimalPlugins,
+        bevy::transform::TransformPlugin,
+        wartable::app::table_entities::plugin,
+        core_plugin,
+    ));
+    let level = EditLevel::new("Built", 48.0, 36.0, 2.0).unwrap();
+    app.insert_resource(TableState::new(level.to_file(), level.table.clone(), None));
+    app.insert_resource(Editor::new(level, None));
+    app.insert_resource(Mode::Editor);
+    app.update();
+    assert_eq!(count::<TerrainTile>(&mut app), 0);
+    assert_eq!(count::<TerrainPiece>(&mut app), 0);
+    let mut notices = Notices::default();
+    {
+        let mut ed = app.world_mut().resource_mut::<Editor>();
+        let tiles = brush_tiles(&ed.history.current().table, Pt::new(11.0, 11.0), 3);
+        ed.apply(
+            EditOp::PaintKind {
+                tiles,
+                kind: GroundKind::Rough,
+            },
+            &mut notices,
+        );
+        ed.apply(
+            EditOp::AddPiece(PRESETS[0].piece_at(Pt::new(30.0, 20.0), 0.0)),
+            &mut notices,
+        );
+    }
+    app.update();
+    assert_eq!(count::<TerrainTile>(&mut app), 9);
+    assert_eq!(count::<TerrainPiece>(&mut app), 1);
+    assert_eq!(
+        app.world().resource::<TableState>().table.tiles.kind(5, 5),
+        GroundKind::Rough
+    );
+    {
+        let mut ed = app.world_mut().resource_mut::<Editor>();
+        ed.undo();
+        ed.undo();
+    }
+    app.update();
+    assert_eq!(count::<TerrainTile>(&mut app), 0);
+    assert_eq!(count::<TerrainPiece>(&mut app), 0);
+    assert!(notices.status.is_empty(), "{}", notices.status);
+    app.world_mut().resource_mut::<Editor>().redo();
+    app.update();
+    assert_eq!(count::<TerrainTile>(&mut app), 9);
+}

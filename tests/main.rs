@@ -3,6 +3,7 @@
 
 mod common;
 mod dice;
+mod editor;
 mod geometry;
 mod gui_smoke;
 mod headless_app;

@@ -4,6 +4,7 @@ pub mod camera;
 pub mod colliders;
 pub mod convert;
 pub mod dice_panel;
+pub mod editor;
 pub mod grid;
 pub mod interact;
 pub mod level_io;
@@ -29,6 +30,8 @@ pub struct AppOptions {
     pub seed: u64,
     pub screenshot: Option<screenshot::ScreenshotPlan>,
     pub window: (u32, u32),
+    /// Open the level editor at start: on this file, or on a new level.
+    pub edit: Option<Option<PathBuf>>,
 }
 
 /// Builds the desktop program's App.
@@ -64,13 +67,19 @@ pub fn build_app(opts: AppOptions) -> App {
         interact::plugin,
         measure::plugin,
         grid::plugin,
+    ));
+    app.add_plugins((
         level_io::plugin,
         sandbox::plugin,
         dice_panel::plugin,
         sight_tools::plugin,
+        editor::plugin,
         ui::plugin,
         screenshot::key_plugin,
     ));
+    if let Some(file) = opts.edit {
+        app.insert_resource(editor::StartEditor(file));
+    }
     if let Some(plan) = opts.screenshot {
         app.insert_resource(plan);
         app.add_plugins(screenshot::plugin);

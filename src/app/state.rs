@@ -75,6 +75,8 @@ pub enum ActiveTool {
     Template,
     /// Where a heavy weapon hit (damaged structure on weak floors).
     HeavyHit,
+    /// The level editor's current tool.
+    Edit,
 }
 
 /// Messages for the player: errors in a panel, and short notices.

@@ -93,6 +93,11 @@ fn overlays(
     window: Query<&Window, With<PrimaryWindow>>,
     mut cams: Query<&mut Camera, With<Camera3d>>,
     mut over_ui: ResMut<PointerOverUi>,
+    (mut commands, mut mode, mut editor): (
+        Commands,
+        ResMut<super::editor::Mode>,
+        Option<ResMut<super::editor::Editor>>,
+    ),
 ) -> Result {
     let ctx = contexts.ctx_mut()?.clone();
     let Some(mut state) = state else {
@@ -142,6 +147,20 @@ fn overlays(
             ui.checkbox(&mut view.grid, "Grid (G)");
             ui.checkbox(&mut view.zones, "Zones (Z)");
             ui.separator();
+            let label = if *mode == super::editor::Mode::Editor {
+                "Leave editor"
+            } else {
+                "Editor"
+            };
+            if ui.button(label).clicked() {
+                super::editor::toggle_mode(
+                    &mut commands,
+                    &mut mode,
+                    &mut tool,
+                    editor.as_deref_mut(),
+                    &state,
+                );
+            }
             if ui.button("Open level...").clicked() {
                 ui_state.open_dialog = true;
             }
@@ -178,6 +197,9 @@ fn overlays(
                 ActiveTool::Los => "Line of sight: click a shooter, then a target".to_string(),
                 ActiveTool::Template => "Blast template: click a model or a point".to_string(),
                 ActiveTool::HeavyHit => "Heavy hit: click where a heavy weapon hit".to_string(),
+                ActiveTool::Edit => {
+                    "Editing: Ctrl+Z undo, Ctrl+Y redo, Ctrl+S save, X snap grid".to_string()
+                }
             };
             ui.label(mode);
             if !notices.status.is_empty() {
@@ -187,46 +209,48 @@ fn overlays(
         });
     });
 
-    egui::Panel::left("palette")
-        .default_size(170.0)
-        .show(&mut root, |ui| {
-            ui.heading("Sandbox");
-            ui.label("Place stand-ins for a side:");
-            ui.horizontal(|ui| {
-                ui.selectable_value(&mut ui_state.palette_side, 1, "Side 1");
-                ui.selectable_value(&mut ui_state.palette_side, 2, "Side 2");
-            });
-            if let Some(p) = &palette {
-                for e in &p.0.entries {
-                    let choice = PaletteChoice {
-                        side: ui_state.palette_side,
-                        entry: e.clone(),
-                    };
-                    let active = *tool == ActiveTool::Place(choice.clone());
-                    if ui
-                        .selectable_label(active, format!("{}  ({}\" base)", e.name, e.base))
-                        .clicked()
-                    {
-                        *tool = if active {
-                            ActiveTool::Select
-                        } else {
-                            ActiveTool::Place(choice)
+    if *mode == super::editor::Mode::Sandbox {
+        egui::Panel::left("palette")
+            .default_size(170.0)
+            .show(&mut root, |ui| {
+                ui.heading("Sandbox");
+                ui.label("Place stand-ins for a side:");
+                ui.horizontal(|ui| {
+                    ui.selectable_value(&mut ui_state.palette_side, 1, "Side 1");
+                    ui.selectable_value(&mut ui_state.palette_side, 2, "Side 2");
+                });
+                if let Some(p) = &palette {
+                    for e in &p.0.entries {
+                        let choice = PaletteChoice {
+                            side: ui_state.palette_side,
+                            entry: e.clone(),
                         };
+                        let active = *tool == ActiveTool::Place(choice.clone());
+                        if ui
+                            .selectable_label(active, format!("{}  ({}\" base)", e.name, e.base))
+                            .clicked()
+                        {
+                            *tool = if active {
+                                ActiveTool::Select
+                            } else {
+                                ActiveTool::Place(choice)
+                            };
+                        }
                     }
                 }
-            }
-            ui.separator();
-            ui.label(format!("Models on the table: {}", state.table.models.len()));
-            for side in [1u8, 2] {
-                let n = state
-                    .table
-                    .models
-                    .iter()
-                    .filter(|m| m.side.0 == side)
-                    .count();
-                ui.label(format!("  side {side}: {n}"));
-            }
-        });
+                ui.separator();
+                ui.label(format!("Models on the table: {}", state.table.models.len()));
+                for side in [1u8, 2] {
+                    let n = state
+                        .table
+                        .models
+                        .iter()
+                        .filter(|m| m.side.0 == side)
+                        .count();
+                    ui.label(format!("  side {side}: {n}"));
+                }
+            });
+    }
 
     egui::Panel::right("info")
         .default_size(250.0)
