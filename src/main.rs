@@ -22,13 +22,13 @@ struct Cli {
     #[arg(long, default_value = DEFAULT_LEVEL)]
     level: PathBuf,
     /// Seed of the game's dice (random when left out).
-    #[arg(long)]
+    #[arg(long, global = true)]
     seed: Option<u64>,
     /// Render the level, write this PNG and exit.
-    #[arg(long)]
+    #[arg(long, global = true)]
     screenshot: Option<PathBuf>,
     /// Frames to render before the screenshot.
-    #[arg(long, default_value_t = 60)]
+    #[arg(long, default_value_t = 60, global = true)]
     frames: u32,
     /// With --screenshot: show a tape measure between two model ids, e.g. 1,4.
     #[arg(long, value_parser = parse_pair)]
@@ -49,7 +49,7 @@ struct Cli {
     #[arg(long)]
     range: Option<f32>,
     /// Window size, e.g. 1280x800.
-    #[arg(long, default_value = "1280x800", value_parser = parse_size)]
+    #[arg(long, default_value = "1280x800", value_parser = parse_size, global = true)]
     window: (u32, u32),
 }
 

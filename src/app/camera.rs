@@ -112,7 +112,7 @@ fn orbit_controls(
         let delta = -right * motion.delta.x * k + forward * motion.delta.y * k;
         cam.focus += delta;
     }
-    if keys_free && !keys.any_pressed([KeyCode::ControlLeft, KeyCode::ControlRight]) {
+    if keys_free && !super::state::modifier_held(&keys, super::state::CTRL) {
         let mut dir = Vec3::ZERO;
         if keys.any_pressed([KeyCode::KeyW, KeyCode::ArrowUp]) {
             dir += forward;

@@ -153,6 +153,8 @@ pub struct Editor {
     /// Problems from the last save, located, with what to focus.
     pub problems: Vec<(String, Option<Pt>)>,
     pub save_as: Option<String>,
+    /// The name being typed, until the field loses focus.
+    pub name_buf: Option<String>,
     /// The New dialog: width, depth, tile size.
     pub new_dialog: Option<(f32, f32, f32)>,
     stroke: BTreeSet<(usize, usize)>,
@@ -180,6 +182,7 @@ impl Editor {
             problems: Vec::new(),
             save_as: None,
             new_dialog: None,
+            name_buf: None,
             stroke: BTreeSet::new(),
             drag_from: None,
             drag_to: None,
@@ -338,7 +341,17 @@ fn editor_mouse(
     if *tool != ActiveTool::Edit {
         return;
     }
-    let Some(p) = hit.ground else {
+    // Off the table, the pointer's spot on the table plane is clamped to the table's edge, so that
+    // zones and rectangles can be dragged right up to the edges.
+    let table = &editor.history.current().table;
+    let clamped = hit
+        .ray
+        .and_then(|r| r.plane_intersection_point(Vec3::ZERO, InfinitePlane3d::new(Vec3::Y)))
+        .map(|v| {
+            let p = super::convert::to_table(v);
+            Pt::new(p.x.clamp(0.0, table.width), p.y.clamp(0.0, table.depth))
+        });
+    let Some(p) = hit.ground.or(clamped) else {
         if mouse.just_released(MouseButton::Left) {
             finish(&mut editor, &mut notices);
         }
@@ -426,6 +439,10 @@ fn editor_mouse(
         }
     }
     if mouse.just_released(MouseButton::Left) {
+        // The pointer may have moved on the very frame the button came up.
+        if editor.drag_from.is_some() {
+            editor.drag_to = Some(p);
+        }
         finish(&mut editor, &mut notices);
     }
 }
@@ -493,8 +510,8 @@ fn editor_keys(
     mut notices: ResMut<Notices>,
     tool: Res<ActiveTool>,
 ) {
-    let ctrl = keys.any_pressed([KeyCode::ControlLeft, KeyCode::ControlRight]);
-    let shift = keys.any_pressed([KeyCode::ShiftLeft, KeyCode::ShiftRight]);
+    let ctrl = super::state::modifier_held(&keys, super::state::CTRL);
+    let shift = super::state::modifier_held(&keys, super::state::SHIFT);
     if ctrl && keys.just_pressed(KeyCode::KeyZ) {
         if shift {
             editor.redo()
@@ -678,6 +695,21 @@ fn editor_window(
     let ctx = contexts.ctx_mut()?.clone();
     let mut focus = None;
     egui::Window::new("Level editor").anchor(egui::Align2::LEFT_TOP, [8.0, 34.0]).default_width(250.0).show(&ctx, |ui| {
+        let mut name = editor.name_buf.clone().unwrap_or_else(|| editor.history.current().name.clone());
+        ui.horizontal(|ui| {
+            ui.label("Name");
+            let r = ui.text_edit_singleline(&mut name);
+            if r.changed() {
+                editor.name_buf = Some(name.clone());
+            }
+            if r.lost_focus() {
+                editor.name_buf = None;
+                let desc = editor.history.current().description.clone();
+                if !name.trim().is_empty() && name.trim() != editor.history.current().name {
+                    editor.apply(EditOp::Rename { name: name.trim().to_string(), description: desc }, &mut notices);
+                }
+            }
+        });
         let dirty = editor.history.is_dirty();
         let file = editor.path.as_ref().map_or("(not saved yet)".into(), |p| p.display().to_string());
         ui.label(format!("{}{}", file, if dirty { "  (unsaved changes)" } else { "" }));

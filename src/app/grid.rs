@@ -28,7 +28,7 @@ fn toggle_keys(keys: Res<ButtonInput<KeyCode>>, mut view: ResMut<ViewSettings>) 
     if keys.just_pressed(KeyCode::F1) {
         view.help = !view.help;
     }
-    if keys.just_pressed(KeyCode::KeyZ) {
+    if keys.just_pressed(KeyCode::KeyZ) && !super::state::modifier_held(&keys, super::state::CTRL) {
         view.zones = !view.zones;
     }
 }

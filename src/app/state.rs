@@ -132,3 +132,12 @@ pub struct PointerOverUi(pub bool);
 pub fn pointer_on_table(p: Res<PointerOverUi>) -> bool {
     !p.0
 }
+
+/// Whether a modifier is held for a key pressed this frame: pressed now, or released during this
+/// same frame (a quick chord delivered between two frames).
+pub fn modifier_held(keys: &ButtonInput<KeyCode>, mods: [KeyCode; 2]) -> bool {
+    keys.any_pressed(mods) || keys.any_just_released(mods)
+}
+
+pub const CTRL: [KeyCode; 2] = [KeyCode::ControlLeft, KeyCode::ControlRight];
+pub const SHIFT: [KeyCode; 2] = [KeyCode::ShiftLeft, KeyCode::ShiftRight];
