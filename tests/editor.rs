@@ -382,3 +382,16 @@ fn snapping() {
     assert_eq!(snap_point(Pt::new(3.26, 7.74), 0.5), Pt::new(3.5, 7.5));
     assert_eq!(snap_point(Pt::new(3.26, 7.74), 1.0), Pt::new(3.0, 8.0));
 }
+
+#[test]
+fn recovery_replaces_the_level_as_one_undoable_edit() {
+    let start = blank();
+    let mut h = History::new(start.clone());
+    let mut recovered = blank();
+    recovered.table.tiles.set_kind(1, 1, GroundKind::DeepWater);
+    h.replace_with(recovered.clone());
+    assert_eq!(h.current(), &recovered);
+    assert!(h.is_dirty());
+    assert!(h.undo());
+    assert_eq!(h.current(), &start);
+}

@@ -199,3 +199,38 @@ fn the_editor_paints_places_and_undoes_through_the_entities() {
     app.update();
     assert_eq!(count::<TerrainTile>(&mut app), 9);
 }
+
+#[test]
+fn closing_the_window_on_unsaved_editor_work_asks_first() {
+    use bevy::window::WindowCloseRequested;
+    use wartable::app::editor::{Editor, QuitPrompt, quit_plugin};
+    use wartable::app::state::Notices;
+    use wartable::edit::{EditLevel, EditOp};
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, quit_plugin))
+        .add_message::<WindowCloseRequested>();
+    let level = EditLevel::new("Work", 24.0, 24.0, 2.0).unwrap();
+    app.insert_resource(Editor::new(level, None));
+    // Nothing unsaved: the window closes.
+    let w1 = app.world_mut().spawn_empty().id();
+    app.world_mut()
+        .write_message(WindowCloseRequested { window: w1 });
+    app.update();
+    assert!(app.world().get_entity(w1).is_err());
+    assert_eq!(app.world().resource::<QuitPrompt>().0, None);
+    // Unsaved work: the window stays and the prompt is raised.
+    let mut n = Notices::default();
+    app.world_mut().resource_mut::<Editor>().apply(
+        EditOp::Rename {
+            name: "Changed".into(),
+            description: String::new(),
+        },
+        &mut n,
+    );
+    let w2 = app.world_mut().spawn_empty().id();
+    app.world_mut()
+        .write_message(WindowCloseRequested { window: w2 });
+    app.update();
+    assert!(app.world().get_entity(w2).is_ok());
+    assert_eq!(app.world().resource::<QuitPrompt>().0, Some(w2));
+}

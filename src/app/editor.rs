@@ -20,7 +20,7 @@ use std::f32::consts::FRAC_PI_2;
 use std::path::PathBuf;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_plugins(core_plugin)
+    app.add_plugins((core_plugin, quit_plugin))
         .add_systems(Startup, start_editor.run_if(resource_exists::<StartEditor>))
         .add_systems(
             Update,
@@ -32,7 +32,11 @@ pub(super) fn plugin(app: &mut App) {
                 .before(sync_table),
         )
         .add_systems(Update, draw_editor.run_if(in_editor))
-        .add_systems(EguiPrimaryContextPass, editor_window.run_if(in_editor));
+        .add_systems(Update, autosave_tick)
+        .add_systems(
+            EguiPrimaryContextPass,
+            (editor_window.run_if(in_editor), quit_dialog),
+        );
 }
 
 /// The window-free part: the table on screen mirrors the editor's level. Used by the app and by
@@ -69,10 +73,14 @@ fn start_editor(
                 )
             })
         }
-        None => Editor::new(
-            EditLevel::new("New level", 48.0, 36.0, 2.0).expect("a valid size"),
-            None,
-        ),
+        None => {
+            let mut ed = Editor::new(
+                EditLevel::new("New level", 48.0, 36.0, 2.0).expect("a valid size"),
+                None,
+            );
+            ed.recovery = recovery_for(None);
+            ed
+        }
     };
     commands.insert_resource(editor);
     *mode = Mode::Editor;
@@ -155,6 +163,14 @@ pub struct Editor {
     pub save_as: Option<String>,
     /// The name being typed, until the field loses focus.
     pub name_buf: Option<String>,
+    /// When the file was last read or written by us, to warn before overwriting others' changes.
+    pub disk_mtime: Option<std::time::SystemTime>,
+    /// A save waiting for the player to confirm overwriting a file changed on disk.
+    pub confirm_overwrite: Option<PathBuf>,
+    /// An autosave newer than the file, offered for recovery.
+    pub recovery: Option<PathBuf>,
+    /// Seconds since the last autosave.
+    pub autosave_timer: f32,
     /// The New dialog: width, depth, tile size.
     pub new_dialog: Option<(f32, f32, f32)>,
     stroke: BTreeSet<(usize, usize)>,
@@ -183,6 +199,10 @@ impl Editor {
             save_as: None,
             new_dialog: None,
             name_buf: None,
+            disk_mtime: None,
+            confirm_overwrite: None,
+            recovery: None,
+            autosave_timer: 0.0,
             stroke: BTreeSet::new(),
             drag_from: None,
             drag_to: None,
@@ -194,7 +214,39 @@ impl Editor {
     pub fn open(path: PathBuf) -> Result<Self, Vec<String>> {
         let (file, table) =
             load_level(&path).map_err(|e| e.iter().map(ToString::to_string).collect::<Vec<_>>())?;
-        Ok(Self::new(EditLevel::from_file(&file, table), Some(path)))
+        let mut ed = Self::new(EditLevel::from_file(&file, table), Some(path.clone()));
+        ed.disk_mtime = mtime(&path);
+        ed.recovery = recovery_for(Some(&path));
+        Ok(ed)
+    }
+
+    /// Where this level's autosave goes: `levels/.autosave-<file name>` (or `-new-level.ron`).
+    pub fn autosave_path(&self) -> PathBuf {
+        autosave_path(self.path.as_deref())
+    }
+
+    /// Writes the autosave (even a level that would not validate: it is work in progress).
+    pub fn autosave(&mut self) -> std::io::Result<()> {
+        let text = crate::data::to_ron_string(&self.history.current().to_file())
+            .map_err(std::io::Error::other)?;
+        crate::data::load::write_atomic(&self.autosave_path(), text.as_bytes())
+    }
+
+    /// Saves, unless the file changed on disk since we last read or wrote it: then asks first.
+    pub fn save_checked(&mut self, path: PathBuf, notices: &mut Notices) {
+        let on_disk = mtime(&path);
+        let changed = self.path.as_deref() == Some(path.as_path())
+            && on_disk.is_some()
+            && on_disk != self.disk_mtime;
+        if changed {
+            notices.status = format!(
+                "{} changed on disk since it was opened: confirm to overwrite",
+                path.display()
+            );
+            self.confirm_overwrite = Some(path);
+        } else {
+            self.save_to(path, notices);
+        }
     }
 
     /// Applies an edit through the history; a refused one is reported and changes nothing.
@@ -249,7 +301,11 @@ impl Editor {
                 self.history.mark_saved();
                 self.problems.clear();
                 notices.status = format!("Saved {}", path.display());
+                // The recovery copy is no longer needed, under the old name or the new one.
+                let _ = std::fs::remove_file(self.autosave_path());
+                self.disk_mtime = mtime(&path);
                 self.path = Some(path);
+                let _ = std::fs::remove_file(self.autosave_path());
             }
             Err(errs) => {
                 let t = &self.history.current().table;
@@ -262,6 +318,139 @@ impl Editor {
             }
         }
     }
+}
+
+fn mtime(p: &std::path::Path) -> Option<std::time::SystemTime> {
+    std::fs::metadata(p).and_then(|m| m.modified()).ok()
+}
+
+/// The autosave file for a level file (or for a level never saved).
+pub fn autosave_path(file: Option<&std::path::Path>) -> PathBuf {
+    let dir = super::level_io::resolve_data_path(std::path::Path::new("levels"));
+    let name = file
+        .and_then(|p| p.file_name())
+        .map_or("new-level.ron".to_string(), |n| {
+            n.to_string_lossy().into_owned()
+        });
+    dir.join(format!(".autosave-{name}"))
+}
+
+/// An autosave worth offering: it exists and is newer than the file (or there is no file).
+pub fn recovery_for(file: Option<&std::path::Path>) -> Option<PathBuf> {
+    let auto = autosave_path(file);
+    let a = mtime(&auto)?;
+    match file.and_then(mtime) {
+        Some(f) if f >= a => None,
+        _ => Some(auto),
+    }
+}
+
+/// Seconds between autosaves of unsaved work.
+pub const AUTOSAVE_SECS: f32 = 120.0;
+
+fn autosave_tick(
+    time: Res<Time<bevy::time::Real>>,
+    editor: Option<ResMut<Editor>>,
+    mut notices: ResMut<Notices>,
+) {
+    let Some(mut editor) = editor else { return };
+    editor.autosave_timer += time.delta_secs();
+    if editor.autosave_timer < AUTOSAVE_SECS {
+        return;
+    }
+    editor.autosave_timer = 0.0;
+    if editor.history.is_dirty() {
+        match editor.autosave() {
+            Ok(()) => {
+                notices.status = format!(
+                    "Autosaved a recovery copy to {}",
+                    editor.autosave_path().display()
+                )
+            }
+            Err(e) => notices.status = format!("Autosave failed: {e}"),
+        }
+    }
+}
+
+/// Window close requests: closed at once, or held for the quit prompt when the editor has unsaved
+/// work. Window-free, so headless tests use it.
+pub fn quit_plugin(app: &mut App) {
+    app.init_resource::<QuitPrompt>()
+        .add_systems(Update, close_requests);
+}
+
+/// Asks before closing the window on unsaved work.
+#[derive(Resource, Debug, Default)]
+pub struct QuitPrompt(pub Option<Entity>);
+
+fn close_requests(
+    mut commands: Commands,
+    mut requests: MessageReader<bevy::window::WindowCloseRequested>,
+    editor: Option<Res<Editor>>,
+    mut prompt: ResMut<QuitPrompt>,
+) {
+    for r in requests.read() {
+        if editor.as_ref().is_some_and(|e| e.history.is_dirty()) {
+            prompt.0 = Some(r.window);
+        } else {
+            commands.entity(r.window).despawn();
+        }
+    }
+}
+
+fn quit_dialog(
+    mut contexts: EguiContexts,
+    mut commands: Commands,
+    mut prompt: ResMut<QuitPrompt>,
+    editor: Option<ResMut<Editor>>,
+    mut notices: ResMut<Notices>,
+) -> Result {
+    let Some(window) = prompt.0 else {
+        return Ok(());
+    };
+    let ctx = contexts.ctx_mut()?.clone();
+    let Some(mut editor) = editor else {
+        commands.entity(window).despawn();
+        return Ok(());
+    };
+    egui::Window::new("Unsaved changes")
+        .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
+        .collapsible(false)
+        .show(&ctx, |ui| {
+            ui.label(format!(
+                "'{}' has unsaved changes.",
+                editor.history.current().name
+            ));
+            ui.horizontal(|ui| {
+                if ui.button("Save and quit").clicked() {
+                    match editor.path.clone() {
+                        Some(p) => {
+                            editor.save_to(p, &mut notices);
+                            if !editor.history.is_dirty() {
+                                commands.entity(window).despawn();
+                            }
+                        }
+                        None => {
+                            let _ = editor.autosave();
+                            notices.status = format!(
+                                "Not saved yet: use Save as. A recovery copy is in {}",
+                                editor.autosave_path().display()
+                            );
+                        }
+                    }
+                    prompt.0 = None;
+                }
+                if ui.button("Quit without saving").clicked() {
+                    let _ = std::fs::remove_file(editor.autosave_path());
+                    commands.entity(window).despawn();
+                    prompt.0 = None;
+                }
+                if ui.button("Cancel").clicked() {
+                    prompt.0 = None;
+                }
+            });
+        });
+    Ok(())
 }
 
 /// Where on the table a problem's field lies (`pieces[3].size` -> piece 3), to focus the camera.
@@ -526,7 +715,7 @@ fn editor_keys(
     }
     if ctrl && keys.just_pressed(KeyCode::KeyS) {
         match editor.path.clone() {
-            Some(p) => editor.save_to(p, &mut notices),
+            Some(p) => editor.save_checked(p, &mut notices),
             None => editor.save_as = Some("my-level".into()),
         }
         return;
@@ -695,6 +884,41 @@ fn editor_window(
     let ctx = contexts.ctx_mut()?.clone();
     let mut focus = None;
     egui::Window::new("Level editor").anchor(egui::Align2::LEFT_TOP, [8.0, 34.0]).default_width(250.0).show(&ctx, |ui| {
+        if let Some(auto) = editor.recovery.clone() {
+            ui.colored_label(egui::Color32::from_rgb(255, 200, 90), format!("Unsaved work was autosaved in {}.", auto.display()));
+            ui.horizontal(|ui| {
+                if ui.button("Recover it").clicked() {
+                    match crate::data::load_level(&auto) {
+                        Ok((file, table)) => {
+                            // The recovered level becomes one edit on top of the file: Undo goes back.
+                            editor.history.replace_with(EditLevel::from_file(&file, table));
+                            editor.rev += 1;
+                            notices.status = "Recovered the autosaved work (Undo returns to the file)".into();
+                        }
+                        Err(errs) => notices.show_errors("The autosave could not be read", errs.iter().map(ToString::to_string).collect()),
+                    }
+                    editor.recovery = None;
+                }
+                if ui.button("Discard it").clicked() {
+                    let _ = std::fs::remove_file(&auto);
+                    editor.recovery = None;
+                }
+            });
+            ui.separator();
+        }
+        if let Some(path) = editor.confirm_overwrite.clone() {
+            ui.colored_label(egui::Color32::from_rgb(255, 120, 100), format!("{} changed on disk since it was opened.", path.display()));
+            ui.horizontal(|ui| {
+                if ui.button("Overwrite it").clicked() {
+                    editor.confirm_overwrite = None;
+                    editor.save_to(path.clone(), &mut notices);
+                }
+                if ui.button("Cancel").clicked() {
+                    editor.confirm_overwrite = None;
+                }
+            });
+            ui.separator();
+        }
         let mut name = editor.name_buf.clone().unwrap_or_else(|| editor.history.current().name.clone());
         ui.horizontal(|ui| {
             ui.label("Name");
@@ -719,7 +943,7 @@ fn editor_window(
             }
             if ui.button("Save").clicked() {
                 match editor.path.clone() {
-                    Some(p) => editor.save_to(p, &mut notices),
+                    Some(p) => editor.save_checked(p, &mut notices),
                     None => editor.save_as = Some("my-level".into()),
                 }
             }
@@ -927,6 +1151,25 @@ fn pieces_section(ui: &mut egui::Ui, editor: &mut Editor, notices: &mut Notices)
         },
         p.shape
     ));
+    let mut rot = p.rotation;
+    ui.horizontal(|ui| {
+        ui.label("Rotation");
+        ui.add(
+            egui::DragValue::new(&mut rot)
+                .speed(1.0)
+                .range(0.0..=359.9)
+                .suffix("\u{b0}"),
+        );
+    });
+    if (rot - p.rotation).abs() > 1e-3 {
+        editor.apply(
+            EditOp::RotatePieces {
+                pieces: vec![i],
+                deg: rot - p.rotation,
+            },
+            notices,
+        );
+    }
     let mut size = p.size;
     ui.horizontal(|ui| {
         ui.add(

@@ -47,6 +47,8 @@ pub fn build_app(opts: AppOptions) -> App {
                     ..default()
                 }),
                 exit_condition: ExitCondition::OnPrimaryClosed,
+                // The editor asks before closing on unsaved work (`editor::close_requests`).
+                close_when_requested: false,
                 ..default()
             })
             .set(bevy::log::LogPlugin {

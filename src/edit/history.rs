@@ -37,6 +37,14 @@ impl History {
         Ok(())
     }
 
+    /// Replaces the level as one edit (recovering autosaved work); undo returns to the previous one.
+    pub fn replace_with(&mut self, level: EditLevel) {
+        if level != self.current {
+            self.past.push(std::mem::replace(&mut self.current, level));
+            self.future.clear();
+        }
+    }
+
     pub fn can_undo(&self) -> bool {
         !self.past.is_empty()
     }
