@@ -128,10 +128,10 @@ fn orbit_controls(
         }
         let speed = cam.distance * 0.8 * time.delta_secs();
         cam.focus += dir.normalize_or_zero() * speed;
-        if keys.just_pressed(KeyCode::Home) {
-            if let Some(s) = &state {
-                *cam = OrbitCamera::for_table(s.table.width, s.table.depth);
-            }
+        if keys.just_pressed(KeyCode::Home)
+            && let Some(s) = &state
+        {
+            *cam = OrbitCamera::for_table(s.table.width, s.table.depth);
         }
     }
     if pointer_free && !shift && scroll.delta.y != 0.0 {

@@ -18,3 +18,8 @@ pub fn to_table(v: Vec3) -> Pt {
 pub fn yaw(deg: f32) -> Quat {
     Quat::from_rotation_y(deg.to_radians())
 }
+
+/// A pose that lays gizmo circles (drawn in the XY plane) flat on the table at `p`.
+pub fn flat(p: Vec3) -> Isometry3d {
+    Isometry3d::new(p, Quat::from_rotation_x(std::f32::consts::FRAC_PI_2))
+}

@@ -3,7 +3,7 @@
 //! an `edit::EditOp` applied through the history; the table on screen mirrors the history's level.
 
 use super::camera::OrbitCamera;
-use super::convert::to_world;
+use super::convert::{flat, to_world};
 use super::picking::CursorHit;
 use super::state::{ActiveTool, Notices, TableState, pointer_on_table};
 use super::table_entities::TableSync;
@@ -16,7 +16,6 @@ use bevy::prelude::*;
 use bevy_egui::input::egui_wants_any_keyboard_input;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use std::collections::BTreeSet;
-use std::f32::consts::FRAC_PI_2;
 use std::path::PathBuf;
 
 pub(super) fn plugin(app: &mut App) {
@@ -787,10 +786,6 @@ fn editor_keys(
         let after = editor.history.current().table.pieces.len();
         editor.selected = (before..after).collect();
     }
-}
-
-fn flat(p: Vec3) -> Isometry3d {
-    Isometry3d::new(p, Quat::from_rotation_x(FRAC_PI_2))
 }
 
 fn draw_editor(

@@ -1,13 +1,12 @@
 //! Table overlays drawn as gizmos: the toggleable inch grid (G), the selection ring, zone outlines
 //! and the front-arc edges of the selected model.
 
-use super::convert::to_world;
+use super::convert::{flat, to_world};
 use super::state::{Selection, TableState, ViewSettings};
 use super::visuals::side_color;
 use crate::table::Pt;
 use bevy::prelude::*;
 use bevy_egui::input::egui_wants_any_keyboard_input;
-use std::f32::consts::FRAC_PI_2;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
@@ -61,10 +60,6 @@ fn draw_grid(state: Option<Res<TableState>>, view: Res<ViewSettings>, mut gizmos
         );
         yy += 1.0;
     }
-}
-
-fn flat(p: Vec3) -> Isometry3d {
-    Isometry3d::new(p, Quat::from_rotation_x(FRAC_PI_2))
 }
 
 fn draw_selection(state: Option<Res<TableState>>, sel: Res<Selection>, mut gizmos: Gizmos) {

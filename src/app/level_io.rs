@@ -81,12 +81,49 @@ fn load_startup_level(
 
 fn load_requested(
     mut req: ResMut<LoadRequest>,
+    mode: Res<super::editor::Mode>,
+    editor: Option<ResMut<super::editor::Editor>>,
     state: Option<ResMut<TableState>>,
     mut notices: ResMut<Notices>,
     mut sel: ResMut<Selection>,
     mut tape: ResMut<Tape>,
 ) {
     let Some(path) = req.0.take() else { return };
+    // In the editor, the level opens for editing; the work in hand is kept on failure, and
+    // autosaved first on success if it has unsaved changes.
+    if *mode == super::editor::Mode::Editor
+        && let Some(mut editor) = editor
+    {
+        match super::editor::Editor::open(path.clone()) {
+            Ok(next) => {
+                if editor.history.is_dirty() {
+                    let kept = editor.autosave().map(|_| editor.autosave_path());
+                    notices.status = match kept {
+                        Ok(p) => format!(
+                            "Opened {}; your unsaved work was kept in {}",
+                            path.display(),
+                            p.display()
+                        ),
+                        Err(e) => format!(
+                            "Opened {}; could not keep your unsaved work: {e}",
+                            path.display()
+                        ),
+                    };
+                } else {
+                    notices.status = format!("Opened {} in the editor", path.display());
+                }
+                *editor = next;
+            }
+            Err(errs) => notices.show_errors(
+                format!(
+                    "Could not open {} (your work in the editor is kept)",
+                    path.display()
+                ),
+                errs,
+            ),
+        }
+        return;
+    }
     let Some(mut state) = state else { return };
     match load_level(&path) {
         Ok((level, table)) => {

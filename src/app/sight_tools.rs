@@ -2,7 +2,7 @@
 //! heavy hits on weak floors (H) with their damaged-structure markers. Each asks the pure geometry
 //! (`table::Scene`, rebuilt whenever the table changes) and draws what it found.
 
-use super::convert::to_world;
+use super::convert::{flat, to_world};
 use super::interact::Drag;
 use super::picking::CursorHit;
 use super::state::{ActiveTool, GameDice, Notices, Selection, TableState, pointer_on_table};
@@ -15,7 +15,6 @@ use crate::table::{CoverReason, Los, ModelId, Pt, Scene, SightOptions, TapeEnd, 
 use bevy::prelude::*;
 use bevy_egui::input::egui_wants_any_keyboard_input;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
-use std::f32::consts::FRAC_PI_2;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_plugins(core_plugin)
@@ -375,10 +374,6 @@ fn check_hazards(
         ),
         Err(e) => format!("Damaged structure: {e}"),
     };
-}
-
-fn flat(p: Vec3) -> Isometry3d {
-    Isometry3d::new(p, Quat::from_rotation_x(FRAC_PI_2))
 }
 
 fn v3(v: bevy_rapier3d::parry::math::Vector) -> Vec3 {

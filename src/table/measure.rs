@@ -29,14 +29,7 @@ impl Table {
                 Ok((m.pos, m.radius(), m.h))
             }
             TapeEnd::Point(p) => {
-                if !self.contains(p) {
-                    return Err(TableError::OffTable {
-                        x: p.x,
-                        y: p.y,
-                        width: self.width,
-                        depth: self.depth,
-                    });
-                }
+                self.check_on_table(p)?;
                 Ok((p, 0.0, self.surface_height(p)))
             }
         }

@@ -73,6 +73,20 @@ impl Table {
         p.x >= 0.0 && p.y >= 0.0 && p.x <= self.width && p.y <= self.depth
     }
 
+    /// `Ok` when `p` is on the table, else the error that says where the table ends.
+    pub fn check_on_table(&self, p: Pt) -> Result<(), TableError> {
+        if self.contains(p) {
+            Ok(())
+        } else {
+            Err(TableError::OffTable {
+                x: p.x,
+                y: p.y,
+                width: self.width,
+                depth: self.depth,
+            })
+        }
+    }
+
     /// True when a whole base of `diameter` centred at `p` lies on the table.
     pub fn contains_base(&self, p: Pt, diameter: f32) -> bool {
         let r = diameter / 2.0;

@@ -126,6 +126,26 @@ fn body_points(
     out
 }
 
+/// The direction from a shooter towards `towards`, and the shooter's weapon points: three across
+/// its width, perpendicular to that direction, at 80% of its body height.
+fn weapon_origins(s: &super::Model, towards: Pt) -> (Pt, Vec<Vector>) {
+    let d = towards.sub(s.pos);
+    let dir = if d.len() > 1e-6 {
+        d.scale(1.0 / d.len())
+    } else {
+        Pt::new(1.0, 0.0)
+    };
+    let origins = body_points(
+        s.pos,
+        dir,
+        s.base_diameter,
+        s.h + BASE_THICKNESS,
+        &[s.body_height * 0.8],
+        3,
+    );
+    (dir, origins)
+}
+
 impl Scene {
     /// Line of sight from `shooter` to `target`.
     pub fn line_of_sight(
@@ -137,20 +157,7 @@ impl Scene {
     ) -> Result<Los, TableError> {
         let s = table.model(shooter)?;
         let t = table.model(target)?;
-        let d = t.pos.sub(s.pos);
-        let dir = if d.len() > 1e-6 {
-            d.scale(1.0 / d.len())
-        } else {
-            Pt::new(1.0, 0.0)
-        };
-        let origins = body_points(
-            s.pos,
-            dir,
-            s.base_diameter,
-            s.h + BASE_THICKNESS,
-            &[s.body_height * 0.8],
-            3,
-        );
+        let (dir, origins) = weapon_origins(s, t.pos);
         let rows = self.options.rows.max(1);
         let heights: Vec<f32> = (0..rows)
             .map(|i| {
@@ -187,28 +194,8 @@ impl Scene {
         keep_lines: bool,
     ) -> Result<Los, TableError> {
         let s = table.model(shooter)?;
-        if !table.contains(p) {
-            return Err(TableError::OffTable {
-                x: p.x,
-                y: p.y,
-                width: table.width,
-                depth: table.depth,
-            });
-        }
-        let d = p.sub(s.pos);
-        let dir = if d.len() > 1e-6 {
-            d.scale(1.0 / d.len())
-        } else {
-            Pt::new(1.0, 0.0)
-        };
-        let origins = body_points(
-            s.pos,
-            dir,
-            s.base_diameter,
-            s.h + BASE_THICKNESS,
-            &[s.body_height * 0.8],
-            3,
-        );
+        table.check_on_table(p)?;
+        let (_, origins) = weapon_origins(s, p);
         let samples = vec![world(p, table.surface_height(p) + 1.0)];
         Ok(self.sight_from(&origins, &samples, [Some(shooter), None], keep_lines))
     }

@@ -42,15 +42,7 @@ pub fn under_template(
     }
     let centre = match at {
         TemplateAt::Point(p) => {
-            if !table.contains(p) {
-                return Err(TableError::OffTable {
-                    x: p.x,
-                    y: p.y,
-                    width: table.width,
-                    depth: table.depth,
-                }
-                .into());
-            }
+            table.check_on_table(p)?;
             p
         }
         TemplateAt::Model(id) => table.model(id)?.pos,
@@ -97,15 +89,7 @@ impl Hazard {
         if !(base_diameter.is_finite() && base_diameter > 0.0) {
             return Err(TemplateError::BadSize(base_diameter));
         }
-        if !table.contains(hit) {
-            return Err(TableError::OffTable {
-                x: hit.x,
-                y: hit.y,
-                width: table.width,
-                depth: table.depth,
-            }
-            .into());
-        }
+        table.check_on_table(hit)?;
         let weak = table
             .pieces
             .iter()
