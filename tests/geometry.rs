@@ -710,3 +710,25 @@ fn the_reachable_area_is_a_disc_on_open_ground() {
         .is_err()
     );
 }
+
+#[test]
+fn the_quick_no_sight_proof_agrees_with_casting_every_line() {
+    // With lines kept, every one of the 27 lines is cast; without, a single convex shape across the
+    // sight volume may prove None first. Both must give the same verdict for every pair.
+    let t = wartable::bench::seeded_table(7, 300, 40);
+    let s = Scene::new(&t, SightOptions::default());
+    let mut nones = 0;
+    for a in &t.models {
+        for b in &t.models {
+            if a.id == b.id {
+                continue;
+            }
+            let quick = s.line_of_sight(&t, a.id, b.id, false).unwrap();
+            let full = s.line_of_sight(&t, a.id, b.id, true).unwrap();
+            assert_eq!(quick.verdict, full.verdict, "{} -> {}", a.id, b.id);
+            assert_eq!(quick.fraction, full.fraction, "{} -> {}", a.id, b.id);
+            nones += (quick.verdict == Verdict::None) as usize;
+        }
+    }
+    assert!(nones > 100, "the table should hide many pairs ({nones})");
+}

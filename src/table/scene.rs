@@ -223,6 +223,70 @@ impl Scene {
         blocked
     }
 
+    /// Some opaque shape (not one of the models in `ignore`) that cuts the segment `a`-`b`.
+    pub fn first_blocker(
+        &self,
+        a: Vector,
+        b: Vector,
+        ignore: [Option<ModelId>; 2],
+    ) -> Option<usize> {
+        self.rays.fetch_add(1, Ordering::Relaxed);
+        if let Ok(mut rec) = self.record.try_lock()
+            && let Some(rec) = rec.as_mut()
+        {
+            rec.push((a, b));
+        }
+        let ray = Ray::new(a, b - a);
+        let mut found = None;
+        self.sight_bvh.traverse(|node| {
+            if !node.aabb().intersects_local_ray(&ray, 1.0) {
+                return TraversalAction::Prune;
+            }
+            let Some(k) = node.leaf_data() else {
+                return TraversalAction::Continue;
+            };
+            let i = self.sight_ids[k as usize] as usize;
+            let leaf = &self.leaves[i];
+            if let LeafKind::Model(id) = leaf.kind
+                && ignore.contains(&Some(id))
+            {
+                return TraversalAction::Continue;
+            }
+            if leaf.opaque && leaf.shape.intersects_ray(&leaf.pose, &ray, 1.0) {
+                found = Some(i);
+                return TraversalAction::EarlyExit;
+            }
+            TraversalAction::Continue
+        });
+        found
+    }
+
+    /// True when the convex leaf `i` cuts every segment from the segment `origins` (end points) to
+    /// the rectangle `corners`: the leaf then contains the whole cross-section of the sight volume
+    /// in the plane through its centre across the line of sight. That cross-section is the convex
+    /// hull of where the segments between the extreme points cross the plane, so containing those
+    /// eight points is enough.
+    pub fn leaf_blocks_volume(&self, i: usize, origins: [Vector; 2], corners: [Vector; 4]) -> bool {
+        let leaf = &self.leaves[i];
+        let centre = leaf.pose.translation;
+        let mid_o = (origins[0] + origins[1]) * 0.5;
+        let mid_t = (corners[0] + corners[1] + corners[2] + corners[3]) * 0.25;
+        let n = Vector::new(mid_t.x - mid_o.x, 0.0, mid_t.z - mid_o.z).normalize_or_zero();
+        if n == Vector::ZERO {
+            return false;
+        }
+        let c = n.dot(centre);
+        if origins.iter().any(|o| n.dot(*o) >= c) || corners.iter().any(|t| n.dot(*t) <= c) {
+            return false;
+        }
+        origins.iter().all(|o| {
+            corners.iter().all(|t| {
+                let s = (c - n.dot(*o)) / n.dot(*t - *o);
+                leaf.shape.contains_point(&leaf.pose, *o + (*t - *o) * s)
+            })
+        })
+    }
+
     /// The bare ray cast (parry's best-first BVH cast against opaque shapes), as the reference the
     /// sight code is measured against.
     pub fn bare_ray_cast(&self, a: Vector, b: Vector) -> bool {

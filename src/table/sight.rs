@@ -208,6 +208,24 @@ impl Scene {
         keep_lines: bool,
     ) -> Los {
         let total = samples.len();
+        // A quick proof of no sight: one convex opaque shape across the whole sight volume.
+        if !keep_lines
+            && origins.len() == 3
+            && total == 9
+            && let Some(i) = self.first_blocker(origins[1], samples[4], ignore)
+            && self.leaf_blocks_volume(
+                i,
+                [origins[0], origins[2]],
+                [samples[0], samples[2], samples[6], samples[8]],
+            )
+        {
+            return Los {
+                verdict: Verdict::None,
+                fraction: 0.0,
+                lines: Vec::new(),
+                soft_cover: Vec::new(),
+            };
+        }
         let mut best = (0usize, 0usize);
         let mut seen_by_best = Vec::new();
         for (oi, o) in origins.iter().enumerate() {
