@@ -116,8 +116,8 @@ pub fn los(seed: u64, runs: usize, threads: usize) -> String {
         let matrix: Vec<Vec<Option<Verdict>>> =
             split(n, threads, |i| scene.los_row(&table, ids[i], &ids));
         matrix_ms.push(t1.elapsed().as_secs_f64() * 1e3);
-        rays = scene.rays_cast();
         if record {
+            rays = scene.rays_cast();
             for v in matrix.iter().flatten().flatten() {
                 counts[match v {
                     Verdict::Full => 0,

@@ -12,7 +12,7 @@ use bevy_rapier3d::parry::partitioning::{Bvh, BvhBuildStrategy, TraversalAction}
 use bevy_rapier3d::parry::query::{Ray, RayCast};
 use bevy_rapier3d::parry::shape::SharedShape;
 use std::sync::Mutex;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 /// What a shape in the scene stands for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -48,6 +48,8 @@ pub struct Scene {
     rays: AtomicU64,
     /// When set, every sight segment cast is recorded (for the benchmark's bare ray-cast figure).
     record: Mutex<Option<Vec<(Vector, Vector)>>>,
+    /// Whether `record` is collecting (checked without locking on every cast).
+    recording: AtomicBool,
 }
 
 fn world(p: Pt, h: f32) -> Vector {
@@ -155,6 +157,7 @@ impl Scene {
             options,
             rays: AtomicU64::new(0),
             record: Mutex::new(None),
+            recording: AtomicBool::new(false),
         }
     }
 
@@ -174,6 +177,7 @@ impl Scene {
         if on {
             *rec = Some(Vec::new());
         }
+        self.recording.store(on, Ordering::Relaxed);
         old
     }
 
@@ -184,43 +188,9 @@ impl Scene {
         a: Vector,
         b: Vector,
         ignore: [Option<ModelId>; 2],
-        mut soft: Option<&mut Vec<LeafKind>>,
+        soft: Option<&mut Vec<LeafKind>>,
     ) -> bool {
-        self.rays.fetch_add(1, Ordering::Relaxed);
-        if let Ok(mut rec) = self.record.try_lock()
-            && let Some(rec) = rec.as_mut()
-        {
-            rec.push((a, b));
-        }
-        let ray = Ray::new(a, b - a);
-        let mut blocked = false;
-        self.sight_bvh.traverse(|node| {
-            if !node.aabb().intersects_local_ray(&ray, 1.0) {
-                return TraversalAction::Prune;
-            }
-            let Some(k) = node.leaf_data() else {
-                return TraversalAction::Continue;
-            };
-            let leaf = &self.leaves[self.sight_ids[k as usize] as usize];
-            if let LeafKind::Model(id) = leaf.kind
-                && ignore.contains(&Some(id))
-            {
-                return TraversalAction::Continue;
-            }
-            let wanted = leaf.opaque || (leaf.cover && soft.is_some());
-            if !wanted || !leaf.shape.intersects_ray(&leaf.pose, &ray, 1.0) {
-                return TraversalAction::Continue;
-            }
-            if leaf.opaque {
-                blocked = true;
-                return TraversalAction::EarlyExit;
-            }
-            if let Some(s) = soft.as_deref_mut() {
-                s.push(leaf.kind);
-            }
-            TraversalAction::Continue
-        });
-        blocked
+        self.cast_segment(a, b, ignore, soft).is_some()
     }
 
     /// Some opaque shape (not one of the models in `ignore`) that cuts the segment `a`-`b`.
@@ -230,9 +200,21 @@ impl Scene {
         b: Vector,
         ignore: [Option<ModelId>; 2],
     ) -> Option<usize> {
+        self.cast_segment(a, b, ignore, None)
+    }
+
+    /// Casts one sight segment through the sight BVH: the index of an opaque leaf that cuts it
+    /// (the first found, not necessarily the nearest), collecting cover-giving leaves on the way.
+    fn cast_segment(
+        &self,
+        a: Vector,
+        b: Vector,
+        ignore: [Option<ModelId>; 2],
+        mut soft: Option<&mut Vec<LeafKind>>,
+    ) -> Option<usize> {
         self.rays.fetch_add(1, Ordering::Relaxed);
-        if let Ok(mut rec) = self.record.try_lock()
-            && let Some(rec) = rec.as_mut()
+        if self.recording.load(Ordering::Relaxed)
+            && let Some(rec) = self.record.lock().unwrap_or_else(|e| e.into_inner()).as_mut()
         {
             rec.push((a, b));
         }
@@ -252,9 +234,16 @@ impl Scene {
             {
                 return TraversalAction::Continue;
             }
-            if leaf.opaque && leaf.shape.intersects_ray(&leaf.pose, &ray, 1.0) {
+            let wanted = leaf.opaque || (leaf.cover && soft.is_some());
+            if !wanted || !leaf.shape.intersects_ray(&leaf.pose, &ray, 1.0) {
+                return TraversalAction::Continue;
+            }
+            if leaf.opaque {
                 found = Some(i);
                 return TraversalAction::EarlyExit;
+            }
+            if let Some(s) = soft.as_deref_mut() {
+                s.push(leaf.kind);
             }
             TraversalAction::Continue
         });
