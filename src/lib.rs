@@ -1,6 +1,6 @@
 //! Wartable: a desktop 3D virtual tabletop for miniature skirmish wargames that knows the rules.
 //!
-//! Layers (arrows point at what a layer may use): `app` (Bevy plugins) -> `table`, `dice`, `data`.
+//! Layers (arrows point at what a layer may use): `app` (Bevy plugins) -> `rules` -> `table`, `dice`, `data`.
 //! The pure layers know nothing of windows, rendering or egui.
 
 pub mod app;
@@ -8,4 +8,5 @@ pub mod bench;
 pub mod data;
 pub mod dice;
 pub mod edit;
+pub mod rules;
 pub mod table;

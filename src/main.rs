@@ -67,6 +67,55 @@ enum Command {
         #[arg(required = true)]
         files: Vec<PathBuf>,
     },
+    /// The exact odds of one attack: how likely the target ends unharmed, crippled or destroyed.
+    Odds(OddsArgs),
+}
+
+#[derive(clap::Args, Debug)]
+struct OddsArgs {
+    /// The rule set (only kog-light has attacks to work out).
+    rules: String,
+    /// The attacking model, as named in the text ("Kampfer" finds "Kämpfer").
+    #[arg(long)]
+    attacker: String,
+    /// An upgrade of the attacker (repeat for more), e.g. BlitzKämpfer.
+    #[arg(long = "upgrade")]
+    upgrades: Vec<String>,
+    #[arg(long)]
+    weapon: String,
+    #[arg(long)]
+    target: String,
+    /// Base edge to base edge, in inches.
+    #[arg(long)]
+    range: f32,
+    /// The target has cover (re-roll failed Defense).
+    #[arg(long)]
+    cover: bool,
+    /// The attacker charged (re-roll failed attacks in Close Assault).
+    #[arg(long)]
+    charge: bool,
+    /// The attacker held position (re-roll failed shots).
+    #[arg(long)]
+    hold_position: bool,
+    /// A Commander gave Fire Support (re-roll failed shots).
+    #[arg(long)]
+    fire_support: bool,
+    /// The target was a target earlier this turn (re-roll successful Defense).
+    #[arg(long)]
+    concentrated: bool,
+    #[arg(long)]
+    attacker_crippled: bool,
+    #[arg(long)]
+    target_crippled: bool,
+    /// The target counterattacks instead of defending (no Defense roll).
+    #[arg(long)]
+    counterattack: bool,
+    /// A model friendly to the attacker is within 1" of the target (Friendly Fire on 1s).
+    #[arg(long)]
+    friendly_near: bool,
+    /// Print JSON.
+    #[arg(long)]
+    json: bool,
 }
 
 #[derive(Subcommand, Debug)]
@@ -151,8 +200,103 @@ fn check_levels(files: &[PathBuf]) -> ExitCode {
     }
 }
 
+fn odds(a: &OddsArgs) -> ExitCode {
+    use wartable::rules::kog::{attack::Situation, catalogue, odds};
+    if catalogue::fold(&a.rules) != "koglight" {
+        eprintln!(
+            "error: odds are worked out for kog-light only (asked: {})",
+            a.rules
+        );
+        return ExitCode::from(2);
+    }
+    let cat = match catalogue::shipped() {
+        Ok(c) => c,
+        Err(errs) => {
+            for e in errs {
+                eprintln!("{e}");
+            }
+            return ExitCode::FAILURE;
+        }
+    };
+    let q = odds::OddsQuery {
+        attacker: a.attacker.clone(),
+        weapon: a.weapon.clone(),
+        target: a.target.clone(),
+        range: a.range,
+        attacker_upgrades: a.upgrades.clone(),
+        situation: Situation {
+            cover: a.cover,
+            charge: a.charge,
+            hold_position: a.hold_position,
+            fire_support: a.fire_support,
+            concentrated: a.concentrated,
+            attacker_crippled: a.attacker_crippled,
+            target_crippled: a.target_crippled,
+            counterattack: a.counterattack,
+            friendly_near_target: a.friendly_near,
+            ..Default::default()
+        },
+    };
+    match odds::query(&cat, &q) {
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::from(2)
+        }
+        Ok((_, o, inputs)) if a.json => {
+            let v = o.to_json(inputs);
+            println!("{}", serde_json::to_string_pretty(&v).unwrap_or_default());
+            ExitCode::SUCCESS
+        }
+        Ok((spec, o, inputs)) => {
+            println!(
+                "{} ({}) with {} at {} {}\" away",
+                inputs["attacker"].as_str().unwrap_or(""),
+                inputs["weapon_profile"].as_str().unwrap_or(""),
+                inputs["weapon"].as_str().unwrap_or(""),
+                inputs["target"].as_str().unwrap_or(""),
+                a.range
+            );
+            if let Some(r) = spec.attack.rerolls.describe() {
+                println!("  attack: {r}");
+            }
+            if !spec.counterattack
+                && let Some(r) = spec.defense.rerolls.describe()
+            {
+                println!("  defense: {r}");
+            }
+            for n in &spec.notes {
+                println!("  {n}");
+            }
+            println!(
+                "  unharmed {:.1}%  crippled {:.1}%  destroyed {:.1}%",
+                o.unharmed * 100.0,
+                o.crippled * 100.0,
+                o.destroyed * 100.0
+            );
+            let hits: Vec<String> = o
+                .hits
+                .iter()
+                .enumerate()
+                .map(|(k, p)| format!("{k}: {:.1}%", p * 100.0))
+                .collect();
+            println!("  hits    {}", hits.join("  "));
+            let dmg: Vec<String> = o
+                .damage
+                .iter()
+                .enumerate()
+                .map(|(k, p)| format!("{k}: {:.1}%", p * 100.0))
+                .collect();
+            println!("  damage  {}", dmg.join("  "));
+            ExitCode::SUCCESS
+        }
+    }
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    if let Some(Command::Odds(a)) = &cli.command {
+        return odds(a);
+    }
     if let Some(Command::CheckLevel { files }) = &cli.command {
         return check_levels(files);
     }

@@ -7,6 +7,7 @@ mod editor;
 mod geometry;
 mod gui_smoke;
 mod headless_app;
+mod kog;
 mod level_errors;
 mod levels;
 mod table_geometry;

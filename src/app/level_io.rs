@@ -17,23 +17,7 @@ pub(super) fn plugin(app: &mut App) {
 #[derive(Resource, Debug, Default)]
 pub struct LoadRequest(pub Option<PathBuf>);
 
-/// Finds a data path: as given, else beside the executable (release bundles ship `levels/` and
-/// `assets/` next to the program).
-pub fn resolve_data_path(p: &Path) -> PathBuf {
-    if p.exists() || p.is_absolute() {
-        return p.to_path_buf();
-    }
-    if let Some(dir) = std::env::current_exe()
-        .ok()
-        .and_then(|e| e.parent().map(Path::to_path_buf))
-    {
-        let beside = dir.join(p);
-        if beside.exists() {
-            return beside;
-        }
-    }
-    p.to_path_buf()
-}
+pub use crate::data::load::resolve_data_path;
 
 /// The level files in a folder, sorted by name.
 pub fn list_levels(dir: &Path) -> Vec<PathBuf> {

@@ -7,7 +7,7 @@ use super::spans::SpanIndex;
 use super::validate::validate;
 use crate::table::Table;
 use std::io::Write;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 /// Largest data file read, in bytes.
 pub const MAX_FILE_BYTES: u64 = 16 * 1024 * 1024;
@@ -152,4 +152,22 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
     std::fs::rename(&tmp, path).inspect_err(|_| {
         let _ = std::fs::remove_file(&tmp);
     })
+}
+
+/// Finds a data path: as given, else beside the executable (release bundles ship `levels/` and
+/// `assets/` next to the program).
+pub fn resolve_data_path(p: &Path) -> PathBuf {
+    if p.exists() || p.is_absolute() {
+        return p.to_path_buf();
+    }
+    if let Some(dir) = std::env::current_exe()
+        .ok()
+        .and_then(|e| e.parent().map(Path::to_path_buf))
+    {
+        let beside = dir.join(p);
+        if beside.exists() {
+            return beside;
+        }
+    }
+    p.to_path_buf()
 }

@@ -101,7 +101,8 @@ impl Roll {
 pub struct Dice {
     seed: u64,
     rng: ChaCha8Rng,
-    forced: VecDeque<u32>,
+    /// Results queued for the next dice, with where each came from.
+    forced: VecDeque<(u32, DieSource)>,
     log: Vec<Roll>,
 }
 
@@ -131,7 +132,21 @@ impl Dice {
 
     /// Queues results that the next dice drawn will show, in order, before the generator is used.
     pub fn force(&mut self, values: &[u32]) {
-        self.forced.extend(values.iter().copied());
+        self.forced
+            .extend(values.iter().map(|v| (*v, DieSource::Forced)));
+    }
+
+    /// Queues results a player rolled on real dice and typed in; the next dice drawn show them.
+    pub fn enter(&mut self, values: &[u32]) {
+        self.forced
+            .extend(values.iter().map(|v| (*v, DieSource::Entered)));
+    }
+
+    /// Drops any queued results not yet used.
+    pub fn clear_queued(&mut self) -> usize {
+        let n = self.forced.len();
+        self.forced.clear();
+        n
     }
 
     pub fn forced_pending(&self) -> usize {
@@ -154,12 +169,12 @@ impl Dice {
         let rng = &mut self.rng;
         let mut bad = None;
         let dice = e.resolve(&mut || {
-            if let Some(v) = forced.pop_front() {
+            if let Some((v, source)) = forced.pop_front() {
                 if v == 0 || v > sides {
                     bad = Some(v);
-                    return Some((1, DieSource::Forced));
+                    return Some((1, source));
                 }
-                Some((v, DieSource::Forced))
+                Some((v, source))
             } else {
                 Some((rng.random_range(1..=sides), DieSource::Seeded))
             }

@@ -22,6 +22,10 @@ pub struct MoveRules {
     pub making_way: f32,
     /// Grid cell size in inches.
     pub cell: f32,
+    /// Inches of each height step taken without the climbing penalty (KOG light's Jump Jets).
+    pub free_climb: f32,
+    /// How near enemy bases may not be approached, in inches (a Speed Move keeps 1" away).
+    pub enemy_clearance: f32,
 }
 
 impl Default for MoveRules {
@@ -31,6 +35,8 @@ impl Default for MoveRules {
             climb: 2.0,
             making_way: 2.0,
             cell: 0.5,
+            free_climb: 0.0,
+            enemy_clearance: 0.0,
         }
     }
 }
@@ -90,6 +96,13 @@ const STEPS: [(i32, i32); 16] = [
     (-1, -2),
 ];
 
+/// Whether a base of radius `r` can stand at `p` as far as the terrain goes: on the table, on
+/// passable ground, clear of solid pieces. Other bases are not looked at (an infinitely negative
+/// clearance lets no model block).
+pub fn can_stand(table: &Table, scene: &Scene, r: f32, p: Pt) -> bool {
+    cell_info(table, scene, ModelId(u32::MAX), 0, r, p, f32::NEG_INFINITY).passable
+}
+
 /// Whether a piece stops a base: solid pieces do, unless they are climbable, ramps, or flat
 /// markers (weak-floor areas and the like, under 0.1" high).
 pub fn piece_blocks_movement(p: &super::Piece) -> bool {
@@ -99,7 +112,15 @@ pub fn piece_blocks_movement(p: &super::Piece) -> bool {
         || p.base_height >= 2.0)
 }
 
-fn cell_info(table: &Table, scene: &Scene, id: ModelId, side: u8, r: f32, p: Pt) -> CellInfo {
+fn cell_info(
+    table: &Table,
+    scene: &Scene,
+    id: ModelId,
+    side: u8,
+    r: f32,
+    p: Pt,
+    clearance: f32,
+) -> CellInfo {
     let mut info = CellInfo {
         passable: table.contains_base(p, 2.0 * r),
         rough: false,
@@ -119,7 +140,7 @@ fn cell_info(table: &Table, scene: &Scene, id: ModelId, side: u8, r: f32, p: Pt)
         }
         info.rough |= k.is_rough();
     }
-    for leaf in scene.leaves_near(p, r) {
+    for leaf in scene.leaves_near(p, r + clearance) {
         match leaf.kind {
             LeafKind::Piece(i) => {
                 let piece = &table.pieces[i];
@@ -132,13 +153,14 @@ fn cell_info(table: &Table, scene: &Scene, id: ModelId, side: u8, r: f32, p: Pt)
                 }
             }
             LeafKind::Model(other) if other != id => {
-                if let Ok(m) = table.model(other)
-                    && m.pos.dist(p) < m.radius() + r - 1e-3
-                {
-                    if m.side.0 != side {
-                        info.passable = false;
-                        return info;
-                    }
+                let Ok(m) = table.model(other) else { continue };
+                let d = m.pos.dist(p) - m.radius() - r;
+                // Enemy bases block; wrecks are passed like friendly bases ("Making way").
+                if m.side.0 != side && !m.wreck && d < clearance - 1e-3 {
+                    info.passable = false;
+                    return info;
+                }
+                if d < -1e-3 {
                     info.friendly = true;
                 }
             }
@@ -179,7 +201,15 @@ impl CostField {
         };
         let mut heap = BinaryHeap::new();
         field.cost[s] = 0.0;
-        infos[s] = Some(cell_info(table, scene, id, side, r, start));
+        infos[s] = Some(cell_info(
+            table,
+            scene,
+            id,
+            side,
+            r,
+            start,
+            rules.enemy_clearance,
+        ));
         heap.push(Node(0.0, s as u32));
         while let Some(Node(c, i)) = heap.pop() {
             let i = i as usize;
@@ -200,8 +230,9 @@ impl CostField {
                 }
                 let j = nr as usize * cols + nc as usize;
                 let to = field.centre(nc as usize, nr as usize);
-                let there =
-                    *infos[j].get_or_insert_with(|| cell_info(table, scene, id, side, r, to));
+                let there = *infos[j].get_or_insert_with(|| {
+                    cell_info(table, scene, id, side, r, to, rules.enemy_clearance)
+                });
                 if !there.passable {
                     continue;
                 }
@@ -276,7 +307,9 @@ fn step_cost(rules: &MoveRules, from: Pt, a: CellInfo, to: Pt, b: CellInfo) -> f
     if a.friendly || b.friendly {
         k = k.max(rules.making_way);
     }
-    flat * k + (b.h - a.h).abs() * rules.climb
+    let dh = (b.h - a.h).abs();
+    let free = dh.min(rules.free_climb.max(0.0));
+    flat * k + free + (dh - free) * rules.climb
 }
 
 /// The cost of moving `id` along a given path (the first point its position), or the first point
@@ -293,13 +326,13 @@ pub fn path_cost(
     let step = rules.cell.max(0.1) / 2.0;
     let mut total = 0.0;
     let mut prev_pt = m.pos;
-    let mut prev = cell_info(table, scene, id, side, r, prev_pt);
+    let mut prev = cell_info(table, scene, id, side, r, prev_pt, rules.enemy_clearance);
     for w in path.windows(2) {
         let len = w[0].dist(w[1]);
         let n = (len / step).ceil().max(1.0) as usize;
         for k in 1..=n {
             let p = w[0].add(w[1].sub(w[0]).scale(k as f32 / n as f32));
-            let info = cell_info(table, scene, id, side, r, p);
+            let info = cell_info(table, scene, id, side, r, p, rules.enemy_clearance);
             if !info.passable {
                 return Ok(Err(p));
             }

@@ -214,7 +214,11 @@ impl Scene {
     ) -> Option<usize> {
         self.rays.fetch_add(1, Ordering::Relaxed);
         if self.recording.load(Ordering::Relaxed)
-            && let Some(rec) = self.record.lock().unwrap_or_else(|e| e.into_inner()).as_mut()
+            && let Some(rec) = self
+                .record
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .as_mut()
         {
             rec.push((a, b));
         }

@@ -1,0 +1,97 @@
+//! KOG light (`shared/rules/kog-light.txt`) as a pure, deterministic rule set: a [`KogState`],
+//! [`Command`]s checked by the rules (an illegal one is refused with a [`RuleError`] and changes
+//! nothing), resolved with the game's dice into [`Event`]s, which [`event::apply`] alone turns
+//! into the next state. [`game::KogGame`] adds the command log, undo, saves and replays.
+
+pub mod actions;
+pub mod attack;
+pub mod catalogue;
+pub mod combat;
+pub mod command;
+pub mod ctx;
+pub mod event;
+pub mod force;
+pub mod game;
+pub mod moves;
+pub mod odds;
+pub mod options;
+pub mod pool;
+pub mod setup;
+pub mod state;
+pub mod targeting;
+pub mod turns;
+pub mod victory;
+
+pub use catalogue::Catalogue;
+pub use command::{Command, RuleError};
+pub use event::Event;
+pub use force::{BattleSize, ForceList};
+pub use game::{GameSetup, KogGame};
+pub use options::{KogOptions, Scenario};
+pub use state::KogState;
+
+use crate::dice::Dice;
+use state::Phase;
+
+/// Checks `cmd` against `s` and resolves it with `dice`: the events it yields, or why it is
+/// refused. `s` is not changed; apply the events to move the game on.
+pub fn execute(s: &KogState, cmd: &Command, dice: &mut Dice) -> Result<Vec<Event>, RuleError> {
+    if matches!(s.phase, Phase::Over(_)) {
+        return Err(RuleError::GameOver);
+    }
+    if s.pending.is_some() && !matches!(cmd, Command::Respond { .. } | Command::Concede { .. }) {
+        return Err(RuleError::WrongPhase(format!(
+            "{} must first choose to Counterattack or Defend",
+            s.pending
+                .as_ref()
+                .and_then(|p| s.models.get(&p.target))
+                .map(|m| m.name.as_str())
+                .unwrap_or("the target")
+        )));
+    }
+    let mut c = ctx::Ctx::new(s, dice);
+    match cmd {
+        Command::RollOff
+        | Command::Reroll
+        | Command::KeepRolls
+        | Command::ChooseRole { .. }
+        | Command::ChooseTerritory { .. }
+        | Command::Deploy { .. }
+        | Command::FinishDeployment
+        | Command::PlaceObjective { .. }
+        | Command::CarryObjective { .. }
+        | Command::NameCommander { .. }
+        | Command::ChooseFirst { .. } => {
+            let unused = game::unused_points(s);
+            setup::run(&mut c, cmd, unused)?
+        }
+        Command::Move { .. }
+        | Command::Face { .. }
+        | Command::ExitTable { .. }
+        | Command::EndMovement => moves::run(&mut c, cmd)?,
+        Command::Attack { .. } | Command::Respond { .. } => combat::run(&mut c, cmd)?,
+        Command::HoldObjective { .. }
+        | Command::ForwardObserver { .. }
+        | Command::FireSupport { .. }
+        | Command::PassObjective { .. }
+        | Command::PickUpObjective { .. } => actions::run(&mut c, cmd)?,
+        Command::EndTurn | Command::Concede { .. } => turns::run(&mut c, cmd)?,
+    }
+    Ok(c.events)
+}
+
+/// The side that must act now, if it is one side's call (`None`: either player, e.g. a
+/// dice-off both roll, or naming Commanders).
+pub fn acting_side(s: &KogState) -> Option<u8> {
+    if let Some(p) = &s.pending {
+        return s.models.get(&p.target).map(|m| m.side);
+    }
+    match &s.phase {
+        Phase::RoleDiceOff { may_reroll, .. } => *may_reroll,
+        Phase::ChooseRole { chooser } | Phase::ChooseFirst { chooser } => Some(*chooser),
+        Phase::ChooseTerritory => s.roles.map(|r| r.defender),
+        Phase::Deploy { side } | Phase::PlaceObjective { side } => Some(*side),
+        Phase::NameCommanders | Phase::FirstTurnDiceOff | Phase::Over(_) => None,
+        Phase::Turn => Some(s.active),
+    }
+}

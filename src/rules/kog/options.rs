@@ -1,0 +1,94 @@
+//! Named choices for the places where KOG light's text offers variants or is silent; each is
+//! explained, with the sentence it reads, in `assets/rules/kog-light.md`.
+
+use serde::{Deserialize, Serialize};
+
+/// "In addition to the basic single objective scenario given above, players may agree to play
+/// alternate scenarios".
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Scenario {
+    /// One objective per player; take and hold the opponent's.
+    Standard,
+    /// Destruction first: the victory conditions of the standard game swapped.
+    Meatgrinder,
+    /// One central objective, held uncontested.
+    HamburgerHill,
+    /// The Attacker carries an objective off the Defender's board edge.
+    Linebreaker,
+}
+
+impl Scenario {
+    pub const ALL: [Scenario; 4] = [
+        Scenario::Standard,
+        Scenario::Meatgrinder,
+        Scenario::HamburgerHill,
+        Scenario::Linebreaker,
+    ];
+
+    pub fn label(self) -> &'static str {
+        match self {
+            Scenario::Standard => "Standard (single objective)",
+            Scenario::Meatgrinder => "Meatgrinder",
+            Scenario::HamburgerHill => "Hamburger Hill",
+            Scenario::Linebreaker => "Linebreaker",
+        }
+    }
+
+    pub fn summary(self) -> &'static str {
+        match self {
+            Scenario::Standard => {
+                "Major: take and hold the opponent's Objective for consecutive turns. Minor: the opponent has no non-Crippled units."
+            }
+            Scenario::Meatgrinder => {
+                "Major: the opponent has no non-Crippled units. Minor: take and hold the opponent's Objective for consecutive turns."
+            }
+            Scenario::HamburgerHill => {
+                "One Objective in the centre. Major: hold it uncontested for consecutive turns. Minor: the opponent has no non-Crippled units."
+            }
+            Scenario::Linebreaker => {
+                "The Attacker carries the Objective on a model. Attacker Major: move it off the Defender's board edge. Defender Major: the Attacker has no non-Crippled units."
+            }
+        }
+    }
+}
+
+/// How far a weapon may shoot past its effective range.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum LongRange {
+    /// As written: any distance, re-rolling successes beyond the effective range.
+    Unlimited,
+    /// A house limit: up to twice the effective range.
+    UpToDouble,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct KogOptions {
+    pub long_range: LongRange,
+    /// Living models block sight to models behind them.
+    pub models_block_sight: bool,
+    /// Wrecks block sight (they give cover either way).
+    pub wrecks_block_sight: bool,
+    /// Rounds after which the game ends in a draw if nobody has won (`None`: play on).
+    pub round_limit: Option<u32>,
+}
+
+impl Default for KogOptions {
+    fn default() -> Self {
+        Self {
+            long_range: LongRange::Unlimited,
+            models_block_sight: false,
+            wrecks_block_sight: true,
+            round_limit: None,
+        }
+    }
+}
+
+impl KogOptions {
+    pub fn sight(&self) -> crate::table::SightOptions {
+        crate::table::SightOptions {
+            models_block: self.models_block_sight,
+            wrecks_block: self.wrecks_block_sight,
+            ..Default::default()
+        }
+    }
+}

@@ -1,0 +1,273 @@
+//! "[1] Movement": the four moves, half rate, overlapping bases, coherency, once per model and
+//! unit.
+
+use super::*;
+use wartable::rules::kog::force::{BattleSize, UnitKind};
+use wartable::rules::kog::state::MoveMode;
+
+fn mv(m: u32, mode: MoveMode, x: f32, y: f32) -> Command {
+    Command::Move {
+        model: id(m),
+        mode,
+        to: Pt::new(x, y),
+    }
+}
+
+/// Two Kämpfer (Move 6") for side 1, an F6-16 for side 2.
+fn duel_on(level: LevelFile) -> KogGame {
+    game_on(
+        level,
+        Scenario::Standard,
+        singles("German", BattleSize::Duel, &["Kämpfer", "Kämpfer"]),
+        singles("Russian", BattleSize::Duel, &["F6-16"]),
+    )
+}
+
+/// "Combat Move – A model can be moved in any direction by whatever path desired up to a number
+/// of inches equal to its Move limit."
+#[test]
+fn combat_move_goes_up_to_the_move_limit() {
+    let mut g = duel_on(open_level(48.0, 36.0));
+    start(&mut g, &[(1, 10.0, 5.0), (2, 20.0, 5.0), (3, 30.0, 30.0)]);
+    ok(&mut g, mv(1, MoveMode::Combat, 10.0, 10.9));
+    let e = refused(&mut g, mv(2, MoveMode::Combat, 20.0, 12.0));
+    assert!(e.contains("out of reach") && e.contains("6.0\""), "{e}");
+    // "No model or unit can be moved more than once during Movement."
+    let e = refused(&mut g, mv(1, MoveMode::Combat, 10.0, 12.0));
+    assert!(e.contains("more than once"), "{e}");
+}
+
+/// "Rough Ground – A model is slowed moving through uneven / hazardous terrain" (1" counts as 2").
+#[test]
+fn rough_ground_costs_double() {
+    let rough = "Piece(shape: Box, at: (10.0, 12.0), size: (10.0, 10.0, 0.05), tags: [Rough], label: \"scrub\")";
+    let mut g = duel_on(level_with(&[rough]));
+    start(&mut g, &[(1, 10.0, 8.0), (2, 30.0, 5.0), (3, 30.0, 30.0)]);
+    // 4" straight into the scrub costs 8": beyond a 6" Move.
+    let e = refused(&mut g, mv(1, MoveMode::Combat, 10.0, 12.0));
+    assert!(e.contains("out of reach"), "{e}");
+    let ev = ok(&mut g, mv(1, MoveMode::Combat, 10.0, 10.5));
+    let cost = move_cost(&ev);
+    assert!(
+        (4.5..=5.6).contains(&cost),
+        "2.5\" in the scrub costs about 5\": {cost}"
+    );
+    // The same 2.5" on open ground costs 2.5".
+    let ev = ok(&mut g, mv(2, MoveMode::Combat, 30.0, 7.5));
+    assert!((move_cost(&ev) - 2.5).abs() < 0.3);
+}
+
+/// "Climbing – A model climbs vertically (up or down) so +/-1" vertical counts as 2" horizontal";
+/// Jump Jets: "climb up/down 3" without penalty".
+#[test]
+fn climbing_counts_double_unless_jump_jets() {
+    // A 2" high platform ("climbable" so a base may stand on top).
+    let block = "Piece(shape: Box, at: (20.0, 14.0), size: (8.0, 6.0, 2.0), tags: [Climbable], label: \"platform\")";
+    let f2 = singles("Russian", BattleSize::Melee, &["F2-21", "F2-21+Jump Jets"]);
+    let mut g = game_on(
+        level_with(&[block]),
+        Scenario::Standard,
+        singles("German", BattleSize::Melee, &["Kämpfer"]),
+        f2,
+    );
+    start(&mut g, &[(1, 40.0, 30.0), (2, 17.0, 5.0), (3, 23.0, 5.0)]);
+    ok(&mut g, Command::EndTurn);
+    // F2-21: Move 9". To (17, 12.5) is 7.5" flat plus a 2" climb counted 4": 11.5" > 9".
+    let e = refused(&mut g, mv(2, MoveMode::Combat, 17.0, 12.5));
+    assert!(e.contains("out of reach"), "{e}");
+    ok(&mut g, mv(2, MoveMode::Combat, 17.0, 10.5));
+    // With Jump Jets the 2" climb costs 2": 7.5 + 2 = 9.5" ... still over; 7" + 2" fits.
+    ok(&mut g, mv(3, MoveMode::Combat, 23.0, 12.0));
+    assert!(
+        (g.state.table.model(id(3)).unwrap().h - 2.0).abs() < 1e-4,
+        "on the platform"
+    );
+}
+
+/// "Making way – A model moves through friendly models at half rate, but cannot end its move
+/// with its base overlapping the base of another model." Enemy bases block.
+#[test]
+fn making_way_through_friends_and_blocked_by_enemies() {
+    let f1 = singles(
+        "German",
+        BattleSize::Melee,
+        &["Kämpfer", "Kämpfer", "Kämpfer", "Kämpfer"],
+    );
+    let mut g = game_on(
+        open_level(48.0, 36.0),
+        Scenario::Standard,
+        f1,
+        singles("German", BattleSize::Melee, &["Kämpfer"]),
+    );
+    // A wall of friends across x = 10 .. 14 at y = 8; the mover at (12, 6).
+    start(
+        &mut g,
+        &[
+            (1, 12.0, 6.0),
+            (2, 10.9, 8.0),
+            (3, 12.0, 8.0),
+            (4, 13.1, 8.0),
+            (5, 40.0, 30.0),
+        ],
+    );
+    let e = refused(&mut g, mv(1, MoveMode::Combat, 12.0, 8.2));
+    assert!(e.contains("overlapping"), "{e}");
+    let ev = ok(&mut g, mv(1, MoveMode::Combat, 12.0, 9.5));
+    // 3.5" straight through the friendly base, 2" of it overlapping a friend: about 5.5".
+    let cost = move_cost(&ev);
+    assert!(cost > 4.5 && cost <= 6.0, "making way costs more: {cost}");
+}
+
+/// "Making way" is through friendly models: enemy bases cannot be passed through.
+#[test]
+fn enemy_bases_block_the_way() {
+    let mut g = game_on(
+        open_level(48.0, 36.0),
+        Scenario::Standard,
+        singles("German", BattleSize::Melee, &["Kämpfer"]),
+        singles("German", BattleSize::Melee, &["Kämpfer"; 4]),
+    );
+    start(
+        &mut g,
+        &[
+            (1, 12.0, 6.0),
+            (2, 10.4, 8.0),
+            (3, 11.45, 8.0),
+            (4, 12.5, 8.0),
+            (5, 13.55, 8.0),
+        ],
+    );
+    // Straight through would be 4"; round either end of the line it is about 6.5", over 6".
+    let e = refused(&mut g, mv(1, MoveMode::Combat, 12.0, 10.0));
+    assert!(e.contains("out of reach"), "{e}");
+}
+
+/// "Speed Move – While not moving within 1" of any enemy model, a model can move twice as far,
+/// but may not choose Shooting actions until the end of the player turn." Crippled models "may
+/// not Speed Move".
+#[test]
+fn speed_move_doubles_keeps_away_and_forbids_shooting() {
+    let mut g = duel_on(open_level(48.0, 36.0));
+    start(&mut g, &[(1, 5.0, 5.0), (2, 30.0, 5.0), (3, 30.0, 9.0)]);
+    ok(&mut g, mv(1, MoveMode::Speed, 5.0, 16.5));
+    let e = refused(&mut g, mv(2, MoveMode::Speed, 30.0, 7.5));
+    assert!(e.contains("within 1"), "{e}");
+    hurt(&mut g, 2, 1);
+    let e = refused(&mut g, mv(2, MoveMode::Speed, 25.0, 5.0));
+    assert!(e.contains("may not Speed Move"), "{e}");
+    ok(&mut g, Command::EndMovement);
+    let e = refused(
+        &mut g,
+        Command::Attack {
+            attacker: id(1),
+            weapon: "Autocannon".into(),
+            target: id(3),
+        },
+    );
+    assert!(e.contains("Speed Move"), "{e}");
+}
+
+/// "Hold Position – A model may be repositioned within 1" of its initial position, facing any
+/// direction desired, but may re-roll any failed shots".
+#[test]
+fn hold_position_moves_at_most_one_inch() {
+    let mut g = duel_on(open_level(48.0, 36.0));
+    start(&mut g, &[(1, 5.0, 5.0), (2, 20.0, 5.0), (3, 30.0, 30.0)]);
+    let e = refused(&mut g, mv(1, MoveMode::HoldPosition, 5.0, 6.5));
+    assert!(e.contains("within 1"), "{e}");
+    ok(&mut g, mv(1, MoveMode::HoldPosition, 5.7, 5.7));
+    ok(
+        &mut g,
+        Command::Face {
+            model: id(1),
+            facing: 10.0,
+        },
+    );
+    assert_eq!(g.state.table.model(id(1)).unwrap().facing, 10.0);
+}
+
+/// "Charge! – Upon moving within 1" of an enemy model, a model must immediately stop moving".
+#[test]
+fn charge_stops_on_coming_within_one_inch() {
+    let mut g = duel_on(open_level(48.0, 36.0));
+    start(&mut g, &[(1, 10.0, 5.0), (2, 30.0, 5.0), (3, 10.0, 12.0)]);
+    // Asked to go right up to the F6-16, the Kämpfer stops 1" from it.
+    ok(&mut g, mv(1, MoveMode::Charge, 10.0, 10.9));
+    let d = g.state.table.distance(id(1), id(3)).unwrap();
+    assert!(d <= 1.0 + 1e-3 && d > 0.9, "stopped at {d}");
+    let e = refused(&mut g, mv(2, MoveMode::Charge, 30.0, 10.0));
+    assert!(e.contains("Charge! ends"), "{e}");
+}
+
+/// "After completing movement for the unit, each model must finish within Sensor range of
+/// another model in the unit."
+#[test]
+fn units_keep_coherency_within_sensor_range() {
+    let f1 = force(
+        "German",
+        BattleSize::Encounter,
+        &[
+            (
+                "Alpha",
+                UnitKind::Tactical,
+                &["Kämpfer", "Kämpfer", "Kämpfer"],
+            ),
+            (
+                "Bravo",
+                UnitKind::Tactical,
+                &["Kämpfer", "Kämpfer", "Kämpfer"],
+            ),
+        ],
+    );
+    let f2 = f1.clone();
+    let mut g = game_on(open_level(72.0, 48.0), Scenario::Standard, f1, f2);
+    start(
+        &mut g,
+        &[
+            (1, 5.0, 5.0),
+            (2, 7.0, 5.0),
+            (3, 9.0, 5.0),
+            (4, 40.0, 20.0),
+            (5, 42.0, 20.0),
+            (6, 44.0, 20.0),
+            (7, 60.0, 40.0),
+        ],
+    );
+    // Model 1 runs off 11" (Speed), model 3 12"; model 2 stays within 12" of model 1.
+    ok(&mut g, mv(1, MoveMode::Speed, 5.0, 16.0));
+    ok(&mut g, mv(3, MoveMode::Speed, 9.0, 17.0));
+    // Selecting unit Bravo closes Alpha, which is coherent.
+    ok(&mut g, mv(4, MoveMode::Combat, 40.0, 15.0));
+    let e = refused(&mut g, mv(2, MoveMode::Combat, 7.0, 8.0));
+    assert!(e.contains("another unit was selected"), "{e}");
+    // Bravo: model 5 runs 12" away from 4 and 6 and breaks coherency.
+    ok(&mut g, mv(5, MoveMode::Speed, 42.0, 32.0));
+    ok(&mut g, mv(6, MoveMode::Combat, 44.0, 15.5));
+    let e = refused(&mut g, Command::EndMovement);
+    assert!(
+        e.contains("out of coherency") && e.contains("Kämpfer 5"),
+        "{e}"
+    );
+    // Undo puts model 5 back (no dice were rolled), and a shorter run keeps coherency.
+    assert!(g.undo().is_some() && g.undo().is_some());
+    ok(&mut g, mv(5, MoveMode::Combat, 42.0, 26.0));
+    ok(&mut g, mv(6, MoveMode::Combat, 44.0, 18.0));
+    ok(&mut g, Command::EndMovement);
+    // "no unit may be selected more than once": Alpha is done.
+    assert!(
+        g.state.turn.units_done.is_empty(),
+        "a new step starts with no unit selected"
+    );
+}
+
+/// Destroyed models "may not move or act"; only the side whose turn it is moves.
+#[test]
+fn only_own_active_models_move() {
+    let mut g = duel_on(open_level(48.0, 36.0));
+    start(&mut g, &[(1, 10.0, 5.0), (2, 20.0, 5.0), (3, 30.0, 30.0)]);
+    let e = refused(&mut g, mv(3, MoveMode::Combat, 30.0, 28.0));
+    assert!(e.contains("not yours"), "{e}");
+    hurt(&mut g, 2, 2);
+    let e = refused(&mut g, mv(2, MoveMode::Combat, 20.0, 8.0));
+    assert!(e.contains("may not move or act"), "{e}");
+}

@@ -1,0 +1,112 @@
+//! "Hold Objective" and Linebreaker's "Pass Objective".
+
+use super::*;
+use wartable::rules::kog::event::apply;
+use wartable::rules::kog::force::BattleSize;
+use wartable::rules::kog::state::{KogObjective, MoveMode};
+
+fn objective(owner: u8, x: f32, y: f32) -> Event {
+    Event::ObjectiveAdded(KogObjective {
+        name: format!("side {owner}'s Objective"),
+        owner: Some(owner),
+        at: Pt::new(x, y),
+        carrier: None,
+        off_table: false,
+        streak: [0, 0],
+    })
+}
+
+/// "Hold Objective – A model within 1" of an Objective may take and hold it."
+#[test]
+fn hold_objective_within_one_inch() {
+    let mut g = new_game(
+        Scenario::Standard,
+        singles("German", BattleSize::Duel, &["Kämpfer", "Kämpfer"]),
+        singles("German", BattleSize::Duel, &["Kämpfer"]),
+    );
+    start(&mut g, &[(1, 20.0, 20.0), (2, 30.0, 20.0), (3, 40.0, 30.0)]);
+    apply(&mut g.state, &objective(2, 21.8, 20.0));
+    to_actions(&mut g);
+    let e = refused(&mut g, Command::HoldObjective { model: id(2) });
+    assert!(e.contains("not within 1"), "{e}");
+    ok(&mut g, Command::HoldObjective { model: id(1) });
+    assert_eq!(g.state.turn.held.get(&0), Some(&id(1)));
+}
+
+/// Linebreaker: "Pass Objective – Instead of Shooting, a model with the Objective may transfer
+/// it to a friendly model within 1", or pick it up from a Destroyed model."
+#[test]
+fn linebreaker_pass_and_pick_up() {
+    let mut g = new_game(
+        Scenario::Linebreaker,
+        singles(
+            "German",
+            BattleSize::Melee,
+            &["Kämpfer", "Kämpfer", "Kämpfer"],
+        ),
+        singles("German", BattleSize::Melee, &["Kämpfer"]),
+    );
+    start(
+        &mut g,
+        &[
+            (1, 20.0, 10.0),
+            (2, 21.5, 10.0),
+            (3, 25.0, 10.0),
+            (4, 40.0, 30.0),
+        ],
+    );
+    // In this staging side 1 defends; make it the Attacker for Linebreaker.
+    apply(
+        &mut g.state,
+        &Event::RolesSet(wartable::rules::kog::state::Roles {
+            attacker: 1,
+            defender: 2,
+        }),
+    );
+    apply(
+        &mut g.state,
+        &Event::ObjectiveAdded(KogObjective {
+            name: "the Objective".into(),
+            owner: Some(1),
+            at: Pt::new(20.0, 10.0),
+            carrier: Some(id(1)),
+            off_table: false,
+            streak: [0, 0],
+        }),
+    );
+    ok(
+        &mut g,
+        Command::Move {
+            model: id(1),
+            mode: MoveMode::Combat,
+            to: Pt::new(20.5, 11.0),
+        },
+    );
+    assert_eq!(
+        g.state.objectives[0].at,
+        Pt::new(20.5, 11.0),
+        "it moves with its carrier"
+    );
+    to_actions(&mut g);
+    let e = refused(
+        &mut g,
+        Command::PassObjective {
+            model: id(1),
+            to: id(3),
+        },
+    );
+    assert!(e.contains("within 1"), "{e}");
+    ok(
+        &mut g,
+        Command::PassObjective {
+            model: id(1),
+            to: id(2),
+        },
+    );
+    assert_eq!(g.state.objectives[0].carrier, Some(id(2)));
+    // The carrier is destroyed; a friend within 1" picks the Objective up.
+    hurt(&mut g, 2, 2);
+    put(&mut g, 3, 22.6, 10.0);
+    ok(&mut g, Command::PickUpObjective { model: id(3) });
+    assert_eq!(g.state.objectives[0].carrier, Some(id(3)));
+}

@@ -1,0 +1,326 @@
+//! "Order of Battle" and "Game Rounds": dice-off, roles, halves, deployment, objectives,
+//! Commanders, and who takes the first turn each round.
+
+use super::*;
+use wartable::rules::kog::force::BattleSize;
+use wartable::rules::kog::state::{Half, Phase, Split};
+
+fn duel() -> KogGame {
+    new_game(
+        Scenario::Standard,
+        singles("German", BattleSize::Duel, &["Kämpfer", "Kämpfer"]),
+        singles("Russian", BattleSize::Duel, &["F6-16"]),
+    )
+}
+
+/// "each player rolls a die, rolling again in the case of any ties. The player that rolled
+/// higher chooses"; "The player with more unused points may re-roll their die".
+#[test]
+fn dice_off_ties_roll_again_and_unused_points_allow_a_reroll() {
+    let mut g = duel();
+    // Side 1 spent 12 of 15 (3 unused), side 2 spent 8 (7 unused).
+    g.dice.force(&[4, 4, 5, 2]);
+    ok(&mut g, Command::RollOff);
+    assert_eq!(g.dice.log().len(), 4, "the tie was rolled again");
+    assert_eq!(
+        g.state.phase,
+        Phase::RoleDiceOff {
+            last: Some([5, 2]),
+            may_reroll: Some(2)
+        },
+        "side 2 lost with more unused points: it may re-roll"
+    );
+    let e = refused(&mut g, Command::ChooseRole { attacker: true });
+    assert!(e.contains("re-roll"), "{e}");
+    g.dice.force(&[6]);
+    ok(&mut g, Command::Reroll);
+    assert_eq!(g.state.phase, Phase::ChooseRole { chooser: 2 });
+    ok(&mut g, Command::ChooseRole { attacker: true });
+    let r = g.state.roles.unwrap();
+    assert_eq!((r.attacker, r.defender), (2, 1));
+    assert_eq!(g.state.phase, Phase::ChooseTerritory);
+}
+
+#[test]
+fn the_winner_with_fewer_unused_points_chooses_at_once() {
+    let mut g = duel();
+    g.dice.force(&[2, 5]);
+    ok(&mut g, Command::RollOff);
+    assert_eq!(g.state.phase, Phase::ChooseRole { chooser: 2 });
+    ok(&mut g, Command::ChooseRole { attacker: false });
+    assert_eq!(g.state.roles.unwrap().defender, 2);
+    // A loser who may re-roll can also keep the result.
+    let mut g = duel();
+    g.dice.force(&[6, 1]);
+    ok(&mut g, Command::RollOff);
+    ok(&mut g, Command::KeepRolls);
+    assert_eq!(g.state.phase, Phase::ChooseRole { chooser: 1 });
+}
+
+/// Plays the whole setup through commands: halves, deployment, objectives, Commanders.
+#[test]
+fn setup_halves_deployment_objectives_and_commanders() {
+    let mut g = duel();
+    g.dice.force(&[6, 1]);
+    ok(&mut g, Command::RollOff);
+    ok(&mut g, Command::KeepRolls);
+    ok(&mut g, Command::ChooseRole { attacker: false }); // side 1 defends
+    // "The Defender divides the battlefield into equal halves and chooses either half".
+    ok(
+        &mut g,
+        Command::ChooseTerritory {
+            split: Split::LeftRight,
+            half: Half::LeftOrNear,
+        },
+    );
+    assert_eq!(g.state.phase, Phase::Deploy { side: 1 });
+    // "more than 12" from Attacker territory": the line is at x = 24; a 1" base at x = 11.5
+    // reaches to 12, exactly 12" away: refused; at 11.4 it is 12.1" away.
+    let e = refused(
+        &mut g,
+        Command::Deploy {
+            model: id(1),
+            at: Pt::new(11.5, 10.0),
+            facing: 0.0,
+        },
+    );
+    assert!(e.contains("more than 12"), "{e}");
+    let e = refused(
+        &mut g,
+        Command::Deploy {
+            model: id(1),
+            at: Pt::new(30.0, 10.0),
+            facing: 0.0,
+        },
+    );
+    assert!(e.contains("own territory"), "{e}");
+    let e = refused(
+        &mut g,
+        Command::Deploy {
+            model: id(3),
+            at: Pt::new(5.0, 10.0),
+            facing: 0.0,
+        },
+    );
+    assert!(e.contains("not yours") || e.contains("side 1"), "{e}");
+    ok(
+        &mut g,
+        Command::Deploy {
+            model: id(1),
+            at: Pt::new(11.4, 10.0),
+            facing: 0.0,
+        },
+    );
+    let e = refused(&mut g, Command::FinishDeployment);
+    assert!(e.contains("Kämpfer 2"), "{e}");
+    let e = refused(
+        &mut g,
+        Command::Deploy {
+            model: id(2),
+            at: Pt::new(11.4, 10.5),
+            facing: 0.0,
+        },
+    );
+    assert!(e.contains("overlap"), "{e}");
+    ok(
+        &mut g,
+        Command::Deploy {
+            model: id(2),
+            at: Pt::new(5.0, 20.0),
+            facing: 0.0,
+        },
+    );
+    ok(&mut g, Command::FinishDeployment);
+    assert_eq!(g.state.phase, Phase::Deploy { side: 2 });
+    ok(
+        &mut g,
+        Command::Deploy {
+            model: id(3),
+            at: Pt::new(40.0, 18.0),
+            facing: 180.0,
+        },
+    );
+    ok(&mut g, Command::FinishDeployment);
+    // "Each player places one (1) Objective marker ... in their territory, more than 6" from any
+    // board edge."
+    assert_eq!(g.state.phase, Phase::PlaceObjective { side: 1 });
+    let e = refused(
+        &mut g,
+        Command::PlaceObjective {
+            at: Pt::new(6.0, 18.0),
+        },
+    );
+    assert!(e.contains("more than 6"), "{e}");
+    let e = refused(
+        &mut g,
+        Command::PlaceObjective {
+            at: Pt::new(30.0, 18.0),
+        },
+    );
+    assert!(e.contains("in their territory"), "{e}");
+    ok(
+        &mut g,
+        Command::PlaceObjective {
+            at: Pt::new(10.0, 18.0),
+        },
+    );
+    ok(
+        &mut g,
+        Command::PlaceObjective {
+            at: Pt::new(38.0, 12.0),
+        },
+    );
+    assert_eq!(g.state.phase, Phase::NameCommanders);
+    ok(&mut g, Command::NameCommander { model: id(2) });
+    assert_eq!(g.state.phase, Phase::NameCommanders, "both sides name one");
+    ok(&mut g, Command::NameCommander { model: id(3) });
+    // "The Defender takes the first player turn in the first game round".
+    assert_eq!(g.state.phase, Phase::Turn);
+    assert_eq!((g.state.round, g.state.active, g.state.first), (1, 1, 1));
+    assert_eq!(g.state.commanders, [Some(id(2)), Some(id(3))]);
+    assert_eq!(g.state.objectives.len(), 2);
+    assert_eq!(g.state.table.models.len(), 3);
+}
+
+/// A table too shallow for the split asked is refused with the reason.
+#[test]
+fn a_split_leaving_no_room_to_deploy_is_refused() {
+    let mut g = KogGame::new(super::setup(
+        open_level(24.0, 24.0),
+        Scenario::Standard,
+        singles("German", BattleSize::Duel, &["Kämpfer"]),
+        singles("German", BattleSize::Duel, &["Kämpfer"]),
+    ))
+    .unwrap();
+    g.dice.force(&[6, 1]);
+    ok(&mut g, Command::RollOff);
+    ok(&mut g, Command::ChooseRole { attacker: true });
+    let e = refused(
+        &mut g,
+        Command::ChooseTerritory {
+            split: Split::NearFar,
+            half: Half::LeftOrNear,
+        },
+    );
+    assert!(e.contains("too little"), "{e}");
+}
+
+/// "Round 1 – Defender takes the first Player Turn; Round 2 – Attacker takes the first Player
+/// Turn; then Round 3+ – dice off, second player decides ties."
+#[test]
+fn who_goes_first_each_round() {
+    let mut g = duel();
+    start(&mut g, &[(1, 10.0, 4.0), (2, 14.0, 4.0), (3, 20.0, 32.0)]);
+    assert_eq!((g.state.round, g.state.active), (1, 1));
+    ok(&mut g, Command::EndTurn);
+    assert_eq!((g.state.round, g.state.active), (1, 2));
+    ok(&mut g, Command::EndTurn);
+    assert_eq!(
+        (g.state.round, g.state.active, g.state.first),
+        (2, 2, 2),
+        "the Attacker"
+    );
+    ok(&mut g, Command::EndTurn);
+    ok(&mut g, Command::EndTurn);
+    assert_eq!(g.state.phase, Phase::FirstTurnDiceOff);
+    g.dice.force(&[3, 3]);
+    ok(&mut g, Command::RollOff);
+    // Side 1 went second in round 2 and decides the tie.
+    assert_eq!(g.state.phase, Phase::ChooseFirst { chooser: 1 });
+    ok(&mut g, Command::ChooseFirst { side: 2 });
+    assert_eq!((g.state.round, g.state.active, g.state.first), (3, 2, 2));
+    ok(&mut g, Command::EndTurn);
+    ok(&mut g, Command::EndTurn);
+    g.dice.force(&[2, 5]);
+    ok(&mut g, Command::RollOff);
+    assert_eq!(g.state.phase, Phase::ChooseFirst { chooser: 2 });
+}
+
+/// Hamburger Hill: "Place a distinctive piece of terrain in the center of the board. This piece
+/// of terrain is the only Objective in the game." Linebreaker: "The Attacker places an
+/// Objective on one model".
+#[test]
+fn scenario_objectives_are_set_up_as_written() {
+    let mut g = new_game(
+        Scenario::HamburgerHill,
+        singles("German", BattleSize::Duel, &["Kämpfer"]),
+        singles("German", BattleSize::Duel, &["Kämpfer"]),
+    );
+    g.dice.force(&[6, 1]);
+    ok(&mut g, Command::RollOff);
+    ok(&mut g, Command::ChooseRole { attacker: true });
+    ok(
+        &mut g,
+        Command::ChooseTerritory {
+            split: Split::NearFar,
+            half: Half::LeftOrNear,
+        },
+    );
+    ok(
+        &mut g,
+        Command::Deploy {
+            model: id(2),
+            at: Pt::new(20.0, 3.0),
+            facing: 90.0,
+        },
+    );
+    ok(&mut g, Command::FinishDeployment);
+    ok(
+        &mut g,
+        Command::Deploy {
+            model: id(1),
+            at: Pt::new(20.0, 33.0),
+            facing: 270.0,
+        },
+    );
+    ok(&mut g, Command::FinishDeployment);
+    assert_eq!(g.state.objectives.len(), 1);
+    assert_eq!(g.state.objectives[0].at, Pt::new(24.0, 18.0));
+    assert_eq!(g.state.phase, Phase::NameCommanders);
+
+    let mut g = new_game(
+        Scenario::Linebreaker,
+        singles("German", BattleSize::Duel, &["Kämpfer"]),
+        singles("German", BattleSize::Duel, &["Kämpfer"]),
+    );
+    g.dice.force(&[6, 1]);
+    ok(&mut g, Command::RollOff);
+    ok(&mut g, Command::ChooseRole { attacker: true });
+    ok(
+        &mut g,
+        Command::ChooseTerritory {
+            split: Split::NearFar,
+            half: Half::LeftOrNear,
+        },
+    );
+    ok(
+        &mut g,
+        Command::Deploy {
+            model: id(2),
+            at: Pt::new(20.0, 3.0),
+            facing: 90.0,
+        },
+    );
+    ok(&mut g, Command::FinishDeployment);
+    ok(
+        &mut g,
+        Command::Deploy {
+            model: id(1),
+            at: Pt::new(20.0, 33.0),
+            facing: 270.0,
+        },
+    );
+    ok(&mut g, Command::FinishDeployment);
+    assert_eq!(g.state.phase, Phase::PlaceObjective { side: 1 });
+    let e = refused(
+        &mut g,
+        Command::PlaceObjective {
+            at: Pt::new(20.0, 30.0),
+        },
+    );
+    assert!(e.contains("on one of its models"), "{e}");
+    let e = refused(&mut g, Command::CarryObjective { model: id(2) });
+    assert!(e.contains("its own models"), "{e}");
+    ok(&mut g, Command::CarryObjective { model: id(1) });
+    assert_eq!(g.state.objectives[0].carrier, Some(id(1)));
+}

@@ -1,0 +1,199 @@
+//! "Victory!" and the scenarios' conditions, checked at the end of each game round.
+
+use super::*;
+use wartable::rules::kog::event::apply;
+use wartable::rules::kog::force::BattleSize;
+use wartable::rules::kog::state::{KogObjective, MoveMode, Outcome, Phase};
+
+fn objective(owner: Option<u8>, x: f32, y: f32) -> Event {
+    Event::ObjectiveAdded(KogObjective {
+        name: "obj".into(),
+        owner,
+        at: Pt::new(x, y),
+        carrier: None,
+        off_table: false,
+        streak: [0, 0],
+    })
+}
+
+fn duel(s: Scenario) -> KogGame {
+    let mut g = new_game(
+        s,
+        singles("German", BattleSize::Duel, &["Kämpfer", "Kämpfer"]),
+        singles("German", BattleSize::Duel, &["Kämpfer", "Kämpfer"]),
+    );
+    start(
+        &mut g,
+        &[
+            (1, 20.0, 20.0),
+            (2, 5.0, 5.0),
+            (3, 40.0, 30.0),
+            (4, 44.0, 30.0),
+        ],
+    );
+    g
+}
+
+/// Side 1 holds; side 2 passes; a full round.
+fn hold_round(g: &mut KogGame) {
+    to_actions(g);
+    ok(g, Command::HoldObjective { model: id(1) });
+    ok(g, Command::EndTurn);
+    ok(g, Command::EndTurn);
+}
+
+/// "Major Victory! – a player has taken and held the opponent's Objective for consecutive
+/// turns."
+#[test]
+fn major_victory_for_holding_the_enemy_objective_two_turns() {
+    let mut g = duel(Scenario::Standard);
+    apply(&mut g.state, &objective(Some(2), 21.5, 20.0));
+    apply(&mut g.state, &objective(Some(1), 5.0, 8.0));
+    hold_round(&mut g);
+    assert_eq!(g.state.objectives[0].streak, [1, 0]);
+    assert_eq!(g.state.phase, Phase::Turn, "one turn is not enough");
+    // Round 2: side 2 goes first, then side 1 holds again.
+    ok(&mut g, Command::EndTurn);
+    to_actions(&mut g);
+    ok(&mut g, Command::HoldObjective { model: id(1) });
+    ok(&mut g, Command::EndTurn);
+    match &g.state.phase {
+        Phase::Over(Outcome::MajorVictory { side: 1, .. }) => {}
+        p => panic!("expected side 1's Major Victory, got {p:?}"),
+    }
+    assert!(g.submit(Command::EndTurn).is_err(), "the game is over");
+}
+
+/// A turn without holding breaks the streak.
+#[test]
+fn holding_must_be_consecutive() {
+    let mut g = duel(Scenario::Standard);
+    apply(&mut g.state, &objective(Some(2), 21.5, 20.0));
+    hold_round(&mut g);
+    ok(&mut g, Command::EndTurn); // side 2, round 2
+    ok(&mut g, Command::EndTurn); // side 1 does not hold
+    assert_eq!(g.state.objectives[0].streak, [0, 0]);
+    assert_eq!(g.state.phase, Phase::FirstTurnDiceOff);
+}
+
+/// "Minor Victory – a player's opponent has no non-Crippled units remaining on the board."
+/// Meatgrinder swaps the two.
+#[test]
+fn minor_victory_and_meatgrinder() {
+    let mut g = duel(Scenario::Standard);
+    hurt(&mut g, 3, 1);
+    hurt(&mut g, 4, 2);
+    ok(&mut g, Command::EndTurn);
+    ok(&mut g, Command::EndTurn);
+    assert!(matches!(
+        g.state.phase,
+        Phase::Over(Outcome::MinorVictory { side: 1, .. })
+    ));
+    let mut g = duel(Scenario::Meatgrinder);
+    hurt(&mut g, 3, 1);
+    hurt(&mut g, 4, 2);
+    ok(&mut g, Command::EndTurn);
+    ok(&mut g, Command::EndTurn);
+    assert!(matches!(
+        g.state.phase,
+        Phase::Over(Outcome::MajorVictory { side: 1, .. })
+    ));
+}
+
+/// "Draw – both players have taken and held their Objective; or neither player has any forces
+/// remaining."
+#[test]
+fn draws() {
+    let mut g = duel(Scenario::Standard);
+    for n in 1..=4 {
+        hurt(&mut g, n, 2);
+    }
+    ok(&mut g, Command::EndTurn);
+    ok(&mut g, Command::EndTurn);
+    assert!(
+        matches!(&g.state.phase, Phase::Over(Outcome::Draw { why }) if why.contains("neither"))
+    );
+}
+
+/// Hamburger Hill: "Major Victory! – a player has taken and held the central Objective
+/// uncontested for consecutive turns."
+#[test]
+fn hamburger_hill_needs_the_objective_uncontested() {
+    let mut g = duel(Scenario::HamburgerHill);
+    apply(&mut g.state, &objective(None, 21.5, 20.0));
+    // An enemy within 1" of the objective's marker, but not within 1" of the holder.
+    put(&mut g, 3, 23.3, 20.0);
+    to_actions(&mut g);
+    ok(&mut g, Command::HoldObjective { model: id(1) });
+    ok(&mut g, Command::EndTurn);
+    assert_eq!(
+        g.state.objectives[0].streak,
+        [0, 0],
+        "contested: it does not count"
+    );
+    assert!(g.journal.iter().any(|l| l.text.contains("contested")));
+}
+
+/// Linebreaker: "Attacker Major Victory! – the Attacker moves the Objective off the Defender's
+/// board edge."
+#[test]
+fn linebreaker_exit_wins_for_the_attacker() {
+    let mut g = duel(Scenario::Linebreaker);
+    apply(
+        &mut g.state,
+        &Event::RolesSet(wartable::rules::kog::state::Roles {
+            attacker: 1,
+            defender: 2,
+        }),
+    );
+    apply(
+        &mut g.state,
+        &Event::ObjectiveAdded(KogObjective {
+            name: "the Objective".into(),
+            owner: Some(1),
+            at: Pt::new(20.0, 31.0),
+            carrier: Some(id(1)),
+            off_table: false,
+            streak: [0, 0],
+        }),
+    );
+    put(&mut g, 1, 20.0, 31.0);
+    // The Defender's half is the near half here: its edge is y = 0, 31" away.
+    let e = refused(
+        &mut g,
+        Command::ExitTable {
+            model: id(1),
+            mode: MoveMode::Speed,
+        },
+    );
+    assert!(e.contains("cannot reach"), "{e}");
+    put(&mut g, 1, 20.0, 6.5);
+    ok(
+        &mut g,
+        Command::ExitTable {
+            model: id(1),
+            mode: MoveMode::Combat,
+        },
+    );
+    assert!(g.state.objectives[0].off_table);
+    ok(&mut g, Command::EndTurn);
+    ok(&mut g, Command::EndTurn);
+    assert!(
+        matches!(&g.state.phase, Phase::Over(Outcome::MajorVictory { side: 1, why }) if why.contains("board edge"))
+    );
+}
+
+/// A player may concede at any time; an agreed round limit ends the game in a draw.
+#[test]
+fn concede_and_round_limit() {
+    let mut g = duel(Scenario::Standard);
+    ok(&mut g, Command::Concede { side: 2 });
+    assert_eq!(g.state.phase, Phase::Over(Outcome::Conceded { side: 2 }));
+    let mut g = duel(Scenario::Standard);
+    g.state.options.round_limit = Some(1);
+    ok(&mut g, Command::EndTurn);
+    ok(&mut g, Command::EndTurn);
+    assert!(
+        matches!(&g.state.phase, Phase::Over(Outcome::Draw { why }) if why.contains("1 rounds"))
+    );
+}
