@@ -8,6 +8,7 @@ mod moves;
 mod odds;
 mod play_actions;
 mod saves;
+mod selfplay;
 mod setup;
 mod victory;
 

@@ -4,6 +4,7 @@
 //! into the next state. [`game::KogGame`] adds the command log, undo, saves and replays.
 
 pub mod actions;
+pub mod ai;
 pub mod attack;
 pub mod catalogue;
 pub mod combat;

@@ -367,7 +367,10 @@ pub fn coherency_problem(s: &KogState, u: usize) -> Option<String> {
         if now <= sensors + 1e-4 {
             continue;
         }
-        let moved = s.turn.moved.contains_key(id);
+        let moved = match (pos_before(*id), pos_now(*id)) {
+            (Some(a), Some(b)) => a.dist(b) > 1e-3,
+            _ => false,
+        };
         if !moved && nearest(*id, &pos_before) > sensors + 1e-4 {
             continue;
         }

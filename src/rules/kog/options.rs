@@ -70,6 +70,14 @@ pub struct KogOptions {
     pub wrecks_block_sight: bool,
     /// Rounds after which the game ends in a draw if nobody has won (`None`: play on).
     pub round_limit: Option<u32>,
+    /// How far from the enemy's territory forces deploy: the text's "more than 12\"", which a
+    /// table smaller than 4' x 3' may need to adjust ("may require some adjustment").
+    #[serde(default = "default_gap")]
+    pub deployment_gap: f32,
+}
+
+fn default_gap() -> f32 {
+    12.0
 }
 
 impl Default for KogOptions {
@@ -79,6 +87,7 @@ impl Default for KogOptions {
             models_block_sight: false,
             wrecks_block_sight: true,
             round_limit: None,
+            deployment_gap: default_gap(),
         }
     }
 }

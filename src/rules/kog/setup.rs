@@ -10,8 +10,6 @@ use super::state::{Half, KogObjective, Phase, Roles, Split, Territory, enemy, ix
 use crate::table::movement::can_stand;
 use crate::table::{ModelId, Pt};
 
-/// How far deployment keeps from the enemy's territory.
-pub const DEPLOY_GAP: f32 = 12.0;
 /// How far objectives keep from the board edges.
 pub const OBJECTIVE_EDGE_GAP: f32 = 6.0;
 
@@ -209,10 +207,11 @@ fn check_room(s: &super::state::KogState, t: &Territory, side: u8) -> Result<(),
         .filter(|m| m.side == side)
         .map(|m| m.loadout.base)
         .fold(0.0f32, f32::max);
-    if size - DEPLOY_GAP < biggest {
+    let gap = s.options.deployment_gap;
+    if size - gap < biggest {
         return illegal(format!(
-            "split this way each half is {size}\" deep, leaving {:.1}\" to deploy more than 12\" from the other half: too little for a {biggest}\" base",
-            (size - DEPLOY_GAP).max(0.0)
+            "split this way each half is {size}\" deep, leaving {:.1}\" to deploy more than {gap}\" from the other half: too little for a {biggest}\" base (a smaller table may agree a smaller deployment gap)",
+            (size - gap).max(0.0)
         ));
     }
     Ok(())
@@ -244,9 +243,10 @@ pub fn check_deploy_spot(
         ));
     }
     let gap = t.distance_to(own.other(), at) - rad;
-    if gap <= DEPLOY_GAP + 1e-4 {
+    let need = s.options.deployment_gap;
+    if gap <= need + 1e-4 {
         return illegal(format!(
-            "{} must deploy more than 12\" from the enemy territory: its base would be {gap:.1}\" away",
+            "{} must deploy more than {need}\" from the enemy territory: its base would be {gap:.1}\" away",
             m.name
         ));
     }

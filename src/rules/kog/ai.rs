@@ -1,0 +1,492 @@
+//! The program opponent: a plain, deterministic player that asks the rules what is legal and
+//! picks by simple aims (take the enemy's objective, shoot where the odds are best, keep units
+//! together). It drives solo play, quick deployment and the headless self-play games.
+
+use super::actions::objective_in_reach;
+use super::command::Command;
+use super::game::KogGame;
+use super::moves::{coherency_problem, plan_move};
+use super::odds::odds;
+use super::options::Scenario;
+use super::setup::{check_deploy_spot, check_objective_spot};
+use super::state::{Half, KogState, MoveMode, Phase, Split, Step, enemy};
+use super::targeting::{attack_menu, plan_attack};
+use crate::table::{ModelId, Pt, Scene};
+
+/// Whether `cmd` would be accepted now (checked on a copy of the dice).
+fn legal(g: &KogGame, cmd: &Command) -> bool {
+    let mut dice = g.dice.clone();
+    super::execute(&g.state, cmd, &mut dice).is_ok()
+}
+
+/// The command the program plays for `side` now, if the game waits on that side.
+pub fn choose(g: &KogGame, side: u8) -> Option<Command> {
+    let s = &g.state;
+    if let Some(p) = &s.pending {
+        return (s.models.get(&p.target)?.side == side).then(|| respond(s));
+    }
+    match &s.phase {
+        Phase::RoleDiceOff {
+            may_reroll: None, ..
+        }
+        | Phase::FirstTurnDiceOff => Some(Command::RollOff),
+        Phase::RoleDiceOff {
+            may_reroll: Some(r),
+            ..
+        } => (*r == side).then_some(Command::Reroll),
+        Phase::ChooseRole { chooser } => (*chooser == side).then_some(Command::ChooseRole {
+            attacker: s.scenario == Scenario::Linebreaker,
+        }),
+        Phase::ChooseTerritory => (s.roles?.defender == side).then(|| {
+            [
+                (Split::NearFar, Half::LeftOrNear),
+                (Split::LeftRight, Half::LeftOrNear),
+            ]
+            .into_iter()
+            .map(|(split, half)| Command::ChooseTerritory { split, half })
+            .find(|c| legal(g, c))
+            .unwrap_or(Command::ChooseTerritory {
+                split: Split::NearFar,
+                half: Half::LeftOrNear,
+            })
+        }),
+        Phase::Deploy { side: d } => {
+            if *d != side {
+                return None;
+            }
+            match deploy_spots(s, side).into_iter().next() {
+                Some((model, at, facing)) => Some(Command::Deploy { model, at, facing }),
+                None => Some(Command::FinishDeployment),
+            }
+        }
+        Phase::PlaceObjective { side: d } => {
+            if *d != side {
+                return None;
+            }
+            if s.scenario == Scenario::Linebreaker {
+                let carrier = s.active_models(side).max_by(|a, b| {
+                    a.loadout
+                        .movement
+                        .total_cmp(&b.loadout.movement)
+                        .then(b.id.cmp(&a.id))
+                })?;
+                return Some(Command::CarryObjective { model: carrier.id });
+            }
+            objective_spot(s, side).map(|at| Command::PlaceObjective { at })
+        }
+        Phase::NameCommanders => {
+            if s.commander(side).is_some() {
+                return None;
+            }
+            let m = s.active_models(side).max_by(|a, b| {
+                a.loadout
+                    .sensors
+                    .total_cmp(&b.loadout.sensors)
+                    .then(b.id.cmp(&a.id))
+            })?;
+            Some(Command::NameCommander { model: m.id })
+        }
+        Phase::ChooseFirst { chooser } => {
+            (*chooser == side).then_some(Command::ChooseFirst { side })
+        }
+        Phase::Turn => {
+            if s.active != side {
+                return None;
+            }
+            Some(match s.step {
+                Step::Movement => next_move(g).unwrap_or(Command::EndMovement),
+                Step::Action => next_action(g).unwrap_or(Command::EndTurn),
+            })
+        }
+        Phase::Over(_) => None,
+    }
+}
+
+/// Counterattack when it risks little more than defending.
+fn respond(s: &KogState) -> Command {
+    let Some(p) = &s.pending else {
+        return Command::Respond { counter: None };
+    };
+    let scene = Scene::new(&s.table, s.options.sight());
+    let Ok(plan) = plan_attack(s, &scene, p.attacker, &p.weapon, p.target, false) else {
+        return Command::Respond { counter: None };
+    };
+    let defend = odds(&plan.spec(s, false));
+    let counter = odds(&plan.spec(s, true));
+    if counter.destroyed > defend.destroyed + 0.15 {
+        return Command::Respond { counter: None };
+    }
+    let best = p
+        .counter_weapons
+        .iter()
+        .filter_map(|w| {
+            let back = plan_attack(s, &scene, p.target, w, p.attacker, true).ok()?;
+            let o = odds(&back.spec(s, false));
+            Some((w.clone(), o.destroyed * 2.0 + o.crippled))
+        })
+        .max_by(|a, b| a.1.total_cmp(&b.1));
+    Command::Respond {
+        counter: best.filter(|b| b.1 > 0.2).map(|b| b.0),
+    }
+}
+
+/// Spots for every waiting model of `side`, unit by unit, spread across the deployment area.
+pub fn deploy_spots(s: &KogState, side: u8) -> Vec<(ModelId, Pt, f32)> {
+    let (Some(t), Some(r)) = (s.territory, s.roles) else {
+        return Vec::new();
+    };
+    let scene = Scene::new(&s.table, s.options.sight());
+    let own = t.half_of(side, &r);
+    let mut state = s.clone();
+    let mut out = Vec::new();
+    let (w, d) = (s.table.width, s.table.depth);
+    // Candidate points: rows of the deployment band, from the middle of the table outwards.
+    let mut cands = Vec::new();
+    let step = 1.5;
+    let mut a = step / 2.0;
+    while a < w.max(d) {
+        let mut b = step / 2.0;
+        while b < w.max(d) {
+            let p = match t.split {
+                Split::NearFar => Pt::new(a, b),
+                Split::LeftRight => Pt::new(b, a),
+            };
+            if s.table.contains(p) && t.distance_to(own, p) == 0.0 {
+                cands.push(p);
+            }
+            b += step;
+        }
+        a += step;
+    }
+    let centre = Pt::new(w / 2.0, d / 2.0);
+    cands.sort_by(|p, q| {
+        let key = |x: &Pt| match t.split {
+            Split::NearFar => (x.x - centre.x).abs() * 0.2 + t.distance_to(own.other(), *x) * 0.01,
+            Split::LeftRight => {
+                (x.y - centre.y).abs() * 0.2 + t.distance_to(own.other(), *x) * 0.01
+            }
+        };
+        key(p).total_cmp(&key(q))
+    });
+    let facing = |p: Pt| {
+        let toward = match t.split {
+            Split::NearFar => Pt::new(p.x, if own == Half::LeftOrNear { d } else { 0.0 }),
+            Split::LeftRight => Pt::new(if own == Half::LeftOrNear { w } else { 0.0 }, p.y),
+        };
+        toward.sub(p).angle_deg()
+    };
+    let waiting: Vec<ModelId> = s
+        .models
+        .values()
+        .filter(|m| m.side == side && !m.on_table && !m.removed)
+        .map(|m| m.id)
+        .collect();
+    for id in waiting {
+        let unit = s.models[&id].unit;
+        let mate = state.units[unit]
+            .models
+            .iter()
+            .filter_map(|m| state.table.model(*m).ok())
+            .map(|m| m.pos)
+            .next();
+        let mut best: Option<Pt> = None;
+        let mut order: Vec<&Pt> = cands.iter().collect();
+        if let Some(m) = mate {
+            order.sort_by(|p, q| p.dist(m).total_cmp(&q.dist(m)));
+        }
+        for p in order {
+            if check_deploy_spot(&state, &scene, side, id, *p).is_ok() {
+                best = Some(*p);
+                break;
+            }
+        }
+        let Some(p) = best else { continue };
+        super::event::apply(
+            &mut state,
+            &super::event::Event::Deployed {
+                model: id,
+                at: p,
+                facing: facing(p),
+            },
+        );
+        out.push((id, p, facing(p)));
+    }
+    out
+}
+
+/// A spot for `side`'s objective: its own half, away from the edges, as central as allowed.
+fn objective_spot(s: &KogState, side: u8) -> Option<Pt> {
+    let (w, d) = (s.table.width, s.table.depth);
+    let mut best: Option<(f32, Pt)> = None;
+    let mut x = 7.0;
+    while x < w - 6.5 {
+        let mut y = 7.0;
+        while y < d - 6.5 {
+            let p = Pt::new(x, y);
+            if check_objective_spot(s, side, p).is_ok() {
+                let score = p.dist(Pt::new(w / 2.0, d / 2.0));
+                if best.is_none_or(|b| score < b.0) {
+                    best = Some((score, p));
+                }
+            }
+            y += 1.0;
+        }
+        x += 1.0;
+    }
+    best.map(|b| b.1)
+}
+
+/// Units in the order the program selects them: the open one first.
+fn unit_order(s: &KogState) -> Vec<usize> {
+    let mut v: Vec<usize> = (0..s.units.len())
+        .filter(|u| s.units[*u].side == s.active && !s.turn.units_done.contains(u))
+        .collect();
+    if let Some(open) = s.turn.open_unit {
+        v.retain(|u| *u != open);
+        v.insert(0, open);
+    }
+    v
+}
+
+/// Where a model heads: the objective it must take, the carrier it must stop, or the nearest
+/// enemy.
+fn aim(s: &KogState, id: ModelId) -> Option<Pt> {
+    let m = s.models.get(&id)?;
+    let here = s.table.model(id).ok()?.pos;
+    let side = m.side;
+    match s.scenario {
+        Scenario::Linebreaker => {
+            let o = s.objectives.first()?;
+            if s.roles?.attacker == side {
+                if o.carrier == Some(id) {
+                    let (t, r) = (s.territory?, s.roles?);
+                    let half = t.half_of(r.defender, &r);
+                    return Some(match (t.split, half) {
+                        (Split::NearFar, Half::LeftOrNear) => Pt::new(here.x, 0.0),
+                        (Split::NearFar, Half::RightOrFar) => Pt::new(here.x, t.depth),
+                        (Split::LeftRight, Half::LeftOrNear) => Pt::new(0.0, here.y),
+                        (Split::LeftRight, Half::RightOrFar) => Pt::new(t.width, here.y),
+                    });
+                }
+            } else {
+                return Some(o.at);
+            }
+        }
+        Scenario::HamburgerHill => {
+            if m.unit % 2 == 0 {
+                return s.objectives.first().map(|o| o.at);
+            }
+        }
+        Scenario::Standard | Scenario::Meatgrinder => {
+            if m.unit % 2 == 0
+                && let Some(i) = s.objective_of(enemy(side))
+            {
+                return Some(s.objectives[i].at);
+            }
+        }
+    }
+    s.active_models(enemy(side))
+        .filter_map(|e| s.table.model(e.id).ok())
+        .min_by(|a, b| {
+            a.pos
+                .dist(here)
+                .total_cmp(&b.pos.dist(here))
+                .then(a.id.cmp(&b.id))
+        })
+        .map(|e| e.pos)
+}
+
+/// The next model to move and its move.
+fn next_move(g: &KogGame) -> Option<Command> {
+    let s = &g.state;
+    let scene = Scene::new(&s.table, s.options.sight());
+    for u in unit_order(s) {
+        for id in s.units[u].models.clone() {
+            let Some(m) = s.models.get(&id) else { continue };
+            if !m.active() || s.turn.moved.contains_key(&id) {
+                continue;
+            }
+            if s.objectives.iter().any(|o| o.carrier == Some(id)) {
+                for mode in [MoveMode::Speed, MoveMode::Combat] {
+                    let c = Command::ExitTable { model: id, mode };
+                    if legal(g, &c) {
+                        return Some(c);
+                    }
+                }
+            }
+            return Some(move_for(g, &scene, id));
+        }
+    }
+    None
+}
+
+/// A move for one model: stay and shoot when it has a target, else close in on its aim.
+fn move_for(g: &KogGame, scene: &Scene, id: ModelId) -> Command {
+    let s = &g.state;
+    let here = s.table.model(id).map(|m| m.pos).unwrap_or_default();
+    let hold = Command::Move {
+        model: id,
+        mode: MoveMode::HoldPosition,
+        to: here,
+    };
+    let shooting = attack_menu(s, scene, id).iter().any(|(w, _, r)| {
+        r.as_ref().is_ok_and(|p| {
+            p.situation.range <= p.weapon.range
+                && !s.models[&id]
+                    .loadout
+                    .weapon(w)
+                    .is_some_and(|w| w.is_assault())
+        })
+    });
+    let carrier = s.objectives.iter().any(|o| o.carrier == Some(id));
+    if shooting
+        && !carrier
+        && aim(s, id).is_none_or(|a| a.dist(here) < 8.0 || s.models[&id].unit % 2 == 1)
+    {
+        return hold;
+    }
+    let Some(target) = aim(s, id) else {
+        return hold;
+    };
+    let dir = target.sub(here);
+    let dist = dir.len();
+    if dist < 1e-3 {
+        return hold;
+    }
+    let unit_dir = dir.scale(1.0 / dist);
+    let enemy_at_aim = s
+        .active_models(enemy(s.models[&id].side))
+        .any(|e| s.table.model(e.id).is_ok_and(|m| m.pos.dist(target) < 0.1));
+    let stop_short = if enemy_at_aim { 3.0 } else { 0.0 };
+    let mode = if s.models[&id].crippled() || enemy_at_aim && dist < 16.0 {
+        MoveMode::Combat
+    } else {
+        MoveMode::Speed
+    };
+    let allow = super::moves::allowance(s, id, mode);
+    let mut d = (dist - stop_short).min(allow);
+    while d > 0.5 {
+        let to = here.add(unit_dir.scale(d));
+        if plan_move(s, scene, id, mode, to).is_ok() {
+            let cmd = Command::Move {
+                model: id,
+                mode,
+                to,
+            };
+            if keeps_coherency(g, &cmd, id) {
+                return cmd;
+            }
+        }
+        d -= 1.0;
+    }
+    hold
+}
+
+/// Whether the unit stays coherent after `cmd`.
+fn keeps_coherency(g: &KogGame, cmd: &Command, id: ModelId) -> bool {
+    let mut dice = g.dice.clone();
+    let Ok(events) = super::execute(&g.state, cmd, &mut dice) else {
+        return false;
+    };
+    let mut after = g.state.clone();
+    for e in &events {
+        super::event::apply(&mut after, e);
+    }
+    coherency_problem(&after, after.models[&id].unit).is_none()
+}
+
+/// The next action: hold an objective in reach, else the attack with the best odds.
+fn next_action(g: &KogGame) -> Option<Command> {
+    let s = &g.state;
+    let scene = Scene::new(&s.table, s.options.sight());
+    for u in unit_order(s) {
+        for id in s.units[u].models.clone() {
+            let Some(m) = s.models.get(&id) else { continue };
+            if !m.active() || s.turn.acted.contains(&id) {
+                continue;
+            }
+            if let Some(o) = objective_in_reach(s, id) {
+                let theirs = s.objectives[o].owner.is_none_or(|w| w != m.side);
+                let c = Command::HoldObjective { model: id };
+                if theirs && legal(g, &c) {
+                    return Some(c);
+                }
+            }
+            if let Some(c) = best_attack(s, &scene, id)
+                && legal(g, &c)
+            {
+                return Some(c);
+            }
+        }
+    }
+    None
+}
+
+fn best_attack(s: &KogState, scene: &Scene, id: ModelId) -> Option<Command> {
+    let side = s.models[&id].side;
+    let mut best: Option<(f64, Command)> = None;
+    for (w, t, r) in attack_menu(s, scene, id) {
+        let Ok(plan) = r else { continue };
+        let o = odds(&plan.spec(s, false));
+        let value = s.models[&t].loadout.cost as f64 / 10.0;
+        let mut score = (o.destroyed * 2.0 + o.crippled) * value;
+        let friends_hit = plan
+            .blast_models
+            .iter()
+            .filter(|b| s.models[b].side == side)
+            .count() as f64;
+        let foes_hit = plan.blast_models.len() as f64 - friends_hit;
+        score += o.blast_triggers * (foes_hit - 1.5 * friends_hit) * 0.5;
+        if plan.weapon.uses == super::catalogue::Uses::TwicePerGame && o.destroyed < 0.3 {
+            score *= 0.3;
+        }
+        if score > 0.05 && best.as_ref().is_none_or(|b| score > b.0) {
+            best = Some((
+                score,
+                Command::Attack {
+                    attacker: id,
+                    weapon: w,
+                    target: t,
+                },
+            ));
+        }
+    }
+    best.map(|b| b.1)
+}
+
+/// Plays the program's command for `side`, if the game waits on it. A refusal (which the
+/// program's own checks should prevent) ends the side's step instead of stalling the game.
+pub fn play(g: &mut KogGame, side: u8) -> Option<Command> {
+    let cmd = choose(g, side)?;
+    match g.submit(cmd.clone()) {
+        Ok(_) => Some(cmd),
+        Err(_) => {
+            let fallback = match (&g.state.phase, g.state.step) {
+                (Phase::Turn, Step::Movement) => Command::EndMovement,
+                (Phase::Turn, Step::Action) => Command::EndTurn,
+                (Phase::Deploy { .. }, _) => Command::FinishDeployment,
+                _ => return None,
+            };
+            g.submit(fallback.clone()).ok().map(|_| fallback)
+        }
+    }
+}
+
+/// Plays both sides with the program until the game ends or `max_commands` are played.
+pub fn self_play(g: &mut KogGame, max_commands: usize) -> usize {
+    let mut n = 0;
+    while n < max_commands && !matches!(g.state.phase, Phase::Over(_)) {
+        let side = super::acting_side(&g.state).unwrap_or_else(|| {
+            if g.state.phase == Phase::NameCommanders && g.state.commander(1).is_some() {
+                2
+            } else {
+                1
+            }
+        });
+        if play(g, side).is_none() && play(g, 3 - side).is_none() {
+            break;
+        }
+        n += 1;
+    }
+    n
+}
