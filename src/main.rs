@@ -48,6 +48,16 @@ struct Cli {
     /// With --screenshot: the movement range of the selected model for this allowance (inches).
     #[arg(long)]
     range: Option<f32>,
+    /// Open a saved KOG light game.
+    #[arg(long)]
+    game: Option<PathBuf>,
+    /// Show the main menu at start (the default when neither --level, --game, edit nor
+    /// --screenshot is given).
+    #[arg(long)]
+    menu: bool,
+    /// Open a window at start: menu, new-battle, builder, load or rules (with --game).
+    #[arg(long)]
+    open: Option<String>,
     /// Window size, e.g. 1280x800.
     #[arg(long, default_value = "1280x800", value_parser = parse_size, global = true)]
     window: (u32, u32),
@@ -69,6 +79,33 @@ enum Command {
     },
     /// The exact odds of one attack: how likely the target ends unharmed, crippled or destroyed.
     Odds(OddsArgs),
+    /// The program plays a KOG light battle against itself, headless, and saves it.
+    SelfPlay(SelfPlayArgs),
+}
+
+#[derive(clap::Args, Debug)]
+struct SelfPlayArgs {
+    /// Level file.
+    #[arg(long, default_value = DEFAULT_LEVEL)]
+    level: PathBuf,
+    /// Side 1's force list.
+    #[arg(long, default_value = "assets/forces/kog-light/german-encounter.ron")]
+    side1: PathBuf,
+    /// Side 2's force list.
+    #[arg(long, default_value = "assets/forces/kog-light/russian-encounter.ron")]
+    side2: PathBuf,
+    /// standard, meatgrinder, hamburger-hill or linebreaker.
+    #[arg(long, default_value = "standard")]
+    scenario: String,
+    /// Stop after this many commands (the game may end before).
+    #[arg(long, default_value_t = 100_000)]
+    commands: usize,
+    /// Rounds after which an undecided game is a draw.
+    #[arg(long, default_value_t = 8)]
+    rounds: u32,
+    /// Write the game here (load it with --game).
+    #[arg(long)]
+    out: Option<PathBuf>,
 }
 
 #[derive(clap::Args, Debug)]
@@ -292,8 +329,74 @@ fn odds(a: &OddsArgs) -> ExitCode {
     }
 }
 
+fn self_play(a: &SelfPlayArgs, seed: u64) -> ExitCode {
+    use wartable::rules::kog::{GameSetup, KogGame, KogOptions, Scenario, ai, catalogue, force};
+    let fail = |errs: Vec<String>| {
+        for e in errs {
+            eprintln!("{e}");
+        }
+        ExitCode::FAILURE
+    };
+    let scenario = match catalogue::fold(&a.scenario).as_str() {
+        "standard" => Scenario::Standard,
+        "meatgrinder" => Scenario::Meatgrinder,
+        "hamburgerhill" => Scenario::HamburgerHill,
+        "linebreaker" => Scenario::Linebreaker,
+        other => return fail(vec![format!("error: no scenario '{other}'")]),
+    };
+    let cat = match catalogue::shipped() {
+        Ok(c) => c,
+        Err(e) => return fail(e.iter().map(ToString::to_string).collect()),
+    };
+    let level = match load_level(&a.level) {
+        Ok((l, _)) => l,
+        Err(e) => return fail(e.iter().map(ToString::to_string).collect()),
+    };
+    let mut forces = Vec::new();
+    for p in [&a.side1, &a.side2] {
+        match force::load_force(p, &cat) {
+            Ok(f) => forces.push(f),
+            Err(e) => return fail(e.iter().map(ToString::to_string).collect()),
+        }
+    }
+    let small = level.width.min(level.depth) < 36.0;
+    let setup = GameSetup {
+        level,
+        scenario,
+        options: KogOptions {
+            round_limit: Some(a.rounds),
+            deployment_gap: if small { 4.0 } else { 12.0 },
+            ..Default::default()
+        },
+        forces: [forces[0].clone(), forces[1].clone()],
+        seed,
+        catalogue: cat,
+    };
+    let mut g = match KogGame::new(setup) {
+        Ok(g) => g,
+        Err(e) => return fail(e),
+    };
+    let n = ai::self_play(&mut g, a.commands);
+    println!(
+        "{n} commands, {} rolls, round {}: {}",
+        g.dice.log().len(),
+        g.state.round,
+        wartable::rules::kog::ctx::phase_label(&g.state)
+    );
+    if let Some(out) = &a.out {
+        if let Err(e) = g.save(out) {
+            return fail(vec![e]);
+        }
+        println!("saved {}", out.display());
+    }
+    ExitCode::SUCCESS
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    if let Some(Command::SelfPlay(a)) = &cli.command {
+        return self_play(a, cli.seed.unwrap_or(1));
+    }
     if let Some(Command::Odds(a)) = &cli.command {
         return odds(a);
     }
@@ -334,12 +437,18 @@ fn main() -> ExitCode {
         Some(Command::Edit { file }) => Some(file),
         _ => None,
     };
+    let level_named = std::env::args().any(|a| a == "--level" || a.starts_with("--level="));
+    let menu =
+        cli.menu || (!level_named && edit.is_none() && cli.game.is_none() && screenshot.is_none());
     let opts = AppOptions {
         level: cli.level,
         seed,
         screenshot,
         window: cli.window,
         edit,
+        menu,
+        game: cli.game,
+        open: cli.open,
     };
     match build_app(opts).run() {
         bevy::app::AppExit::Success => ExitCode::SUCCESS,

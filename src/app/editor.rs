@@ -111,6 +111,8 @@ pub fn toggle_mode(
             *mode = Mode::Sandbox;
             *tool = ActiveTool::Select;
         }
+        // A game is left through its own panel, which asks first.
+        Mode::Game => {}
     }
 }
 
@@ -120,6 +122,8 @@ pub enum Mode {
     #[default]
     Sandbox,
     Editor,
+    /// A rule set is in play (KOG light).
+    Game,
 }
 
 pub fn in_editor(mode: Res<Mode>, editor: Option<Res<Editor>>) -> bool {

@@ -10,14 +10,38 @@ use bevy::prelude::*;
 use bevy_egui::input::egui_wants_any_keyboard_input;
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<Drag>().add_systems(
-        Update,
-        (
-            (select_and_drag, wheel_turn).run_if(super::state::pointer_on_table),
-            (key_turn, delete_selected).run_if(not(egui_wants_any_keyboard_input)),
-        )
-            .before(TableSync),
-    );
+    app.init_resource::<Drag>()
+        .init_resource::<GameGate>()
+        .add_message::<Gesture>()
+        .add_systems(
+            Update,
+            (
+                (select_and_drag, wheel_turn).run_if(super::state::pointer_on_table),
+                (key_turn, delete_selected).run_if(not(egui_wants_any_keyboard_input)),
+            )
+                .in_set(InteractSet)
+                .before(TableSync),
+        );
+}
+
+/// The mouse and keyboard systems that move, turn and remove models.
+#[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
+pub struct InteractSet;
+
+/// While a rule set is in play: which models the player may drag and turn. Their drags and
+/// turns are not applied to the table but passed on as [`Gesture`]s for the rules to judge.
+#[derive(Resource, Debug, Clone, Default)]
+pub struct GameGate {
+    pub active: bool,
+    pub movable: Vec<ModelId>,
+    pub turnable: Vec<ModelId>,
+}
+
+/// A drag or turn made in a game, for the rules to judge.
+#[derive(Message, Debug, Clone, PartialEq)]
+pub enum Gesture {
+    Dropped { model: ModelId, from: Pt, to: Pt },
+    Turned { model: ModelId, facing: f32 },
 }
 
 /// A model being dragged, and where on it the cursor grabbed it.
@@ -42,6 +66,8 @@ fn select_and_drag(
     mut drag: ResMut<Drag>,
     mut notices: ResMut<Notices>,
     state: Option<ResMut<TableState>>,
+    gate: Res<GameGate>,
+    mut gestures: MessageWriter<Gesture>,
 ) {
     let Some(mut state) = state else { return };
     if *tool != ActiveTool::Select {
@@ -51,6 +77,9 @@ fn select_and_drag(
     if mouse.just_pressed(MouseButton::Left) {
         sel.0 = hit.model;
         drag.model = None;
+        if gate.active && hit.model.is_some_and(|id| !gate.movable.contains(&id)) {
+            return;
+        }
         if let (Some(id), Some(g)) = (hit.model, hit.ground) {
             if let Ok(m) = state.table.model(id) {
                 drag.model = Some(id);
@@ -66,6 +95,17 @@ fn select_and_drag(
         }
     }
     if mouse.just_released(MouseButton::Left) {
+        if gate.active
+            && let Some(id) = drag.model
+            && let Ok(m) = state.table.model(id)
+            && m.pos.dist(drag.start) > 0.01
+        {
+            gestures.write(Gesture::Dropped {
+                model: id,
+                from: drag.start,
+                to: m.pos,
+            });
+        }
         drag.model = None;
     }
     let (Some(id), true, Some(g)) = (drag.model, mouse.pressed(MouseButton::Left), hit.ground)
@@ -95,10 +135,26 @@ fn select_and_drag(
     }
 }
 
-fn turn_selected(state: &mut TableState, sel: &Selection, deg: f32) {
-    if let Some(id) = sel.0
-        && let Ok(m) = state.table.model_mut(id)
-    {
+fn turn_selected(
+    state: &mut TableState,
+    sel: &Selection,
+    deg: f32,
+    gate: &GameGate,
+    gestures: &mut MessageWriter<Gesture>,
+) {
+    let Some(id) = sel.0 else { return };
+    if gate.active {
+        if gate.turnable.contains(&id)
+            && let Ok(m) = state.table.model(id)
+        {
+            gestures.write(Gesture::Turned {
+                model: id,
+                facing: crate::table::geom::norm_deg(m.facing + deg),
+            });
+        }
+        return;
+    }
+    if let Ok(m) = state.table.model_mut(id) {
         m.facing = crate::table::geom::norm_deg(m.facing + deg);
     }
 }
@@ -107,16 +163,18 @@ fn key_turn(
     keys: Res<ButtonInput<KeyCode>>,
     sel: Res<Selection>,
     state: Option<ResMut<TableState>>,
+    gate: Res<GameGate>,
+    mut gestures: MessageWriter<Gesture>,
 ) {
     let Some(mut state) = state else { return };
     if sel.0.is_none() {
         return;
     }
     if keys.just_pressed(KeyCode::KeyQ) {
-        turn_selected(&mut state, &sel, KEY_TURN_DEG);
+        turn_selected(&mut state, &sel, KEY_TURN_DEG, &gate, &mut gestures);
     }
     if keys.just_pressed(KeyCode::KeyE) {
-        turn_selected(&mut state, &sel, -KEY_TURN_DEG);
+        turn_selected(&mut state, &sel, -KEY_TURN_DEG, &gate, &mut gestures);
     }
 }
 
@@ -125,6 +183,8 @@ fn wheel_turn(
     scroll: Res<AccumulatedMouseScroll>,
     sel: Res<Selection>,
     state: Option<ResMut<TableState>>,
+    gate: Res<GameGate>,
+    mut gestures: MessageWriter<Gesture>,
 ) {
     let Some(mut state) = state else { return };
     if sel.0.is_none()
@@ -137,15 +197,25 @@ fn wheel_turn(
         MouseScrollUnit::Line => scroll.delta.y,
         MouseScrollUnit::Pixel => scroll.delta.y / 40.0,
     };
-    turn_selected(&mut state, &sel, notches * WHEEL_TURN_DEG);
+    turn_selected(
+        &mut state,
+        &sel,
+        notches * WHEEL_TURN_DEG,
+        &gate,
+        &mut gestures,
+    );
 }
 
 fn delete_selected(
     keys: Res<ButtonInput<KeyCode>>,
     mut sel: ResMut<Selection>,
     state: Option<ResMut<TableState>>,
+    gate: Res<GameGate>,
 ) {
     let Some(mut state) = state else { return };
+    if gate.active {
+        return;
+    }
     if keys.any_just_pressed([KeyCode::Delete, KeyCode::Backspace])
         && let Some(id) = sel.0.take()
     {

@@ -7,6 +7,7 @@ pub mod dice_panel;
 pub mod editor;
 pub mod grid;
 pub mod interact;
+pub mod kog;
 pub mod level_io;
 pub mod measure;
 pub mod picking;
@@ -32,6 +33,12 @@ pub struct AppOptions {
     pub window: (u32, u32),
     /// Open the level editor at start: on this file, or on a new level.
     pub edit: Option<Option<PathBuf>>,
+    /// Show the main menu at start.
+    pub menu: bool,
+    /// Open this saved KOG light game at start.
+    pub game: Option<PathBuf>,
+    /// A window to open at start: new-battle, builder, load or rules.
+    pub open: Option<String>,
 }
 
 /// Builds the desktop program's App.
@@ -78,7 +85,19 @@ pub fn build_app(opts: AppOptions) -> App {
         editor::plugin,
         ui::plugin,
         screenshot::key_plugin,
+        kog::plugin,
     ));
+    if opts.menu {
+        app.add_systems(Startup, |mut m: ResMut<kog::menu::MenuState>| {
+            m.show_main = true
+        });
+    }
+    if let Some(path) = opts.game {
+        app.insert_resource(kog::StartGame(path));
+    }
+    if let Some(w) = opts.open {
+        app.insert_resource(kog::menu::OpenAtStart(w));
+    }
     if let Some(file) = opts.edit {
         app.insert_resource(editor::StartEditor(file));
     }

@@ -69,6 +69,10 @@ pub struct Miniature {
     pub side: Side,
 }
 
+/// A destroyed model left on the table as a wreck.
+#[derive(Component, Debug, Clone, Copy)]
+pub struct Wrecked;
+
 /// A model's round base.
 #[derive(Component, Debug, Clone, Copy)]
 pub struct Base {
@@ -173,7 +177,13 @@ fn rebuild_terrain(
 fn sync_models(
     mut commands: Commands,
     state: Option<Res<TableState>>,
-    mut minis: Query<(Entity, &Miniature, &mut Transform, &mut Facing)>,
+    mut minis: Query<(
+        Entity,
+        &Miniature,
+        &mut Transform,
+        &mut Facing,
+        Has<Wrecked>,
+    )>,
 ) {
     let Some(state) = state else { return };
     if !state.is_changed() {
@@ -181,9 +191,14 @@ fn sync_models(
     }
     let t = &state.table;
     let mut seen = Vec::new();
-    for (e, mini, mut tf, mut facing) in &mut minis {
+    for (e, mini, mut tf, mut facing, wrecked) in &mut minis {
         match t.model(mini.id) {
             Ok(m) if m.side == mini.side => {
+                if m.wreck && !wrecked {
+                    commands.entity(e).insert(Wrecked);
+                } else if !m.wreck && wrecked {
+                    commands.entity(e).remove::<Wrecked>();
+                }
                 let target =
                     Transform::from_translation(to_world(m.pos, m.h)).with_rotation(yaw(m.facing));
                 if *tf != target {
@@ -201,7 +216,7 @@ fn sync_models(
         }
     }
     for m in t.models.iter().filter(|m| !seen.contains(&m.id)) {
-        commands.spawn((
+        let mut e = commands.spawn((
             Miniature {
                 id: m.id,
                 side: m.side,
@@ -217,5 +232,8 @@ fn sync_models(
             Name::new(m.name.clone()),
             Transform::from_translation(to_world(m.pos, m.h)).with_rotation(yaw(m.facing)),
         ));
+        if m.wreck {
+            e.insert(Wrecked);
+        }
     }
 }

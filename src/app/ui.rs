@@ -16,8 +16,17 @@ use std::path::Path;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<UiState>()
-        .add_systems(EguiPrimaryContextPass, overlays);
+        .init_resource::<UiRest>()
+        .add_systems(EguiPrimaryContextPass, overlays.in_set(OverlaySet));
 }
+
+/// The egui pass that draws the common bars; a game's panels are drawn after it.
+#[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
+pub struct OverlaySet;
+
+/// In a game, the area the common bars leave for the game's own panels and the 3D view.
+#[derive(Resource, Debug, Clone, Default)]
+pub struct UiRest(pub Option<egui::Rect>);
 
 /// Transient UI state: the open-level dialog and the side the palette places for.
 #[derive(Resource, Debug)]
@@ -93,12 +102,14 @@ fn overlays(
     window: Query<&Window, With<PrimaryWindow>>,
     mut cams: Query<&mut Camera, With<Camera3d>>,
     mut over_ui: ResMut<PointerOverUi>,
-    (mut commands, mut mode, mut editor): (
+    (mut commands, mut mode, mut editor, mut rest): (
         Commands,
         ResMut<super::editor::Mode>,
         Option<ResMut<super::editor::Editor>>,
+        ResMut<UiRest>,
     ),
 ) -> Result {
+    let in_game = *mode == super::editor::Mode::Game;
     let ctx = contexts.ctx_mut()?.clone();
     let Some(mut state) = state else {
         return Ok(());
@@ -120,8 +131,10 @@ fn overlays(
                 state.level.name, state.table.width, state.table.depth
             ));
             ui.separator();
-            ui.label(format!("Seed {}", dice.0.seed()));
-            ui.separator();
+            if !in_game {
+                ui.label(format!("Seed {}", dice.0.seed()));
+                ui.separator();
+            }
             if ui
                 .selectable_label(*tool == ActiveTool::Select, "Select / move")
                 .clicked()
@@ -147,6 +160,12 @@ fn overlays(
             ui.checkbox(&mut view.grid, "Grid (G)");
             ui.checkbox(&mut view.zones, "Zones (Z)");
             ui.separator();
+            if in_game {
+                if ui.button("Help (F1)").clicked() {
+                    view.help = !view.help;
+                }
+                return;
+            }
             let label = if *mode == super::editor::Mode::Editor {
                 "Leave editor"
             } else {
@@ -252,21 +271,27 @@ fn overlays(
             });
     }
 
-    egui::Panel::right("info")
-        .default_size(250.0)
-        .show(&mut root, |ui| {
-            model_card(ui, &mut state, &mut sel);
-            ui.separator();
-            measurement(ui, &state, &mut tape);
-            ui.separator();
-            super::dice_panel::dice_section(ui, &dice.0, &mut notices);
-        });
-
-    // The 3D view fills the space the panels leave free.
-    let free = root.available_rect_before_wrap();
-    if let (Ok(window), Ok(mut cam)) = (window.single(), cams.single_mut()) {
-        fit_viewport(&mut cam, window, free);
-    }
+    let free = if in_game {
+        rest.0 = Some(root.available_rect_before_wrap());
+        egui::Rect::NOTHING
+    } else {
+        rest.0 = None;
+        egui::Panel::right("info")
+            .default_size(250.0)
+            .show(&mut root, |ui| {
+                model_card(ui, &mut state, &mut sel);
+                ui.separator();
+                measurement(ui, &state, &mut tape);
+                ui.separator();
+                super::dice_panel::dice_section(ui, &dice.0, &mut notices);
+            });
+        // The 3D view fills the space the panels leave free.
+        let free = root.available_rect_before_wrap();
+        if let (Ok(window), Ok(mut cam)) = (window.single(), cams.single_mut()) {
+            fit_viewport(&mut cam, window, free);
+        }
+        free
+    };
 
     if view.help {
         egui::Window::new("Controls (F1)")
@@ -359,16 +384,23 @@ fn overlays(
             notices.errors.clear();
         }
     }
-    // Over the UI: outside the free area, or over a window floating above the table.
+    if !in_game {
+        over_ui.0 = pointer_over_ui(&ctx, free);
+    }
+    Ok(())
+}
+
+/// Whether the pointer is over the UI: outside the free area, or over a window floating above
+/// the table.
+pub fn pointer_over_ui(ctx: &egui::Context, free: egui::Rect) -> bool {
     let pos = ctx.pointer_latest_pos();
-    over_ui.0 = ctx.egui_is_using_pointer()
+    ctx.egui_is_using_pointer()
         || pos.is_some_and(|p| {
             !free.contains(p)
                 || ctx
                     .layer_id_at(p)
                     .is_some_and(|l| l.order != egui::Order::Background)
-        });
-    Ok(())
+        })
 }
 
 fn model_card(ui: &mut egui::Ui, state: &mut TableState, sel: &mut Selection) {
@@ -446,7 +478,7 @@ fn end_label(state: &TableState, e: Option<TapeEnd>) -> String {
     }
 }
 
-fn measurement(ui: &mut egui::Ui, state: &TableState, tape: &mut Tape) {
+pub fn measurement(ui: &mut egui::Ui, state: &TableState, tape: &mut Tape) {
     ui.heading("Tape measure");
     match measure::current(state, tape) {
         Some(m) => {
@@ -499,7 +531,7 @@ fn measurement(ui: &mut egui::Ui, state: &TableState, tape: &mut Tape) {
 }
 
 /// Sets the camera's viewport to `free` (logical points), in physical pixels within the window.
-fn fit_viewport(cam: &mut Camera, window: &Window, free: egui::Rect) {
+pub fn fit_viewport(cam: &mut Camera, window: &Window, free: egui::Rect) {
     let scale = window.scale_factor();
     let (w, h) = (window.physical_width(), window.physical_height());
     let x0 = ((free.min.x * scale).max(0.0) as u32).min(w.saturating_sub(1));

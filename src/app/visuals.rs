@@ -27,10 +27,22 @@ pub(super) fn plugin(app: &mut App) {
             dress_objectives,
             dress_miniatures,
             update_arc,
+            show_wrecks,
         )
+            .chain()
             .before(TransformSystems::Propagate),
     );
 }
+
+/// A miniature's body and nose (laid on their side when it is wrecked).
+#[derive(Component, Debug)]
+pub struct Body {
+    upright: Transform,
+}
+
+/// Black smoke over a wreck.
+#[derive(Component, Debug)]
+pub struct WreckSmoke;
 
 /// Shared materials.
 #[derive(Resource)]
@@ -45,6 +57,9 @@ pub struct Palette {
     objective: Handle<StandardMaterial>,
     arc: Handle<StandardMaterial>,
     zones: [Handle<StandardMaterial>; 4],
+    wreck: Handle<StandardMaterial>,
+    black_smoke: Handle<StandardMaterial>,
+    pub white_smoke: Handle<StandardMaterial>,
 }
 
 /// The colour of a side (1 blue-grey, 2 red).
@@ -102,6 +117,7 @@ fn setup_materials(mut commands: Commands, mut mats: ResMut<Assets<StandardMater
     let weak = solid(Color::srgb(0.85, 0.55, 0.15), 0.7);
     let ramp = solid(Color::srgb(0.60, 0.56, 0.42), 0.9);
     let objective = solid(Color::srgb(0.95, 0.85, 0.2), 0.4);
+    let wreck = solid(Color::srgb(0.16, 0.15, 0.14), 1.0);
     let arc = mats.add(StandardMaterial {
         base_color: Color::srgb(1.0, 0.95, 0.6),
         unlit: true,
@@ -119,7 +135,18 @@ fn setup_materials(mut commands: Commands, mut mats: ResMut<Assets<StandardMater
         mats.add(zone(side_color(1), 0.08)),
         mats.add(zone(side_color(2), 0.08)),
     ];
+    let smoke = |c: Color, a: f32| StandardMaterial {
+        base_color: c.with_alpha(a),
+        alpha_mode: AlphaMode::Blend,
+        perceptual_roughness: 1.0,
+        ..default()
+    };
+    let black_smoke = mats.add(smoke(Color::srgb(0.05, 0.05, 0.05), 0.75));
+    let white_smoke = mats.add(smoke(Color::srgb(0.95, 0.95, 0.95), 0.7));
     commands.insert_resource(Palette {
+        wreck,
+        black_smoke,
+        white_smoke,
         themes,
         kinds,
         stone,
@@ -375,15 +402,20 @@ fn dress_miniatures(
                     MeshMaterial3d(base_mat),
                     Transform::from_xyz(0.0, BASE_THICKNESS / 2.0, 0.0),
                 ));
+                let body_tf = Transform::from_xyz(0.0, BASE_THICKNESS + body_h / 2.0, 0.0);
                 c.spawn((
                     Mesh3d(body_mesh),
                     MeshMaterial3d(body_mat.clone()),
-                    Transform::from_xyz(0.0, BASE_THICKNESS + body_h / 2.0, 0.0),
+                    body_tf,
+                    Body { upright: body_tf },
                 ));
+                let nose_tf =
+                    Transform::from_xyz(body_r * 0.9, BASE_THICKNESS + body_h * 0.75, 0.0);
                 c.spawn((
                     Mesh3d(nose),
                     MeshMaterial3d(pal.arc.clone()),
-                    Transform::from_xyz(body_r * 0.9, BASE_THICKNESS + body_h * 0.75, 0.0),
+                    nose_tf,
+                    Body { upright: nose_tf },
                 ));
                 c.spawn((
                     Mesh3d(arc),
@@ -407,6 +439,74 @@ fn update_arc(
             if let Ok(m) = wedges.get(c) {
                 let _ = meshes.insert(&m.0, arc_mesh(base.diameter / 2.0 * 0.96, facing.front_arc));
             }
+        }
+    }
+}
+
+/// "Lay the model on its side and mark the model as Destroyed with black cotton smoke": a
+/// wrecked miniature's body lies down, dark, under black smoke; it stands up again if the wreck
+/// is taken away.
+fn show_wrecks(
+    mut commands: Commands,
+    minis: Query<
+        (
+            Entity,
+            &Base,
+            &Children,
+            Has<super::table_entities::Wrecked>,
+        ),
+        With<Miniature>,
+    >,
+    mut bodies: Query<(&Body, &mut Transform, &mut MeshMaterial3d<StandardMaterial>)>,
+    smoke: Query<(), With<WreckSmoke>>,
+    mut meshes: ResMut<Assets<Mesh>>,
+    pal: Res<Palette>,
+    mut body_mats: Local<std::collections::HashMap<Entity, Handle<StandardMaterial>>>,
+) {
+    for (e, base, children, wrecked) in &minis {
+        let has_smoke = children.iter().any(|c| smoke.contains(c));
+        if wrecked == has_smoke {
+            continue;
+        }
+        for c in children.iter() {
+            if let Ok((body, mut tf, mut mat)) = bodies.get_mut(c) {
+                if wrecked {
+                    body_mats.insert(c, mat.0.clone());
+                    mat.0 = pal.wreck.clone();
+                    let lie = Quat::from_rotation_x(FRAC_PI_2);
+                    *tf = Transform::from_translation(
+                        lie * (body.upright.translation - Vec3::Y * BASE_THICKNESS) * 0.8
+                            + Vec3::Y * (BASE_THICKNESS + base.diameter * 0.2),
+                    )
+                    .with_rotation(lie);
+                } else {
+                    *tf = body.upright;
+                    if let Some(m) = body_mats.remove(&c) {
+                        mat.0 = m;
+                    }
+                }
+            }
+            if !wrecked && smoke.contains(c) {
+                commands.entity(c).despawn();
+            }
+        }
+        if wrecked {
+            let puff = meshes.add(Sphere::new(base.diameter * 0.22).mesh().uv(12, 8));
+            commands.entity(e).with_children(|p| {
+                for (i, (dx, dz)) in [(0.0, 0.0), (0.15, 0.1), (-0.1, 0.15)].iter().enumerate() {
+                    p.spawn((
+                        Mesh3d(puff.clone()),
+                        MeshMaterial3d(pal.black_smoke.clone()),
+                        Transform::from_xyz(
+                            dx * base.diameter,
+                            base.diameter * (0.55 + 0.3 * i as f32),
+                            dz * base.diameter,
+                        ),
+                        WreckSmoke,
+                        bevy::light::NotShadowCaster,
+                    ));
+                }
+            });
         }
     }
 }

@@ -1,0 +1,504 @@
+//! The main menu (new battle, load game, sandbox, editor, quit), the New battle window (rule set,
+//! scenario, level, battle size, forces, who plays each side, seed, options) and Load game.
+
+use super::builder::{Builder, builder_window};
+use super::files;
+use super::session::{KogSession, Player, begin};
+use crate::app::editor::Mode;
+use crate::app::level_io::{list_levels, resolve_data_path};
+use crate::app::state::{ActiveTool, Notices, Selection, TableState};
+use crate::data::load_level;
+use crate::rules::kog::catalogue::{Catalogue, shipped};
+use crate::rules::kog::force::{BattleSize, ForceList, load_force};
+use crate::rules::kog::options::LongRange;
+use crate::rules::kog::{GameSetup, KogGame, KogOptions, Scenario};
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+use std::path::{Path, PathBuf};
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<MenuState>()
+        .add_systems(
+            EguiPrimaryContextPass,
+            menus.after(crate::app::ui::OverlaySet),
+        )
+        .add_systems(Update, open_at_start.run_if(resource_exists::<OpenAtStart>));
+}
+
+/// A window to open once the program is up (`--open NAME`, for screenshots and quick starts).
+#[derive(Resource, Debug, Clone)]
+pub struct OpenAtStart(pub String);
+
+fn open_at_start(
+    mut commands: Commands,
+    open: Res<OpenAtStart>,
+    mut menu: ResMut<MenuState>,
+    session: Option<ResMut<KogSession>>,
+    mut waited: Local<u32>,
+) {
+    *waited += 1;
+    match open.0.as_str() {
+        "new-battle" => menu.show_new_battle = true,
+        "load" => menu.show_load = true,
+        "menu" => menu.show_main = true,
+        "builder" => {
+            menu.show_new_battle = true;
+            let mut b = Builder::new(0, BattleSize::Encounter);
+            if let Ok(cat) = menu.catalogue()
+                && let Ok(f) = load_force(
+                    &resolve_data_path(Path::new("assets/forces/kog-light/german-encounter.ron")),
+                    cat,
+                )
+            {
+                b.force = f;
+            }
+            menu.builder = Some(b);
+        }
+        "rules" => match session {
+            Some(mut s) => s.show_rules = true,
+            None if *waited < 600 => return,
+            None => {}
+        },
+        _ => {}
+    }
+    commands.remove_resource::<OpenAtStart>();
+}
+
+/// Which menu windows are open, and the New battle form.
+#[derive(Resource, Default)]
+pub struct MenuState {
+    pub show_main: bool,
+    pub show_new_battle: bool,
+    pub show_load: bool,
+    pub form: NewBattle,
+    pub builder: Option<Builder>,
+    catalogue: Option<Result<Catalogue, Vec<String>>>,
+}
+
+
+impl MenuState {
+    /// The catalogue, read once.
+    pub fn catalogue(&mut self) -> Result<&Catalogue, Vec<String>> {
+        let c = self.catalogue.get_or_insert_with(|| {
+            shipped().map_err(|e| e.iter().map(ToString::to_string).collect())
+        });
+        c.as_ref().map_err(Clone::clone)
+    }
+}
+
+/// The New battle form.
+pub struct NewBattle {
+    pub scenario: Scenario,
+    pub level: PathBuf,
+    pub size: BattleSize,
+    pub apocalyptic_points: u32,
+    pub forces: [Option<(String, ForceList)>; 2],
+    pub players: [Player; 2],
+    pub seed: String,
+    pub options: KogOptions,
+    pub round_limit: bool,
+    pub errors: Vec<String>,
+}
+
+impl Default for NewBattle {
+    fn default() -> Self {
+        Self {
+            scenario: Scenario::Standard,
+            level: PathBuf::from("levels/kog-battlefield.ron"),
+            size: BattleSize::Encounter,
+            apocalyptic_points: 150,
+            forces: [None, None],
+            players: [Player::Human, Player::Human],
+            seed: String::new(),
+            options: KogOptions::default(),
+            round_limit: false,
+            errors: Vec::new(),
+        }
+    }
+}
+
+fn menus(
+    mut contexts: EguiContexts,
+    mut menu: ResMut<MenuState>,
+    mut commands: Commands,
+    mut mode: ResMut<Mode>,
+    mut tool: ResMut<ActiveTool>,
+    mut notices: ResMut<Notices>,
+    mut sel: ResMut<Selection>,
+    state: Option<ResMut<TableState>>,
+    session: Option<Res<KogSession>>,
+    mut exit: MessageWriter<AppExit>,
+    editor: Option<ResMut<crate::app::editor::Editor>>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?.clone();
+    let Some(mut state) = state else {
+        return Ok(());
+    };
+    let in_game = session.is_some() && *mode == Mode::Game;
+    if menu.show_main && !in_game {
+        egui::Window::new("Wartable")
+            .collapsible(false)
+            .resizable(false)
+            .anchor(egui::Align2::CENTER_CENTER, egui::vec2(0.0, 0.0))
+            .show(&ctx, |ui| {
+                ui.label("A 3D tabletop for miniature skirmish wargames that knows the rules.");
+                ui.add_space(6.0);
+                let w = egui::vec2(260.0, 28.0);
+                if ui
+                    .add_sized(w, egui::Button::new("New KOG light battle..."))
+                    .clicked()
+                {
+                    menu.show_new_battle = true;
+                    menu.show_main = false;
+                }
+                if ui
+                    .add_sized(w, egui::Button::new("Load a saved battle..."))
+                    .clicked()
+                {
+                    menu.show_load = true;
+                    menu.show_main = false;
+                }
+                if ui
+                    .add_sized(w, egui::Button::new("Sandbox: free play on the table"))
+                    .clicked()
+                {
+                    menu.show_main = false;
+                }
+                if ui.add_sized(w, egui::Button::new("Level editor")).clicked() {
+                    menu.show_main = false;
+                    if *mode != Mode::Editor {
+                        crate::app::editor::toggle_mode(
+                            &mut commands,
+                            &mut mode,
+                            &mut tool,
+                            editor.map(|e| e.into_inner()),
+                            &state,
+                        );
+                    }
+                }
+                if ui.add_sized(w, egui::Button::new("Quit")).clicked() {
+                    exit.write(AppExit::Success);
+                }
+                ui.add_space(4.0);
+                ui.small("KtOG, Krig and the DnDalike rules are not playable yet.");
+            });
+    }
+    if menu.show_new_battle && !in_game {
+        let mut open = true;
+        let mut start = false;
+        new_battle_window(&ctx, &mut menu, &mut open, &mut start);
+        if start {
+            match start_battle(&mut menu) {
+                Ok(s) => {
+                    menu.show_new_battle = false;
+                    sel.0 = None;
+                    *tool = ActiveTool::Select;
+                    begin(&mut commands, &mut mode, &mut state, &mut notices, s);
+                }
+                Err(e) => menu.form.errors = e,
+            }
+        }
+        if !open {
+            menu.show_new_battle = false;
+        }
+    }
+    if menu.show_load && !in_game {
+        let mut open = true;
+        let mut chosen = None;
+        egui::Window::new("Load a saved battle")
+            .open(&mut open)
+            .show(&ctx, |ui| {
+                let dir = files::saves_dir();
+                ui.label(format!("Saved games in {}:", dir.display()));
+                let list = files::ron_files(&dir);
+                if list.is_empty() {
+                    ui.label("(none yet: \"Save game\" in a battle writes one here)");
+                }
+                egui::ScrollArea::vertical()
+                    .max_height(300.0)
+                    .show(ui, |ui| {
+                        for p in list.iter().rev() {
+                            let name = p.file_name().map(|n| n.to_string_lossy().into_owned());
+                            if ui.button(name.unwrap_or_default()).clicked() {
+                                chosen = Some(p.clone());
+                            }
+                        }
+                    });
+            });
+        if let Some(p) = chosen {
+            match load_session(&p) {
+                Ok(s) => {
+                    menu.show_load = false;
+                    sel.0 = None;
+                    *tool = ActiveTool::Select;
+                    begin(&mut commands, &mut mode, &mut state, &mut notices, s);
+                }
+                Err(e) => notices.show_errors(format!("Could not load {}", p.display()), e),
+            }
+        }
+        if !open {
+            menu.show_load = false;
+        }
+    }
+    if menu.builder.is_some() {
+        let cat = match menu.catalogue() {
+            Ok(c) => c.clone(),
+            Err(e) => {
+                notices.show_errors("The KOG light catalogue could not be read", e);
+                menu.builder = None;
+                return Ok(());
+            }
+        };
+        let mut b = menu.builder.take().expect("checked");
+        let done = builder_window(&ctx, &mut b, &cat);
+        if let Some((side, force, name)) = done {
+            menu.form.forces[side] = Some((name, force));
+        } else if b.open {
+            menu.builder = Some(b);
+        }
+    }
+    Ok(())
+}
+
+/// Reads a saved game into a session (both sides played at this screen).
+pub fn load_session(path: &Path) -> Result<KogSession, Vec<String>> {
+    let g =
+        KogGame::load(path).map_err(|e| e.iter().map(ToString::to_string).collect::<Vec<_>>())?;
+    let mut s = KogSession::new(g, [Player::Human, Player::Human]);
+    s.save_path = Some(path.to_path_buf());
+    Ok(s)
+}
+
+fn size_label(size: BattleSize) -> String {
+    size.label()
+}
+
+fn new_battle_window(ctx: &egui::Context, menu: &mut MenuState, open: &mut bool, start: &mut bool) {
+    let cat = menu.catalogue().ok().cloned();
+    let form = &mut menu.form;
+    let mut open_builder: Option<usize> = None;
+    egui::Window::new("New KOG light battle")
+        .open(open)
+        .default_width(520.0)
+        .default_pos(ctx.content_rect().center() - egui::vec2(260.0, 200.0))
+        .show(ctx, |ui| {
+            egui::Grid::new("new_battle").num_columns(2).show(ui, |ui| {
+                ui.label("Rule set");
+                ui.label("KOG light (hot-seat or against the program)");
+                ui.end_row();
+                ui.label("Scenario");
+                egui::ComboBox::from_id_salt("scenario")
+                    .selected_text(form.scenario.label())
+                    .show_ui(ui, |ui| {
+                        for s in Scenario::ALL {
+                            ui.selectable_value(&mut form.scenario, s, s.label());
+                        }
+                    });
+                ui.end_row();
+                ui.label("");
+                ui.label(egui::RichText::new(form.scenario.summary()).small());
+                ui.end_row();
+                ui.label("Level");
+                let levels = list_levels(&resolve_data_path(Path::new("levels")));
+                let shown = form
+                    .level
+                    .file_name()
+                    .map(|n| n.to_string_lossy().into_owned())
+                    .unwrap_or_default();
+                egui::ComboBox::from_id_salt("level")
+                    .selected_text(shown)
+                    .show_ui(ui, |ui| {
+                        for l in &levels {
+                            let n = l.file_name().map(|n| n.to_string_lossy().into_owned());
+                            ui.selectable_value(&mut form.level, l.clone(), n.unwrap_or_default());
+                        }
+                    });
+                ui.end_row();
+                ui.label("Battle size");
+                let mut size = form.size;
+                egui::ComboBox::from_id_salt("size")
+                    .selected_text(size_label(size))
+                    .show_ui(ui, |ui| {
+                        for s in BattleSize::ALL {
+                            let s = match s {
+                                BattleSize::Apocalyptic(_) => {
+                                    BattleSize::Apocalyptic(form.apocalyptic_points)
+                                }
+                                s => s,
+                            };
+                            let same = std::mem::discriminant(&size) == std::mem::discriminant(&s);
+                            if ui.selectable_label(same, size_label(s)).clicked() {
+                                size = s;
+                            }
+                        }
+                    });
+                if let BattleSize::Apocalyptic(p) = &mut size {
+                    ui.add(egui::DragValue::new(p).range(100..=2000).suffix(" pts"));
+                    form.apocalyptic_points = *p;
+                }
+                if size != form.size {
+                    form.size = size;
+                    form.forces = [None, None];
+                }
+                ui.end_row();
+                for side in 0..2 {
+                    ui.label(format!("Side {}", side + 1));
+                    ui.horizontal(|ui| {
+                        egui::ComboBox::from_id_salt(("player", side))
+                            .selected_text(match form.players[side] {
+                                Player::Human => "a player",
+                                Player::Program => "the program",
+                            })
+                            .show_ui(ui, |ui| {
+                                ui.selectable_value(
+                                    &mut form.players[side],
+                                    Player::Human,
+                                    "a player",
+                                );
+                                ui.selectable_value(
+                                    &mut form.players[side],
+                                    Player::Program,
+                                    "the program",
+                                );
+                            });
+                        let current = form.forces[side]
+                            .as_ref()
+                            .map(|f| f.0.clone())
+                            .unwrap_or_else(|| "choose a force...".into());
+                        egui::ComboBox::from_id_salt(("force", side))
+                            .selected_text(current)
+                            .width(220.0)
+                            .show_ui(ui, |ui| {
+                                if let Some(cat) = &cat {
+                                    for p in files::force_files() {
+                                        let Ok(f) = load_force(&p, cat) else { continue };
+                                        if std::mem::discriminant(&f.size)
+                                            != std::mem::discriminant(&form.size)
+                                        {
+                                            continue;
+                                        }
+                                        let label = format!("{} ({} pts)", f.name, f.points(cat));
+                                        if ui.selectable_label(false, label.clone()).clicked() {
+                                            let mut f = f;
+                                            f.size = form.size;
+                                            form.forces[side] = Some((label, f));
+                                        }
+                                    }
+                                }
+                            });
+                        if ui.button("Build...").clicked() {
+                            open_builder = Some(side);
+                        }
+                    });
+                    ui.end_row();
+                }
+                ui.label("Dice seed");
+                ui.add(egui::TextEdit::singleline(&mut form.seed).hint_text("random"));
+                ui.end_row();
+            });
+            ui.collapsing("Options (readings the text leaves open)", |ui| {
+                ui.horizontal(|ui| {
+                    ui.label("Long range:");
+                    ui.radio_value(
+                        &mut form.options.long_range,
+                        LongRange::Unlimited,
+                        "unlimited (as written)",
+                    );
+                    ui.radio_value(
+                        &mut form.options.long_range,
+                        LongRange::UpToDouble,
+                        "up to double range",
+                    );
+                });
+                ui.checkbox(
+                    &mut form.options.wrecks_block_sight,
+                    "Wrecks block sight (they give cover either way)",
+                );
+                ui.checkbox(&mut form.options.models_block_sight, "Models block sight");
+                ui.horizontal(|ui| {
+                    ui.checkbox(&mut form.round_limit, "Round limit:");
+                    let mut n = form.options.round_limit.unwrap_or(6);
+                    ui.add_enabled(form.round_limit, egui::DragValue::new(&mut n).range(1..=50));
+                    form.options.round_limit = form.round_limit.then_some(n);
+                });
+                ui.horizontal(|ui| {
+                    ui.label("Deploy more than");
+                    ui.add(
+                        egui::DragValue::new(&mut form.options.deployment_gap)
+                            .range(0.0..=24.0)
+                            .suffix("\""),
+                    );
+                    ui.label("from the enemy half (12\" as written; less on small tables)");
+                });
+            });
+            for e in &form.errors {
+                ui.label(egui::RichText::new(e).color(egui::Color32::LIGHT_RED));
+            }
+            ui.separator();
+            if ui.button("Start the battle").clicked() {
+                *start = true;
+            }
+        });
+    if let Some(side) = open_builder {
+        let mut b = Builder::new(side, form.size);
+        if let Some((_, f)) = &form.forces[side] {
+            b.force = f.clone();
+        }
+        menu.builder = Some(b);
+    }
+}
+
+/// Builds the game from the form.
+fn start_battle(menu: &mut MenuState) -> Result<KogSession, Vec<String>> {
+    let cat = menu.catalogue()?.clone();
+    let form = &menu.form;
+    let mut errors = Vec::new();
+    let level = match load_level(&resolve_data_path(&form.level)) {
+        Ok((l, _)) => Some(l),
+        Err(e) => {
+            errors.extend(e.iter().map(ToString::to_string));
+            None
+        }
+    };
+    let forces: Vec<ForceList> = form
+        .forces
+        .iter()
+        .enumerate()
+        .filter_map(|(i, f)| {
+            if f.is_none() {
+                errors.push(format!("choose a force for side {}", i + 1));
+            }
+            f.as_ref().map(|f| f.1.clone())
+        })
+        .collect();
+    let seed = if form.seed.trim().is_empty() {
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map(|d| d.as_nanos() as u64 % 1_000_000)
+            .unwrap_or(1)
+    } else {
+        match form.seed.trim().parse::<u64>() {
+            Ok(s) => s,
+            Err(_) => {
+                errors.push(format!(
+                    "the seed '{}' is not a whole number",
+                    form.seed.trim()
+                ));
+                0
+            }
+        }
+    };
+    if !errors.is_empty() {
+        return Err(errors);
+    }
+    let setup = GameSetup {
+        level: level.expect("no errors"),
+        scenario: form.scenario,
+        options: form.options.clone(),
+        forces: [forces[0].clone(), forces[1].clone()],
+        seed,
+        catalogue: cat,
+    };
+    let game = KogGame::new(setup)?;
+    Ok(KogSession::new(game, form.players))
+}

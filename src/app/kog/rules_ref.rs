@@ -1,0 +1,84 @@
+//! The rules reference in game: `assets/rules/kog-light.md`, every ruling the program makes with
+//! the sentence it interprets, shown in a window with a filter.
+
+use crate::data::load::resolve_data_path;
+use bevy_egui::egui;
+use std::path::Path;
+use std::sync::OnceLock;
+
+pub const RULES_FILE: &str = "assets/rules/kog-light.md";
+
+/// The reference text: the file beside the program, else the copy built in.
+pub fn text() -> &'static str {
+    static TEXT: OnceLock<String> = OnceLock::new();
+    TEXT.get_or_init(|| {
+        std::fs::read_to_string(resolve_data_path(Path::new(RULES_FILE)))
+            .unwrap_or_else(|_| include_str!("../../../assets/rules/kog-light.md").to_string())
+    })
+}
+
+/// Draws the reference; `open` closes it.
+pub fn window(ctx: &egui::Context, open: &mut bool) {
+    let id = egui::Id::new("rules_filter");
+    let mut filter: String = ctx.data_mut(|d| d.get_temp(id)).unwrap_or_default();
+    egui::Window::new("KOG light rules reference")
+        .open(open)
+        .default_size([560.0, 520.0])
+        .show(ctx, |ui| {
+            ui.horizontal(|ui| {
+                ui.label("Find:");
+                ui.text_edit_singleline(&mut filter);
+            });
+            ui.separator();
+            egui::ScrollArea::vertical()
+                .id_salt("rules_scroll")
+                .show(ui, |ui| render(ui, text(), &filter));
+        });
+    ctx.data_mut(|d| d.insert_temp(id, filter));
+}
+
+/// A light rendering of the Markdown: headings, quotes, bullets and paragraphs. With a filter,
+/// only the sections whose text contains it are shown.
+fn render(ui: &mut egui::Ui, md: &str, filter: &str) {
+    let f = filter.trim().to_lowercase();
+    for section in sections(md) {
+        if !f.is_empty() && !section.to_lowercase().contains(&f) {
+            continue;
+        }
+        for line in section.lines() {
+            let l = line.trim_end();
+            if let Some(h) = l.strip_prefix("### ") {
+                ui.label(egui::RichText::new(h).strong().size(15.0));
+            } else if let Some(h) = l.strip_prefix("## ") {
+                ui.add_space(6.0);
+                ui.label(egui::RichText::new(h).heading());
+            } else if let Some(h) = l.strip_prefix("# ") {
+                ui.label(egui::RichText::new(h).heading().strong());
+            } else if let Some(q) = l.strip_prefix("> ") {
+                ui.label(
+                    egui::RichText::new(q)
+                        .italics()
+                        .color(egui::Color32::from_rgb(200, 200, 150)),
+                );
+            } else if let Some(b) = l.strip_prefix("- ") {
+                ui.label(format!("\u{2022} {}", b.replace("**", "")));
+            } else if !l.is_empty() {
+                ui.label(l.replace("**", "").replace('`', ""));
+            }
+        }
+    }
+}
+
+/// The text cut at its level-2 and level-3 headings.
+fn sections(md: &str) -> Vec<String> {
+    let mut out = vec![String::new()];
+    for line in md.lines() {
+        if line.starts_with("## ") || line.starts_with("### ") {
+            out.push(String::new());
+        }
+        let last = out.last_mut().expect("never empty");
+        last.push_str(line);
+        last.push('\n');
+    }
+    out
+}
