@@ -287,3 +287,18 @@ fn force_lists_save_and_load_and_bad_files_are_located() {
         "an invalid list is not written"
     );
 }
+
+/// The force lists shipped in `assets/forces/kog-light/` all load and are valid.
+#[test]
+fn shipped_force_lists_are_valid() {
+    let dir = crate::common::repo().join("assets/forces/kog-light");
+    let c = cat();
+    let mut n = 0;
+    for e in std::fs::read_dir(&dir).unwrap() {
+        let p = e.unwrap().path();
+        let f = load_force(&p, &c).unwrap_or_else(|e| panic!("{}: {}", p.display(), e[0]));
+        assert!(f.unused(&c) >= 0, "{}", p.display());
+        n += 1;
+    }
+    assert!(n >= 8, "{n} lists");
+}

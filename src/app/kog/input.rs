@@ -13,7 +13,7 @@ use crate::rules::kog::state::{Phase, Step};
 use crate::table::{ModelId, Pt, Scene};
 use bevy::prelude::*;
 
-pub(super) fn plugin(app: &mut App) {
+pub fn plugin(app: &mut App) {
     app.init_resource::<MovePreview>().add_systems(
         Update,
         (

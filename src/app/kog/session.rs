@@ -10,7 +10,7 @@ use crate::table::{ModelId, Objective, Pt, Table, Zone, ZoneKind};
 use bevy::prelude::*;
 use std::path::PathBuf;
 
-pub(super) fn plugin(app: &mut App) {
+pub fn plugin(app: &mut App) {
     app.add_systems(
         Update,
         mirror_table

@@ -1,0 +1,169 @@
+//! The game in a headless app: the ECS mirrors the game state, and gestures on the table become
+//! commands that the rules accept or refuse.
+
+use super::*;
+use bevy::prelude::{App, ButtonInput, MinimalPlugins, MouseButton, Transform, Vec3};
+use wartable::rules::kog::Command;
+use wartable::app::editor::Mode;
+use wartable::app::interact::{Drag, GameGate, Gesture};
+use wartable::app::kog::session::{KogSession, Placing, Player, view_table};
+use wartable::app::picking::CursorHit;
+use wartable::app::state::{ActiveTool, Notices, PointerOverUi, Selection, TableState};
+use wartable::app::table_entities::Miniature;
+use wartable::rules::kog::force::BattleSize;
+use wartable::rules::kog::state::{Half, Phase, Split};
+
+fn app_for(game: KogGame) -> App {
+    let mut app = App::new();
+    app.add_plugins((
+        MinimalPlugins,
+        bevy::transform::TransformPlugin,
+        wartable::app::table_entities::plugin,
+        wartable::app::kog::session::plugin,
+        wartable::app::kog::input::plugin,
+    ));
+    app.init_resource::<Selection>()
+        .init_resource::<Notices>()
+        .init_resource::<ActiveTool>()
+        .init_resource::<CursorHit>()
+        .init_resource::<Drag>()
+        .init_resource::<GameGate>()
+        .init_resource::<PointerOverUi>()
+        .init_resource::<ButtonInput<MouseButton>>()
+        .add_message::<Gesture>()
+        .insert_resource(Mode::Game);
+    let level = game.setup.level.clone();
+    app.insert_resource(TableState::new(level, view_table(&game.state), None));
+    app.insert_resource(KogSession::new(game, [Player::Human, Player::Human]));
+    app.update();
+    app
+}
+
+fn duel() -> KogGame {
+    new_game(
+        Scenario::Standard,
+        singles("German", BattleSize::Duel, &["Kämpfer", "Kämpfer"]),
+        singles("German", BattleSize::Duel, &["Panther"]),
+    )
+}
+
+fn mini_pos(app: &mut App, id: u32) -> Option<Vec3> {
+    let mut q = app.world_mut().query::<(&Miniature, &Transform)>();
+    q.iter(app.world())
+        .find(|(m, _)| m.id.0 == id)
+        .map(|(_, t)| t.translation)
+}
+
+#[test]
+fn dropped_models_move_by_the_rules_or_go_back() {
+    let mut g = duel();
+    start(&mut g, &[(1, 10.0, 5.0), (2, 20.0, 5.0), (3, 30.0, 30.0)]);
+    let mut app = app_for(g);
+    assert_eq!(
+        app.world().resource::<GameGate>().movable,
+        vec![id(1), id(2)],
+        "side 1 may drag its own unmoved models"
+    );
+    // The drag itself moves the table's copy; the drop asks the rules.
+    let to = Pt::new(10.0, 9.0);
+    app.world_mut()
+        .resource_mut::<TableState>()
+        .table
+        .model_mut(id(1))
+        .unwrap()
+        .pos = to;
+    app.world_mut().write_message(Gesture::Dropped {
+        model: id(1),
+        from: Pt::new(10.0, 5.0),
+        to,
+    });
+    app.update();
+    app.update();
+    let s = app.world().resource::<KogSession>();
+    assert_eq!(s.state().table.model(id(1)).unwrap().pos, to, "the rules moved it");
+    assert!(s.state().turn.moved.contains_key(&id(1)));
+    let p = mini_pos(&mut app, 1).unwrap();
+    assert!((p - Vec3::new(10.0, 0.0, -9.0)).length() < 1e-3, "{p}");
+    assert!(!app.world().resource::<GameGate>().movable.contains(&id(1)));
+    // Too far for a 6" Combat Move: refused, and the model goes back.
+    let far = Pt::new(20.0, 20.0);
+    app.world_mut()
+        .resource_mut::<TableState>()
+        .table
+        .model_mut(id(2))
+        .unwrap()
+        .pos = far;
+    app.world_mut().write_message(Gesture::Dropped {
+        model: id(2),
+        from: Pt::new(20.0, 5.0),
+        to: far,
+    });
+    app.update();
+    app.update();
+    assert!(app.world().resource::<Notices>().status.contains("out of reach"));
+    assert_eq!(
+        app.world().resource::<TableState>().table.model(id(2)).unwrap().pos,
+        Pt::new(20.0, 5.0)
+    );
+    let p = mini_pos(&mut app, 2).unwrap();
+    assert!((p - Vec3::new(20.0, 0.0, -5.0)).length() < 1e-3, "{p}");
+    // Turning is a command too.
+    app.world_mut().write_message(Gesture::Turned {
+        model: id(2),
+        facing: 45.0,
+    });
+    app.update();
+    app.update();
+    assert_eq!(
+        app.world().resource::<TableState>().table.model(id(2)).unwrap().facing,
+        45.0
+    );
+}
+
+#[test]
+fn a_click_deploys_the_chosen_model() {
+    let mut g = duel();
+    g.dice.force(&[6, 1]);
+    ok(&mut g, Command::RollOff);
+    ok(&mut g, Command::KeepRolls);
+    ok(&mut g, Command::ChooseRole { attacker: false });
+    ok(
+        &mut g,
+        Command::ChooseTerritory {
+            split: Split::NearFar,
+            half: Half::LeftOrNear,
+        },
+    );
+    assert_eq!(g.state.phase, Phase::Deploy { side: 1 });
+    let mut app = app_for(g);
+    assert!(mini_pos(&mut app, 1).is_none(), "not on the table yet");
+    app.world_mut().resource_mut::<KogSession>().placing = Placing::Deploy(id(1));
+    app.world_mut().resource_mut::<CursorHit>().ground = Some(Pt::new(12.0, 3.0));
+    app.world_mut()
+        .resource_mut::<ButtonInput<MouseButton>>()
+        .press(MouseButton::Left);
+    app.update();
+    app.world_mut()
+        .resource_mut::<ButtonInput<MouseButton>>()
+        .clear();
+    app.update();
+    let s = app.world().resource::<KogSession>();
+    assert!(s.state().models[&id(1)].on_table);
+    assert_eq!(s.placing, Placing::Deploy(id(2)), "the next model is up");
+    let p = mini_pos(&mut app, 1).expect("a miniature for the deployed model");
+    assert!((p - Vec3::new(12.0, 0.0, -3.0)).length() < 1e-3);
+    // A click outside the deployment area is refused with the reason.
+    app.world_mut()
+        .resource_mut::<ButtonInput<MouseButton>>()
+        .reset_all();
+    app.world_mut().resource_mut::<CursorHit>().ground = Some(Pt::new(12.0, 12.0));
+    app.world_mut()
+        .resource_mut::<ButtonInput<MouseButton>>()
+        .press(MouseButton::Left);
+    app.update();
+    assert!(
+        app.world().resource::<Notices>().status.contains("more than 12"),
+        "{}",
+        app.world().resource::<Notices>().status
+    );
+}
