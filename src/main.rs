@@ -6,6 +6,14 @@ use std::process::ExitCode;
 use wartable::app::{AppOptions, build_app, screenshot::ScreenshotPlan};
 use wartable::data::load_level;
 
+/// Prints a line to standard output; a closed pipe (`| head`) is not an error worth a panic.
+macro_rules! say {
+    ($($t:tt)*) => {{
+        use std::io::Write;
+        let _ = writeln!(std::io::stdout(), $($t)*);
+    }};
+}
+
 /// The level opened when none is named.
 const DEFAULT_LEVEL: &str = "levels/kog-battlefield.ron";
 
@@ -106,6 +114,13 @@ struct SelfPlayArgs {
     /// Write the game here (load it with --game).
     #[arg(long)]
     out: Option<PathBuf>,
+    /// Stop as soon as the game waits for a counterattack answer ("pending") or is over
+    /// ("over"), after at least --after commands.
+    #[arg(long)]
+    stop_at: Option<String>,
+    /// With --stop-at: commands to play first.
+    #[arg(long, default_value_t = 0)]
+    after: usize,
 }
 
 #[derive(clap::Args, Debug)]
@@ -211,7 +226,7 @@ fn check_levels(files: &[PathBuf]) -> ExitCode {
     let mut bad = 0;
     for f in files {
         match load_level(f) {
-            Ok((level, table)) => println!(
+            Ok((level, table)) => say!(
                 "{}: ok: '{}', {}\" x {}\", {} pieces, {} zones, {} objectives, {} models",
                 f.display(),
                 level.name,
@@ -225,7 +240,7 @@ fn check_levels(files: &[PathBuf]) -> ExitCode {
             Err(errs) => {
                 bad += 1;
                 for e in errs {
-                    println!("{e}");
+                    say!("{e}");
                 }
             }
         }
@@ -281,11 +296,11 @@ fn odds(a: &OddsArgs) -> ExitCode {
         }
         Ok((_, o, inputs)) if a.json => {
             let v = o.to_json(inputs);
-            println!("{}", serde_json::to_string_pretty(&v).unwrap_or_default());
+            say!("{}", serde_json::to_string_pretty(&v).unwrap_or_default());
             ExitCode::SUCCESS
         }
         Ok((spec, o, inputs)) => {
-            println!(
+            say!(
                 "{} ({}) with {} at {} {}\" away",
                 inputs["attacker"].as_str().unwrap_or(""),
                 inputs["weapon_profile"].as_str().unwrap_or(""),
@@ -294,17 +309,17 @@ fn odds(a: &OddsArgs) -> ExitCode {
                 a.range
             );
             if let Some(r) = spec.attack.rerolls.describe() {
-                println!("  attack: {r}");
+                say!("  attack: {r}");
             }
             if !spec.counterattack
                 && let Some(r) = spec.defense.rerolls.describe()
             {
-                println!("  defense: {r}");
+                say!("  defense: {r}");
             }
             for n in &spec.notes {
-                println!("  {n}");
+                say!("  {n}");
             }
-            println!(
+            say!(
                 "  unharmed {:.1}%  crippled {:.1}%  destroyed {:.1}%",
                 o.unharmed * 100.0,
                 o.crippled * 100.0,
@@ -316,14 +331,14 @@ fn odds(a: &OddsArgs) -> ExitCode {
                 .enumerate()
                 .map(|(k, p)| format!("{k}: {:.1}%", p * 100.0))
                 .collect();
-            println!("  hits    {}", hits.join("  "));
+            say!("  hits    {}", hits.join("  "));
             let dmg: Vec<String> = o
                 .damage
                 .iter()
                 .enumerate()
                 .map(|(k, p)| format!("{k}: {:.1}%", p * 100.0))
                 .collect();
-            println!("  damage  {}", dmg.join("  "));
+            say!("  damage  {}", dmg.join("  "));
             ExitCode::SUCCESS
         }
     }
@@ -376,8 +391,28 @@ fn self_play(a: &SelfPlayArgs, seed: u64) -> ExitCode {
         Ok(g) => g,
         Err(e) => return fail(e),
     };
-    let n = ai::self_play(&mut g, a.commands);
-    println!(
+    let mut n = ai::self_play(&mut g, a.commands.min(a.after.max(1)));
+    if let Some(stop) = &a.stop_at {
+        use wartable::rules::kog::state::Phase;
+        while n < a.commands {
+            let done = match stop.as_str() {
+                "pending" => g.state.pending.is_some(),
+                "over" => matches!(g.state.phase, Phase::Over(_)),
+                other => {
+                    return fail(vec![format!(
+                        "error: --stop-at takes pending or over, not '{other}'"
+                    )]);
+                }
+            };
+            if done || ai::self_play(&mut g, 1) == 0 {
+                break;
+            }
+            n += 1;
+        }
+    } else if a.commands > n {
+        n += ai::self_play(&mut g, a.commands - n);
+    }
+    say!(
         "{n} commands, {} rolls, round {}: {}",
         g.dice.log().len(),
         g.state.round,
@@ -387,7 +422,7 @@ fn self_play(a: &SelfPlayArgs, seed: u64) -> ExitCode {
         if let Err(e) = g.save(out) {
             return fail(vec![e]);
         }
-        println!("saved {}", out.display());
+        say!("saved {}", out.display());
     }
     ExitCode::SUCCESS
 }
@@ -413,7 +448,7 @@ fn main() -> ExitCode {
     {
         let threads =
             threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
-        println!("{}", wartable::bench::los(*seed, *runs, threads));
+        say!("{}", wartable::bench::los(*seed, *runs, threads));
         return ExitCode::SUCCESS;
     }
     let seed = cli.seed.unwrap_or_else(|| {

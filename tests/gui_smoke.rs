@@ -50,7 +50,11 @@ fn assert_not_blank((w, _h, px, ch): &(u32, u32, Vec<u8>, usize)) {
             (px[i], px[i + 1], px[i + 2])
         })
         .collect();
-    assert!(mid.len() > 100, "the table area has only {} colours", mid.len());
+    assert!(
+        mid.len() > 100,
+        "the table area has only {} colours",
+        mid.len()
+    );
 }
 
 #[test]
@@ -88,7 +92,10 @@ fn gui_smoke_renders_a_kog_light_battle_in_progress() {
         .expect("run wartable self-play");
     assert!(status.success());
     let save = save.to_string_lossy().to_string();
-    let pic = shot("gui-kog-shot", &["--game", &save, "--frames", "40", "--select", "5"]);
+    let pic = shot(
+        "gui-kog-shot",
+        &["--game", &save, "--frames", "40", "--select", "5"],
+    );
     assert_eq!((pic.0, pic.1), (1280, 800));
     assert_not_blank(&pic);
     // The game's panels are drawn: the left forces panel holds text, not just background.
@@ -100,5 +107,9 @@ fn gui_smoke_renders_a_kog_light_battle_in_progress() {
             (pic.2[i], pic.2[i + 1], pic.2[i + 2])
         })
         .collect();
-    assert!(panel.len() > 20, "the forces panel has {} colours", panel.len());
+    assert!(
+        panel.len() > 20,
+        "the forces panel has {} colours",
+        panel.len()
+    );
 }

@@ -102,10 +102,23 @@ impl Default for TemplateTool {
 pub struct MoveRange {
     pub on: bool,
     pub allowance: f32,
+    /// The cost rules of the move shown (a game sets them for the move chosen).
+    rules: MoveRules,
     pub field: Option<CostField>,
     /// The path from where a drag started to where the model is now, and its cost.
     pub path: Option<(Vec<Pt>, Option<f32>)>,
     key: Option<(ModelId, Pt, u32)>,
+}
+
+impl MoveRange {
+    /// Sets the cost rules and allowance shown; the field is worked out again if they changed.
+    pub fn set_move(&mut self, rules: MoveRules, allowance: f32) {
+        if self.rules != rules || self.allowance != allowance {
+            self.rules = rules;
+            self.allowance = allowance;
+            self.key = None;
+        }
+    }
 }
 
 impl Default for MoveRange {
@@ -113,6 +126,7 @@ impl Default for MoveRange {
         Self {
             on: false,
             allowance: 6.0,
+            rules: MoveRules::default(),
             field: None,
             path: None,
             key: None,
@@ -287,7 +301,7 @@ fn update_range(
         // The search starts from `from`: place a copy of the model there for it.
         let mut t = state.table.clone();
         let _ = t.move_model(id, from);
-        let rules = MoveRules::default();
+        let rules = range.rules;
         range.field = CostField::new(
             &t,
             &Scene::new(&t, scene.0.options),

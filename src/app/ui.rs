@@ -102,11 +102,12 @@ fn overlays(
     window: Query<&Window, With<PrimaryWindow>>,
     mut cams: Query<&mut Camera, With<Camera3d>>,
     mut over_ui: ResMut<PointerOverUi>,
-    (mut commands, mut mode, mut editor, mut rest): (
+    (mut commands, mut mode, mut editor, mut rest, mut menu): (
         Commands,
         ResMut<super::editor::Mode>,
         Option<ResMut<super::editor::Editor>>,
         ResMut<UiRest>,
+        Option<ResMut<super::kog::menu::MenuState>>,
     ),
 ) -> Result {
     let in_game = *mode == super::editor::Mode::Game;
@@ -123,7 +124,7 @@ fn overlays(
     );
 
     egui::Panel::top("top_bar").show(&mut root, |ui| {
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             ui.strong("Wartable");
             ui.separator();
             ui.label(format!(
@@ -179,6 +180,12 @@ fn overlays(
                     editor.as_deref_mut(),
                     &state,
                 );
+            }
+            if let Some(m) = menu.as_deref_mut()
+                && *mode != super::editor::Mode::Editor
+                && ui.button("Battle / menu...").clicked()
+            {
+                m.show_main = true;
             }
             if ui.button("Open level...").clicked() {
                 ui_state.open_dialog = true;

@@ -3,13 +3,13 @@
 
 use super::*;
 use bevy::prelude::{App, ButtonInput, MinimalPlugins, MouseButton, Transform, Vec3};
-use wartable::rules::kog::Command;
 use wartable::app::editor::Mode;
 use wartable::app::interact::{Drag, GameGate, Gesture};
 use wartable::app::kog::session::{KogSession, Placing, Player, view_table};
 use wartable::app::picking::CursorHit;
 use wartable::app::state::{ActiveTool, Notices, PointerOverUi, Selection, TableState};
 use wartable::app::table_entities::Miniature;
+use wartable::rules::kog::Command;
 use wartable::rules::kog::force::BattleSize;
 use wartable::rules::kog::state::{Half, Phase, Split};
 
@@ -80,7 +80,11 @@ fn dropped_models_move_by_the_rules_or_go_back() {
     app.update();
     app.update();
     let s = app.world().resource::<KogSession>();
-    assert_eq!(s.state().table.model(id(1)).unwrap().pos, to, "the rules moved it");
+    assert_eq!(
+        s.state().table.model(id(1)).unwrap().pos,
+        to,
+        "the rules moved it"
+    );
     assert!(s.state().turn.moved.contains_key(&id(1)));
     let p = mini_pos(&mut app, 1).unwrap();
     assert!((p - Vec3::new(10.0, 0.0, -9.0)).length() < 1e-3, "{p}");
@@ -100,9 +104,19 @@ fn dropped_models_move_by_the_rules_or_go_back() {
     });
     app.update();
     app.update();
-    assert!(app.world().resource::<Notices>().status.contains("out of reach"));
+    assert!(
+        app.world()
+            .resource::<Notices>()
+            .status
+            .contains("out of reach")
+    );
     assert_eq!(
-        app.world().resource::<TableState>().table.model(id(2)).unwrap().pos,
+        app.world()
+            .resource::<TableState>()
+            .table
+            .model(id(2))
+            .unwrap()
+            .pos,
         Pt::new(20.0, 5.0)
     );
     let p = mini_pos(&mut app, 2).unwrap();
@@ -115,7 +129,12 @@ fn dropped_models_move_by_the_rules_or_go_back() {
     app.update();
     app.update();
     assert_eq!(
-        app.world().resource::<TableState>().table.model(id(2)).unwrap().facing,
+        app.world()
+            .resource::<TableState>()
+            .table
+            .model(id(2))
+            .unwrap()
+            .facing,
         45.0
     );
 }
@@ -162,7 +181,10 @@ fn a_click_deploys_the_chosen_model() {
         .press(MouseButton::Left);
     app.update();
     assert!(
-        app.world().resource::<Notices>().status.contains("more than 12"),
+        app.world()
+            .resource::<Notices>()
+            .status
+            .contains("more than 12"),
         "{}",
         app.world().resource::<Notices>().status
     );

@@ -405,10 +405,7 @@ fn attack_rows(
         .iter()
         .filter_map(|r| {
             let e = r.result.as_ref().err()?;
-            Some(format!(
-                "{} \u{2192} {}: {e}",
-                r.weapon, s.models[&r.target].name
-            ))
+            Some(format!("{} at {}: {e}", r.weapon, s.models[&r.target].name))
         })
         .collect();
     if !refused.is_empty() {

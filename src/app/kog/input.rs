@@ -14,19 +14,22 @@ use crate::table::{ModelId, Pt, Scene};
 use bevy::prelude::*;
 
 pub fn plugin(app: &mut App) {
-    app.init_resource::<MovePreview>().add_systems(
-        Update,
-        (
-            update_gate,
-            handle_gestures,
-            place_on_click.run_if(crate::app::state::pointer_on_table),
-            preview_drag,
-        )
-            .chain()
-            .run_if(in_game)
-            .after(crate::app::interact::InteractSet)
-            .before(super::session::MirrorSet),
-    );
+    app.init_resource::<MovePreview>()
+        .init_resource::<crate::app::sight_tools::MoveRange>()
+        .add_systems(
+            Update,
+            (
+                update_gate,
+                handle_gestures,
+                place_on_click.run_if(crate::app::state::pointer_on_table),
+                preview_drag,
+                sync_range,
+            )
+                .chain()
+                .run_if(in_game)
+                .after(crate::app::interact::InteractSet)
+                .before(super::session::MirrorSet),
+        );
 }
 
 pub fn in_game(mode: Res<Mode>, session: Option<Res<KogSession>>) -> bool {
@@ -262,4 +265,39 @@ fn preview_drag(
             last: Some(now),
         },
     };
+}
+
+/// In the Movement step the range overlay shows where the selected model can go with the move
+/// chosen (its allowance, Jump Jets, a Speed Move's 1" from enemies).
+fn sync_range(
+    session: Res<KogSession>,
+    sel: Res<Selection>,
+    mut range: ResMut<crate::app::sight_tools::MoveRange>,
+    mut shown_for: Local<Option<(ModelId, crate::rules::kog::state::MoveMode, u64)>>,
+) {
+    let s = session.state();
+    let Some(id) = sel.0 else {
+        *shown_for = None;
+        return;
+    };
+    let movable = s.phase == Phase::Turn
+        && s.step == Step::Movement
+        && s.models
+            .get(&id)
+            .is_some_and(|m| m.side == s.active && m.active())
+        && !s.turn.moved.contains_key(&id);
+    let key = (id, session.move_mode, session.rev);
+    if !movable || *shown_for == Some(key) {
+        return;
+    }
+    let newly_selected = shown_for.is_none_or(|k| k.0 != id);
+    *shown_for = Some(key);
+    let mode = session.move_mode;
+    range.set_move(
+        crate::rules::kog::moves::move_rules(s, id, mode),
+        crate::rules::kog::moves::allowance(s, id, mode),
+    );
+    if newly_selected {
+        range.on = true;
+    }
 }

@@ -75,7 +75,6 @@ pub struct MenuState {
     catalogue: Option<Result<Catalogue, Vec<String>>>,
 }
 
-
 impl MenuState {
     /// The catalogue, read once.
     pub fn catalogue(&mut self) -> Result<&Catalogue, Vec<String>> {

@@ -173,7 +173,7 @@ fn game_bar(
             ui.separator();
             match s.step {
                 Step::Movement => {
-                    if ui.button("End Movement \u{2192} Action").clicked() {
+                    if ui.button("End Movement").clicked() {
                         out = Some(UiAction::Cmd(Command::EndMovement));
                     }
                 }

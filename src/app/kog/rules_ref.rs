@@ -37,36 +37,64 @@ pub fn window(ctx: &egui::Context, open: &mut bool) {
     ctx.data_mut(|d| d.insert_temp(id, filter));
 }
 
-/// A light rendering of the Markdown: headings, quotes, bullets and paragraphs. With a filter,
-/// only the sections whose text contains it are shown.
+/// A light rendering of the Markdown: headings, quotes, bullets and paragraphs (lines joined).
+/// With a filter, only the sections whose text contains it are shown.
 fn render(ui: &mut egui::Ui, md: &str, filter: &str) {
     let f = filter.trim().to_lowercase();
     for section in sections(md) {
         if !f.is_empty() && !section.to_lowercase().contains(&f) {
             continue;
         }
-        for line in section.lines() {
-            let l = line.trim_end();
-            if let Some(h) = l.strip_prefix("### ") {
-                ui.label(egui::RichText::new(h).strong().size(15.0));
-            } else if let Some(h) = l.strip_prefix("## ") {
+        for block in blocks(&section) {
+            let plain = |t: &str| t.replace("**", "").replace(['*', '`'], "");
+            if let Some(h) = block.strip_prefix("### ") {
+                ui.label(egui::RichText::new(plain(h)).strong().size(15.0));
+            } else if let Some(h) = block.strip_prefix("## ") {
                 ui.add_space(6.0);
-                ui.label(egui::RichText::new(h).heading());
-            } else if let Some(h) = l.strip_prefix("# ") {
-                ui.label(egui::RichText::new(h).heading().strong());
-            } else if let Some(q) = l.strip_prefix("> ") {
+                ui.label(egui::RichText::new(plain(h)).heading());
+            } else if let Some(h) = block.strip_prefix("# ") {
+                ui.label(egui::RichText::new(plain(h)).heading().strong());
+            } else if let Some(q) = block.strip_prefix("> ") {
                 ui.label(
-                    egui::RichText::new(q)
+                    egui::RichText::new(plain(q))
                         .italics()
                         .color(egui::Color32::from_rgb(200, 200, 150)),
                 );
-            } else if let Some(b) = l.strip_prefix("- ") {
-                ui.label(format!("\u{2022} {}", b.replace("**", "")));
-            } else if !l.is_empty() {
-                ui.label(l.replace("**", "").replace('`', ""));
+            } else if let Some(b) = block.strip_prefix("- ") {
+                ui.label(format!("\u{2022} {}", plain(b)));
+            } else {
+                ui.label(plain(&block));
             }
         }
     }
+}
+
+/// Joins wrapped lines: a heading is one block, a run of quote lines is one block, and so is a
+/// paragraph or a bullet with its continuation lines.
+fn blocks(section: &str) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    let mut open = false;
+    for line in section.lines() {
+        let l = line.trim_end();
+        if l.is_empty() {
+            open = false;
+            continue;
+        }
+        let starts_new = l.starts_with('#') || l.starts_with("- ") || !open;
+        let quote = l.starts_with("> ");
+        if let Some(last) = out.last_mut()
+            && open
+            && !starts_new
+            && (quote == last.starts_with("> "))
+        {
+            last.push(' ');
+            last.push_str(l.strip_prefix("> ").unwrap_or(l));
+            continue;
+        }
+        out.push(l.to_string());
+        open = !l.starts_with('#');
+    }
+    out
 }
 
 /// The text cut at its level-2 and level-3 headings.
