@@ -560,9 +560,17 @@ fn tool_window(
     mut range: ResMut<MoveRange>,
     mut hazards: ResMut<Hazards>,
     mut settings: ResMut<SightSettings>,
+    mode: Res<super::editor::Mode>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?.clone();
     let Some(state) = state else { return Ok(()) };
+    // In a game the card panel is wider and the rules price each move themselves.
+    let in_game = *mode == super::editor::Mode::Game;
+    let (anchor, offset) = if in_game {
+        (egui::Align2::RIGHT_TOP, [-336.0, 64.0])
+    } else {
+        (egui::Align2::RIGHT_BOTTOM, [-262.0, -34.0])
+    };
     let name = |id: Option<ModelId>| {
         id.and_then(|i| state.table.model(i).ok())
             .map_or("-".to_string(), |m| format!("{} ({})", m.name, m.id))
@@ -574,7 +582,7 @@ fn tool_window(
     if !show {
         return Ok(());
     }
-    egui::Window::new("Geometry").anchor(egui::Align2::RIGHT_BOTTOM, [-262.0, -34.0]).resizable(false).show(&ctx, |ui| {
+    egui::Window::new("Geometry").anchor(anchor, offset).resizable(false).show(&ctx, |ui| {
         match *tool {
             ActiveTool::Los => {
                 ui.strong("Line of sight (L)");
@@ -642,7 +650,7 @@ fn tool_window(
             ui.strong("Movement range (R)");
             ui.add(egui::DragValue::new(&mut range.allowance).speed(0.1).range(0.5..=48.0).prefix("allowance ").suffix("\""));
             ui.label("Rough ground, climbing and making way cost double.");
-            if let Some((_, cost)) = &range.path {
+            if let Some((_, cost)) = range.path.as_ref().filter(|_| !in_game) {
                 ui.label(match cost {
                     Some(c) => format!("This move costs {c:.1}\""),
                     None => "This move is out of range".into(),

@@ -274,20 +274,28 @@ fn sync_range(
     sel: Res<Selection>,
     mut range: ResMut<crate::app::sight_tools::MoveRange>,
     mut shown_for: Local<Option<(ModelId, crate::rules::kog::state::MoveMode, u64)>>,
+    mut auto_on: Local<bool>,
 ) {
     let s = session.state();
-    let Some(id) = sel.0 else {
+    let movable = sel.0.is_some_and(|id| {
+        s.phase == Phase::Turn
+            && s.step == Step::Movement
+            && s.models
+                .get(&id)
+                .is_some_and(|m| m.side == s.active && m.active())
+            && !s.turn.moved.contains_key(&id)
+    });
+    let Some(id) = sel.0.filter(|_| movable) else {
+        // The overlay this system turned on goes when there is nothing left to move.
+        if *auto_on {
+            range.on = false;
+            *auto_on = false;
+        }
         *shown_for = None;
         return;
     };
-    let movable = s.phase == Phase::Turn
-        && s.step == Step::Movement
-        && s.models
-            .get(&id)
-            .is_some_and(|m| m.side == s.active && m.active())
-        && !s.turn.moved.contains_key(&id);
     let key = (id, session.move_mode, session.rev);
-    if !movable || *shown_for == Some(key) {
+    if *shown_for == Some(key) {
         return;
     }
     let newly_selected = shown_for.is_none_or(|k| k.0 != id);
@@ -297,7 +305,8 @@ fn sync_range(
         crate::rules::kog::moves::move_rules(s, id, mode),
         crate::rules::kog::moves::allowance(s, id, mode),
     );
-    if newly_selected {
+    if newly_selected && !range.on {
         range.on = true;
+        *auto_on = true;
     }
 }
