@@ -386,6 +386,7 @@ fn self_play(a: &SelfPlayArgs, seed: u64) -> ExitCode {
         forces: [forces[0].clone(), forces[1].clone()],
         seed,
         catalogue: cat,
+        program_sides: Vec::new(),
     };
     let mut g = match KogGame::new(setup) {
         Ok(g) => g,

@@ -37,6 +37,7 @@ fn game(level: &str, size: &str, scenario: Scenario, seed: u64) -> KogGame {
         forces: forces(size),
         seed,
         catalogue: cat(),
+        program_sides: Vec::new(),
     })
     .expect("game")
 }

@@ -259,7 +259,7 @@ fn menus(
     Ok(())
 }
 
-/// Reads a saved game into a session (both sides played at this screen).
+/// Reads a saved game into a session, each side played as it was.
 pub fn load_session(path: &Path) -> Result<KogSession, Vec<String>> {
     let g =
         KogGame::load(path).map_err(|e| e.iter().map(ToString::to_string).collect::<Vec<_>>())?;
@@ -497,6 +497,10 @@ fn start_battle(menu: &mut MenuState) -> Result<KogSession, Vec<String>> {
         forces: [forces[0].clone(), forces[1].clone()],
         seed,
         catalogue: cat,
+        program_sides: [1u8, 2]
+            .into_iter()
+            .filter(|side| form.players[(*side - 1) as usize] == Player::Program)
+            .collect(),
     };
     let game = KogGame::new(setup)?;
     Ok(KogSession::new(game, form.players))

@@ -57,7 +57,7 @@ pub(super) fn game_ui(
     });
     egui::Panel::left("forces")
         .default_size(230.0)
-        .show(&mut root, |ui| forces_panel(ui, &session, &mut sel));
+        .show(&mut root, |ui| forces_panel(ui, &mut session, &mut sel));
     cache.refresh(&session, sel.0);
     egui::Panel::right("game_card")
         .default_size(320.0)
@@ -246,7 +246,8 @@ fn marker_text(s: &crate::rules::kog::KogState, id: ModelId) -> String {
 }
 
 /// Both forces, unit by unit, with each model's markers; a click selects.
-fn forces_panel(ui: &mut egui::Ui, session: &KogSession, sel: &mut Selection) {
+fn forces_panel(ui: &mut egui::Ui, session: &mut KogSession, sel: &mut Selection) {
+    let mut players = session.players;
     let s = session.state();
     egui::ScrollArea::vertical()
         .id_salt("forces_scroll")
@@ -257,12 +258,27 @@ fn forces_panel(ui: &mut egui::Ui, session: &KogSession, sel: &mut Selection) {
                     Some(_) => " \u{b7} Defender",
                     None => "",
                 };
-                let who = match session.players[(side - 1) as usize] {
-                    super::session::Player::Human => "",
-                    super::session::Player::Program => " (program)",
-                };
                 let f = &s.forces[(side - 1) as usize];
-                ui.heading(format!("Side {side}{role}{who}"));
+                ui.horizontal(|ui| {
+                    ui.heading(format!("Side {side}{role}"));
+                    let p = &mut players[(side - 1) as usize];
+                    let label = match p {
+                        super::session::Player::Human => "player",
+                        super::session::Player::Program => "program",
+                    };
+                    if ui
+                        .small_button(label)
+                        .on_hover_text(
+                            "who plays this side: click to hand it to the program or take it back",
+                        )
+                        .clicked()
+                    {
+                        *p = match p {
+                            super::session::Player::Human => super::session::Player::Program,
+                            super::session::Player::Program => super::session::Player::Human,
+                        };
+                    }
+                });
                 ui.label(egui::RichText::new(format!("{} \u{b7} {}", f.name, f.faction)).small());
                 for (ui_i, u) in s.units.iter().enumerate().filter(|(_, u)| u.side == side) {
                     let done = s.turn.units_done.contains(&ui_i);
@@ -304,6 +320,13 @@ fn forces_panel(ui: &mut egui::Ui, session: &KogSession, sel: &mut Selection) {
                 ui.separator();
             }
         });
+    if players != session.players {
+        session.players = players;
+        session.game.setup.program_sides = [1u8, 2]
+            .into_iter()
+            .filter(|side| players[(*side - 1) as usize] == super::session::Player::Program)
+            .collect();
+    }
 }
 
 /// The combat log, newest at the bottom.

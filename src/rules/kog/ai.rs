@@ -214,24 +214,31 @@ pub fn deploy_spots(s: &KogState, side: u8) -> Vec<(ModelId, Pt, f32)> {
     out
 }
 
-/// A spot for `side`'s objective: its own half, away from the edges, as central as allowed.
+/// A spot for `side`'s objective: its own half, away from the edges, as far back from the enemy
+/// half as allowed and central along the other way.
 fn objective_spot(s: &KogState, side: u8) -> Option<Pt> {
+    let (t, r) = (s.territory?, s.roles?);
+    let enemy_half = t.half_of(side, &r).other();
     let (w, d) = (s.table.width, s.table.depth);
     let mut best: Option<(f32, Pt)> = None;
-    let mut x = 7.0;
-    while x < w - 6.5 {
-        let mut y = 7.0;
-        while y < d - 6.5 {
+    let mut x = 6.5;
+    while x < w - 6.0 {
+        let mut y = 6.5;
+        while y < d - 6.0 {
             let p = Pt::new(x, y);
             if check_objective_spot(s, side, p).is_ok() {
-                let score = p.dist(Pt::new(w / 2.0, d / 2.0));
-                if best.is_none_or(|b| score < b.0) {
+                let off_centre = match t.split {
+                    Split::NearFar => (x - w / 2.0).abs(),
+                    Split::LeftRight => (y - d / 2.0).abs(),
+                };
+                let score = t.distance_to(enemy_half, p) * 2.0 - off_centre;
+                if best.is_none_or(|b| score > b.0) {
                     best = Some((score, p));
                 }
             }
-            y += 1.0;
+            y += 0.5;
         }
-        x += 1.0;
+        x += 0.5;
     }
     best.map(|b| b.1)
 }

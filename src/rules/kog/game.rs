@@ -30,6 +30,9 @@ pub struct GameSetup {
     pub seed: u64,
     /// The catalogue the forces were picked from.
     pub catalogue: Catalogue,
+    /// The sides the program plays (the rules do not look at it; a loaded game keeps it).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub program_sides: Vec<u8>,
 }
 
 /// A command as played, with any dice results a player typed in for it.
