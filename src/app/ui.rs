@@ -143,7 +143,7 @@ fn overlays(
                 *tool = ActiveTool::Select;
             }
             for (t, label) in [
-                (ActiveTool::Los, "Line of sight (L)"),
+                (ActiveTool::Los, "Sight (L)"),
                 (ActiveTool::Template, "Template (B)"),
                 (ActiveTool::HeavyHit, "Heavy hit (H)"),
             ] {
@@ -152,7 +152,7 @@ fn overlays(
                 }
             }
             if ui
-                .selectable_label(*tool == ActiveTool::Measure, "Tape measure (M)")
+                .selectable_label(*tool == ActiveTool::Measure, "Tape (M)")
                 .clicked()
             {
                 *tool = ActiveTool::Measure;
@@ -183,7 +183,7 @@ fn overlays(
             }
             if let Some(m) = menu.as_deref_mut()
                 && *mode != super::editor::Mode::Editor
-                && ui.button("Battle / menu...").clicked()
+                && ui.button("Menu").clicked()
             {
                 m.show_main = true;
             }

@@ -627,3 +627,40 @@ fn one_action_per_model_and_the_dead_do_not_act() {
     assert!(e.contains("not yours"), "{e}");
     assert_eq!(g.state.phase, Phase::Turn);
 }
+
+/// "The Destroyed model or Wreck may provide Cover as usual."
+#[test]
+fn a_wreck_in_front_gives_cover() {
+    let mut g = kampfer_v_panther();
+    // Kämpfer #2 lies wrecked just in front of the Panther #3, hiding its lower part.
+    put(&mut g, 2, 28.4, 10.0);
+    hurt(&mut g, 2, 2);
+    g.dice.force(&[4, 1, 1, 1, 5, 5]);
+    let ev = attack(&mut g, 1, "Autocannon", 3);
+    let d = defense_dice(&ev);
+    assert_eq!(
+        d[0].1[0].reroll,
+        Some(5),
+        "failed Defense re-rolled for cover"
+    );
+    assert!(ev.iter().any(|e| matches!(e, Event::AttackRolled { notes, .. } if notes.iter().any(|n| n.starts_with("cover:")))));
+}
+
+/// Option "Long range: up to double range" (the text sets no maximum).
+#[test]
+fn the_long_range_option_caps_shots_at_double_range() {
+    let mut g = kampfer_v_panther();
+    put(&mut g, 3, 40.0, 30.0); // about 35" from #1: beyond 24", within 48"
+    put(&mut g, 4, 47.0, 35.0);
+    assert!(g.submit(attack_cmd(1, "Autocannon", 4)).is_ok() || g.state.pending.is_some());
+    let mut g = kampfer_v_panther();
+    g.state.options.long_range = wartable::rules::kog::options::LongRange::UpToDouble;
+    put(&mut g, 3, 10.0, 35.5); // 24.5" from #1 edge to edge: long range, allowed
+    ok(&mut g, attack_cmd(1, "Autocannon", 3));
+    let mut g = kampfer_v_panther();
+    g.state.options.long_range = wartable::rules::kog::options::LongRange::UpToDouble;
+    put(&mut g, 4, 47.0, 35.0);
+    put(&mut g, 1, 1.0, 1.0); // about 56" away: beyond twice 24"
+    let e = refused(&mut g, attack_cmd(1, "Autocannon", 4));
+    assert!(e.contains("twice"), "{e}");
+}

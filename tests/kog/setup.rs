@@ -324,3 +324,71 @@ fn scenario_objectives_are_set_up_as_written() {
     ok(&mut g, Command::CarryObjective { model: id(1) });
     assert_eq!(g.state.objectives[0].carrier, Some(id(1)));
 }
+
+/// Option "Deployment gap": "Larger and smaller battlefields ... may require some adjustment".
+#[test]
+fn a_smaller_deployment_gap_fits_a_small_table() {
+    let mut setup = super::setup(
+        open_level(24.0, 24.0),
+        Scenario::Standard,
+        singles("German", BattleSize::Duel, &["Kämpfer"]),
+        singles("German", BattleSize::Duel, &["Kämpfer"]),
+    );
+    setup.options.deployment_gap = 4.0;
+    let mut g = KogGame::new(setup).unwrap();
+    g.dice.force(&[6, 1]);
+    ok(&mut g, Command::RollOff);
+    ok(&mut g, Command::ChooseRole { attacker: true });
+    ok(
+        &mut g,
+        Command::ChooseTerritory {
+            split: Split::NearFar,
+            half: Half::LeftOrNear,
+        },
+    );
+    let e = refused(
+        &mut g,
+        Command::Deploy {
+            model: id(2),
+            at: Pt::new(12.0, 7.6),
+            facing: 0.0,
+        },
+    );
+    assert!(e.contains("more than 4"), "{e}");
+    ok(
+        &mut g,
+        Command::Deploy {
+            model: id(2),
+            at: Pt::new(12.0, 7.4),
+            facing: 0.0,
+        },
+    );
+}
+
+/// Every option of the game is explained in the rules reference shipped with it.
+#[test]
+fn the_rules_reference_explains_every_option() {
+    let text =
+        std::fs::read_to_string(crate::common::repo().join("assets/rules/kog-light.md")).unwrap();
+    for name in [
+        "Long range",
+        "Wrecks block sight",
+        "Models block sight",
+        "Round",
+        "Deployment gap",
+    ] {
+        assert!(
+            text.contains(&format!("**{name}")),
+            "option {name} is not in the reference"
+        );
+    }
+    for quote in [
+        "Re-roll Dice",
+        "Counterattack – Each turn",
+        "Sensor Lock – exists",
+        "Blast – On a successful hit",
+    ] {
+        let q = quote.replace("Re-roll Dice", "re-rolls cancel out");
+        assert!(text.contains(&q), "no ruling quotes {quote:?}");
+    }
+}
