@@ -97,3 +97,63 @@ fn the_program_plays_duels_on_every_shipped_level() {
         );
     }
 }
+
+/// A side handed to the program in the middle of a turn, with a unit left out of coherency, is
+/// played on: the program takes back the stray moves.
+#[test]
+fn the_program_takes_over_a_side_mid_turn() {
+    use super::{force, id, ok, start};
+    use wartable::rules::kog::Command;
+    use wartable::rules::kog::force::{BattleSize, UnitKind};
+    use wartable::rules::kog::state::{MoveMode, Step};
+    use wartable::table::Pt;
+    let f = force(
+        "German",
+        BattleSize::Encounter,
+        &[
+            ("A", UnitKind::Tactical, &["Kämpfer"; 3]),
+            ("B", UnitKind::Tactical, &["Kämpfer"; 3]),
+        ],
+    );
+    let mut g = super::new_game(Scenario::Standard, f.clone(), f);
+    start(
+        &mut g,
+        &[
+            (1, 5.0, 3.0),
+            (2, 7.0, 3.0),
+            (3, 9.0, 3.0),
+            (4, 30.0, 3.0),
+            (5, 32.0, 3.0),
+            (6, 34.0, 3.0),
+            (7, 40.0, 33.0),
+        ],
+    );
+    ok(
+        &mut g,
+        Command::Move {
+            model: id(1),
+            mode: MoveMode::Speed,
+            to: Pt::new(5.0, 15.0),
+        },
+    );
+    ok(
+        &mut g,
+        Command::Move {
+            model: id(2),
+            mode: MoveMode::Combat,
+            to: Pt::new(7.0, 1.0),
+        },
+    );
+    ok(
+        &mut g,
+        Command::Move {
+            model: id(3),
+            mode: MoveMode::Combat,
+            to: Pt::new(13.0, 1.0),
+        },
+    );
+    assert!(g.submit(Command::EndMovement).is_err(), "model 1 ran off");
+    let played = wartable::rules::kog::ai::play(&mut g, 1);
+    assert!(played.is_some());
+    assert!(g.state.step == Step::Action || g.state.turn.moved.len() < 3);
+}

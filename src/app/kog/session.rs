@@ -102,7 +102,14 @@ impl KogSession {
 
     /// Plays a command (with any typed-in dice); a refusal is kept for the panels.
     pub fn submit(&mut self, cmd: Command) -> Result<(), RuleError> {
-        let typed = crate::app::dice_panel::parse_entered(&self.typed_dice).unwrap_or_default();
+        let typed = match crate::app::dice_panel::parse_entered(&self.typed_dice) {
+            Ok(t) => t,
+            Err(e) => {
+                let e = RuleError::Illegal(format!("the real dice typed in: {e}"));
+                self.last_error = Some(e.to_string());
+                return Err(e);
+            }
+        };
         let r = self.game.submit_with(cmd, &typed);
         match &r {
             Ok(_) => {

@@ -465,17 +465,29 @@ fn best_attack(s: &KogState, scene: &Scene, id: ModelId) -> Option<Command> {
 /// program's own checks should prevent) ends the side's step instead of stalling the game.
 pub fn play(g: &mut KogGame, side: u8) -> Option<Command> {
     let cmd = choose(g, side)?;
-    match g.submit(cmd.clone()) {
-        Ok(_) => Some(cmd),
-        Err(_) => {
-            let fallback = match (&g.state.phase, g.state.step) {
-                (Phase::Turn, Step::Movement) => Command::EndMovement,
-                (Phase::Turn, Step::Action) => Command::EndTurn,
-                (Phase::Deploy { .. }, _) => Command::FinishDeployment,
-                _ => return None,
-            };
-            g.submit(fallback.clone()).ok().map(|_| fallback)
+    if g.submit(cmd.clone()).is_ok() {
+        return Some(cmd);
+    }
+    let fallback = match (&g.state.phase, g.state.step) {
+        (Phase::Turn, Step::Movement) => Command::EndMovement,
+        (Phase::Turn, Step::Action) => Command::EndTurn,
+        (Phase::Deploy { .. }, _) => Command::FinishDeployment,
+        _ => return None,
+    };
+    // A step the rules still refuse (a unit left out of coherency by a player who handed the
+    // side over mid-turn): take back moves until it goes through.
+    loop {
+        if g.submit(fallback.clone()).is_ok() {
+            return Some(fallback);
         }
+        let last_is_move = matches!(
+            g.log.last().map(|l| &l.cmd),
+            Some(Command::Move { .. } | Command::Face { .. })
+        );
+        if !last_is_move {
+            return None;
+        }
+        g.undo()?;
     }
 }
 
