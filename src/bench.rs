@@ -1,6 +1,7 @@
 //! `wartable bench los`: times line of sight on a seeded 72" x 48" table with 300 terrain pieces and
-//! 200 models, in one run: the full Full/Partial/None matrix, one model's row after it moves (with
-//! the scene rebuilt, as in play), and the bare parry ray casts the matrix performed. Prints JSON.
+//! 200 models, in one run: the full Full/Partial/None matrix, one model's row after it moves (the
+//! scene following the move, as in play), and the bare parry ray casts the matrix performed.
+//! Prints JSON.
 
 use crate::table::{
     Model, ModelId, Piece, PieceShape, Pt, Scene, SightOptions, Table, Tag, Verdict,
@@ -139,13 +140,14 @@ pub fn los(seed: u64, runs: usize, threads: usize) -> String {
             std::hint::black_box(hits);
         }
 
-        // One model moves; the scene is rebuilt and its row recomputed, as in play.
+        // One model moves; the scene follows it and its row is worked out again, as in play.
         let who = ids[run % n];
         let m = table.model(who).map(|m| m.pos).unwrap_or_default();
         let to = Pt::new((m.x + 0.7).min(71.0), m.y);
         let _ = table.move_model(who, to);
+        let mut scene = scene;
         let t3 = Instant::now();
-        let scene = Scene::new(&table, opts);
+        let _ = scene.update_model(&table, who);
         let row = scene.los_row(&table, who, &ids);
         row_ms.push(t3.elapsed().as_secs_f64() * 1e3);
         std::hint::black_box(row);

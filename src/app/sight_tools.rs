@@ -154,12 +154,41 @@ fn rebuild_scene(
     mut commands: Commands,
     state: Option<Res<TableState>>,
     settings: Res<SightSettings>,
-    scene: Option<Res<SightScene>>,
+    scene: Option<ResMut<SightScene>>,
+    mut seen: Local<Option<(u64, Vec<crate::table::Model>)>>,
 ) {
     let Some(state) = state else { return };
-    if scene.is_none() || state.is_changed() || settings.is_changed() {
-        commands.insert_resource(SightScene(Scene::new(&state.table, settings.0)));
+    let same_terrain = seen.as_ref().is_some_and(|(rev, models)| {
+        *rev == state.terrain_rev && models.len() == state.table.models.len()
+    });
+    match scene {
+        // Only models moved: the scene follows them in place.
+        Some(mut scene) if same_terrain && !settings.is_changed() => {
+            if !state.is_changed() {
+                return;
+            }
+            let old = &seen.as_ref().expect("checked").1;
+            let moved: Vec<_> = state
+                .table
+                .models
+                .iter()
+                .zip(old)
+                .filter(|(m, o)| m != o)
+                .map(|(m, o)| (m.id, m.id == o.id))
+                .collect();
+            if moved.iter().any(|(_, same_id)| !same_id) {
+                scene.0 = Scene::new(&state.table, settings.0);
+            } else {
+                for (id, _) in moved {
+                    let _ = scene.0.update_model(&state.table, id);
+                }
+            }
+        }
+        _ => {
+            commands.insert_resource(SightScene(Scene::new(&state.table, settings.0)));
+        }
     }
+    *seen = Some((state.terrain_rev, state.table.models.clone()));
 }
 
 fn tool_keys(

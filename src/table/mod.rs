@@ -8,6 +8,7 @@ pub mod measure;
 pub mod model;
 pub mod movement;
 pub mod piece;
+pub mod prisms;
 pub mod scene;
 pub mod sight;
 pub mod template;

@@ -44,6 +44,8 @@ pub struct Scene {
     /// `leaves[sight_ids[k]]` (parry wants leaf ids numbered from 0).
     sight_bvh: Bvh,
     sight_ids: Vec<u32>,
+    /// The opaque upright prisms seen from above, to decide most blocked sight lines in 2D.
+    pub prisms: super::prisms::PrismGrid,
     pub options: SightOptions,
     rays: AtomicU64,
     /// When set, every sight segment cast is recorded (for the benchmark's bare ray-cast figure).
@@ -149,16 +151,50 @@ impl Scene {
             .collect();
         let sight_aabbs: Vec<Aabb> = sight_ids.iter().map(|i| aabbs[*i as usize]).collect();
         let sight_bvh = Bvh::from_leaves(BvhBuildStrategy::default(), &sight_aabbs);
+        let prisms = super::prisms::PrismGrid::new(table, &leaves);
         Self {
             leaves,
             bvh,
             sight_bvh,
             sight_ids,
+            prisms,
             options,
             rays: AtomicU64::new(0),
             record: Mutex::new(None),
             recording: AtomicBool::new(false),
         }
+    }
+
+    /// Follows a model that moved (or turned into a wreck) on `table`. A model that neither blocks
+    /// sight nor gives cover, before or after, is updated in place; otherwise the scene is built
+    /// again.
+    pub fn update_model(&mut self, table: &Table, id: ModelId) -> Result<(), super::TableError> {
+        let m = table.model(id)?;
+        let Some(i) = self
+            .leaves
+            .iter()
+            .position(|l| l.kind == LeafKind::Model(id))
+        else {
+            *self = Scene::new(table, self.options);
+            return Ok(());
+        };
+        let opaque = if m.wreck {
+            self.options.wrecks_block
+        } else {
+            self.options.models_block
+        };
+        let leaf = &self.leaves[i];
+        if leaf.opaque || leaf.cover || opaque || m.wreck {
+            *self = Scene::new(table, self.options);
+            return Ok(());
+        }
+        let (shape, pose) = model_shape(m);
+        let aabb = shape.compute_aabb(&pose);
+        let leaf = &mut self.leaves[i];
+        leaf.shape = shape;
+        leaf.pose = pose;
+        self.bvh.insert(aabb, i as u32);
+        Ok(())
     }
 
     /// Sight segments cast since the scene was built (or the counter was reset).

@@ -93,6 +93,10 @@ impl std::fmt::Display for CoverReason {
     }
 }
 
+/// Most sample points and weapon origins the quick 2D proof handles (more are cast in 3D).
+const MAX_SAMPLES: usize = 16;
+const MAX_ORIGINS: usize = 4;
+
 /// Height of a base, in inches.
 pub const BASE_THICKNESS: f32 = 0.125;
 
@@ -155,6 +159,28 @@ impl Scene {
         target: ModelId,
         keep_lines: bool,
     ) -> Result<Los, TableError> {
+        self.sight_between(table, shooter, target, keep_lines, false)
+    }
+
+    /// Line of sight with every line cast in 3D, no shortcut taken: the reference the quick
+    /// proofs are tested against.
+    pub fn line_of_sight_exhaustive(
+        &self,
+        table: &Table,
+        shooter: ModelId,
+        target: ModelId,
+    ) -> Result<Los, TableError> {
+        self.sight_between(table, shooter, target, true, true)
+    }
+
+    fn sight_between(
+        &self,
+        table: &Table,
+        shooter: ModelId,
+        target: ModelId,
+        keep_lines: bool,
+        exhaustive: bool,
+    ) -> Result<Los, TableError> {
         let s = table.model(shooter)?;
         let t = table.model(target)?;
         let (dir, origins) = weapon_origins(s, t.pos);
@@ -182,6 +208,7 @@ impl Scene {
             &samples,
             [Some(shooter), Some(target)],
             keep_lines,
+            exhaustive,
         ))
     }
 
@@ -197,7 +224,7 @@ impl Scene {
         table.check_on_table(p)?;
         let (_, origins) = weapon_origins(s, p);
         let samples = vec![world(p, table.surface_height(p) + 1.0)];
-        Ok(self.sight_from(&origins, &samples, [Some(shooter), None], keep_lines))
+        Ok(self.sight_from(&origins, &samples, [Some(shooter), None], keep_lines, false))
     }
 
     fn sight_from(
@@ -206,10 +233,69 @@ impl Scene {
         samples: &[Vector],
         ignore: [Option<ModelId>; 2],
         keep_lines: bool,
+        exhaustive: bool,
     ) -> Los {
         let total = samples.len();
+        // Segments an upright opaque prism cuts, decided from above without a 3D cast: one walk
+        // per origin and column of samples (samples straight above each other).
+        let flat = |v: &Vector| Pt::new(v.x, -v.z);
+        let mut cut = [[false; MAX_SAMPLES]; MAX_ORIGINS];
+        let quick = !exhaustive && total <= MAX_SAMPLES && origins.len() <= MAX_ORIGINS;
+        if quick {
+            let mut column_of = [usize::MAX; MAX_SAMPLES];
+            let mut heads = [0usize; MAX_SAMPLES];
+            let mut columns = 0;
+            for si in 0..total {
+                let q = flat(&samples[si]);
+                match (0..columns).find(|c| flat(&samples[heads[*c]]) == q) {
+                    Some(c) => column_of[si] = c,
+                    None => {
+                        heads[columns] = si;
+                        column_of[si] = columns;
+                        columns += 1;
+                    }
+                }
+            }
+            for (oi, o) in origins.iter().enumerate() {
+                for c in 0..columns {
+                    let mut members = [0usize; MAX_SAMPLES];
+                    let mut ranges = [(0.0f32, 0.0f32); MAX_SAMPLES];
+                    let mut n = 0;
+                    for si in (0..total).filter(|si| column_of[*si] == c) {
+                        members[n] = si;
+                        ranges[n] = (o.y.min(samples[si].y), o.y.max(samples[si].y));
+                        n += 1;
+                    }
+                    let mut out = [false; MAX_SAMPLES];
+                    self.prisms.blocks_ranges(
+                        flat(o),
+                        flat(&samples[heads[c]]),
+                        &ranges[..n],
+                        ignore,
+                        &mut out[..n],
+                    );
+                    for k in 0..n {
+                        cut[oi][members[k]] = out[k];
+                    }
+                }
+            }
+        }
+        if quick
+            && !keep_lines
+            && cut[..origins.len()]
+                .iter()
+                .all(|row| row[..total].iter().all(|c| *c))
+        {
+            return Los {
+                verdict: Verdict::None,
+                fraction: 0.0,
+                lines: Vec::new(),
+                soft_cover: Vec::new(),
+            };
+        }
         // A quick proof of no sight: one convex opaque shape across the whole sight volume.
         if !keep_lines
+            && !exhaustive
             && origins.len() == 3
             && total == 9
             && let Some(i) = self.first_blocker(origins[1], samples[4], ignore)
@@ -230,8 +316,8 @@ impl Scene {
         let mut seen_by_best = Vec::new();
         for (oi, o) in origins.iter().enumerate() {
             let mut seen = Vec::with_capacity(total);
-            for p in samples {
-                seen.push(!self.segment_blocked(*o, *p, ignore, None));
+            for (si, p) in samples.iter().enumerate() {
+                seen.push(!cut[oi][si] && !self.segment_blocked(*o, *p, ignore, None));
             }
             let n = seen.iter().filter(|c| **c).count();
             if n > best.0 || oi == 0 {
