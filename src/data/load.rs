@@ -155,7 +155,8 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
 }
 
 /// Finds a data path: as given, else beside the executable (release bundles ship `levels/` and
-/// `assets/` next to the program).
+/// `assets/` next to the program), else in the source tree the program was built from (a
+/// development build started from another folder).
 pub fn resolve_data_path(p: &Path) -> PathBuf {
     if p.exists() || p.is_absolute() {
         return p.to_path_buf();
@@ -168,6 +169,10 @@ pub fn resolve_data_path(p: &Path) -> PathBuf {
         if beside.exists() {
             return beside;
         }
+    }
+    let source = Path::new(env!("CARGO_MANIFEST_DIR")).join(p);
+    if source.exists() {
+        return source;
     }
     p.to_path_buf()
 }
