@@ -193,6 +193,7 @@ pub fn actions(
     session: &mut KogSession,
     cache: &MenuCache,
     id: ModelId,
+    hovered: &mut Option<(ModelId, ModelId)>,
 ) -> Option<Command> {
     let s = session.state();
     let m = s.model(id).ok()?;
@@ -245,7 +246,7 @@ pub fn actions(
                 ui.label(egui::RichText::new(e.to_string()).color(egui::Color32::LIGHT_RED));
                 return None;
             }
-            out = out.or(attack_rows(ui, session, cache, id));
+            out = out.or(attack_rows(ui, session, cache, id, hovered));
             let s = session.state();
             let engaged = check_actor(s, id, false).err().map(|e| e.to_string());
             if let Some(e) = &engaged {
@@ -323,6 +324,7 @@ fn attack_rows(
     session: &mut KogSession,
     cache: &MenuCache,
     id: ModelId,
+    hovered: &mut Option<(ModelId, ModelId)>,
 ) -> Option<Command> {
     let s = session.state();
     let mut out = None;
@@ -359,7 +361,7 @@ fn attack_rows(
             } else {
                 "no cover"
             };
-            ui.horizontal_wrapped(|ui| {
+            let row = ui.horizontal_wrapped(|ui| {
                 if ui.small_button("Attack").clicked() {
                     out = Some(Command::Attack {
                         attacker: id,
@@ -372,6 +374,9 @@ fn attack_rows(
                     t.name, plan.situation.range
                 ));
             });
+            if row.response.contains_pointer() {
+                *hovered = Some((id, r.target));
+            }
             let mut text = format!("    if it defends: {}", odds_line(defend, t.crippled()));
             if let Some(c) = counter {
                 text.push_str(&format!(

@@ -17,7 +17,59 @@ pub(super) fn plugin(app: &mut App) {
         EguiPrimaryContextPass,
         labels.after(super::panels::game_ui).run_if(in_game),
     )
-    .add_systems(PostUpdate, crippled_smoke.run_if(in_game));
+    .add_systems(PostUpdate, crippled_smoke.run_if(in_game))
+    .init_resource::<AttackHover>()
+    .add_systems(Update, draw_hovered_attack.run_if(in_game));
+}
+
+/// The attack row under the pointer in the card panel: its sight lines are drawn on the table.
+#[derive(Resource, Debug, Default)]
+pub struct AttackHover {
+    pub pair: Option<(crate::table::ModelId, crate::table::ModelId)>,
+    lines: Vec<crate::table::sight::SightLine>,
+    key: Option<(crate::table::ModelId, crate::table::ModelId, u64)>,
+}
+
+/// Draws the lines of sight of the hovered attack: green where clear, red where blocked.
+fn draw_hovered_attack(
+    session: Res<KogSession>,
+    mut hover: ResMut<AttackHover>,
+    mut gizmos: Gizmos,
+) {
+    let Some((a, t)) = hover.pair else {
+        return;
+    };
+    let s = session.state();
+    let key = (a, t, session.rev);
+    if hover.key != Some(key) {
+        let scene = crate::table::Scene::new(&s.table, s.options.sight());
+        hover.lines = scene
+            .line_of_sight(&s.table, a, t, true)
+            .map(|l| l.lines)
+            .unwrap_or_default();
+        hover.key = Some(key);
+    }
+    let v = |p: bevy_rapier3d::parry::math::Vector| Vec3::new(p.x, p.y, p.z);
+    for l in &hover.lines {
+        let c = if l.clear {
+            Color::srgb(0.2, 1.0, 0.3)
+        } else {
+            Color::srgb(1.0, 0.15, 0.1)
+        };
+        gizmos.line(v(l.from), v(l.to), c);
+    }
+    if let Ok(m) = s.table.model(t) {
+        gizmos
+            .circle(
+                Isometry3d::new(
+                    to_world(m.pos, m.h + 0.15),
+                    Quat::from_rotation_x(std::f32::consts::FRAC_PI_2),
+                ),
+                m.radius() + 0.2,
+                Color::srgb(1.0, 0.4, 0.9),
+            )
+            .resolution(40);
+    }
 }
 
 /// White smoke over a crippled model.

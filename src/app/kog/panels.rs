@@ -38,7 +38,9 @@ pub(super) fn game_ui(
     mut over_ui: ResMut<PointerOverUi>,
     mut notices: ResMut<Notices>,
     mut requests: ResMut<GameRequests>,
+    mut hover: ResMut<super::markers::AttackHover>,
 ) -> Result {
+    let mut hovered = None;
     let ctx = contexts.ctx_mut()?.clone();
     let Some(rect) = rest.0 else { return Ok(()) };
     let mut root = egui::Ui::new(
@@ -73,7 +75,7 @@ pub(super) fn game_ui(
                             ui.separator();
                         }
                         card::card(ui, session.state(), id);
-                        if let Some(c) = card::actions(ui, &mut session, &cache, id) {
+                        if let Some(c) = card::actions(ui, &mut session, &cache, id, &mut hovered) {
                             action = Some(UiAction::Cmd(c));
                         }
                     } else if session.state().phase == Phase::Turn {
@@ -128,6 +130,9 @@ pub(super) fn game_ui(
     }
     leave_prompt(&ctx, &mut session, &mut requests);
     over_ui.0 = pointer_over_ui(&ctx, free);
+    if hover.pair != hovered {
+        hover.pair = hovered;
+    }
 
     if let Some(a) = action {
         let r = match a {
