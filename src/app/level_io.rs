@@ -19,7 +19,7 @@ pub struct LoadRequest(pub Option<PathBuf>);
 
 pub use crate::data::load::resolve_data_path;
 
-/// The level files in a folder, sorted by name.
+/// The `.ron` files in a folder (levels, force lists, saves), sorted by name.
 pub fn list_levels(dir: &Path) -> Vec<PathBuf> {
     let mut v: Vec<PathBuf> = std::fs::read_dir(dir)
         .map(|rd| {

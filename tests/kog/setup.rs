@@ -236,81 +236,55 @@ fn who_goes_first_each_round() {
     assert_eq!(g.state.phase, Phase::ChooseFirst { chooser: 2 });
 }
 
+/// A one-on-one game of `scenario` through deployment: side 1 attacks from the far half.
+fn deployed(scenario: Scenario) -> KogGame {
+    let mut g = new_game(
+        scenario,
+        singles("German", BattleSize::Duel, &["Kämpfer"]),
+        singles("German", BattleSize::Duel, &["Kämpfer"]),
+    );
+    g.dice.force(&[6, 1]);
+    ok(&mut g, Command::RollOff);
+    ok(&mut g, Command::ChooseRole { attacker: true });
+    ok(
+        &mut g,
+        Command::ChooseTerritory {
+            split: Split::NearFar,
+            half: Half::LeftOrNear,
+        },
+    );
+    ok(
+        &mut g,
+        Command::Deploy {
+            model: id(2),
+            at: Pt::new(20.0, 3.0),
+            facing: 90.0,
+        },
+    );
+    ok(&mut g, Command::FinishDeployment);
+    ok(
+        &mut g,
+        Command::Deploy {
+            model: id(1),
+            at: Pt::new(20.0, 33.0),
+            facing: 270.0,
+        },
+    );
+    ok(&mut g, Command::FinishDeployment);
+    g
+}
+
 /// Hamburger Hill: "Place a distinctive piece of terrain in the center of the board. This piece
 /// of terrain is the only Objective in the game." Linebreaker: "The Attacker places an
 /// Objective on one model".
 #[test]
 fn scenario_objectives_are_set_up_as_written() {
-    let mut g = new_game(
-        Scenario::HamburgerHill,
-        singles("German", BattleSize::Duel, &["Kämpfer"]),
-        singles("German", BattleSize::Duel, &["Kämpfer"]),
-    );
-    g.dice.force(&[6, 1]);
-    ok(&mut g, Command::RollOff);
-    ok(&mut g, Command::ChooseRole { attacker: true });
-    ok(
-        &mut g,
-        Command::ChooseTerritory {
-            split: Split::NearFar,
-            half: Half::LeftOrNear,
-        },
-    );
-    ok(
-        &mut g,
-        Command::Deploy {
-            model: id(2),
-            at: Pt::new(20.0, 3.0),
-            facing: 90.0,
-        },
-    );
-    ok(&mut g, Command::FinishDeployment);
-    ok(
-        &mut g,
-        Command::Deploy {
-            model: id(1),
-            at: Pt::new(20.0, 33.0),
-            facing: 270.0,
-        },
-    );
-    ok(&mut g, Command::FinishDeployment);
+    let g = deployed(Scenario::HamburgerHill);
     assert_eq!(g.state.objectives.len(), 1);
     assert_eq!(g.state.objectives[0].at, Pt::new(24.0, 18.0));
     assert_eq!(g.state.phase, Phase::NameCommanders);
 
-    let mut g = new_game(
-        Scenario::Linebreaker,
-        singles("German", BattleSize::Duel, &["Kämpfer"]),
-        singles("German", BattleSize::Duel, &["Kämpfer"]),
-    );
-    g.dice.force(&[6, 1]);
-    ok(&mut g, Command::RollOff);
-    ok(&mut g, Command::ChooseRole { attacker: true });
-    ok(
-        &mut g,
-        Command::ChooseTerritory {
-            split: Split::NearFar,
-            half: Half::LeftOrNear,
-        },
-    );
-    ok(
-        &mut g,
-        Command::Deploy {
-            model: id(2),
-            at: Pt::new(20.0, 3.0),
-            facing: 90.0,
-        },
-    );
-    ok(&mut g, Command::FinishDeployment);
-    ok(
-        &mut g,
-        Command::Deploy {
-            model: id(1),
-            at: Pt::new(20.0, 33.0),
-            facing: 270.0,
-        },
-    );
-    ok(&mut g, Command::FinishDeployment);
+    let mut g = deployed(Scenario::Linebreaker);
     assert_eq!(g.state.phase, Phase::PlaceObjective { side: 1 });
     let e = refused(
         &mut g,

@@ -34,18 +34,7 @@ pub fn user_forces_dir() -> PathBuf {
     user_dir().join("forces")
 }
 
-/// The `.ron` files in a folder, sorted by name.
-pub fn ron_files(dir: &Path) -> Vec<PathBuf> {
-    let mut v: Vec<PathBuf> = std::fs::read_dir(dir)
-        .map(|rd| {
-            rd.filter_map(|e| e.ok().map(|e| e.path()))
-                .filter(|p| p.extension().is_some_and(|x| x == "ron"))
-                .collect()
-        })
-        .unwrap_or_default();
-    v.sort();
-    v
-}
+pub use crate::app::level_io::list_levels as ron_files;
 
 /// Every force list on offer: the shipped ones, then the player's.
 pub fn force_files() -> Vec<PathBuf> {

@@ -392,48 +392,45 @@ impl Catalogue {
                         seen.push(k);
                     }
                 }
-                if p.types.is_empty() {
-                    out.push(Issue::new(format!("{mp}.types"), "a model needs a type"));
-                }
-                if !(0.0..=24.0).contains(&p.movement) {
-                    out.push(Issue::new(
-                        format!("{mp}.movement"),
-                        format!("Move {} is out of range (0 to 24\")", p.movement),
-                    ));
-                }
-                if !(1..=10).contains(&p.defense) {
-                    out.push(Issue::new(
-                        format!("{mp}.defense"),
-                        format!("Defense {} is out of range (1 to 10 dice)", p.defense),
-                    ));
-                }
-                if !(2..=6).contains(&p.save) {
-                    out.push(Issue::new(
-                        format!("{mp}.save"),
-                        format!(
-                            "a Defense target of {}+ is not a d6 roll (2+ to 6+)",
-                            p.save
-                        ),
-                    ));
-                }
-                if !(p.sensors > 0.0 && p.sensors <= 96.0) {
-                    out.push(Issue::new(
-                        format!("{mp}.sensors"),
-                        format!("Sensors {} is out of range", p.sensors),
-                    ));
-                }
-                if !(0.25..=6.0).contains(&p.base) {
-                    out.push(Issue::new(
-                        format!("{mp}.base"),
-                        format!("base {}\" is out of range (0.25 to 6)", p.base),
-                    ));
-                }
-                if !(0.1..=12.0).contains(&p.height) {
-                    out.push(Issue::new(
-                        format!("{mp}.height"),
-                        format!("height {}\" is out of range (0.1 to 12)", p.height),
-                    ));
-                }
+                let mut need = |ok: bool, field: &str, message: String| {
+                    if !ok {
+                        out.push(Issue::new(format!("{mp}.{field}"), message));
+                    }
+                };
+                need(!p.types.is_empty(), "types", "a model needs a type".into());
+                need(
+                    (0.0..=24.0).contains(&p.movement),
+                    "movement",
+                    format!("Move {} is out of range (0 to 24\")", p.movement),
+                );
+                need(
+                    (1..=10).contains(&p.defense),
+                    "defense",
+                    format!("Defense {} is out of range (1 to 10 dice)", p.defense),
+                );
+                need(
+                    (2..=6).contains(&p.save),
+                    "save",
+                    format!(
+                        "a Defense target of {}+ is not a d6 roll (2+ to 6+)",
+                        p.save
+                    ),
+                );
+                need(
+                    p.sensors > 0.0 && p.sensors <= 96.0,
+                    "sensors",
+                    format!("Sensors {} is out of range", p.sensors),
+                );
+                need(
+                    (0.25..=6.0).contains(&p.base),
+                    "base",
+                    format!("base {}\" is out of range (0.25 to 6)", p.base),
+                );
+                need(
+                    (0.1..=12.0).contains(&p.height),
+                    "height",
+                    format!("height {}\" is out of range (0.1 to 12)", p.height),
+                );
                 if p.weapons.is_empty() {
                     out.push(Issue::new(
                         format!("{mp}.weapons"),
