@@ -159,7 +159,7 @@ pub fn apply(s: &mut KogState, e: &Event) {
                 s.table.models.sort_by_key(|x| x.id);
             }
         }
-        Event::DeploymentFinished { side } => s.deployed[ix(*side)] = true,
+        Event::DeploymentFinished { .. } => {}
         Event::ObjectiveAdded(o) => s.objectives.push(o.clone()),
         Event::CommanderNamed { side, model } => s.commanders[ix(*side)] = Some(*model),
         Event::TurnBegan { round, side, first } => {

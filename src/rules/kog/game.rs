@@ -176,7 +176,6 @@ impl GameSetup {
             step: Step::Movement,
             turn: TurnState::default(),
             pending: None,
-            deployed: [false, false],
         })
     }
 }
@@ -202,14 +201,11 @@ impl KogGame {
     /// Plays a command; its dice show `entered` (results of real dice typed in) first.
     pub fn submit_with(&mut self, cmd: Command, entered: &[u32]) -> Result<Vec<Event>, RuleError> {
         let rolls_before = self.dice.log().len();
-        let queued_before = self.dice.forced_pending();
         self.dice.enter(entered);
         let result = super::execute(&self.state, &cmd, &mut self.dice);
-        let left = self.dice.forced_pending();
-        let consumed = (queued_before + entered.len())
-            .saturating_sub(left)
-            .saturating_sub(queued_before)
-            .min(entered.len());
+        // The queue is used front first (forced results, then the entered ones): what is left
+        // is the end of the entered results.
+        let consumed = entered.len() - self.dice.forced_pending().min(entered.len());
         if !entered.is_empty() {
             // Typed-in results the command did not use are dropped, not carried to the next.
             self.dice.clear_queued();
@@ -382,7 +378,6 @@ struct Digest<'a> {
     step: Step,
     turn: &'a TurnState,
     pending: &'a Option<super::state::PendingAttack>,
-    deployed: [bool; 2],
     dice_position: String,
     rolls: usize,
 }
@@ -404,7 +399,6 @@ pub fn state_hash(s: &KogState, dice: &Dice) -> u64 {
         step: s.step,
         turn: &s.turn,
         pending: &s.pending,
-        deployed: s.deployed,
         dice_position: dice.word_pos().to_string(),
         rolls: dice.log().len(),
     };

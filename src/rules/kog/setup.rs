@@ -6,7 +6,7 @@ use super::command::{Command, RuleError, illegal};
 use super::ctx::{Ctx, expect_phase};
 use super::event::Event;
 use super::options::Scenario;
-use super::state::{Half, KogObjective, Phase, Roles, Split, Territory, enemy, ix};
+use super::state::{KogObjective, Phase, Roles, Split, Territory, enemy, ix};
 use crate::table::movement::can_stand;
 use crate::table::{ModelId, Pt};
 
@@ -411,13 +411,4 @@ fn name_commander(c: &mut Ctx, id: ModelId) -> Result<(), RuleError> {
         });
     }
     Ok(())
-}
-
-/// Which half a point is in, for the UI's territory picker.
-pub fn half_at(t: &Territory, p: Pt) -> Half {
-    if t.contains(Half::LeftOrNear, p) {
-        Half::LeftOrNear
-    } else {
-        Half::RightOrFar
-    }
 }

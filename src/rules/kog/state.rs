@@ -360,8 +360,6 @@ pub struct KogState {
     pub step: Step,
     pub turn: TurnState,
     pub pending: Option<PendingAttack>,
-    /// Sides that have finished deploying.
-    pub deployed: [bool; 2],
 }
 
 /// The other side.
@@ -423,10 +421,6 @@ impl KogState {
     /// Whether `side` has any model left on the table that is not destroyed.
     pub fn has_forces(&self, side: u8) -> bool {
         self.active_models(side).next().is_some()
-    }
-
-    pub fn unit_of(&self, id: ModelId) -> Option<usize> {
-        self.models.get(&id).map(|m| m.unit)
     }
 
     pub fn commander(&self, side: u8) -> Option<ModelId> {
