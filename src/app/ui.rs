@@ -85,6 +85,14 @@ pub const HELP: &[(&str, &str)] = &[
     ("Z", "toggle zone outlines"),
     ("F1", "this help"),
     ("F12", "save a screenshot (wartable-<time>.png)"),
+    (
+        "In a battle",
+        "choose the move in the card, drag a model to move it; click a model to see its actions",
+    ),
+    (
+        "Battle markers",
+        "\u{2605} Commander, \u{2297} crippled / wreck, \u{bb} speed move, H hold position, C charge, a acted, ! objective",
+    ),
 ];
 
 fn overlays(
