@@ -191,6 +191,17 @@ fn tampered_or_broken_saves_are_refused() {
         .err()
         .expect("refused");
     assert!(e[0].message.contains("cannot read"));
+    // The program itself opens a save whose replay plays through elsewhere, with a warning.
+    let moved = text.replacen("state_hash: \"", "state_hash: \"0", 1);
+    assert_ne!(moved, text);
+    std::fs::write(dir.join("moved.ron"), moved).unwrap();
+    assert!(
+        KogGame::load(&dir.join("moved.ron")).is_err(),
+        "the strict load refuses it"
+    );
+    let (g2, warning) = KogGame::load_with_warning(&dir.join("moved.ron")).expect("loads");
+    assert_eq!(g2.hash(), g.hash());
+    assert!(warning.is_some_and(|w| w.contains("another version")));
 }
 
 /// Dice typed in by players are kept with the command, so the replay shows the same rolls.

@@ -261,10 +261,19 @@ fn menus(
 
 /// Reads a saved game into a session, each side played as it was.
 pub fn load_session(path: &Path) -> Result<KogSession, Vec<String>> {
-    let g =
-        KogGame::load(path).map_err(|e| e.iter().map(ToString::to_string).collect::<Vec<_>>())?;
-    let mut s = KogSession::new(g, [Player::Human, Player::Human]);
+    let (g, warning) = KogGame::load_with_warning(path)
+        .map_err(|e| e.iter().map(ToString::to_string).collect::<Vec<_>>())?;
+    let who = |side: u8| {
+        if g.setup.program_sides.contains(&side) {
+            Player::Program
+        } else {
+            Player::Human
+        }
+    };
+    let players = [who(1), who(2)];
+    let mut s = KogSession::new(g, players);
     s.save_path = Some(path.to_path_buf());
+    s.last_error = warning.map(|w| format!("Loaded with a warning: {w}"));
     Ok(s)
 }
 

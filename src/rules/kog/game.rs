@@ -303,7 +303,23 @@ impl KogGame {
         Self::load_text(&path.display().to_string(), &text)
     }
 
+    /// Reads a save and replays it; refuses a file whose replay does not reach its saved hash.
     pub fn load_text(file: &str, text: &str) -> Result<Self, Vec<LocatedError>> {
+        match Self::load_lenient(file, text)? {
+            (g, None) => Ok(g),
+            (_, Some(w)) => Err(vec![LocatedError::whole_file(file, w)]),
+        }
+    }
+
+    /// Like [`Self::load`], but a replay that plays through and ends elsewhere than the saved
+    /// hash (a save from another version of the program, or an edited file) is kept, with the
+    /// reason as a warning for the players.
+    pub fn load_with_warning(path: &Path) -> Result<(Self, Option<String>), Vec<LocatedError>> {
+        let text = crate::data::read_text(path).map_err(|e| vec![e])?;
+        Self::load_lenient(&path.display().to_string(), &text)
+    }
+
+    fn load_lenient(file: &str, text: &str) -> Result<(Self, Option<String>), Vec<LocatedError>> {
         if text.trim().is_empty() {
             return Err(vec![LocatedError::whole_file(
                 file,
@@ -336,16 +352,13 @@ impl KogGame {
         let g = Self::replay(save.setup, &save.commands)
             .map_err(|e| vec![LocatedError::whole_file(file, e)])?;
         let hash = format!("{:016x}", g.hash());
-        if hash != save.state_hash {
-            return Err(vec![LocatedError::whole_file(
-                file,
-                format!(
-                    "the replay reaches state {hash}, not the saved {}: the file was changed or comes from other rules",
-                    save.state_hash
-                ),
-            )]);
-        }
-        Ok(g)
+        let warning = (hash != save.state_hash).then(|| {
+            format!(
+                "the replay reaches state {hash}, not the saved {}: the file was changed or was saved by another version of the program",
+                save.state_hash
+            )
+        });
+        Ok((g, warning))
     }
 }
 
