@@ -136,6 +136,8 @@ fn place_on_click(
     }
     let cmd = match session.placing.clone() {
         Placing::None => return,
+        // A click on a model selects or drags it; placing is for the open table.
+        Placing::Deploy(_) | Placing::Objective if hit.model.is_some() => return,
         Placing::Deploy(id) => {
             let Some(at) = hit.ground else { return };
             let facing = deploy_facing(session.state(), id, at);
