@@ -157,3 +157,114 @@ fn the_program_takes_over_a_side_mid_turn() {
     assert!(played.is_some());
     assert!(g.state.step == Step::Action || g.state.turn.moved.len() < 3);
 }
+
+/// Bad input never panics: thousands of random commands (any model id, any point, any weapon
+/// name, any side) thrown at games in every phase, between the program's own moves, are either
+/// played or refused, and a refused one changes nothing.
+#[test]
+fn random_commands_are_played_or_refused_without_panic() {
+    use rand::{Rng, SeedableRng};
+    use wartable::rules::kog::Command;
+    use wartable::rules::kog::state::{Half, MoveMode, Split};
+    use wartable::table::{ModelId, Pt};
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(99);
+    let mut played = 0;
+    for (i, scenario) in Scenario::ALL.into_iter().enumerate() {
+        let mut g = game(
+            "levels/kog-battlefield.ron",
+            "encounter",
+            scenario,
+            40 + i as u64,
+        );
+        for _ in 0..1500 {
+            let id = ModelId(rng.random_range(0..20));
+            let other = ModelId(rng.random_range(0..20));
+            let at = Pt::new(rng.random_range(-5.0..55.0), rng.random_range(-5.0..40.0));
+            let weapon = [
+                "Autocannon",
+                "Combat Blade",
+                "Rocket Pod",
+                "Linear Cannon",
+                "Laser",
+                "",
+            ][rng.random_range(0..6)]
+            .to_string();
+            let mode = MoveMode::ALL[rng.random_range(0..4)];
+            let cmd = match rng.random_range(0..24) {
+                0 => Command::RollOff,
+                1 => Command::Reroll,
+                2 => Command::KeepRolls,
+                3 => Command::ChooseRole {
+                    attacker: rng.random_bool(0.5),
+                },
+                4 => Command::ChooseTerritory {
+                    split: [Split::NearFar, Split::LeftRight][rng.random_range(0..2)],
+                    half: [Half::LeftOrNear, Half::RightOrFar][rng.random_range(0..2)],
+                },
+                5 => Command::Deploy {
+                    model: id,
+                    at,
+                    facing: rng.random_range(-400.0..400.0),
+                },
+                6 => Command::FinishDeployment,
+                7 => Command::PlaceObjective { at },
+                8 => Command::CarryObjective { model: id },
+                9 => Command::NameCommander { model: id },
+                10 => Command::ChooseFirst {
+                    side: rng.random_range(0..4),
+                },
+                11 => Command::Move {
+                    model: id,
+                    mode,
+                    to: at,
+                },
+                12 => Command::Face {
+                    model: id,
+                    facing: f32::NAN,
+                },
+                13 => Command::ExitTable { model: id, mode },
+                14 => Command::EndMovement,
+                15 => Command::Attack {
+                    attacker: id,
+                    weapon,
+                    target: other,
+                },
+                16 => Command::Respond {
+                    counter: Some(weapon),
+                },
+                17 => Command::HoldObjective { model: id },
+                18 => Command::ForwardObserver {
+                    model: id,
+                    target: other,
+                },
+                19 => Command::FireSupport {
+                    commander: id,
+                    model: other,
+                },
+                20 => Command::PassObjective {
+                    model: id,
+                    to: other,
+                },
+                21 => Command::PickUpObjective { model: id },
+                22 => Command::EndTurn,
+                _ => Command::Move {
+                    model: id,
+                    mode,
+                    to: Pt::new(f32::INFINITY, f32::NAN),
+                },
+            };
+            let before = g.hash();
+            match g.submit(cmd) {
+                Ok(_) => played += 1,
+                Err(_) => assert_eq!(g.hash(), before, "a refused command changed the game"),
+            }
+            // Let the program move the game on now and then, so every phase is reached.
+            if rng.random_bool(0.3) {
+                wartable::rules::kog::ai::self_play(&mut g, 1);
+            }
+        }
+        let replay = KogGame::replay(g.setup.clone(), &g.log).expect("the log replays");
+        assert_eq!(replay.hash(), g.hash(), "{scenario:?}");
+    }
+    assert!(played > 20, "some random commands are legal ({played})");
+}
