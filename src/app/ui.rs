@@ -87,7 +87,7 @@ pub const HELP: &[(&str, &str)] = &[
     ("F12", "save a screenshot (wartable-<time>.png)"),
     (
         "In a battle",
-        "choose the move in the card, drag a model to move it; click a model to see its actions",
+        "choose the move in the card, drag a model to move it; click a model to see its actions; Ctrl+Z undoes a step that rolled no dice",
     ),
     (
         "Battle markers",

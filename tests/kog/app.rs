@@ -2,7 +2,7 @@
 //! commands that the rules accept or refuse.
 
 use super::*;
-use bevy::prelude::{App, ButtonInput, MinimalPlugins, MouseButton, Transform, Vec3};
+use bevy::prelude::{App, ButtonInput, KeyCode, MinimalPlugins, MouseButton, Transform, Vec3};
 use wartable::app::editor::Mode;
 use wartable::app::interact::{Drag, GameGate, Gesture};
 use wartable::app::kog::session::{KogSession, Placing, Player, view_table};
@@ -30,6 +30,7 @@ fn app_for(game: KogGame) -> App {
         .init_resource::<GameGate>()
         .init_resource::<PointerOverUi>()
         .init_resource::<ButtonInput<MouseButton>>()
+        .init_resource::<ButtonInput<KeyCode>>()
         .add_message::<Gesture>()
         .insert_resource(Mode::Game);
     let level = game.setup.level.clone();
@@ -121,6 +122,27 @@ fn dropped_models_move_by_the_rules_or_go_back() {
     );
     let p = mini_pos(&mut app, 2).unwrap();
     assert!((p - Vec3::new(20.0, 0.0, -5.0)).length() < 1e-3, "{p}");
+    // Ctrl+Z takes the move back (it rolled no dice), and the miniature goes with it.
+    {
+        let mut keys = app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
+        keys.press(KeyCode::ControlLeft);
+        keys.press(KeyCode::KeyZ);
+    }
+    app.update();
+    app.world_mut()
+        .resource_mut::<ButtonInput<KeyCode>>()
+        .reset_all();
+    app.update();
+    assert!(
+        !app.world()
+            .resource::<KogSession>()
+            .state()
+            .turn
+            .moved
+            .contains_key(&id(1))
+    );
+    let p = mini_pos(&mut app, 1).unwrap();
+    assert!((p - Vec3::new(10.0, 0.0, -5.0)).length() < 1e-3, "{p}");
     // Turning is a command too.
     app.world_mut().write_message(Gesture::Turned {
         model: id(2),

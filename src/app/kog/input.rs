@@ -24,6 +24,7 @@ pub fn plugin(app: &mut App) {
                 place_on_click.run_if(crate::app::state::pointer_on_table),
                 preview_drag,
                 sync_range,
+                undo_key,
             )
                 .chain()
                 .run_if(in_game)
@@ -311,4 +312,25 @@ fn sync_range(
         range.on = true;
         *auto_on = true;
     }
+}
+
+/// Ctrl+Z takes back the last step that rolled no dice, as the Undo button does.
+fn undo_key(
+    keys: Option<Res<ButtonInput<KeyCode>>>,
+    typing: Option<Res<bevy_egui::input::EguiWantsInput>>,
+    mut session: ResMut<KogSession>,
+    mut notices: ResMut<Notices>,
+) {
+    let Some(keys) = keys else { return };
+    if typing.is_some_and(|t| t.wants_any_keyboard_input())
+        || !keys.just_pressed(KeyCode::KeyZ)
+        || !crate::app::state::modifier_held(&keys, crate::app::state::CTRL)
+    {
+        return;
+    }
+    notices.status = match session.undo() {
+        Some(c) => format!("Undone: {c:?}"),
+        None => "Nothing to undo: the last step rolled dice".into(),
+    };
+    session.placing = Placing::None;
 }
