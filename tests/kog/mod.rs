@@ -252,3 +252,26 @@ pub fn move_cost(events: &[Event]) -> f32 {
         })
         .expect("a move")
 }
+
+/// Linebreaker staging: side 1 (the Defender in [`start`]) becomes the Attacker, and model 1
+/// carries the Objective, which stands at `at`.
+pub fn carry_objective(g: &mut KogGame, at: Pt) {
+    apply(
+        &mut g.state,
+        &Event::RolesSet(Roles {
+            attacker: 1,
+            defender: 2,
+        }),
+    );
+    apply(
+        &mut g.state,
+        &Event::ObjectiveAdded(wartable::rules::kog::state::KogObjective {
+            name: "the Objective".into(),
+            owner: Some(1),
+            at,
+            carrier: Some(ModelId(1)),
+            off_table: false,
+            streak: [0, 0],
+        }),
+    );
+}

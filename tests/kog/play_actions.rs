@@ -55,25 +55,7 @@ fn linebreaker_pass_and_pick_up() {
             (4, 40.0, 30.0),
         ],
     );
-    // In this staging side 1 defends; make it the Attacker for Linebreaker.
-    apply(
-        &mut g.state,
-        &Event::RolesSet(wartable::rules::kog::state::Roles {
-            attacker: 1,
-            defender: 2,
-        }),
-    );
-    apply(
-        &mut g.state,
-        &Event::ObjectiveAdded(KogObjective {
-            name: "the Objective".into(),
-            owner: Some(1),
-            at: Pt::new(20.0, 10.0),
-            carrier: Some(id(1)),
-            off_table: false,
-            streak: [0, 0],
-        }),
-    );
+    carry_objective(&mut g, Pt::new(20.0, 10.0));
     ok(
         &mut g,
         Command::Move {

@@ -139,24 +139,7 @@ fn hamburger_hill_needs_the_objective_uncontested() {
 #[test]
 fn linebreaker_exit_wins_for_the_attacker() {
     let mut g = duel(Scenario::Linebreaker);
-    apply(
-        &mut g.state,
-        &Event::RolesSet(wartable::rules::kog::state::Roles {
-            attacker: 1,
-            defender: 2,
-        }),
-    );
-    apply(
-        &mut g.state,
-        &Event::ObjectiveAdded(KogObjective {
-            name: "the Objective".into(),
-            owner: Some(1),
-            at: Pt::new(20.0, 31.0),
-            carrier: Some(id(1)),
-            off_table: false,
-            streak: [0, 0],
-        }),
-    );
+    carry_objective(&mut g, Pt::new(20.0, 31.0));
     put(&mut g, 1, 20.0, 31.0);
     // The Defender's half is the near half here: its edge is y = 0, 31" away.
     let e = refused(
