@@ -364,12 +364,50 @@ fn the_matrix_has_a_verdict_for_every_ordered_pair() {
     let mut t = low_wall_scene();
     trooper(&mut t, 3, 1, 1.0, 1.0);
     let s = Scene::new(&t, SightOptions::default());
+    s.record_rays(true);
     let m = s.los_matrix(&t);
+    // One corridor cast decides both ways for each of the three unordered pairs.
+    assert_eq!(s.rays_cast(), 3);
+    assert_eq!(s.record_rays(false).len(), 3);
     assert_eq!(m.len(), 3);
     assert_eq!(m[0][0], None);
     assert_eq!(m[0][1], Some(Verdict::Partial));
     assert_eq!(m[0][2], Some(Verdict::Full));
-    assert!(s.rays_cast() > 0);
+}
+
+#[test]
+fn the_matrix_agrees_with_asking_each_ordered_pair_on_its_own() {
+    // The matrix decides both ways at once (and tries recent blockers first); every verdict must
+    // be the one a single line-of-sight query gives, on a seeded table with raised pieces and
+    // wrecks.
+    let mut t = wartable::bench::seeded_table(11, 300, 60);
+    for (i, p) in t.pieces.iter_mut().enumerate() {
+        if i % 4 == 0 {
+            p.base_height = 0.8;
+        }
+    }
+    for (i, m) in t.models.iter_mut().enumerate() {
+        m.wreck = i % 9 == 0;
+    }
+    let s = Scene::new(&t, SightOptions::default());
+    let m = s.los_matrix(&t);
+    let mut seen = [0usize; 3];
+    for (i, a) in t.models.iter().enumerate() {
+        for (j, b) in t.models.iter().enumerate() {
+            if i == j {
+                assert_eq!(m[i][j], None);
+                continue;
+            }
+            let v = s.line_of_sight(&t, a.id, b.id, false).unwrap().verdict;
+            assert_eq!(m[i][j], Some(v), "{} -> {}", a.id, b.id);
+            assert_eq!(s.verdict(&t, a.id, b.id).unwrap(), v);
+            seen[v as usize] += 1;
+        }
+    }
+    assert!(
+        seen.iter().all(|n| *n > 20),
+        "every verdict occurs: {seen:?}"
+    );
 }
 
 #[test]
@@ -712,11 +750,11 @@ fn the_reachable_area_is_a_disc_on_open_ground() {
 }
 
 #[test]
-fn the_quick_no_sight_proofs_agree_with_casting_every_line() {
-    // Without lines kept, an upright prism seen from above may decide lines in 2D, and a single
-    // convex shape across the sight volume may prove None; with lines kept only the 2D test is
-    // used. Both must give the verdict, the fraction and the clear lines of casting all 27 lines
-    // in 3D, for every pair of two seeded tables (one with raised and floating pieces).
+fn corridors_agree_with_casting_every_line_one_by_one() {
+    // A corridor decides all 27 lines at once: upright prisms from above and by height, the
+    // whole fan at once for a prism taller than every line. It must give the verdict, the
+    // fraction and the clear lines of casting all 27 lines one by one through parry in 3D, for
+    // every pair of two seeded tables (one with raised and floating pieces, and wrecks).
     for seed in [7u64, 8] {
         let mut t = wartable::bench::seeded_table(seed, 300, 40);
         if seed == 8 {
@@ -742,6 +780,7 @@ fn the_quick_no_sight_proofs_agree_with_casting_every_line() {
                 assert_eq!(quick.verdict, full.verdict, "{} -> {}", a.id, b.id);
                 assert_eq!(quick.fraction, full.fraction, "{} -> {}", a.id, b.id);
                 assert_eq!(lines.lines, full.lines, "{} -> {}", a.id, b.id);
+                assert_eq!(quick.soft_cover, full.soft_cover, "{} -> {}", a.id, b.id);
                 nones += (quick.verdict == Verdict::None) as usize;
             }
         }

@@ -3,12 +3,12 @@
 //! Coordinates: the table's plane is `(x, y)` with the origin at the near-left corner, `x` across the
 //! width and `y` across the depth; `h` is height above the table top. 1 unit = 1 inch.
 
+pub mod corridor;
 pub mod geom;
 pub mod measure;
 pub mod model;
 pub mod movement;
 pub mod piece;
-pub mod prisms;
 pub mod scene;
 pub mod sight;
 pub mod template;

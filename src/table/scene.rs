@@ -44,11 +44,13 @@ pub struct Scene {
     /// `leaves[sight_ids[k]]` (parry wants leaf ids numbered from 0).
     sight_bvh: Bvh,
     sight_ids: Vec<u32>,
-    /// The opaque upright prisms seen from above, to decide most blocked sight lines in 2D.
-    pub prisms: super::prisms::PrismGrid,
+    /// The corridor BVHs that decide bundles of sight lines at once.
+    pub corridors: super::corridor::Corridors,
     pub options: SightOptions,
+    /// Corridor casts (one per sight query) and single sight lines cast in 3D.
     rays: AtomicU64,
-    /// When set, every sight segment cast is recorded (for the benchmark's bare ray-cast figure).
+    /// When set, the centre line of every corridor cast is recorded (for the benchmark's bare
+    /// ray-cast figure).
     record: Mutex<Option<Vec<(Vector, Vector)>>>,
     /// Whether `record` is collecting (checked without locking on every cast).
     recording: AtomicBool,
@@ -151,13 +153,13 @@ impl Scene {
             .collect();
         let sight_aabbs: Vec<Aabb> = sight_ids.iter().map(|i| aabbs[*i as usize]).collect();
         let sight_bvh = Bvh::from_leaves(BvhBuildStrategy::default(), &sight_aabbs);
-        let prisms = super::prisms::PrismGrid::new(table, &leaves);
+        let corridors = super::corridor::Corridors::new(table, &leaves);
         Self {
             leaves,
             bvh,
             sight_bvh,
             sight_ids,
-            prisms,
+            corridors,
             options,
             rays: AtomicU64::new(0),
             record: Mutex::new(None),
@@ -184,7 +186,8 @@ impl Scene {
             self.options.models_block
         };
         let leaf = &self.leaves[i];
-        if leaf.opaque || leaf.cover || opaque || m.wreck {
+        let wider = 0.45 * m.base_diameter + 0.01 > self.corridors.margin();
+        if leaf.opaque || leaf.cover || opaque || m.wreck || wider {
             *self = Scene::new(table, self.options);
             return Ok(());
         }
@@ -197,7 +200,8 @@ impl Scene {
         Ok(())
     }
 
-    /// Sight segments cast since the scene was built (or the counter was reset).
+    /// Sight casts since the scene was built (or the counter was reset): corridor casts, and
+    /// single lines cast one by one.
     pub fn rays_cast(&self) -> u64 {
         self.rays.load(Ordering::Relaxed)
     }
@@ -206,7 +210,7 @@ impl Scene {
         self.rays.store(0, Ordering::Relaxed);
     }
 
-    /// Starts (or stops) recording every sight segment cast.
+    /// Starts (or stops) recording the centre line of every corridor cast.
     pub fn record_rays(&self, on: bool) -> Vec<(Vector, Vector)> {
         let mut rec = self.record.lock().unwrap_or_else(|e| e.into_inner());
         let old = rec.take().unwrap_or_default();
@@ -215,6 +219,20 @@ impl Scene {
         }
         self.recording.store(on, Ordering::Relaxed);
         old
+    }
+
+    /// Counts one corridor cast and records its centre line when recording.
+    pub(crate) fn count_cast(&self, lines: &super::corridor::Lines) {
+        if self.recording.load(Ordering::Relaxed)
+            && let Some(rec) = self
+                .record
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .as_mut()
+        {
+            self.rays.fetch_add(1, Ordering::Relaxed);
+            rec.push(lines.centre_line());
+        }
     }
 
     /// True when an opaque shape (other than the models in `ignore`) cuts the segment `a`-`b`.
@@ -229,16 +247,6 @@ impl Scene {
         self.cast_segment(a, b, ignore, soft).is_some()
     }
 
-    /// Some opaque shape (not one of the models in `ignore`) that cuts the segment `a`-`b`.
-    pub fn first_blocker(
-        &self,
-        a: Vector,
-        b: Vector,
-        ignore: [Option<ModelId>; 2],
-    ) -> Option<usize> {
-        self.cast_segment(a, b, ignore, None)
-    }
-
     /// Casts one sight segment through the sight BVH: the index of an opaque leaf that cuts it
     /// (the first found, not necessarily the nearest), collecting cover-giving leaves on the way.
     fn cast_segment(
@@ -249,15 +257,6 @@ impl Scene {
         mut soft: Option<&mut Vec<LeafKind>>,
     ) -> Option<usize> {
         self.rays.fetch_add(1, Ordering::Relaxed);
-        if self.recording.load(Ordering::Relaxed)
-            && let Some(rec) = self
-                .record
-                .lock()
-                .unwrap_or_else(|e| e.into_inner())
-                .as_mut()
-        {
-            rec.push((a, b));
-        }
         let ray = Ray::new(a, b - a);
         let mut found = None;
         self.sight_bvh.traverse(|node| {
@@ -288,32 +287,6 @@ impl Scene {
             TraversalAction::Continue
         });
         found
-    }
-
-    /// True when the convex leaf `i` cuts every segment from the segment `origins` (end points) to
-    /// the rectangle `corners`: the leaf then contains the whole cross-section of the sight volume
-    /// in the plane through its centre across the line of sight. That cross-section is the convex
-    /// hull of where the segments between the extreme points cross the plane, so containing those
-    /// eight points is enough.
-    pub fn leaf_blocks_volume(&self, i: usize, origins: [Vector; 2], corners: [Vector; 4]) -> bool {
-        let leaf = &self.leaves[i];
-        let centre = leaf.pose.translation;
-        let mid_o = (origins[0] + origins[1]) * 0.5;
-        let mid_t = (corners[0] + corners[1] + corners[2] + corners[3]) * 0.25;
-        let n = Vector::new(mid_t.x - mid_o.x, 0.0, mid_t.z - mid_o.z).normalize_or_zero();
-        if n == Vector::ZERO {
-            return false;
-        }
-        let c = n.dot(centre);
-        if origins.iter().any(|o| n.dot(*o) >= c) || corners.iter().any(|t| n.dot(*t) <= c) {
-            return false;
-        }
-        origins.iter().all(|o| {
-            corners.iter().all(|t| {
-                let s = (c - n.dot(*o)) / n.dot(*t - *o);
-                leaf.shape.contains_point(&leaf.pose, *o + (*t - *o) * s)
-            })
-        })
     }
 
     /// The bare ray cast (parry's best-first BVH cast against opaque shapes), as the reference the

@@ -10,6 +10,7 @@
 //! body's width (its base diameter: "round bases comparable to the height and width of the
 //! miniature") and height. Full when one origin sees every point, None when no origin sees any.
 
+use super::corridor::{Found, Hints, Lines, MAX_ENDS, MAX_LINES};
 use super::scene::{LeafKind, Scene};
 use super::{ModelId, Pt, Table, TableError};
 use bevy_rapier3d::parry::math::Vector;
@@ -93,10 +94,6 @@ impl std::fmt::Display for CoverReason {
     }
 }
 
-/// Most sample points and weapon origins the quick 2D proof handles (more are cast in 3D).
-const MAX_SAMPLES: usize = 16;
-const MAX_ORIGINS: usize = 4;
-
 /// Height of a base, in inches.
 pub const BASE_THICKNESS: f32 = 0.125;
 
@@ -104,50 +101,124 @@ fn world(p: Pt, h: f32) -> Vector {
     Vector::new(p.x, h, -p.y)
 }
 
-/// Points spread across a body `width` wide, perpendicular to the line `dir`, at `heights`.
-fn body_points(
-    centre: Pt,
-    dir: Pt,
-    width: f32,
-    base_h: f32,
-    heights: &[f32],
-    columns: u8,
-) -> Vec<Vector> {
-    let side = Pt::new(-dir.y, dir.x);
-    let cols: Vec<f32> = if columns <= 1 {
-        vec![0.0]
-    } else {
-        (0..columns)
-            .map(|i| -0.45 + 0.9 * i as f32 / (columns - 1) as f32)
-            .collect()
-    };
-    let mut out = Vec::with_capacity(cols.len() * heights.len());
-    for h in heights {
-        for c in &cols {
-            out.push(world(centre.add(side.scale(c * width)), base_h + h));
-        }
-    }
-    out
+/// A short list of fractions (at most 16), kept on the stack.
+#[derive(Debug, Clone, Copy, PartialEq)]
+struct Fractions {
+    v: [f32; 16],
+    n: usize,
 }
 
-/// The direction from a shooter towards `towards`, and the shooter's weapon points: three across
-/// its width, perpendicular to that direction, at 80% of its body height.
-fn weapon_origins(s: &super::Model, towards: Pt) -> (Pt, Vec<Vector>) {
-    let d = towards.sub(s.pos);
-    let dir = if d.len() > 1e-6 {
-        d.scale(1.0 / d.len())
+impl Fractions {
+    fn as_slice(&self) -> &[f32] {
+        &self.v[..self.n]
+    }
+}
+
+/// Fractions of a body's width where sample columns stand: `columns` of them spread over the middle
+/// 90%, symmetric about the centre (so that the points seen from either end of a line coincide).
+fn column_fractions(columns: u8) -> Fractions {
+    let n = (columns.max(1) as usize).min(16);
+    let mut f = Fractions { v: [0.0; 16], n };
+    if n > 1 {
+        let step = 0.9 / (n - 1) as f32;
+        for (i, v) in f.v[..n].iter_mut().enumerate() {
+            *v = (i as f32 - (n - 1) as f32 / 2.0) * step;
+        }
+    }
+    f
+}
+
+/// Heights of the sample rows over a body's base, as fractions of its height.
+fn row_fractions(rows: u8) -> Fractions {
+    let n = (rows.max(1) as usize).min(16);
+    let mut f = Fractions { v: [0.5; 16], n };
+    if n > 1 {
+        for (i, v) in f.v[..n].iter_mut().enumerate() {
+            *v = 0.1 + 0.8 * i as f32 / (n - 1) as f32;
+        }
+    }
+    f
+}
+
+/// The unit direction from `from` towards `to` and the side vector to its left.
+fn heading(from: Pt, to: Pt) -> (Pt, Pt) {
+    let d = to.sub(from);
+    let len = (d.x * d.x + d.y * d.y).sqrt();
+    let dir = if len > 1e-6 {
+        d.scale(1.0 / len)
     } else {
         Pt::new(1.0, 0.0)
     };
-    let origins = body_points(
-        s.pos,
-        dir,
-        s.base_diameter,
-        s.h + BASE_THICKNESS,
-        &[s.body_height * 0.8],
-        3,
-    );
-    (dir, origins)
+    (dir, Pt::new(-dir.y, dir.x))
+}
+
+/// Points across a body of `width` centred on `centre`, along `side`, at `fractions` of the width
+/// (at most [`MAX_ENDS`]; more are cut off).
+fn across(centre: Pt, side: Pt, width: f32, fractions: &[f32]) -> ([Pt; MAX_ENDS], usize) {
+    let mut out = [Pt::default(); MAX_ENDS];
+    let n = fractions.len().min(MAX_ENDS);
+    for (o, c) in out.iter_mut().zip(fractions) {
+        *o = centre.add(side.scale(c * width));
+    }
+    (out, n)
+}
+
+/// The shooter's weapon height: 80% of its body height.
+fn eye_height(s: &super::Model) -> f32 {
+    s.h + BASE_THICKNESS + s.body_height * 0.8
+}
+
+/// The sight lines of one shooter-to-target query, in the order the verdict reads them: origin by
+/// origin, then sample by sample (rows of columns).
+struct Query {
+    lines: Lines,
+    origins: usize,
+    samples: usize,
+    /// Leaves that blocked recent queries, tried first.
+    hints: Hints,
+    /// Columns, rows and both ways, when the lines' ends and order are those of a pair query.
+    layout: Option<(usize, usize, bool)>,
+}
+
+thread_local! {
+    /// A query reused by the verdict-only calls, so that the matrix does not set up a fresh
+    /// bundle of lines for every pair.
+    static QUERY: std::cell::RefCell<Query> = std::cell::RefCell::new(Query::new());
+}
+
+impl Query {
+    fn new() -> Self {
+        Query {
+            lines: Lines::new(&[], &[]),
+            origins: 0,
+            samples: 0,
+            hints: Hints::default(),
+            layout: None,
+        }
+    }
+
+    /// Which origin sees most samples (the first of equals), how many, and which lines it sees.
+    fn best(&self, blocked: u64, offset: usize) -> (usize, usize, u64) {
+        let mut best = (0, 0, 0u64);
+        for o in 0..self.origins {
+            let first = offset + o * self.samples;
+            let mask = ((1u64 << self.samples) - 1) << first;
+            let seen = mask & !blocked;
+            let n = seen.count_ones() as usize;
+            if n > best.0 || o == 0 {
+                best = (n, o, seen);
+            }
+        }
+        best
+    }
+
+    fn verdict(&self, blocked: u64, offset: usize) -> Verdict {
+        match self.best(blocked, offset).0 {
+            0 => Verdict::None,
+            n if n == self.samples => Verdict::Full,
+            _ => Verdict::Partial,
+        }
+    }
 }
 
 impl Scene {
@@ -162,8 +233,8 @@ impl Scene {
         self.sight_between(table, shooter, target, keep_lines, false)
     }
 
-    /// Line of sight with every line cast in 3D, no shortcut taken: the reference the quick
-    /// proofs are tested against.
+    /// Line of sight with every line cast in 3D through parry's BVH one by one, no corridor: the
+    /// reference the corridors are tested against.
     pub fn line_of_sight_exhaustive(
         &self,
         table: &Table,
@@ -171,6 +242,162 @@ impl Scene {
         target: ModelId,
     ) -> Result<Los, TableError> {
         self.sight_between(table, shooter, target, true, true)
+    }
+
+    /// The sight lines from `s` to `t`, and, with `both`, from `t` to `s` after them (the same
+    /// lines seen from above, at the other ends' heights). `None` when the options ask for more
+    /// lines than one corridor decides.
+    fn pair_query(&self, s: &super::Model, t: &super::Model, both: bool, q: &mut Query) -> bool {
+        let (_, side) = heading(s.pos, t.pos);
+        let cols = column_fractions(self.options.columns);
+        let rows = row_fractions(self.options.rows);
+        let origins = column_fractions(3);
+        let (cols, rows, origins) = (cols.as_slice(), rows.as_slice(), origins.as_slice());
+        let samples = cols.len() * rows.len();
+        if cols.len() > MAX_ENDS || 2 * origins.len() * samples > MAX_LINES {
+            return false;
+        }
+        if both && cols != origins {
+            return false;
+        }
+        // The near ends: the shooter's origins; the far ends: the target's sample columns.
+        let (near_o, n_o) = across(s.pos, side, s.base_diameter, origins);
+        let (far_s, n_s) = across(t.pos, side, t.base_diameter, cols);
+        let (near_o, far_s) = (&near_o[..n_o], &far_s[..n_s]);
+        let eye_s = eye_height(s);
+        let base_t = t.h + BASE_THICKNESS;
+        let (eye_t, base_s) = (eye_height(t), s.h + BASE_THICKNESS);
+        let n = origins.len();
+        let layout = (cols.len(), rows.len(), both);
+        let lines = &mut q.lines;
+        if q.layout == Some(layout) {
+            // The same lines as the last query: only the ends and heights change.
+            lines.set_ends(near_o, far_s);
+            let mut i = 0;
+            for _ in 0..n {
+                for r in rows {
+                    let zb = base_t + r * t.body_height;
+                    for _ in 0..cols.len() {
+                        lines.set_heights(i, eye_s, zb);
+                        i += 1;
+                    }
+                }
+            }
+            if both {
+                for _ in 0..n {
+                    for r in rows {
+                        let za = base_s + r * s.body_height;
+                        for _ in 0..n {
+                            lines.set_heights(i, za, eye_t);
+                            i += 1;
+                        }
+                    }
+                }
+            }
+        } else {
+            lines.reset(near_o, far_s);
+            for o in 0..n {
+                for r in rows {
+                    for c in 0..cols.len() {
+                        lines.push(o, c, eye_s, base_t + r * t.body_height);
+                    }
+                }
+            }
+            if both {
+                // Seen from the target, the side is reversed: its origin `o` stands where the
+                // shooter-side query has far end `n - 1 - o`, and its sample column `c` where
+                // the near end `n - 1 - c` is (the fractions are symmetric).
+                for o in 0..n {
+                    for r in rows {
+                        for c in 0..n {
+                            lines.push(n - 1 - c, n - 1 - o, base_s + r * s.body_height, eye_t);
+                        }
+                    }
+                }
+            }
+            q.layout = Some(layout);
+        }
+        // `across` lays the points out in a row, in order.
+        lines.fan = n_o > 0 && n_s > 0;
+        q.origins = origins.len();
+        q.samples = samples;
+        true
+    }
+
+    /// One corridor cast, counted (and recorded for the benchmark when asked).
+    fn decide(
+        &self,
+        lines: &Lines,
+        ignore: [Option<ModelId>; 2],
+        soft: bool,
+        hints: Option<&mut Hints>,
+    ) -> Found {
+        self.count_cast(lines);
+        self.corridors
+            .decide(&self.leaves, lines, ignore, soft, hints)
+    }
+
+    /// The verdicts both ways between two models: `a` seeing `b`, and `b` seeing `a`, from one
+    /// corridor cast.
+    pub fn sight_both_ways(
+        &self,
+        table: &Table,
+        a: ModelId,
+        b: ModelId,
+    ) -> Result<(Verdict, Verdict), TableError> {
+        let (s, t) = (table.model(a)?, table.model(b)?);
+        Ok(self.sight_both_ways_of(table, s, t))
+    }
+
+    /// [`Scene::sight_both_ways`] for two models at hand.
+    pub fn sight_both_ways_of(
+        &self,
+        table: &Table,
+        s: &super::Model,
+        t: &super::Model,
+    ) -> (Verdict, Verdict) {
+        let quick = QUERY.with_borrow_mut(|q| {
+            self.pair_query(s, t, true, q).then(|| {
+                let found = self.decide(
+                    &q.lines,
+                    [Some(s.id), Some(t.id)],
+                    false,
+                    Some(&mut q.hints),
+                );
+                let half = q.origins * q.samples;
+                (q.verdict(found.blocked, 0), q.verdict(found.blocked, half))
+            })
+        });
+        quick.unwrap_or_else(|| (self.verdict_of(table, s, t), self.verdict_of(table, t, s)))
+    }
+
+    /// The verdict alone, from `shooter` to `target` (no cover gathered).
+    pub fn verdict(
+        &self,
+        table: &Table,
+        shooter: ModelId,
+        target: ModelId,
+    ) -> Result<Verdict, TableError> {
+        let (s, t) = (table.model(shooter)?, table.model(target)?);
+        Ok(self.verdict_of(table, s, t))
+    }
+
+    fn verdict_of(&self, table: &Table, s: &super::Model, t: &super::Model) -> Verdict {
+        let quick = QUERY.with_borrow_mut(|q| {
+            self.pair_query(s, t, false, q).then(|| {
+                let found = self.decide(
+                    &q.lines,
+                    [Some(s.id), Some(t.id)],
+                    false,
+                    Some(&mut q.hints),
+                );
+                q.verdict(found.blocked, 0)
+            })
+        });
+        quick.unwrap_or_else(|| {
+            self.line_of_sight(table, s.id, t.id, false)
+                .map_or(Verdict::None, |l| l.verdict)
+        })
     }
 
     fn sight_between(
@@ -181,35 +408,78 @@ impl Scene {
         keep_lines: bool,
         exhaustive: bool,
     ) -> Result<Los, TableError> {
-        let s = table.model(shooter)?;
-        let t = table.model(target)?;
-        let (dir, origins) = weapon_origins(s, t.pos);
-        let rows = self.options.rows.max(1);
-        let heights: Vec<f32> = (0..rows)
-            .map(|i| {
-                t.body_height
-                    * if rows == 1 {
-                        0.5
-                    } else {
-                        0.1 + 0.8 * i as f32 / (rows - 1) as f32
+        let (s, t) = (table.model(shooter)?, table.model(target)?);
+        let ignore = [Some(shooter), Some(target)];
+        let mut q = Query::new();
+        match self.pair_query(s, t, false, &mut q) {
+            true if !exhaustive => {}
+            _ => {
+                let (_, side) = heading(s.pos, t.pos);
+                let spread = |centre: Pt, width: f32, f: Fractions| -> Vec<Pt> {
+                    f.as_slice()
+                        .iter()
+                        .map(|c| centre.add(side.scale(c * width)))
+                        .collect()
+                };
+                let origins: Vec<Vector> = spread(s.pos, s.base_diameter, column_fractions(3))
+                    .into_iter()
+                    .map(|p| world(p, eye_height(s)))
+                    .collect();
+                let cols = spread(
+                    t.pos,
+                    t.base_diameter,
+                    column_fractions(self.options.columns),
+                );
+                let mut samples = Vec::new();
+                for r in row_fractions(self.options.rows).as_slice() {
+                    for c in &cols {
+                        samples.push(world(*c, t.h + BASE_THICKNESS + r * t.body_height));
                     }
-            })
+                }
+                return Ok(self.cast_every_line(&origins, &samples, ignore, keep_lines));
+            }
+        }
+        Ok(self.read_query(&q, ignore, keep_lines))
+    }
+
+    /// Decides a query's lines in one corridor and reads the verdict, fraction, cover and lines.
+    fn read_query(&self, q: &Query, ignore: [Option<ModelId>; 2], keep_lines: bool) -> Los {
+        let found = self.decide(&q.lines, ignore, true, None);
+        let (n, o, seen) = q.best(found.blocked, 0);
+        let verdict = match n {
+            0 => Verdict::None,
+            n if n == q.samples => Verdict::Full,
+            _ => Verdict::Partial,
+        };
+        let mut soft_cover: Vec<LeafKind> = found
+            .soft
+            .iter()
+            .filter(|(i, _)| seen & (1u64 << *i) != 0)
+            .map(|(_, k)| *k)
             .collect();
-        let samples = body_points(
-            t.pos,
-            dir,
-            t.base_diameter,
-            t.h + BASE_THICKNESS,
-            &heights,
-            self.options.columns,
-        );
-        Ok(self.sight_from(
-            &origins,
-            &samples,
-            [Some(shooter), Some(target)],
-            keep_lines,
-            exhaustive,
-        ))
+        soft_cover.sort_by_key(|k| format!("{k:?}"));
+        soft_cover.dedup();
+        let lines = if keep_lines {
+            (0..q.samples)
+                .map(|si| {
+                    let i = o * q.samples + si;
+                    let (from, to) = q.lines.ends(i);
+                    SightLine {
+                        from,
+                        to,
+                        clear: seen & (1u64 << i) != 0,
+                    }
+                })
+                .collect()
+        } else {
+            Vec::new()
+        };
+        Los {
+            verdict,
+            fraction: n as f32 / q.samples.max(1) as f32,
+            lines,
+            soft_cover,
+        }
     }
 
     /// Line of sight from a model to a point on the table (a point 1" above the surface there).
@@ -222,103 +492,40 @@ impl Scene {
     ) -> Result<Los, TableError> {
         let s = table.model(shooter)?;
         table.check_on_table(p)?;
-        let (_, origins) = weapon_origins(s, p);
-        let samples = vec![world(p, table.surface_height(p) + 1.0)];
-        Ok(self.sight_from(&origins, &samples, [Some(shooter), None], keep_lines, false))
+        let (_, side) = heading(s.pos, p);
+        let (near, n) = across(s.pos, side, s.base_diameter, column_fractions(3).as_slice());
+        let mut lines = Lines::new(&near[..n], &[p]);
+        let eye = eye_height(s);
+        let h = table.surface_height(p) + 1.0;
+        for o in 0..n {
+            lines.push(o, 0, eye, h);
+        }
+        let q = Query {
+            lines,
+            origins: n,
+            samples: 1,
+            hints: Hints::default(),
+            layout: None,
+        };
+        Ok(self.read_query(&q, [Some(shooter), None], keep_lines))
     }
 
-    fn sight_from(
+    /// Casts every line from every origin to every sample through parry's BVH, one by one.
+    fn cast_every_line(
         &self,
         origins: &[Vector],
         samples: &[Vector],
         ignore: [Option<ModelId>; 2],
         keep_lines: bool,
-        exhaustive: bool,
     ) -> Los {
         let total = samples.len();
-        // Segments an upright opaque prism cuts, decided from above without a 3D cast: one walk
-        // per origin and column of samples (samples straight above each other).
-        let flat = |v: &Vector| Pt::new(v.x, -v.z);
-        let mut cut = [[false; MAX_SAMPLES]; MAX_ORIGINS];
-        let quick = !exhaustive && total <= MAX_SAMPLES && origins.len() <= MAX_ORIGINS;
-        if quick {
-            let mut column_of = [usize::MAX; MAX_SAMPLES];
-            let mut heads = [0usize; MAX_SAMPLES];
-            let mut columns = 0;
-            for si in 0..total {
-                let q = flat(&samples[si]);
-                match (0..columns).find(|c| flat(&samples[heads[*c]]) == q) {
-                    Some(c) => column_of[si] = c,
-                    None => {
-                        heads[columns] = si;
-                        column_of[si] = columns;
-                        columns += 1;
-                    }
-                }
-            }
-            for (oi, o) in origins.iter().enumerate() {
-                for c in 0..columns {
-                    let mut members = [0usize; MAX_SAMPLES];
-                    let mut ranges = [(0.0f32, 0.0f32); MAX_SAMPLES];
-                    let mut n = 0;
-                    for si in (0..total).filter(|si| column_of[*si] == c) {
-                        members[n] = si;
-                        ranges[n] = (o.y.min(samples[si].y), o.y.max(samples[si].y));
-                        n += 1;
-                    }
-                    let mut out = [false; MAX_SAMPLES];
-                    self.prisms.blocks_ranges(
-                        flat(o),
-                        flat(&samples[heads[c]]),
-                        &ranges[..n],
-                        ignore,
-                        &mut out[..n],
-                    );
-                    for k in 0..n {
-                        cut[oi][members[k]] = out[k];
-                    }
-                }
-            }
-        }
-        if quick
-            && !keep_lines
-            && cut[..origins.len()]
-                .iter()
-                .all(|row| row[..total].iter().all(|c| *c))
-        {
-            return Los {
-                verdict: Verdict::None,
-                fraction: 0.0,
-                lines: Vec::new(),
-                soft_cover: Vec::new(),
-            };
-        }
-        // A quick proof of no sight: one convex opaque shape across the whole sight volume.
-        if !keep_lines
-            && !exhaustive
-            && origins.len() == 3
-            && total == 9
-            && let Some(i) = self.first_blocker(origins[1], samples[4], ignore)
-            && self.leaf_blocks_volume(
-                i,
-                [origins[0], origins[2]],
-                [samples[0], samples[2], samples[6], samples[8]],
-            )
-        {
-            return Los {
-                verdict: Verdict::None,
-                fraction: 0.0,
-                lines: Vec::new(),
-                soft_cover: Vec::new(),
-            };
-        }
         let mut best = (0usize, 0usize);
         let mut seen_by_best = Vec::new();
         for (oi, o) in origins.iter().enumerate() {
-            let mut seen = Vec::with_capacity(total);
-            for (si, p) in samples.iter().enumerate() {
-                seen.push(!cut[oi][si] && !self.segment_blocked(*o, *p, ignore, None));
-            }
+            let seen: Vec<bool> = samples
+                .iter()
+                .map(|p| !self.segment_blocked(*o, *p, ignore, None))
+                .collect();
             let n = seen.iter().filter(|c| **c).count();
             if n > best.0 || oi == 0 {
                 best = (n, oi);
@@ -409,8 +616,16 @@ impl Scene {
 
     /// The full/partial/none matrix for every ordered pair of models (`None` on the diagonal).
     pub fn los_matrix(&self, table: &Table) -> Vec<Vec<Option<Verdict>>> {
-        let ids: Vec<ModelId> = table.models.iter().map(|m| m.id).collect();
-        ids.iter().map(|a| self.los_row(table, *a, &ids)).collect()
+        let models = &table.models;
+        let mut m = vec![vec![None; models.len()]; models.len()];
+        for i in 0..models.len() {
+            for j in i + 1..models.len() {
+                let (ab, ba) = self.sight_both_ways_of(table, &models[i], &models[j]);
+                m[i][j] = Some(ab);
+                m[j][i] = Some(ba);
+            }
+        }
+        m
     }
 
     /// One shooter's row of the matrix.
@@ -423,11 +638,7 @@ impl Scene {
         ids.iter()
             .map(|b| {
                 (*b != shooter)
-                    .then(|| {
-                        self.line_of_sight(table, shooter, *b, false)
-                            .map(|l| l.verdict)
-                            .ok()
-                    })
+                    .then(|| self.verdict(table, shooter, *b).ok())
                     .flatten()
             })
             .collect()
