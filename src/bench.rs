@@ -96,16 +96,6 @@ pub fn los(seed: u64, runs: usize, threads: usize) -> String {
     let opts = SightOptions::default();
     let ids: Vec<ModelId> = table.models.iter().map(|m| m.id).collect();
     let n = ids.len();
-    // Every unordered pair once, dealt round-robin so that both threads get near and far pairs.
-    let mut pairs = Vec::with_capacity(n * (n - 1) / 2);
-    for a in 0..n {
-        for b in a + 1..n {
-            pairs.push((a, b));
-        }
-    }
-    let pairs: Vec<(usize, usize)> = (0..threads.max(1))
-        .flat_map(|k| pairs.iter().copied().skip(k).step_by(threads.max(1)))
-        .collect();
 
     let mut build_ms = Vec::new();
     let mut matrix_ms = Vec::new();
@@ -124,14 +114,11 @@ pub fn los(seed: u64, runs: usize, threads: usize) -> String {
             scene.record_rays(true);
         }
         let t1 = Instant::now();
-        let matrix = split(pairs.len(), threads, |k| {
-            let (a, b) = pairs[k];
-            Some(scene.sight_both_ways_of(&table, &table.models[a], &table.models[b]))
-        });
+        let matrix = scene.los_matrix_threads(&table, threads);
         matrix_ms.push(t1.elapsed().as_secs_f64() * 1e3);
         if record {
             rays = scene.rays_cast();
-            for v in matrix.iter().flatten().flat_map(|(ab, ba)| [ab, ba]) {
+            for v in matrix.iter().flatten().flatten() {
                 counts[match v {
                     Verdict::Full => 0,
                     Verdict::Partial => 1,
@@ -168,9 +155,7 @@ pub fn los(seed: u64, runs: usize, threads: usize) -> String {
     // Bare casts were measured once (run 0); repeat them for a median over the same runs.
     let scene = Scene::new(&table, opts);
     scene.record_rays(true);
-    let _ = split(pairs.len(), threads, |k| {
-        scene.sight_both_ways_of(&table, &table.models[pairs[k].0], &table.models[pairs[k].1])
-    });
+    let _ = scene.los_matrix_threads(&table, threads);
     let segments = scene.record_rays(false);
     for _ in 1..runs.max(1) {
         let t = Instant::now();

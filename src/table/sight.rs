@@ -616,14 +616,50 @@ impl Scene {
 
     /// The full/partial/none matrix for every ordered pair of models (`None` on the diagonal).
     pub fn los_matrix(&self, table: &Table) -> Vec<Vec<Option<Verdict>>> {
+        self.los_matrix_threads(table, 1)
+    }
+
+    /// [`Scene::los_matrix`] worked out on `threads` threads. Each unordered pair is asked once
+    /// (both ways in one corridor); a shooter's partners are taken in turn around it, so that the
+    /// leaf that hid one is tried first for the next.
+    pub fn los_matrix_threads(&self, table: &Table, threads: usize) -> Vec<Vec<Option<Verdict>>> {
         let models = &table.models;
-        let mut m = vec![vec![None; models.len()]; models.len()];
-        for i in 0..models.len() {
-            for j in i + 1..models.len() {
-                let (ab, ba) = self.sight_both_ways_of(table, &models[i], &models[j]);
-                m[i][j] = Some(ab);
-                m[j][i] = Some(ba);
-            }
+        let n = models.len();
+        let mut pairs = Vec::with_capacity(n * n.saturating_sub(1) / 2);
+        let mut row = Vec::with_capacity(n);
+        for i in 0..n {
+            row.clear();
+            row.extend((i + 1..n).map(|j| (pseudo_angle(models[j].pos.sub(models[i].pos)), j)));
+            row.sort_unstable_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
+            pairs.extend(row.iter().map(|(_, j)| (i as u32, *j as u32)));
+        }
+        let threads = threads.clamp(1, 64);
+        let chunk = pairs.len().div_ceil(threads).max(1);
+        let work = |part: &[(u32, u32)]| -> Vec<(Verdict, Verdict)> {
+            part.iter()
+                .map(|&(i, j)| {
+                    self.sight_both_ways_of(table, &models[i as usize], &models[j as usize])
+                })
+                .collect()
+        };
+        let verdicts: Vec<(Verdict, Verdict)> = if threads == 1 {
+            work(&pairs)
+        } else {
+            std::thread::scope(|s| {
+                let handles: Vec<_> = pairs
+                    .chunks(chunk)
+                    .map(|part| s.spawn(move || work(part)))
+                    .collect();
+                handles
+                    .into_iter()
+                    .flat_map(|h| h.join().unwrap_or_default())
+                    .collect()
+            })
+        };
+        let mut m = vec![vec![None; n]; n];
+        for (&(i, j), (ab, ba)) in pairs.iter().zip(verdicts) {
+            m[i as usize][j as usize] = Some(ab);
+            m[j as usize][i as usize] = Some(ba);
         }
         m
     }
@@ -651,4 +687,11 @@ fn piece_name(p: &super::Piece) -> String {
     } else {
         p.label.clone()
     }
+}
+
+/// A number that grows with the direction of `d` around the circle (as the angle does), without
+/// trigonometry.
+fn pseudo_angle(d: Pt) -> f32 {
+    let p = d.x / (d.x.abs() + d.y.abs()).max(1e-12);
+    if d.y < 0.0 { 3.0 + p } else { 1.0 - p }
 }
