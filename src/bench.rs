@@ -1,7 +1,8 @@
 //! `wartable bench los`: times line of sight on a seeded 72" x 48" table with 300 terrain pieces and
 //! 200 models, in one run: the full Full/Partial/None matrix, one model's row after it moves (the
-//! scene following the move, as in play), and the bare parry ray casts the matrix performed.
-//! Prints JSON.
+//! scene following the move, as in play), and bare parry ray casts standing for the matrix's casts:
+//! one plain ray cast (nearest hit, the leaves' own shapes) along the centre line of each corridor
+//! cast the matrix performed. Prints JSON.
 
 use crate::table::{
     Model, ModelId, Piece, PieceShape, Pt, Scene, SightOptions, Table, Tag, Verdict,
