@@ -229,6 +229,21 @@ fn who_goes_first_each_round() {
     assert_eq!(g.state.phase, Phase::ChooseFirst { chooser: 1 });
     ok(&mut g, Command::ChooseFirst { side: 2 });
     assert_eq!((g.state.round, g.state.active, g.state.first), (3, 2, 2));
+    // Each journal line is filed under its round: a turn under the round it begins, the dice-off
+    // and the choice of the first player under the round they open.
+    let round_of = |needle: &str| {
+        g.journal
+            .iter()
+            .filter(|l| l.text.contains(needle))
+            .map(|l| l.round)
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(round_of("Round 2: side 2 takes the first"), [2]);
+    assert_eq!(round_of("Round 2: side 1 takes the second"), [2]);
+    assert_eq!(round_of("Dice off for the first turn"), [3]);
+    assert_eq!(round_of("Dice-off for the first turn of round 3"), [3]);
+    assert_eq!(round_of("chooses who takes the first turn"), [3]);
+    assert_eq!(round_of("Round 3: side 2 takes the first"), [3]);
     ok(&mut g, Command::EndTurn);
     ok(&mut g, Command::EndTurn);
     g.dice.force(&[2, 5]);

@@ -217,7 +217,7 @@ impl KogGame {
         for e in &events {
             if let Some(text) = describe(&self.state, e) {
                 self.journal.push(JournalLine {
-                    round: self.state.round,
+                    round: journal_round(&self.state, e),
                     side: if self.state.phase == Phase::Turn {
                         self.state.active
                     } else {
@@ -422,4 +422,15 @@ pub fn state_hash(s: &KogState, dice: &Dice) -> u64 {
         h = h.wrapping_mul(0x0000_0100_0000_01b3);
     }
     h
+}
+
+/// The round a journal line about `e` belongs to: a turn under the round it begins, and the
+/// dice-off for who goes first (and its announcement) under the round it opens.
+fn journal_round(s: &KogState, e: &Event) -> u32 {
+    match e {
+        Event::TurnBegan { round, .. } => *round,
+        Event::PhaseSet(Phase::FirstTurnDiceOff) => s.round + 1,
+        _ if matches!(s.phase, Phase::FirstTurnDiceOff | Phase::ChooseFirst { .. }) => s.round + 1,
+        _ => s.round,
+    }
 }
