@@ -158,6 +158,14 @@ fn setup_halves_deployment_objectives_and_commanders() {
         },
     );
     assert!(e.contains("in their territory"), "{e}");
+    // On the dividing line (x = 24) a marker is in neither territory.
+    let e = refused(
+        &mut g,
+        Command::PlaceObjective {
+            at: Pt::new(24.0, 18.0),
+        },
+    );
+    assert!(e.contains("dividing line"), "{e}");
     ok(
         &mut g,
         Command::PlaceObjective {

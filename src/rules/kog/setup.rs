@@ -351,6 +351,13 @@ pub fn check_objective_spot(s: &super::state::KogState, side: u8, at: Pt) -> Res
             t.describe(own)
         ));
     }
+    if t.distance_to(own.other(), at) <= 1e-4 {
+        return illegal(format!(
+            "each player places its Objective \"in their territory\": a marker on the dividing \
+             line is in neither territory ({} is beyond it)",
+            t.describe(own)
+        ));
+    }
     let edge =
         at.x.min(at.y)
             .min(s.table.width - at.x)
