@@ -1,6 +1,7 @@
 //! KOG light scenario tests: each test names the section of `shared/rules/kog-light.txt` it
 //! covers, plays commands through the rules with forced dice, and checks the outcome.
 
+mod ai;
 mod app;
 mod attacks;
 mod catalogue;

@@ -1,6 +1,6 @@
 //! The program opponent: a plain, deterministic player that asks the rules what is legal and
-//! picks by simple aims (take the enemy's objective, shoot where the odds are best, keep units
-//! together). It drives solo play, quick deployment and the headless self-play games.
+//! picks by simple aims (take the enemy's objective, charge or shoot where the odds are best, keep
+//! units together). It drives solo play, quick deployment and the headless self-play games.
 
 use super::actions::objective_in_reach;
 use super::command::Command;
@@ -327,9 +327,15 @@ fn next_move(g: &KogGame) -> Option<Command> {
     None
 }
 
-/// A move for one model: stay and shoot when it has a target, else close in on its aim.
+/// A move for one model: charge when a Close Assault after it beats shooting from here, stay and
+/// shoot when it has a target, else close in on its aim.
 fn move_for(g: &KogGame, scene: &Scene, id: ModelId) -> Command {
     let s = &g.state;
+    if !s.objectives.iter().any(|o| o.carrier == Some(id))
+        && let Some(c) = charge_for(g, scene, id)
+    {
+        return c;
+    }
     let here = s.table.model(id).map(|m| m.pos).unwrap_or_default();
     let hold = Command::Move {
         model: id,
@@ -389,17 +395,65 @@ fn move_for(g: &KogGame, scene: &Scene, id: ModelId) -> Command {
     hold
 }
 
-/// Whether the unit stays coherent after `cmd`.
-fn keeps_coherency(g: &KogGame, cmd: &Command, id: ModelId) -> bool {
+/// The state after `cmd`, if the rules accept it (played on copies of the state and dice).
+fn after(g: &KogGame, cmd: &Command) -> Option<KogState> {
     let mut dice = g.dice.clone();
-    let Ok(events) = super::execute(&g.state, cmd, &mut dice) else {
-        return false;
-    };
+    let events = super::execute(&g.state, cmd, &mut dice).ok()?;
     let mut after = g.state.clone();
     for e in &events {
         super::event::apply(&mut after, e);
     }
-    coherency_problem(&after, after.models[&id].unit).is_none()
+    Some(after)
+}
+
+/// Whether the unit stays coherent after `cmd`.
+fn keeps_coherency(g: &KogGame, cmd: &Command, id: ModelId) -> bool {
+    after(g, cmd).is_some_and(|a| coherency_problem(&a, a.models[&id].unit).is_none())
+}
+
+/// A Charge! worth making: at the enemy model whose Close Assault after the charge (with the
+/// charge's re-rolls) scores best, when that beats the unit's best attacks from where its models
+/// stand by a clear margin and the unit stays together.
+fn charge_for(g: &KogGame, scene: &Scene, id: ModelId) -> Option<Command> {
+    let s = &g.state;
+    let m = s.models.get(&id)?;
+    if !m.loadout.weapons.iter().any(|w| w.is_assault()) {
+        return None;
+    }
+    let here = s.table.model(id).ok()?;
+    let reach = super::moves::allowance(s, id, MoveMode::Charge) + here.radius() + 1.0;
+    // A unit with a model within 1" of an enemy "may only choose Close Assault actions": the
+    // charge gives up the shots of the whole unit.
+    let stay: f64 = s.units[m.unit]
+        .models
+        .iter()
+        .filter(|u| s.models.get(u).is_some_and(|u| u.active()))
+        .filter_map(|u| scored_attack(s, scene, *u).map(|b| b.0))
+        .sum();
+    let mut best: Option<(f64, Command)> = None;
+    for e in s.active_models(enemy(m.side)) {
+        let Ok(t) = s.table.model(e.id) else { continue };
+        if t.pos.dist(here.pos) - t.radius() > reach {
+            continue;
+        }
+        let cmd = Command::Move {
+            model: id,
+            mode: MoveMode::Charge,
+            to: t.pos,
+        };
+        let Some(a) = after(g, &cmd) else { continue };
+        if coherency_problem(&a, m.unit).is_some() {
+            continue;
+        }
+        let scene = Scene::new(&a.table, a.options.sight());
+        let Some((score, _)) = scored_attack(&a, &scene, id) else {
+            continue;
+        };
+        if score > stay * 1.25 + 0.05 && best.as_ref().is_none_or(|b| score > b.0) {
+            best = Some((score, cmd));
+        }
+    }
+    best.map(|b| b.1)
 }
 
 /// The next action: hold an objective in reach, else the attack with the best odds.
@@ -430,6 +484,12 @@ fn next_action(g: &KogGame) -> Option<Command> {
 }
 
 fn best_attack(s: &KogState, scene: &Scene, id: ModelId) -> Option<Command> {
+    scored_attack(s, scene, id).map(|b| b.1)
+}
+
+/// The attack with the best score (the target's points times its chance of being destroyed,
+/// twice, or crippled; blasts weigh the enemies against the friends under them), and its score.
+fn scored_attack(s: &KogState, scene: &Scene, id: ModelId) -> Option<(f64, Command)> {
     let side = s.models[&id].side;
     let mut best: Option<(f64, Command)> = None;
     for (w, t, r) in attack_menu(s, scene, id) {
@@ -458,7 +518,7 @@ fn best_attack(s: &KogState, scene: &Scene, id: ModelId) -> Option<Command> {
             ));
         }
     }
-    best.map(|b| b.1)
+    best
 }
 
 /// Plays the program's command for `side`, if the game waits on it. A refusal (which the

@@ -1,0 +1,75 @@
+//! The program opponent's choices in staged positions.
+
+use super::*;
+use wartable::rules::kog::ai;
+use wartable::rules::kog::state::{MoveMode, Step};
+
+/// A lone German `a` of side 1 at (20, 10) facing a lone German `b` of side 2 `d`" up the table,
+/// side 1 to move.
+fn duel_at(a: &str, b: &str, d: f32) -> KogGame {
+    let mut g = new_game(
+        Scenario::Standard,
+        singles("German", BattleSize::Duel, &[a]),
+        singles("German", BattleSize::Duel, &[b]),
+    );
+    start(&mut g, &[(1, 20.0, 10.0), (2, 20.0, 10.0 + d)]);
+    g
+}
+
+/// "Charge! – Upon moving within 1" of an enemy model, a model must immediately stop moving, but
+/// may re-roll any failed attacks until the end of the player turn." An Ocelot (Paragun 2 shots
+/// at 5+, Combat Blade 2 attacks at 3+) 5" from an enemy charges it, stops within 1", and in the
+/// Action step attacks it with the blade.
+#[test]
+fn the_program_charges_when_its_blade_beats_its_guns() {
+    let mut g = duel_at("Ocelot", "Kämpfer", 5.0);
+    let c = ai::play(&mut g, 1).expect("the program moves");
+    assert!(
+        matches!(c, Command::Move { model, mode: MoveMode::Charge, .. } if model == id(1)),
+        "{c:?}"
+    );
+    let (a, b) = (
+        g.state.table.model(id(1)).unwrap(),
+        g.state.table.model(id(2)).unwrap(),
+    );
+    let gap = a.pos.dist(b.pos) - a.radius() - b.radius();
+    assert!(
+        gap <= 1.0 + 1e-3 && gap > 0.0,
+        "stopped {gap}\" from the enemy"
+    );
+    while g.state.step == Step::Movement {
+        ai::play(&mut g, 1).expect("the program ends its movement");
+    }
+    let c = ai::choose(&g, 1).expect("the program acts");
+    assert!(
+        matches!(&c, Command::Attack { attacker, weapon, target }
+            if *attacker == id(1) && weapon == "Combat Blade" && *target == id(2)),
+        "{c:?}"
+    );
+}
+
+/// A Panther's Autocannon (3 shots at 4+) does better from where it stands than its blade after a
+/// charge: it holds position and shoots.
+#[test]
+fn the_program_stays_and_shoots_when_its_guns_do_better() {
+    let mut g = duel_at("Panther", "Kämpfer", 4.0);
+    let c = ai::play(&mut g, 1).expect("the program moves");
+    assert!(
+        matches!(
+            c,
+            Command::Move {
+                mode: MoveMode::HoldPosition,
+                ..
+            }
+        ),
+        "{c:?}"
+    );
+    while g.state.step == Step::Movement {
+        ai::play(&mut g, 1).expect("the program ends its movement");
+    }
+    let c = ai::choose(&g, 1).expect("the program acts");
+    assert!(
+        matches!(&c, Command::Attack { weapon, .. } if weapon == "Autocannon"),
+        "{c:?}"
+    );
+}
