@@ -73,3 +73,36 @@ fn the_program_stays_and_shoots_when_its_guns_do_better() {
         "{c:?}"
     );
 }
+
+/// "Fire Support – A Commander may designate a friendly model within Sensor range to re-roll any
+/// failed shots until the end of the player turn." The Commander (a Kämpfer, its Autocannon out
+/// of range) gives it to the Panther 4" away, which then fires its Autocannon with the re-rolls.
+#[test]
+fn the_program_gives_fire_support_when_it_adds_more_than_the_commanders_shot() {
+    let mut g = new_game(
+        Scenario::Standard,
+        singles("German", BattleSize::Melee, &["Kämpfer", "Panther"]),
+        singles("German", BattleSize::Melee, &["Kämpfer"]),
+    );
+    start(&mut g, &[(1, 10.0, 4.0), (2, 14.0, 4.0), (3, 14.0, 34.0)]);
+    assert_eq!(g.state.commander(1), Some(id(1)));
+    to_actions(&mut g);
+    let c = ai::play(&mut g, 1).expect("the program acts");
+    assert_eq!(
+        c,
+        Command::FireSupport {
+            commander: id(1),
+            model: id(2)
+        }
+    );
+    let c = ai::play(&mut g, 1).expect("the program acts");
+    assert!(
+        matches!(&c, Command::Attack { attacker, weapon, .. }
+            if *attacker == id(2) && weapon == "Autocannon"),
+        "{c:?}"
+    );
+    assert!(
+        g.journal.iter().any(|l| l.text.contains("Fire Support")),
+        "the re-rolls are named in the log"
+    );
+}

@@ -1,6 +1,7 @@
 //! The program opponent: a plain, deterministic player that asks the rules what is legal and
-//! picks by simple aims (take the enemy's objective, charge or shoot where the odds are best, keep
-//! units together). It drives solo play, quick deployment and the headless self-play games.
+//! picks by simple aims (take the enemy's objective, charge or shoot where the odds are best, give
+//! Fire Support where it adds most, keep units together). It drives solo play, quick deployment
+//! and the headless self-play games.
 
 use super::actions::objective_in_reach;
 use super::command::Command;
@@ -456,10 +457,14 @@ fn charge_for(g: &KogGame, scene: &Scene, id: ModelId) -> Option<Command> {
     best.map(|b| b.1)
 }
 
-/// The next action: hold an objective in reach, else the attack with the best odds.
+/// The next action: Fire Support where it adds more than the Commander's own shot, else hold an
+/// objective in reach, else the attack with the best odds.
 fn next_action(g: &KogGame) -> Option<Command> {
     let s = &g.state;
     let scene = Scene::new(&s.table, s.options.sight());
+    if let Some(c) = fire_support(g, &scene) {
+        return Some(c);
+    }
     for u in unit_order(s) {
         for id in s.units[u].models.clone() {
             let Some(m) = s.models.get(&id) else { continue };
@@ -481,6 +486,47 @@ fn next_action(g: &KogGame) -> Option<Command> {
         }
     }
     None
+}
+
+/// "Fire Support – A Commander may designate a friendly model within Sensor range to re-roll any
+/// failed shots": given to the model whose best attack gains most by it, when that gain beats the
+/// Commander's own best attack. Only while no other unit is half done, and when acting with the
+/// supported model does not cut short the Commander's unit-mates (it is one of them, or they have
+/// all acted).
+fn fire_support(g: &KogGame, scene: &Scene) -> Option<Command> {
+    let s = &g.state;
+    let side = s.active;
+    let cmdr = s.commander(side)?;
+    let cm = s.models.get(&cmdr)?;
+    if !cm.active() || s.turn.acted.contains(&cmdr) {
+        return None;
+    }
+    if s.turn.open_unit.is_some_and(|u| u != cm.unit) {
+        return None;
+    }
+    let waiting = |id: &ModelId| {
+        *id != cmdr && !s.turn.acted.contains(id) && s.models.get(id).is_some_and(|m| m.active())
+    };
+    let mates_waiting = s.units[cm.unit].models.iter().any(waiting);
+    let own = scored_attack(s, scene, cmdr).map_or(0.0, |b| b.0);
+    let mut best: Option<(f64, Command)> = None;
+    for m in s.active_models(side) {
+        if !waiting(&m.id) || (mates_waiting && m.unit != cm.unit) {
+            continue;
+        }
+        let cmd = Command::FireSupport {
+            commander: cmdr,
+            model: m.id,
+        };
+        let Some(a) = after(g, &cmd) else { continue };
+        let before = scored_attack(s, scene, m.id).map_or(0.0, |b| b.0);
+        let with = scored_attack(&a, scene, m.id).map_or(0.0, |b| b.0);
+        let gain = with - before;
+        if gain > own * 1.1 + 0.05 && best.as_ref().is_none_or(|b| gain > b.0) {
+            best = Some((gain, cmd));
+        }
+    }
+    best.map(|b| b.1)
 }
 
 fn best_attack(s: &KogState, scene: &Scene, id: ModelId) -> Option<Command> {
