@@ -106,3 +106,41 @@ fn the_program_gives_fire_support_when_it_adds_more_than_the_commanders_shot() {
         "the re-rolls are named in the log"
     );
 }
+
+/// "Forward Observer – A Recon model may provide Line of Sight, Partial Line of Sight or Sensor
+/// Lock for another friendly model firing Indirect." A wall hides the enemy from the Tiger; the
+/// Ocelot, out of its Paragun's range, sees it in the open and spots it, and the Tiger fires its
+/// Guided Mortar without the cover a target of indirect fire otherwise has.
+#[test]
+fn the_program_spots_for_indirect_fire() {
+    let wall = "Piece(shape: Wall, at: (10.0, 8.0), size: (6.0, 0.5, 4.0), tags: [BlocksSight], label: \"bulkhead\")";
+    let mut g = game_on(
+        level_with(&[wall]),
+        Scenario::Standard,
+        singles("German", BattleSize::Melee, &["Tiger", "Ocelot"]),
+        singles("German", BattleSize::Melee, &["Kämpfer"]),
+    );
+    start(&mut g, &[(1, 10.0, 4.0), (2, 26.0, 16.0), (3, 20.0, 30.0)]);
+    to_actions(&mut g);
+    let c = ai::play(&mut g, 1).expect("the program acts");
+    assert_eq!(
+        c,
+        Command::ForwardObserver {
+            model: id(2),
+            target: id(3)
+        }
+    );
+    let c = ai::play(&mut g, 1).expect("the program acts");
+    assert!(
+        matches!(&c, Command::Attack { attacker, weapon, target }
+            if *attacker == id(1) && weapon == "Guided Mortar" && *target == id(3)),
+        "{c:?}"
+    );
+    let shot = g.journal.last().expect("the shot is logged");
+    assert!(
+        shot.text
+            .contains("Forward Observer Ocelot 1 sees the target in the open"),
+        "{}",
+        shot.text
+    );
+}

@@ -1,7 +1,7 @@
 //! The program opponent: a plain, deterministic player that asks the rules what is legal and
 //! picks by simple aims (take the enemy's objective, charge or shoot where the odds are best, give
-//! Fire Support where it adds most, keep units together). It drives solo play, quick deployment
-//! and the headless self-play games.
+//! Fire Support or spot for indirect fire where it adds most, keep units together). It drives solo
+//! play, quick deployment and the headless self-play games.
 
 use super::actions::objective_in_reach;
 use super::command::Command;
@@ -457,16 +457,20 @@ fn charge_for(g: &KogGame, scene: &Scene, id: ModelId) -> Option<Command> {
     best.map(|b| b.1)
 }
 
-/// The next action: Fire Support where it adds more than the Commander's own shot, else hold an
-/// objective in reach, else the attack with the best odds.
+/// The next action: Fire Support or Forward Observer where it adds more than the helper's own
+/// shot, else hold an objective in reach, else the attack with the best odds.
 fn next_action(g: &KogGame) -> Option<Command> {
     let s = &g.state;
     let scene = Scene::new(&s.table, s.options.sight());
-    if let Some(c) = fire_support(g, &scene) {
+    if let Some(c) = support(g, &scene) {
         return Some(c);
     }
     for u in unit_order(s) {
-        for id in s.units[u].models.clone() {
+        // The Commander acts last in its unit, so that Fire Support stays open to it once its
+        // unit-mates have shot.
+        let mut models = s.units[u].models.clone();
+        models.sort_by_key(|id| s.commander(s.active) == Some(*id));
+        for id in models {
             let Some(m) = s.models.get(&id) else { continue };
             if !m.active() || s.turn.acted.contains(&id) {
                 continue;
@@ -488,42 +492,79 @@ fn next_action(g: &KogGame) -> Option<Command> {
     None
 }
 
-/// "Fire Support – A Commander may designate a friendly model within Sensor range to re-roll any
-/// failed shots": given to the model whose best attack gains most by it, when that gain beats the
-/// Commander's own best attack. Only while no other unit is half done, and when acting with the
-/// supported model does not cut short the Commander's unit-mates (it is one of them, or they have
-/// all acted).
-fn fire_support(g: &KogGame, scene: &Scene) -> Option<Command> {
+/// A supporting action worth more than the helper's own best attack:
+/// - "Fire Support – A Commander may designate a friendly model within Sensor range to re-roll
+///   any failed shots", given to the model whose best attack gains most by it;
+/// - "Forward Observer – A Recon model may provide Line of Sight ... for another friendly model
+///   firing Indirect", on the enemy whose spotting most improves a friendly model's best attack.
+///
+/// Only while no other unit is half done, and when acting with the helped model does not cut
+/// short the helper's unit-mates (it is one of them, or they have all acted).
+fn support(g: &KogGame, scene: &Scene) -> Option<Command> {
     let s = &g.state;
     let side = s.active;
-    let cmdr = s.commander(side)?;
-    let cm = s.models.get(&cmdr)?;
-    if !cm.active() || s.turn.acted.contains(&cmdr) {
-        return None;
-    }
-    if s.turn.open_unit.is_some_and(|u| u != cm.unit) {
-        return None;
-    }
-    let waiting = |id: &ModelId| {
-        *id != cmdr && !s.turn.acted.contains(id) && s.models.get(id).is_some_and(|m| m.active())
-    };
-    let mates_waiting = s.units[cm.unit].models.iter().any(waiting);
-    let own = scored_attack(s, scene, cmdr).map_or(0.0, |b| b.0);
+    let waiting =
+        |id: &ModelId| !s.turn.acted.contains(id) && s.models.get(id).is_some_and(|m| m.active());
     let mut best: Option<(f64, Command)> = None;
-    for m in s.active_models(side) {
-        if !waiting(&m.id) || (mates_waiting && m.unit != cm.unit) {
-            continue;
+    let mut consider = |helper: ModelId, cmds: Vec<Command>| {
+        let h = &s.models[&helper];
+        if !waiting(&helper) || s.turn.open_unit.is_some_and(|u| u != h.unit) {
+            return;
         }
-        let cmd = Command::FireSupport {
-            commander: cmdr,
-            model: m.id,
-        };
-        let Some(a) = after(g, &cmd) else { continue };
-        let before = scored_attack(s, scene, m.id).map_or(0.0, |b| b.0);
-        let with = scored_attack(&a, scene, m.id).map_or(0.0, |b| b.0);
-        let gain = with - before;
-        if gain > own * 1.1 + 0.05 && best.as_ref().is_none_or(|b| gain > b.0) {
-            best = Some((gain, cmd));
+        let mates_waiting = s.units[h.unit]
+            .models
+            .iter()
+            .any(|id| *id != helper && waiting(id));
+        let own = scored_attack(s, scene, helper).map_or(0.0, |b| b.0);
+        for cmd in cmds {
+            let Some(a) = after(g, &cmd) else { continue };
+            for m in s.active_models(side) {
+                if m.id == helper || !waiting(&m.id) || (mates_waiting && m.unit != h.unit) {
+                    continue;
+                }
+                if let Command::FireSupport { model, .. } = cmd
+                    && model != m.id
+                {
+                    continue;
+                }
+                let before = scored_attack(s, scene, m.id).map_or(0.0, |b| b.0);
+                let with = scored_attack(&a, scene, m.id).map_or(0.0, |b| b.0);
+                let gain = with - before;
+                if gain > own * 1.1 + 0.01 && best.as_ref().is_none_or(|b| gain > b.0) {
+                    best = Some((gain, cmd.clone()));
+                }
+            }
+        }
+    };
+    if let Some(cmdr) = s.commander(side).filter(|c| s.models.contains_key(c)) {
+        let cmds = s
+            .active_models(side)
+            .filter(|m| m.id != cmdr)
+            .map(|m| Command::FireSupport {
+                commander: cmdr,
+                model: m.id,
+            })
+            .collect();
+        consider(cmdr, cmds);
+    }
+    let indirect_waiting = s
+        .active_models(side)
+        .any(|m| waiting(&m.id) && m.loadout.weapons.iter().any(|w| w.indirect));
+    if indirect_waiting {
+        let recon: Vec<ModelId> = s
+            .active_models(side)
+            .filter(|m| m.loadout.has_type(super::catalogue::ModelType::Recon))
+            .map(|m| m.id)
+            .collect();
+        for r in recon {
+            let cmds = s
+                .active_models(enemy(side))
+                .map(|t| Command::ForwardObserver {
+                    model: r,
+                    target: t.id,
+                })
+                .collect();
+            consider(r, cmds);
         }
     }
     best.map(|b| b.1)
