@@ -144,3 +144,23 @@ fn the_program_spots_for_indirect_fire() {
         shot.text
     );
 }
+
+/// "Speed Move – ... may not choose Shooting actions until the end of the player turn." A Kämpfer
+/// (Autocannon 24") 28" from the enemy makes a Combat Move, which brings it within range to shoot;
+/// 42" away, out of reach either way, it makes a Speed Move.
+#[test]
+fn the_program_speed_moves_only_when_it_could_not_shoot_anyway() {
+    for (gap, mode) in [(28.0, MoveMode::Combat), (42.0, MoveMode::Speed)] {
+        let mut g = new_game(
+            Scenario::Standard,
+            singles("German", BattleSize::Duel, &["Kämpfer"]),
+            singles("German", BattleSize::Duel, &["Kämpfer"]),
+        );
+        start(&mut g, &[(1, 3.0, 18.0), (2, 3.0 + gap, 18.0)]);
+        let c = ai::play(&mut g, 1).expect("the program moves");
+        assert!(
+            matches!(c, Command::Move { mode: m, .. } if m == mode),
+            "{gap}\" apart: {c:?}"
+        );
+    }
+}

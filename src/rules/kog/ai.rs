@@ -372,7 +372,22 @@ fn move_for(g: &KogGame, scene: &Scene, id: ModelId) -> Command {
         .active_models(enemy(s.models[&id].side))
         .any(|e| s.table.model(e.id).is_ok_and(|m| m.pos.dist(target) < 0.1));
     let stop_short = if enemy_at_aim { 3.0 } else { 0.0 };
-    let mode = if s.models[&id].crippled() || enemy_at_aim && dist < 16.0 {
+    // A Speed Move gives up shooting this turn: not when a Combat Move brings an enemy within
+    // the reach of one of its guns (those it may fire every turn).
+    let reach = s.models[&id]
+        .loadout
+        .weapons
+        .iter()
+        .filter(|w| !w.is_assault() && w.uses != super::catalogue::Uses::TwicePerGame)
+        .map(|w| w.range)
+        .fold(0.0f32, f32::max);
+    let combat = super::moves::allowance(s, id, MoveMode::Combat);
+    let shoots_after_combat = s.active_models(enemy(s.models[&id].side)).any(|e| {
+        s.table
+            .distance(id, e.id)
+            .is_ok_and(|d| d - combat <= reach)
+    });
+    let mode = if s.models[&id].crippled() || enemy_at_aim && dist < 16.0 || shoots_after_combat {
         MoveMode::Combat
     } else {
         MoveMode::Speed
