@@ -338,6 +338,13 @@ fn sight_to_a_point_and_bad_queries() {
             .verdict,
         Verdict::None
     );
+    // The point under the shooter itself: a corridor of no length tests every leaf; the
+    // shooter's own body does not hide it.
+    let own = s
+        .sight_to_point(&t, ModelId(1), Pt::new(2.0, 6.0), true)
+        .unwrap();
+    assert_eq!(own.verdict, Verdict::Full);
+    assert!(own.lines.len() == 1 && own.lines[0].clear);
     assert!(matches!(
         s.sight_to_point(&t, ModelId(1), Pt::new(30.0, 6.0), false),
         Err(TableError::OffTable { .. })
