@@ -246,8 +246,17 @@ fn who_goes_first_each_round() {
             .map(|l| l.round)
             .collect::<Vec<_>>()
     };
+    let side_of = |needle: &str| {
+        g.journal
+            .iter()
+            .find(|l| l.text.contains(needle))
+            .map(|l| l.side)
+    };
     assert_eq!(round_of("Round 2: side 2 takes the first"), [2]);
     assert_eq!(round_of("Round 2: side 1 takes the second"), [2]);
+    // The announcement of a turn is filed under the side whose turn it is.
+    assert_eq!(side_of("Round 2: side 2 takes the first"), Some(2));
+    assert_eq!(side_of("Round 2: side 1 takes the second"), Some(1));
     assert_eq!(round_of("Dice off for the first turn"), [3]);
     assert_eq!(round_of("Dice-off for the first turn of round 3"), [3]);
     assert_eq!(round_of("chooses who takes the first turn"), [3]);

@@ -218,10 +218,11 @@ impl KogGame {
             if let Some(text) = describe(&self.state, e) {
                 self.journal.push(JournalLine {
                     round: journal_round(&self.state, e),
-                    side: if self.state.phase == Phase::Turn {
-                        self.state.active
-                    } else {
-                        0
+                    // A turn's announcement goes under the side whose turn it is.
+                    side: match e {
+                        Event::TurnBegan { side, .. } => *side,
+                        _ if self.state.phase == Phase::Turn => self.state.active,
+                        _ => 0,
                     },
                     text,
                     command: index,
