@@ -7,6 +7,7 @@
 use crate::table::{
     Model, ModelId, Piece, PieceShape, Pt, Scene, SightOptions, Table, Tag, Verdict,
 };
+use bevy_rapier3d::parry::math::Vector;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::time::Instant;
@@ -91,6 +92,19 @@ fn split<T: Send>(rows: usize, threads: usize, f: impl Fn(usize) -> T + Sync) ->
     })
 }
 
+/// The bare ray casts, in milliseconds: one plain parry BVH ray cast along each recorded centre
+/// line, against the leaves' own shapes, nothing else.
+fn time_bare_casts(scene: &Scene, segments: &[(Vector, Vector)], threads: usize) -> f64 {
+    let t = Instant::now();
+    let hits: usize = split(segments.len(), threads, |i| {
+        scene.bare_ray_cast(segments[i].0, segments[i].1) as usize
+    })
+    .iter()
+    .sum();
+    std::hint::black_box(hits);
+    t.elapsed().as_secs_f64() * 1e3
+}
+
 /// Runs the benchmark and returns its JSON report.
 pub fn los(seed: u64, runs: usize, threads: usize) -> String {
     let mut table = seeded_table(seed, 300, 200);
@@ -109,7 +123,6 @@ pub fn los(seed: u64, runs: usize, threads: usize) -> String {
         let scene = Scene::new(&table, opts);
         build_ms.push(t0.elapsed().as_secs_f64() * 1e3);
 
-        scene.reset_rays();
         let record = run == 0;
         if record {
             scene.record_rays(true);
@@ -129,16 +142,7 @@ pub fn los(seed: u64, runs: usize, threads: usize) -> String {
         }
         let segments = scene.record_rays(false);
         if !segments.is_empty() {
-            // The bare ray casts: one plain parry BVH ray cast along the centre line of each
-            // corridor cast, against the leaves' own shapes, nothing else.
-            let t2 = Instant::now();
-            let hits: usize = split(segments.len(), threads, |i| {
-                scene.bare_ray_cast(segments[i].0, segments[i].1) as usize
-            })
-            .iter()
-            .sum();
-            bare_ms.push(t2.elapsed().as_secs_f64() * 1e3);
-            std::hint::black_box(hits);
+            bare_ms.push(time_bare_casts(&scene, &segments, threads));
         }
 
         // One model moves; the scene follows it and its row is worked out again, as in play.
@@ -159,14 +163,7 @@ pub fn los(seed: u64, runs: usize, threads: usize) -> String {
     let _ = scene.los_matrix_threads(&table, threads);
     let segments = scene.record_rays(false);
     for _ in 1..runs.max(1) {
-        let t = Instant::now();
-        let hits: usize = split(segments.len(), threads, |i| {
-            scene.bare_ray_cast(segments[i].0, segments[i].1) as usize
-        })
-        .iter()
-        .sum();
-        bare_ms.push(t.elapsed().as_secs_f64() * 1e3);
-        std::hint::black_box(hits);
+        bare_ms.push(time_bare_casts(&scene, &segments, threads));
     }
 
     let (mm, rm, bm, sm) = (

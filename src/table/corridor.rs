@@ -578,15 +578,14 @@ impl Corridors {
             }
             all_blocked
         };
-        if done {
-        } else if w > self.margin || dx.abs() + dy.abs() < 1e-4 {
+        if !done && (w > self.margin || dx.abs() + dy.abs() < 1e-4) {
             // A band wider than the boxes were widened for (or no length): every leaf is tested.
             for k in 0..entries.len() as u32 {
                 if visit(k) {
                     break;
                 }
             }
-        } else {
+        } else if !done {
             let ray = Ray::new(world(ca, 0.0), world(cb, 0.0) - world(ca, 0.0));
             bvh.cast_ray(&ray, 1.0, |k, _| visit(k).then_some(0.0));
         }

@@ -12,7 +12,7 @@ use bevy_rapier3d::parry::partitioning::{Bvh, BvhBuildStrategy, TraversalAction}
 use bevy_rapier3d::parry::query::{Ray, RayCast};
 use bevy_rapier3d::parry::shape::SharedShape;
 use std::sync::Mutex;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, Ordering};
 
 /// What a shape in the scene stands for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -47,8 +47,6 @@ pub struct Scene {
     /// The corridor BVHs that decide bundles of sight lines at once.
     pub corridors: super::corridor::Corridors,
     pub options: SightOptions,
-    /// Corridor casts (one per sight query) and single sight lines cast in 3D.
-    rays: AtomicU64,
     /// When set, the centre line of every corridor cast is recorded (for the benchmark's bare
     /// ray-cast figure).
     record: Mutex<Option<Vec<(Vector, Vector)>>>,
@@ -161,7 +159,6 @@ impl Scene {
             sight_ids,
             corridors,
             options,
-            rays: AtomicU64::new(0),
             record: Mutex::new(None),
             recording: AtomicBool::new(false),
         }
@@ -200,14 +197,10 @@ impl Scene {
         Ok(())
     }
 
-    /// Sight casts since the scene was built (or the counter was reset): corridor casts, and
-    /// single lines cast one by one.
+    /// Corridor casts recorded so far (0 when not recording).
     pub fn rays_cast(&self) -> u64 {
-        self.rays.load(Ordering::Relaxed)
-    }
-
-    pub fn reset_rays(&self) {
-        self.rays.store(0, Ordering::Relaxed);
+        let rec = self.record.lock().unwrap_or_else(|e| e.into_inner());
+        rec.as_ref().map_or(0, |r| r.len() as u64)
     }
 
     /// Starts (or stops) recording the centre line of every corridor cast.
@@ -221,8 +214,8 @@ impl Scene {
         old
     }
 
-    /// Counts one corridor cast and records its centre line when recording.
-    pub(crate) fn count_cast(&self, lines: &super::corridor::Lines) {
+    /// Records one corridor cast's centre line when recording.
+    pub(crate) fn record_cast(&self, lines: &super::corridor::Lines) {
         if self.recording.load(Ordering::Relaxed)
             && let Some(rec) = self
                 .record
@@ -230,7 +223,6 @@ impl Scene {
                 .unwrap_or_else(|e| e.into_inner())
                 .as_mut()
         {
-            self.rays.fetch_add(1, Ordering::Relaxed);
             rec.push(lines.centre_line());
         }
     }
@@ -256,7 +248,6 @@ impl Scene {
         ignore: [Option<ModelId>; 2],
         mut soft: Option<&mut Vec<LeafKind>>,
     ) -> Option<usize> {
-        self.rays.fetch_add(1, Ordering::Relaxed);
         let ray = Ray::new(a, b - a);
         let mut found = None;
         self.sight_bvh.traverse(|node| {

@@ -48,6 +48,17 @@ pub enum Verdict {
     None,
 }
 
+impl Verdict {
+    /// The verdict when the best origin sees `seen` of the target's `samples` points.
+    fn of_seen(seen: usize, samples: usize) -> Verdict {
+        match seen {
+            0 => Verdict::None,
+            n if n == samples => Verdict::Full,
+            _ => Verdict::Partial,
+        }
+    }
+}
+
 /// One sight line, for drawing: from a shooter origin to a target sample, and whether it is clear.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct SightLine {
@@ -213,11 +224,7 @@ impl Query {
     }
 
     fn verdict(&self, blocked: u64, offset: usize) -> Verdict {
-        match self.best(blocked, offset).0 {
-            0 => Verdict::None,
-            n if n == self.samples => Verdict::Full,
-            _ => Verdict::Partial,
-        }
+        Verdict::of_seen(self.best(blocked, offset).0, self.samples)
     }
 }
 
@@ -332,7 +339,7 @@ impl Scene {
         soft: bool,
         hints: Option<&mut Hints>,
     ) -> Found {
-        self.count_cast(lines);
+        self.record_cast(lines);
         self.corridors
             .decide(&self.leaves, lines, ignore, soft, hints)
     }
@@ -446,11 +453,7 @@ impl Scene {
     fn read_query(&self, q: &Query, ignore: [Option<ModelId>; 2], keep_lines: bool) -> Los {
         let found = self.decide(&q.lines, ignore, true, None);
         let (n, o, seen) = q.best(found.blocked, 0);
-        let verdict = match n {
-            0 => Verdict::None,
-            n if n == q.samples => Verdict::Full,
-            _ => Verdict::Partial,
-        };
+        let verdict = Verdict::of_seen(n, q.samples);
         let mut soft_cover: Vec<LeafKind> = found
             .soft
             .iter()
@@ -535,11 +538,7 @@ impl Scene {
                 break;
             }
         }
-        let verdict = match best.0 {
-            0 => Verdict::None,
-            n if n == total => Verdict::Full,
-            _ => Verdict::Partial,
-        };
+        let verdict = Verdict::of_seen(best.0, total);
         let o = origins[best.1];
         let mut soft_cover = Vec::new();
         let mut lines = Vec::new();

@@ -13,6 +13,7 @@ use super::setup::{check_deploy_spot, check_objective_spot};
 use super::state::{Half, KogState, MoveMode, Phase, Split, Step, enemy};
 use super::targeting::{attack_menu, plan_attack};
 use crate::table::{ModelId, Pt, Scene};
+use std::collections::BTreeMap;
 
 /// Whether `cmd` would be accepted now (checked on a copy of the dice).
 fn legal(g: &KogGame, cmd: &Command) -> bool {
@@ -520,30 +521,35 @@ fn support(g: &KogGame, scene: &Scene) -> Option<Command> {
     let side = s.active;
     let waiting =
         |id: &ModelId| !s.turn.acted.contains(id) && s.models.get(id).is_some_and(|m| m.active());
+    // Each waiting model's best attack as things stand.
+    let now: BTreeMap<ModelId, f64> = s
+        .active_models(side)
+        .filter(|m| waiting(&m.id))
+        .map(|m| (m.id, scored_attack(s, scene, m.id).map_or(0.0, |b| b.0)))
+        .collect();
     let mut best: Option<(f64, Command)> = None;
-    let mut consider = |helper: ModelId, cmds: Vec<Command>| {
+    // `cmds`: each command with the one model it helps, or `None` for any friendly model.
+    let mut consider = |helper: ModelId, cmds: Vec<(Command, Option<ModelId>)>| {
         let h = &s.models[&helper];
-        if !waiting(&helper) || s.turn.open_unit.is_some_and(|u| u != h.unit) {
+        let Some(&own) = now.get(&helper) else { return };
+        if s.turn.open_unit.is_some_and(|u| u != h.unit) {
             return;
         }
         let mates_waiting = s.units[h.unit]
             .models
             .iter()
             .any(|id| *id != helper && waiting(id));
-        let own = scored_attack(s, scene, helper).map_or(0.0, |b| b.0);
-        for cmd in cmds {
+        for (cmd, helped) in cmds {
             let Some(a) = after(g, &cmd) else { continue };
-            for m in s.active_models(side) {
-                if m.id == helper || !waiting(&m.id) || (mates_waiting && m.unit != h.unit) {
-                    continue;
-                }
-                if let Command::FireSupport { model, .. } = cmd
-                    && model != m.id
+            for (&m, &before) in &now {
+                let unit = s.models[&m].unit;
+                if m == helper
+                    || helped.is_some_and(|h| h != m)
+                    || (mates_waiting && unit != h.unit)
                 {
                     continue;
                 }
-                let before = scored_attack(s, scene, m.id).map_or(0.0, |b| b.0);
-                let with = scored_attack(&a, scene, m.id).map_or(0.0, |b| b.0);
+                let with = scored_attack(&a, scene, m).map_or(0.0, |b| b.0);
                 let gain = with - before;
                 if gain > own * 1.1 + 0.01 && best.as_ref().is_none_or(|b| gain > b.0) {
                     best = Some((gain, cmd.clone()));
@@ -551,20 +557,23 @@ fn support(g: &KogGame, scene: &Scene) -> Option<Command> {
             }
         }
     };
-    if let Some(cmdr) = s.commander(side).filter(|c| s.models.contains_key(c)) {
-        let cmds = s
-            .active_models(side)
-            .filter(|m| m.id != cmdr)
-            .map(|m| Command::FireSupport {
-                commander: cmdr,
-                model: m.id,
+    if let Some(cmdr) = s.commander(side) {
+        let cmds = now
+            .keys()
+            .filter(|m| **m != cmdr)
+            .map(|m| {
+                let cmd = Command::FireSupport {
+                    commander: cmdr,
+                    model: *m,
+                };
+                (cmd, Some(*m))
             })
             .collect();
         consider(cmdr, cmds);
     }
-    let indirect_waiting = s
-        .active_models(side)
-        .any(|m| waiting(&m.id) && m.loadout.weapons.iter().any(|w| w.indirect));
+    let indirect_waiting = now
+        .keys()
+        .any(|m| s.models[m].loadout.weapons.iter().any(|w| w.indirect));
     if indirect_waiting {
         let recon: Vec<ModelId> = s
             .active_models(side)
@@ -574,9 +583,12 @@ fn support(g: &KogGame, scene: &Scene) -> Option<Command> {
         for r in recon {
             let cmds = s
                 .active_models(enemy(side))
-                .map(|t| Command::ForwardObserver {
-                    model: r,
-                    target: t.id,
+                .map(|t| {
+                    let cmd = Command::ForwardObserver {
+                        model: r,
+                        target: t.id,
+                    };
+                    (cmd, None)
                 })
                 .collect();
             consider(r, cmds);
