@@ -67,19 +67,7 @@ fn dropped_models_move_by_the_rules_or_go_back() {
     );
     // The drag itself moves the table's copy; the drop asks the rules.
     let to = Pt::new(10.0, 9.0);
-    app.world_mut()
-        .resource_mut::<TableState>()
-        .table
-        .model_mut(id(1))
-        .unwrap()
-        .pos = to;
-    app.world_mut().write_message(Gesture::Dropped {
-        model: id(1),
-        from: Pt::new(10.0, 5.0),
-        to,
-    });
-    app.update();
-    app.update();
+    drag_and_drop(&mut app, 1, Pt::new(10.0, 5.0), to);
     let s = app.world().resource::<KogSession>();
     assert_eq!(
         s.state().table.model(id(1)).unwrap().pos,
@@ -92,19 +80,7 @@ fn dropped_models_move_by_the_rules_or_go_back() {
     assert!(!app.world().resource::<GameGate>().movable.contains(&id(1)));
     // Too far for a 6" Combat Move: refused, and the model goes back.
     let far = Pt::new(20.0, 20.0);
-    app.world_mut()
-        .resource_mut::<TableState>()
-        .table
-        .model_mut(id(2))
-        .unwrap()
-        .pos = far;
-    app.world_mut().write_message(Gesture::Dropped {
-        model: id(2),
-        from: Pt::new(20.0, 5.0),
-        to: far,
-    });
-    app.update();
-    app.update();
+    drag_and_drop(&mut app, 2, Pt::new(20.0, 5.0), far);
     assert!(
         app.world()
             .resource::<Notices>()
@@ -229,4 +205,22 @@ fn a_loaded_battle_keeps_who_plays_each_side() {
     assert_eq!(s.players, [Player::Human, Player::Program]);
     assert_eq!(s.save_path.as_deref(), Some(path.as_path()));
     assert!(s.last_error.is_none());
+}
+
+/// Drags model `n` from `from` to `to` as the pointer does (the table's copy follows the drag),
+/// drops it, and lets the app answer.
+fn drag_and_drop(app: &mut App, n: u32, from: Pt, to: Pt) {
+    app.world_mut()
+        .resource_mut::<TableState>()
+        .table
+        .model_mut(id(n))
+        .unwrap()
+        .pos = to;
+    app.world_mut().write_message(Gesture::Dropped {
+        model: id(n),
+        from,
+        to,
+    });
+    app.update();
+    app.update();
 }
