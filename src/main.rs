@@ -5,6 +5,8 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use wartable::app::{AppOptions, build_app, screenshot::ScreenshotPlan};
 use wartable::data::load_level;
+use wartable::rules::core::headless::{self, SelfPlay, StopAt};
+use wartable::rules::core::{QuickSetup, RulesId};
 
 /// Prints a line to standard output; a closed pipe (`| head`) is not an error worth a panic.
 macro_rules! say {
@@ -87,35 +89,45 @@ enum Command {
     },
     /// The exact odds of one attack: how likely the target ends unharmed, crippled or destroyed.
     Odds(OddsArgs),
-    /// The program plays a KOG light battle against itself, headless, and saves it.
+    /// The program plays a game of any rule set against itself, headless, and saves it.
     SelfPlay(SelfPlayArgs),
+    /// Load saved games and replay each to its saved hash; prints one located error per
+    /// problem, exits 1 if any file is bad or does not reach its hash.
+    CheckSave {
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+    },
 }
 
 #[derive(clap::Args, Debug)]
 struct SelfPlayArgs {
-    /// Level file.
-    #[arg(long, default_value = DEFAULT_LEVEL)]
-    level: PathBuf,
-    /// Side 1's force list.
-    #[arg(long, default_value = "assets/forces/kog-light/german-encounter.ron")]
-    side1: PathBuf,
-    /// Side 2's force list.
-    #[arg(long, default_value = "assets/forces/kog-light/russian-encounter.ron")]
-    side2: PathBuf,
-    /// standard, meatgrinder, hamburger-hill or linebreaker.
-    #[arg(long, default_value = "standard")]
-    scenario: String,
+    /// The rule set: kog-light.
+    #[arg(long, default_value = "kog-light")]
+    rules: RulesId,
+    /// Level file (default: the rule set's own).
+    #[arg(long)]
+    level: Option<PathBuf>,
+    /// Side 1's force list (default: the rule set's own).
+    #[arg(long)]
+    side1: Option<PathBuf>,
+    /// Side 2's force list (default: the rule set's own).
+    #[arg(long)]
+    side2: Option<PathBuf>,
+    /// The rule set's scenario, e.g. for kog-light: standard, meatgrinder, hamburger-hill or
+    /// linebreaker.
+    #[arg(long)]
+    scenario: Option<String>,
     /// Stop after this many commands (the game may end before).
     #[arg(long, default_value_t = 100_000)]
     commands: usize,
-    /// Rounds after which an undecided game is a draw.
+    /// Rounds after which an undecided game ends.
     #[arg(long, default_value_t = 8)]
     rounds: u32,
-    /// Write the game here (load it with --game).
+    /// Write the game here (load it with --game, check it with check-save).
     #[arg(long)]
     out: Option<PathBuf>,
-    /// Stop as soon as the game waits for a counterattack answer ("pending") or is over
-    /// ("over"), after at least --after commands.
+    /// Stop as soon as the game waits for an answer outside the turn, e.g. a counterattack
+    /// choice ("pending"), or is over ("over"), after at least --after commands.
     #[arg(long)]
     stop_at: Option<String>,
     /// With --stop-at: commands to play first.
@@ -345,87 +357,86 @@ fn odds(a: &OddsArgs) -> ExitCode {
 }
 
 fn self_play(a: &SelfPlayArgs, seed: u64) -> ExitCode {
-    use wartable::rules::kog::{GameSetup, KogGame, KogOptions, Scenario, ai, catalogue, force};
     let fail = |errs: Vec<String>| {
         for e in errs {
             eprintln!("{e}");
         }
         ExitCode::FAILURE
     };
-    let scenario = match catalogue::fold(&a.scenario).as_str() {
-        "standard" => Scenario::Standard,
-        "meatgrinder" => Scenario::Meatgrinder,
-        "hamburgerhill" => Scenario::HamburgerHill,
-        "linebreaker" => Scenario::Linebreaker,
-        other => return fail(vec![format!("error: no scenario '{other}'")]),
-    };
-    let cat = match catalogue::shipped() {
-        Ok(c) => c,
-        Err(e) => return fail(e.iter().map(ToString::to_string).collect()),
-    };
-    let level = match load_level(&a.level) {
-        Ok((l, _)) => l,
-        Err(e) => return fail(e.iter().map(ToString::to_string).collect()),
-    };
-    let mut forces = Vec::new();
-    for p in [&a.side1, &a.side2] {
-        match force::load_force(p, &cat) {
-            Ok(f) => forces.push(f),
-            Err(e) => return fail(e.iter().map(ToString::to_string).collect()),
+    let stop_at = match a.stop_at.as_deref() {
+        None => StopAt::End,
+        Some("pending") => StopAt::Pending,
+        Some("over") => StopAt::Over,
+        Some(other) => {
+            return fail(vec![format!(
+                "error: --stop-at takes pending or over, not '{other}'"
+            )]);
         }
-    }
-    let small = level.width.min(level.depth) < 36.0;
-    let setup = GameSetup {
-        level,
-        scenario,
-        options: KogOptions {
-            round_limit: Some(a.rounds),
-            deployment_gap: if small { 4.0 } else { 12.0 },
-            ..Default::default()
+    };
+    let sp = SelfPlay {
+        setup: QuickSetup {
+            seed,
+            level: a.level.clone(),
+            forces: [&a.side1, &a.side2]
+                .into_iter()
+                .flatten()
+                .cloned()
+                .collect(),
+            scenario: a.scenario.clone(),
+            rounds: Some(a.rounds),
         },
-        forces: [forces[0].clone(), forces[1].clone()],
-        seed,
-        catalogue: cat,
-        program_sides: Vec::new(),
+        commands: a.commands,
+        stop_at,
+        after: a.after,
+        out: a.out.clone(),
     };
-    let mut g = match KogGame::new(setup) {
-        Ok(g) => g,
-        Err(e) => return fail(e),
-    };
-    let mut n = ai::self_play(&mut g, a.commands.min(a.after.max(1)));
-    if let Some(stop) = &a.stop_at {
-        use wartable::rules::kog::state::Phase;
-        while n < a.commands {
-            let done = match stop.as_str() {
-                "pending" => g.state.pending.is_some(),
-                "over" => matches!(g.state.phase, Phase::Over(_)),
-                other => {
-                    return fail(vec![format!(
-                        "error: --stop-at takes pending or over, not '{other}'"
-                    )]);
-                }
-            };
-            if done || ai::self_play(&mut g, 1) == 0 {
-                break;
+    if a.side1.is_none() && a.side2.is_some() {
+        return fail(vec!["error: --side2 needs --side1".into()]);
+    }
+    match headless::self_play(a.rules, &sp) {
+        Ok(r) => {
+            say!(
+                "{} commands, {} rolls, round {}: {}",
+                r.commands,
+                r.rolls,
+                r.round,
+                r.phase
+            );
+            if let Some(out) = &a.out {
+                say!("saved {}", out.display());
             }
-            n += 1;
+            ExitCode::SUCCESS
         }
-    } else if a.commands > n {
-        n += ai::self_play(&mut g, a.commands - n);
+        Err(e) => fail(e),
     }
-    say!(
-        "{n} commands, {} rolls, round {}: {}",
-        g.dice.log().len(),
-        g.state.round,
-        wartable::rules::kog::ctx::phase_label(&g.state)
-    );
-    if let Some(out) = &a.out {
-        if let Err(e) = g.save(out) {
-            return fail(vec![e]);
+}
+
+fn check_saves(files: &[PathBuf]) -> ExitCode {
+    let mut bad = 0;
+    for f in files {
+        match headless::check_save(f) {
+            Ok(r) => say!(
+                "{}: ok: {} save, {} commands replayed to state {:016x} ({})",
+                f.display(),
+                r.rules.label(),
+                r.commands,
+                r.hash,
+                r.phase
+            ),
+            Err(errs) => {
+                bad += 1;
+                for e in errs {
+                    eprintln!("{e}");
+                }
+            }
         }
-        say!("saved {}", out.display());
     }
-    ExitCode::SUCCESS
+    if bad > 0 {
+        eprintln!("{bad} of {} saves failed", files.len());
+        ExitCode::FAILURE
+    } else {
+        ExitCode::SUCCESS
+    }
 }
 
 fn main() -> ExitCode {
@@ -438,6 +449,9 @@ fn main() -> ExitCode {
     }
     if let Some(Command::CheckLevel { files }) = &cli.command {
         return check_levels(files);
+    }
+    if let Some(Command::CheckSave { files }) = &cli.command {
+        return check_saves(files);
     }
     if let Some(Command::Bench {
         what: BenchWhat::Los {

@@ -1,4 +1,6 @@
-//! The rule sets, each a pure and deterministic core: state, commands checked into typed errors,
-//! resolution with the game's seeded dice into events, and events applied as the only change.
+//! The rule sets, each a pure and deterministic core on the shared game core ([`core`]):
+//! state, commands checked into typed errors, resolution with the game's seeded dice into
+//! events, and events applied as the only change.
 
+pub mod core;
 pub mod kog;

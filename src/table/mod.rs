@@ -45,7 +45,7 @@ pub enum TableError {
 }
 
 /// A table: its size, terrain, zones, objectives and the models on it.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
 pub struct Table {
     pub width: f32,
     pub depth: f32,

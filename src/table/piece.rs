@@ -62,7 +62,7 @@ impl Tag {
 }
 
 /// A terrain piece placed on the table.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Piece {
     pub shape: PieceShape,
     /// Centre of the footprint on the table plane.

@@ -80,7 +80,7 @@ impl GroundKind {
 }
 
 /// The tile grid: `cols` x `rows` square tiles of `tile_size` inches, row-major from the near edge.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct TileGrid {
     pub tile_size: f32,
     pub cols: usize,

@@ -12,7 +12,7 @@ pub enum ZoneKind {
 }
 
 /// An axis-aligned rectangular zone belonging to a side.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Zone {
     pub name: String,
     pub kind: ZoneKind,
@@ -37,7 +37,7 @@ impl Zone {
 }
 
 /// An objective marker.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Objective {
     pub name: String,
     pub at: Pt,

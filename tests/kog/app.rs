@@ -35,7 +35,7 @@ fn app_for(game: KogGame) -> App {
         .insert_resource(Mode::Game);
     let level = game.setup.level.clone();
     app.insert_resource(TableState::new(level, view_table(&game.state), None));
-    app.insert_resource(KogSession::new(game, [Player::Human, Player::Human]));
+    app.insert_resource(KogSession::new(game));
     app.update();
     app
 }
@@ -191,18 +191,18 @@ fn a_click_deploys_the_chosen_model() {
 /// A saved game remembers which sides the program plays, and opens with them.
 #[test]
 fn a_loaded_battle_keeps_who_plays_each_side() {
-    let mut setup = super::setup(
+    let setup = super::setup(
         open_level(48.0, 36.0),
         Scenario::Standard,
         singles("German", BattleSize::Duel, &["Kämpfer"]),
         singles("German", BattleSize::Duel, &["Kämpfer"]),
     );
-    setup.program_sides = vec![2];
-    let g = KogGame::new(setup).unwrap();
+    let mut g = KogGame::new(setup).unwrap();
+    g.set_player(2, Player::Program);
     let path = crate::common::temp_dir("kog-players").join("b.ron");
     g.save(&path).unwrap();
     let s = wartable::app::kog::menu::load_session(&path).expect("loads");
-    assert_eq!(s.players, [Player::Human, Player::Program]);
+    assert_eq!(s.game.players, [Player::Human, Player::Program]);
     assert_eq!(s.save_path.as_deref(), Some(path.as_path()));
     assert!(s.last_error.is_none());
 }

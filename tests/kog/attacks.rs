@@ -90,8 +90,8 @@ fn hits_criticals_defense_and_destruction() {
     ok(&mut g, attack_cmd(2, "Autocannon", 3));
     assert!(g.state.pending.is_some(), "the Panther may counterattack");
     assert_eq!(
-        wartable::rules::kog::acting_side(&g.state),
-        Some(2),
+        g.waiting(),
+        wartable::rules::core::Waiting::One(2),
         "the target's player answers"
     );
     let e = refused(&mut g, Command::EndTurn);

@@ -96,7 +96,6 @@ pub fn setup(level: LevelFile, scenario: Scenario, f1: ForceList, f2: ForceList)
         forces: [f1, f2],
         seed: 7,
         catalogue: cat(),
-        program_sides: Vec::new(),
     }
 }
 

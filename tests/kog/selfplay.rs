@@ -3,7 +3,6 @@
 //! is refused, and the command log replays to the same state.
 
 use super::cat;
-use wartable::rules::kog::ai::self_play;
 use wartable::rules::kog::force::load_force;
 use wartable::rules::kog::state::Phase;
 use wartable::rules::kog::{GameSetup, KogGame, KogOptions, Scenario};
@@ -37,7 +36,6 @@ fn game(level: &str, size: &str, scenario: Scenario, seed: u64) -> KogGame {
         forces: forces(size),
         seed,
         catalogue: cat(),
-        program_sides: Vec::new(),
     })
     .expect("game")
 }
@@ -51,7 +49,7 @@ fn the_program_plays_every_scenario_to_the_end() {
             scenario,
             11 + i as u64,
         );
-        let played = self_play(&mut g, 4000);
+        let played = g.self_play(4000);
         assert!(
             matches!(g.state.phase, Phase::Over(_)),
             "{scenario:?} did not end after {played} commands: {:?}, round {}; last lines: {:#?}",
@@ -88,7 +86,7 @@ fn the_program_plays_duels_on_every_shipped_level() {
             .to_string_lossy()
             .to_string();
         let mut g = game(&rel, "duel", Scenario::Standard, 3 + i as u64);
-        self_play(&mut g, 3000);
+        g.self_play(3000);
         assert!(
             matches!(g.state.phase, Phase::Over(_)),
             "{rel}: {:?} in round {}",
@@ -260,7 +258,7 @@ fn random_commands_are_played_or_refused_without_panic() {
             }
             // Let the program move the game on now and then, so every phase is reached.
             if rng.random_bool(0.3) {
-                wartable::rules::kog::ai::self_play(&mut g, 1);
+                g.self_play(1);
             }
         }
         let replay = KogGame::replay(g.setup.clone(), &g.log).expect("the log replays");

@@ -250,7 +250,7 @@ fn who_goes_first_each_round() {
         g.journal
             .iter()
             .find(|l| l.text.contains(needle))
-            .map(|l| l.side)
+            .map(|l| l.seat)
     };
     assert_eq!(round_of("Round 2: side 2 takes the first"), [2]);
     assert_eq!(round_of("Round 2: side 1 takes the second"), [2]);

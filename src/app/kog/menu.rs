@@ -263,15 +263,7 @@ fn menus(
 pub fn load_session(path: &Path) -> Result<KogSession, Vec<String>> {
     let (g, warning) = KogGame::load_with_warning(path)
         .map_err(|e| e.iter().map(ToString::to_string).collect::<Vec<_>>())?;
-    let who = |side: u8| {
-        if g.setup.program_sides.contains(&side) {
-            Player::Program
-        } else {
-            Player::Human
-        }
-    };
-    let players = [who(1), who(2)];
-    let mut s = KogSession::new(g, players);
+    let mut s = KogSession::new(g);
     s.save_path = Some(path.to_path_buf());
     s.last_error = warning.map(|w| format!("Loaded with a warning: {w}"));
     Ok(s)
@@ -506,11 +498,8 @@ fn start_battle(menu: &mut MenuState) -> Result<KogSession, Vec<String>> {
         forces: [forces[0].clone(), forces[1].clone()],
         seed,
         catalogue: cat,
-        program_sides: [1u8, 2]
-            .into_iter()
-            .filter(|side| form.players[(*side - 1) as usize] == Player::Program)
-            .collect(),
     };
-    let game = KogGame::new(setup)?;
-    Ok(KogSession::new(game, form.players))
+    let mut game = KogGame::new(setup)?;
+    game.players = form.players.to_vec();
+    Ok(KogSession::new(game))
 }

@@ -14,10 +14,11 @@ pub mod setup_ui;
 
 use crate::app::editor::Mode;
 use crate::app::state::{ActiveTool, Notices, Selection, TableState};
+use crate::rules::core::Player;
 use crate::rules::kog::{Command, ai};
 use bevy::prelude::*;
 use bevy_egui::EguiPrimaryContextPass;
-use session::{KogSession, Player};
+use session::KogSession;
 
 pub fn plugin(app: &mut App) {
     app.init_resource::<card::MenuCache>()
@@ -80,7 +81,7 @@ impl Default for ProgramClock {
     }
 }
 
-/// Plays the program's side, one command per tick.
+/// Plays the program's seats, one command per tick.
 fn program_opponent(
     mut session: ResMut<KogSession>,
     mut clock: ResMut<ProgramClock>,
@@ -89,14 +90,10 @@ fn program_opponent(
     if !clock.timer.tick(time.delta()).just_finished() {
         return;
     }
-    for side in [1u8, 2] {
-        if session.players[(side - 1) as usize] != Player::Program {
-            continue;
-        }
-        if ai::choose(&session.game, side).is_some() {
-            if ai::play(&mut session.game, side).is_some() {
-                session.rev += 1;
-            }
+    for seat in session.game.waiting().seats() {
+        if session.game.player(seat) == Player::Program && session.game.program_play(seat).is_some()
+        {
+            session.rev += 1;
             return;
         }
     }

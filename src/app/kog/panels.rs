@@ -252,7 +252,7 @@ fn marker_text(s: &crate::rules::kog::KogState, id: ModelId) -> String {
 
 /// Both forces, unit by unit, with each model's markers; a click selects.
 fn forces_panel(ui: &mut egui::Ui, session: &mut KogSession, sel: &mut Selection) {
-    let mut players = session.players;
+    let mut players = session.game.players.clone();
     let s = session.state();
     egui::ScrollArea::vertical()
         .id_salt("forces_scroll")
@@ -325,13 +325,7 @@ fn forces_panel(ui: &mut egui::Ui, session: &mut KogSession, sel: &mut Selection
                 ui.separator();
             }
         });
-    if players != session.players {
-        session.players = players;
-        session.game.setup.program_sides = [1u8, 2]
-            .into_iter()
-            .filter(|side| players[(*side - 1) as usize] == super::session::Player::Program)
-            .collect();
-    }
+    session.game.players = players;
 }
 
 /// The combat log, newest at the bottom.
@@ -356,10 +350,10 @@ fn log_panel(ui: &mut egui::Ui, session: &KogSession) {
             for l in &session.game.journal {
                 let tag = if l.round == 0 {
                     "setup".to_string()
-                } else if l.side == 0 {
+                } else if l.seat == 0 {
                     format!("R{}", l.round)
                 } else {
-                    format!("R{} S{}", l.round, l.side)
+                    format!("R{} S{}", l.round, l.seat)
                 };
                 ui.label(
                     egui::RichText::new(format!("[{tag}] {}", l.text))

@@ -4,9 +4,9 @@
 use crate::app::editor::Mode;
 use crate::app::interact::Drag;
 use crate::app::state::{Notices, Selection, TableState};
-use crate::rules::kog::state::{Half, KogState, MoveMode, Phase, Territory};
+use crate::rules::kog::state::{KogState, MoveMode, Phase};
 use crate::rules::kog::{Command, KogGame, RuleError};
-use crate::table::{ModelId, Objective, Pt, Table, Zone, ZoneKind};
+use crate::table::ModelId;
 use bevy::prelude::*;
 use std::path::PathBuf;
 
@@ -25,13 +25,8 @@ pub fn plugin(app: &mut App) {
 #[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
 pub struct MirrorSet;
 
-/// Who plays a side.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Player {
-    Human,
-    /// The program opponent.
-    Program,
-}
+pub use crate::rules::core::Player;
+pub use crate::rules::kog::view::{view_table, zones_of};
 
 /// What a click on the table does next in the game.
 #[derive(Debug, Clone, PartialEq)]
@@ -59,8 +54,8 @@ pub enum UiAction {
 /// The game and the players' choices in the panels.
 #[derive(Resource)]
 pub struct KogSession {
+    /// The game, with who plays each side.
     pub game: KogGame,
-    pub players: [Player; 2],
     /// The move the next drag makes.
     pub move_mode: MoveMode,
     pub placing: Placing,
@@ -79,10 +74,9 @@ pub struct KogSession {
 }
 
 impl KogSession {
-    pub fn new(game: KogGame, players: [Player; 2]) -> Self {
+    pub fn new(game: KogGame) -> Self {
         Self {
             game,
-            players,
             move_mode: MoveMode::Combat,
             placing: Placing::None,
             typed_dice: String::new(),
@@ -135,83 +129,12 @@ impl KogSession {
 
     /// Whether the side to act now is played by a person at this screen.
     pub fn human_to_act(&self) -> bool {
-        match crate::rules::kog::acting_side(&self.game.state) {
-            Some(side) => self.players[(side.clamp(1, 2) - 1) as usize] == Player::Human,
-            None => self.players.contains(&Player::Human),
-        }
+        self.game
+            .waiting()
+            .seats()
+            .into_iter()
+            .any(|seat| self.game.player(seat) == Player::Human)
     }
-}
-
-/// The zones the game has drawn so far: each side's half and, inside it, its deployment area.
-pub fn zones_of(s: &KogState) -> Vec<Zone> {
-    let (Some(t), Some(r)) = (s.territory, s.roles) else {
-        return Vec::new();
-    };
-    let mut out = Vec::new();
-    for side in [r.defender, r.attacker] {
-        let half = t.half_of(side, &r);
-        let (min, max) = half_rect(&t, half, 0.0);
-        let role = if side == r.defender {
-            "Defender"
-        } else {
-            "Attacker"
-        };
-        out.push(Zone {
-            name: format!("{role} territory (side {side})"),
-            kind: ZoneKind::Territory,
-            side,
-            min,
-            max,
-        });
-        let (dmin, dmax) = half_rect(&t, half, s.options.deployment_gap);
-        if dmin.x < dmax.x && dmin.y < dmax.y {
-            out.push(Zone {
-                name: format!("{role} deployment (side {side})"),
-                kind: ZoneKind::Deployment,
-                side,
-                min: dmin,
-                max: dmax,
-            });
-        }
-    }
-    out
-}
-
-/// The rectangle of `half`, kept `gap` inches from the other half.
-fn half_rect(t: &Territory, half: Half, gap: f32) -> (Pt, Pt) {
-    use crate::rules::kog::state::Split;
-    match (t.split, half) {
-        (Split::LeftRight, Half::LeftOrNear) => {
-            (Pt::new(0.0, 0.0), Pt::new(t.width / 2.0 - gap, t.depth))
-        }
-        (Split::LeftRight, Half::RightOrFar) => {
-            (Pt::new(t.width / 2.0 + gap, 0.0), Pt::new(t.width, t.depth))
-        }
-        (Split::NearFar, Half::LeftOrNear) => {
-            (Pt::new(0.0, 0.0), Pt::new(t.width, t.depth / 2.0 - gap))
-        }
-        (Split::NearFar, Half::RightOrFar) => {
-            (Pt::new(0.0, t.depth / 2.0 + gap), Pt::new(t.width, t.depth))
-        }
-    }
-}
-
-/// The table as the view shows it: the game's models, its zones and its objectives on the
-/// ground (a carried objective rides on its carrier's marker instead).
-pub fn view_table(s: &KogState) -> Table {
-    let mut t = s.table.clone();
-    t.zones = zones_of(s);
-    t.objectives = s
-        .objectives
-        .iter()
-        .filter(|o| o.carrier.is_none() && !o.off_table)
-        .map(|o| Objective {
-            name: o.name.clone(),
-            at: o.at,
-            diameter: 2.0 * crate::rules::kog::actions::OBJECTIVE_RADIUS,
-        })
-        .collect();
-    t
 }
 
 /// Keeps the table in line with the game, except while a model is being dragged.

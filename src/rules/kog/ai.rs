@@ -5,20 +5,20 @@
 
 use super::actions::objective_in_reach;
 use super::command::Command;
-use super::game::KogGame;
 use super::moves::{coherency_problem, plan_move};
 use super::odds::odds;
 use super::options::Scenario;
+use super::rule_set::{Kog, KogGame};
 use super::setup::{check_deploy_spot, check_objective_spot};
 use super::state::{Half, KogState, MoveMode, Phase, Split, Step, enemy};
 use super::targeting::{attack_menu, plan_attack};
+use crate::rules::core::RuleSet;
 use crate::table::{ModelId, Pt, Scene};
 use std::collections::BTreeMap;
 
-/// Whether `cmd` would be accepted now (checked on a copy of the dice).
+/// Whether `cmd` would be accepted now from the seat that gives it.
 fn legal(g: &KogGame, cmd: &Command) -> bool {
-    let mut dice = g.dice.clone();
-    super::execute(&g.state, cmd, &mut dice).is_ok()
+    g.check(Kog::natural_seat(&g.state, cmd), cmd).is_ok()
 }
 
 /// The command the program plays for `side` now, if the game waits on that side.
@@ -663,23 +663,4 @@ pub fn play(g: &mut KogGame, side: u8) -> Option<Command> {
         }
         g.undo()?;
     }
-}
-
-/// Plays both sides with the program until the game ends or `max_commands` are played.
-pub fn self_play(g: &mut KogGame, max_commands: usize) -> usize {
-    let mut n = 0;
-    while n < max_commands && !matches!(g.state.phase, Phase::Over(_)) {
-        let side = super::acting_side(&g.state).unwrap_or_else(|| {
-            if g.state.phase == Phase::NameCommanders && g.state.commander(1).is_some() {
-                2
-            } else {
-                1
-            }
-        });
-        if play(g, side).is_none() && play(g, 3 - side).is_none() {
-            break;
-        }
-        n += 1;
-    }
-    n
 }

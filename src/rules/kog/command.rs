@@ -1,9 +1,8 @@
-//! What players ask of the rules, and why the rules may refuse.
+//! What players ask of the rules; why the rules may refuse is the shared core's [`RuleError`].
 
 use super::state::{Half, MoveMode, Split};
 use crate::table::{ModelId, Pt};
 use serde::{Deserialize, Serialize};
-use thiserror::Error;
 
 /// A player's command. Setup commands come first, then those of a player turn.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -97,24 +96,4 @@ pub enum Command {
     },
 }
 
-/// Why a command is refused. Nothing changes when one is.
-#[derive(Debug, Error, Clone, PartialEq)]
-pub enum RuleError {
-    #[error("no model {0} in this game")]
-    NoSuchModel(ModelId),
-    #[error("not now: {0}")]
-    WrongPhase(String),
-    #[error("{0} is not yours to command: it is side {1}'s turn")]
-    NotYourModel(String, u8),
-    #[error("{0}")]
-    Illegal(String),
-    #[error("the game is over")]
-    GameOver,
-    #[error("dice: {0}")]
-    Dice(#[from] crate::dice::DiceError),
-}
-
-/// Shorthand for an illegal-move error.
-pub fn illegal<T>(why: impl Into<String>) -> Result<T, RuleError> {
-    Err(RuleError::Illegal(why.into()))
-}
+pub use crate::rules::core::{RuleError, illegal};

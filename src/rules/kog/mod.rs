@@ -1,7 +1,8 @@
 //! KOG light (`shared/rules/kog-light.txt`) as a pure, deterministic rule set: a [`KogState`],
 //! [`Command`]s checked by the rules (an illegal one is refused with a [`RuleError`] and changes
 //! nothing), resolved with the game's dice into [`Event`]s, which [`event::apply`] alone turns
-//! into the next state. [`game::KogGame`] adds the command log, undo, saves and replays.
+//! into the next state. [`Kog`] puts it on the shared game core, whose [`KogGame`] adds the
+//! command log, undo, saves and replays.
 
 pub mod actions;
 pub mod ai;
@@ -13,22 +14,26 @@ pub mod ctx;
 pub mod event;
 pub mod force;
 pub mod game;
+pub mod legacy;
 pub mod moves;
 pub mod odds;
 pub mod options;
 pub mod pool;
+pub mod rule_set;
 pub mod setup;
 pub mod state;
 pub mod targeting;
 pub mod turns;
 pub mod victory;
+pub mod view;
 
 pub use catalogue::Catalogue;
 pub use command::{Command, RuleError};
 pub use event::Event;
 pub use force::{BattleSize, ForceList};
-pub use game::{GameSetup, KogGame};
+pub use game::GameSetup;
 pub use options::{KogOptions, Scenario};
+pub use rule_set::{Kog, KogGame};
 pub use state::KogState;
 
 use crate::dice::Dice;
@@ -79,20 +84,4 @@ pub fn execute(s: &KogState, cmd: &Command, dice: &mut Dice) -> Result<Vec<Event
         Command::EndTurn | Command::Concede { .. } => turns::run(&mut c, cmd)?,
     }
     Ok(c.events)
-}
-
-/// The side that must act now, if it is one side's call (`None`: either player, e.g. a
-/// dice-off both roll, or naming Commanders).
-pub fn acting_side(s: &KogState) -> Option<u8> {
-    if let Some(p) = &s.pending {
-        return s.models.get(&p.target).map(|m| m.side);
-    }
-    match &s.phase {
-        Phase::RoleDiceOff { may_reroll, .. } => *may_reroll,
-        Phase::ChooseRole { chooser } | Phase::ChooseFirst { chooser } => Some(*chooser),
-        Phase::ChooseTerritory => s.roles.map(|r| r.defender),
-        Phase::Deploy { side } | Phase::PlaceObjective { side } => Some(*side),
-        Phase::NameCommanders | Phase::FirstTurnDiceOff | Phase::Over(_) => None,
-        Phase::Turn => Some(s.active),
-    }
 }

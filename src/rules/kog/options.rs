@@ -34,6 +34,18 @@ impl Scenario {
         }
     }
 
+    /// The scenario named on the command line: standard, meatgrinder, hamburger-hill or
+    /// linebreaker (case, spaces and dashes do not matter).
+    pub fn from_name(name: &str) -> Option<Scenario> {
+        match super::catalogue::fold(name).as_str() {
+            "standard" => Some(Scenario::Standard),
+            "meatgrinder" => Some(Scenario::Meatgrinder),
+            "hamburgerhill" => Some(Scenario::HamburgerHill),
+            "linebreaker" => Some(Scenario::Linebreaker),
+            _ => None,
+        }
+    }
+
     pub fn summary(self) -> &'static str {
         match self {
             Scenario::Standard => {

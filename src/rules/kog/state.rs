@@ -330,14 +330,23 @@ impl Outcome {
             Outcome::MinorVictory { side, why } => format!("Minor Victory for side {side}: {why}"),
             Outcome::Draw { why } => format!("Draw: {why}"),
             Outcome::Conceded { side } => {
-                format!("Side {side} concedes: side {} wins", 3 - side)
+                format!("Side {side} concedes: side {} wins", enemy(*side))
             }
+        }
+    }
+
+    /// The side that won (none for a draw).
+    pub fn winner(&self) -> Option<u8> {
+        match self {
+            Outcome::MajorVictory { side, .. } | Outcome::MinorVictory { side, .. } => Some(*side),
+            Outcome::Draw { .. } => None,
+            Outcome::Conceded { side } => Some(enemy(*side)),
         }
     }
 }
 
 /// The whole game state.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct KogState {
     pub table: Table,
     pub options: KogOptions,

@@ -1,0 +1,257 @@
+//! A game of any rule set, written once: the setup, the state, the one seeded dice source, the
+//! command log (seat, command, typed-in dice), the combat log (journal), undo of steps that
+//! rolled no dice, the whole-state hash, replays, and the program opponent's turns.
+
+use super::error::RuleError;
+use super::ruleset::RuleSet;
+use super::seat::{Player, Seat, Waiting};
+use crate::dice::Dice;
+use serde::{Deserialize, Serialize};
+
+/// A command as played: the seat that gave it and any dice results a player typed in for it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename = "Cmd")]
+pub struct Logged<C> {
+    pub seat: Seat,
+    pub cmd: C,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub entered: Vec<u32>,
+}
+
+/// A line of the combat log.
+#[derive(Debug, Clone, PartialEq)]
+pub struct JournalLine {
+    pub round: u32,
+    /// The seat it is filed under (0: the game's own, e.g. setup).
+    pub seat: Seat,
+    pub text: String,
+    /// Index of the command that wrote it.
+    pub command: usize,
+}
+
+struct UndoPoint<S> {
+    state: S,
+    journal_len: usize,
+}
+
+/// A game of the rule set `R`.
+pub struct Game<R: RuleSet> {
+    pub setup: R::Setup,
+    pub state: R::State,
+    pub dice: Dice,
+    pub log: Vec<Logged<R::Command>>,
+    pub journal: Vec<JournalLine>,
+    /// Who plays each seat (index seat - 1). The rules never look at it; saves keep it.
+    pub players: Vec<Player>,
+    undo: Vec<UndoPoint<R::State>>,
+}
+
+impl<R: RuleSet> Clone for Game<R> {
+    /// A copy without the undo history (for looking ahead).
+    fn clone(&self) -> Self {
+        Self {
+            setup: self.setup.clone(),
+            state: self.state.clone(),
+            dice: self.dice.clone(),
+            log: self.log.clone(),
+            journal: self.journal.clone(),
+            players: self.players.clone(),
+            undo: Vec::new(),
+        }
+    }
+}
+
+impl<R: RuleSet> Game<R> {
+    /// A new game, every seat played by a person.
+    pub fn new(setup: R::Setup) -> Result<Self, Vec<String>> {
+        let state = R::init(&setup)?;
+        let players = vec![Player::Human; R::seats(&setup).len()];
+        Ok(Self {
+            dice: Dice::new(R::seed(&setup)),
+            setup,
+            state,
+            log: Vec::new(),
+            journal: Vec::new(),
+            players,
+            undo: Vec::new(),
+        })
+    }
+
+    /// The seats of this game, in order.
+    pub fn seats(&self) -> Vec<Seat> {
+        R::seats(&self.setup)
+    }
+
+    pub fn waiting(&self) -> Waiting {
+        R::waiting(&self.state)
+    }
+
+    pub fn is_over(&self) -> bool {
+        self.waiting().is_over()
+    }
+
+    /// Who plays `seat` (a person when the seat is unknown).
+    pub fn player(&self, seat: Seat) -> Player {
+        (seat as usize)
+            .checked_sub(1)
+            .and_then(|i| self.players.get(i))
+            .copied()
+            .unwrap_or_default()
+    }
+
+    /// Sets who plays `seat`; seats outside the game are ignored.
+    pub fn set_player(&mut self, seat: Seat, p: Player) {
+        if let Some(slot) = (seat as usize)
+            .checked_sub(1)
+            .and_then(|i| self.players.get_mut(i))
+        {
+            *slot = p;
+        }
+    }
+
+    /// Whether `by` may give `cmd` now (no dice are used).
+    pub fn check(&self, by: Seat, cmd: &R::Command) -> Result<(), RuleError> {
+        R::check(&self.state, by, cmd)
+    }
+
+    /// Plays `cmd` for the seat that would naturally give it (hot-seat play at one screen).
+    pub fn submit(&mut self, cmd: R::Command) -> Result<Vec<R::Event>, RuleError> {
+        self.submit_with(cmd, &[])
+    }
+
+    /// [`Self::submit`] with dice results typed in.
+    pub fn submit_with(
+        &mut self,
+        cmd: R::Command,
+        entered: &[u32],
+    ) -> Result<Vec<R::Event>, RuleError> {
+        let seat = R::natural_seat(&self.state, &cmd);
+        self.play_with(seat, cmd, entered)
+    }
+
+    /// Plays `cmd` given by `seat` with the game's dice.
+    pub fn play(&mut self, seat: Seat, cmd: R::Command) -> Result<Vec<R::Event>, RuleError> {
+        self.play_with(seat, cmd, &[])
+    }
+
+    /// Plays `cmd` given by `seat`; its dice show `entered` (results of real dice typed in)
+    /// first. Typed-in results the command does not use are dropped.
+    pub fn play_with(
+        &mut self,
+        seat: Seat,
+        cmd: R::Command,
+        entered: &[u32],
+    ) -> Result<Vec<R::Event>, RuleError> {
+        let rolls_before = self.dice.log().len();
+        self.dice.enter(entered);
+        let result = R::resolve(&self.state, seat, &cmd, &mut self.dice);
+        // The queue is used front first (forced results, then the entered ones): what is left
+        // is the end of the entered results.
+        let consumed = entered.len() - self.dice.forced_pending().min(entered.len());
+        if !entered.is_empty() {
+            self.dice.clear_queued();
+        }
+        let events = result?;
+        let before = self.state.clone();
+        let journal_len = self.journal.len();
+        let index = self.log.len();
+        for e in &events {
+            if let Some(text) = R::describe(&self.state, e) {
+                let (round, seat) = R::heading(&self.state, e);
+                self.journal.push(JournalLine {
+                    round,
+                    seat,
+                    text,
+                    command: index,
+                });
+            }
+            R::apply(&mut self.state, e);
+        }
+        if self.dice.log().len() > rolls_before {
+            self.undo.clear();
+        } else {
+            self.undo.push(UndoPoint {
+                state: before,
+                journal_len,
+            });
+        }
+        self.log.push(Logged {
+            seat,
+            cmd,
+            entered: entered[..consumed].to_vec(),
+        });
+        Ok(events)
+    }
+
+    /// Whether the last command can be taken back (it rolled no dice, nor did any since).
+    pub fn can_undo(&self) -> bool {
+        !self.undo.is_empty()
+    }
+
+    /// Takes back the last command if it rolled no dice; returns it.
+    pub fn undo(&mut self) -> Option<R::Command> {
+        let p = self.undo.pop()?;
+        self.state = p.state;
+        self.journal.truncate(p.journal_len);
+        self.log.pop().map(|l| l.cmd)
+    }
+
+    /// A hash of the whole serialised state and the dice's position: two games with equal
+    /// hashes are in the same state.
+    pub fn hash(&self) -> u64 {
+        state_hash::<R>(&self.state, &self.dice)
+    }
+
+    /// Replays a command log from a setup: the game it leads to, or the first command refused.
+    pub fn replay(setup: R::Setup, log: &[Logged<R::Command>]) -> Result<Self, String> {
+        let mut g = Self::new(setup).map_err(|e| e.join("; "))?;
+        for (i, l) in log.iter().enumerate() {
+            g.play_with(l.seat, l.cmd.clone(), &l.entered)
+                .map_err(|e| {
+                    format!(
+                        "command {} ({:?}, side {}) is refused on replay: {e}",
+                        i + 1,
+                        l.cmd,
+                        l.seat
+                    )
+                })?;
+        }
+        Ok(g)
+    }
+
+    /// The program plays `seat`'s next command, if the game waits on it.
+    pub fn program_play(&mut self, seat: Seat) -> Option<R::Command> {
+        R::program_play(self, seat)
+    }
+
+    /// The program plays every seat until the game ends, nobody can act, or `max_commands`
+    /// are played: the number played. The seats waited on are tried in order.
+    pub fn self_play(&mut self, max_commands: usize) -> usize {
+        let mut n = 0;
+        while n < max_commands {
+            let seats = self.waiting().seats();
+            if seats.is_empty() || !seats.into_iter().any(|s| self.program_play(s).is_some()) {
+                break;
+            }
+            n += 1;
+        }
+        n
+    }
+}
+
+/// FNV-1a over the RON form of the whole state, the dice's position and the rolls made.
+pub fn state_hash<R: RuleSet>(s: &R::State, dice: &Dice) -> u64 {
+    let text =
+        ron::to_string(&(s, dice.word_pos().to_string(), dice.log().len())).unwrap_or_default();
+    fnv1a(text.as_bytes())
+}
+
+/// The 64-bit FNV-1a hash of `bytes`.
+pub fn fnv1a(bytes: &[u8]) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for b in bytes {
+        h ^= *b as u64;
+        h = h.wrapping_mul(0x0000_0100_0000_01b3);
+    }
+    h
+}

@@ -1,0 +1,113 @@
+//! The interface every rule set implements: its setup, state, commands and events; `check`
+//! (is this legal?), `resolve` (roll the dice, yield events), `apply` (the only change),
+//! `describe` (the combat log), `waiting` (who may act), and the program opponent.
+//! [`super::Game`] builds the log, journal, undo, saves and replays on it once for all.
+
+use super::error::RuleError;
+use super::game::Game;
+use super::rules_id::RulesId;
+use super::seat::{Seat, Waiting};
+use crate::data::error::{Issue, LocatedError};
+use crate::dice::Dice;
+use crate::table::Table;
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+use std::fmt::Debug;
+use std::path::PathBuf;
+
+/// What `wartable self-play` asks of a rule set's headless game: each field left out takes the
+/// rule set's own default.
+#[derive(Debug, Clone, Default)]
+pub struct QuickSetup {
+    pub seed: u64,
+    pub level: Option<PathBuf>,
+    /// One force (or party) file per seat, in seat order.
+    pub forces: Vec<PathBuf>,
+    pub scenario: Option<String>,
+    /// Rounds after which an undecided game ends.
+    pub rounds: Option<u32>,
+}
+
+/// A rule set, as a pure and deterministic core.
+pub trait RuleSet: Sized + 'static {
+    /// Which rule set this is (save header, menu, command line).
+    const ID: RulesId;
+    /// The format version of this rule set's saves; saves of other versions are read by
+    /// [`RuleSet::load_legacy`] or refused.
+    const SAVE_VERSION: u32;
+
+    /// Everything a game starts from (level, forces, options, seed).
+    type Setup: Clone + Debug + PartialEq + Serialize + DeserializeOwned;
+    /// The whole state. Its serialised form is hashed whole: nothing can be left out of it.
+    type State: Clone + Debug + Serialize;
+    type Command: Clone + Debug + PartialEq + Serialize + DeserializeOwned;
+    type Event: Clone + Debug + Serialize;
+
+    /// The first state of a game, or what is wrong with the setup.
+    fn init(setup: &Self::Setup) -> Result<Self::State, Vec<String>>;
+    /// The seed of the game's dice.
+    fn seed(setup: &Self::Setup) -> u64;
+    /// The seats of this game, in order.
+    fn seats(setup: &Self::Setup) -> Vec<Seat>;
+    /// Problems in a loaded setup that would make the game misbehave, by path in the setup.
+    fn validate_setup(_setup: &Self::Setup) -> Vec<Issue> {
+        Vec::new()
+    }
+
+    /// Who may act now.
+    fn waiting(s: &Self::State) -> Waiting;
+    /// Whether `by` may give `c` now. Cheaper than resolving: no dice of the game are used.
+    fn check(s: &Self::State, by: Seat, c: &Self::Command) -> Result<(), RuleError>;
+    /// Resolves `c` given by `by` with `dice`: the events, or why it is refused (then `s` and
+    /// the dice are as they were). Refuses whatever [`RuleSet::check`] refuses.
+    fn resolve(
+        s: &Self::State,
+        by: Seat,
+        c: &Self::Command,
+        dice: &mut Dice,
+    ) -> Result<Vec<Self::Event>, RuleError>;
+    /// The only change to a state.
+    fn apply(s: &mut Self::State, e: &Self::Event);
+    /// A line of the combat log for `e` (applied to `s` just after), if it deserves one.
+    fn describe(s: &Self::State, e: &Self::Event) -> Option<String>;
+    /// The round and the seat a journal line about `e` is filed under (0: no seat).
+    fn heading(_s: &Self::State, _e: &Self::Event) -> (u32, Seat) {
+        (0, 0)
+    }
+    /// Where the game is, in words (a phase, a turn, the outcome).
+    fn phase_label(s: &Self::State) -> String;
+    /// The current round (0 before the first).
+    fn round(s: &Self::State) -> u32;
+    /// Whether the game waits for an answer outside the turn's own flow (a counterattack
+    /// choice, an interrupt window); `self-play --stop-at pending` stops there.
+    fn awaits_answer(_s: &Self::State) -> bool {
+        false
+    }
+    /// The table as the 3D view shows it.
+    fn table(s: &Self::State) -> Table;
+    /// What `seat` may see of the state (hidden information taken out).
+    fn redact(s: &Self::State, _seat: Seat) -> Self::State {
+        s.clone()
+    }
+    /// The seat that gives `c` when nothing else says: the one the game waits on (the first of
+    /// several), or the one the command names. Used for saves of an older format, whose
+    /// commands carry no seat, and by hot-seat play at one screen.
+    fn natural_seat(s: &Self::State, c: &Self::Command) -> Seat;
+
+    /// The program opponent plays `seat`'s next command, if the game waits on `seat`: the
+    /// command played.
+    fn program_play(g: &mut Game<Self>, seat: Seat) -> Option<Self::Command>;
+    /// A setup for a headless game of the program against itself.
+    fn quick_setup(q: &QuickSetup) -> Result<Self::Setup, Vec<String>>;
+
+    /// Reads a save of an older format (`version` below [`RuleSet::SAVE_VERSION`]), with a
+    /// warning when its replay does not reach the hash it was saved with. `None`: no such
+    /// format.
+    fn load_legacy(
+        _file: &str,
+        _text: &str,
+        _version: u32,
+    ) -> Option<Result<(Game<Self>, Option<String>), Vec<LocatedError>>> {
+        None
+    }
+}

@@ -1,0 +1,244 @@
+//! KOG light on the shared game core: [`Kog`] implements [`RuleSet`] with the KOG light state,
+//! commands and events; who may act, seat by seat; the program opponent; and the reading of
+//! saves written before the shared core.
+
+use super::command::{Command, RuleError};
+use super::event::{Event, apply, describe};
+use super::game::GameSetup;
+use super::options::{KogOptions, Scenario};
+use super::state::{KogState, Phase};
+use super::{ai, catalogue, ctx, execute, force, legacy, view};
+use crate::data::error::{Issue, LocatedError};
+use crate::dice::Dice;
+use crate::rules::core::{Game, GameEnd, QuickSetup, RuleSet, RulesId, Seat, Waiting};
+use crate::table::Table;
+use std::path::PathBuf;
+
+/// KOG light (`shared/rules/kog-light.txt`).
+pub struct Kog;
+
+/// A game of KOG light.
+pub type KogGame = Game<Kog>;
+
+/// The level and forces a headless game uses when none are named.
+pub const DEFAULT_LEVEL: &str = "levels/kog-battlefield.ron";
+pub const DEFAULT_FORCES: [&str; 2] = [
+    "assets/forces/kog-light/german-encounter.ron",
+    "assets/forces/kog-light/russian-encounter.ron",
+];
+
+/// Refuses a command from a seat the game does not wait on. Conceding is each side's own
+/// right at any moment; a Commander is named by its own side.
+fn check_seat(s: &KogState, by: Seat, c: &Command) -> Result<(), RuleError> {
+    if matches!(s.phase, Phase::Over(_)) {
+        return Ok(()); // the rules refuse every command with GameOver
+    }
+    match c {
+        Command::Concede { side } if *side != by => Err(RuleError::Illegal(format!(
+            "side {by} cannot concede for side {side}"
+        ))),
+        Command::Concede { .. } => Ok(()),
+        Command::NameCommander { model } if s.models.get(model).is_some_and(|m| m.side != by) => {
+            Err(RuleError::NotYourModel(s.models[model].name.clone(), by))
+        }
+        _ => {
+            let w = Kog::waiting(s);
+            if w.allows(by) {
+                Ok(())
+            } else {
+                Err(RuleError::NotYourTurn(
+                    by,
+                    w.describe(|s| format!("side {s}")),
+                ))
+            }
+        }
+    }
+}
+
+impl RuleSet for Kog {
+    const ID: RulesId = RulesId::KogLight;
+    /// 1: the saves of the KOG-only harness (`KogSave`, no seats in the log); 2: the shared core.
+    const SAVE_VERSION: u32 = 2;
+
+    type Setup = GameSetup;
+    type State = KogState;
+    type Command = Command;
+    type Event = Event;
+
+    fn init(setup: &GameSetup) -> Result<KogState, Vec<String>> {
+        setup.initial_state()
+    }
+
+    fn seed(setup: &GameSetup) -> u64 {
+        setup.seed
+    }
+
+    fn seats(_: &GameSetup) -> Vec<Seat> {
+        vec![1, 2]
+    }
+
+    fn validate_setup(setup: &GameSetup) -> Vec<Issue> {
+        setup
+            .catalogue
+            .validate()
+            .into_iter()
+            .map(|mut i| {
+                i.path = format!("catalogue.{}", i.path);
+                i
+            })
+            .collect()
+    }
+
+    fn waiting(s: &KogState) -> Waiting {
+        if let Some(p) = &s.pending {
+            return Waiting::One(s.models.get(&p.target).map_or(s.active, |m| m.side));
+        }
+        match &s.phase {
+            Phase::RoleDiceOff {
+                may_reroll: Some(side),
+                ..
+            } => Waiting::One(*side),
+            // Both players roll: either may call for the dice.
+            Phase::RoleDiceOff { .. } | Phase::FirstTurnDiceOff => Waiting::Any(vec![1, 2]),
+            Phase::ChooseRole { chooser } | Phase::ChooseFirst { chooser } => {
+                Waiting::One(*chooser)
+            }
+            Phase::ChooseTerritory => Waiting::One(s.roles.map_or(1, |r| r.defender)),
+            Phase::Deploy { side } | Phase::PlaceObjective { side } => Waiting::One(*side),
+            Phase::NameCommanders => Waiting::Each(
+                [1u8, 2]
+                    .into_iter()
+                    .filter(|side| s.commander(*side).is_none())
+                    .collect(),
+            ),
+            Phase::Turn => Waiting::One(s.active),
+            Phase::Over(o) => Waiting::Over(GameEnd {
+                winners: o.winner().into_iter().collect(),
+                text: o.describe(),
+            }),
+        }
+    }
+
+    /// Every KOG light rule that refuses a command does so before the first die is rolled (the
+    /// scenario tests check that a refused command rolls nothing), so resolving on a scratch
+    /// dice source gives the same verdict without touching the game's dice.
+    fn check(s: &KogState, by: Seat, c: &Command) -> Result<(), RuleError> {
+        check_seat(s, by, c)?;
+        execute(s, c, &mut Dice::new(0)).map(|_| ())
+    }
+
+    fn resolve(
+        s: &KogState,
+        by: Seat,
+        c: &Command,
+        dice: &mut Dice,
+    ) -> Result<Vec<Event>, RuleError> {
+        check_seat(s, by, c)?;
+        execute(s, c, dice)
+    }
+
+    fn apply(s: &mut KogState, e: &Event) {
+        apply(s, e)
+    }
+
+    fn describe(s: &KogState, e: &Event) -> Option<String> {
+        describe(s, e)
+    }
+
+    /// A turn's lines go under the side whose turn it is, setup's under no side; a turn under
+    /// the round it begins, the dice-off for who goes first under the round it opens.
+    fn heading(s: &KogState, e: &Event) -> (u32, Seat) {
+        let round = match e {
+            Event::TurnBegan { round, .. } => *round,
+            Event::PhaseSet(Phase::FirstTurnDiceOff) => s.round + 1,
+            _ if matches!(s.phase, Phase::FirstTurnDiceOff | Phase::ChooseFirst { .. }) => {
+                s.round + 1
+            }
+            _ => s.round,
+        };
+        let seat = match e {
+            Event::TurnBegan { side, .. } => *side,
+            _ if s.phase == Phase::Turn => s.active,
+            _ => 0,
+        };
+        (round, seat)
+    }
+
+    fn phase_label(s: &KogState) -> String {
+        ctx::phase_label(s)
+    }
+
+    fn round(s: &KogState) -> u32 {
+        s.round
+    }
+
+    fn awaits_answer(s: &KogState) -> bool {
+        s.pending.is_some()
+    }
+
+    fn table(s: &KogState) -> Table {
+        view::view_table(s)
+    }
+
+    fn natural_seat(s: &KogState, c: &Command) -> Seat {
+        match c {
+            Command::Concede { side } => *side,
+            Command::NameCommander { model } if s.models.contains_key(model) => {
+                s.models[model].side
+            }
+            _ => Kog::waiting(s).seats().first().copied().unwrap_or(s.active),
+        }
+    }
+
+    fn program_play(g: &mut KogGame, seat: Seat) -> Option<Command> {
+        ai::play(g, seat)
+    }
+
+    fn quick_setup(q: &QuickSetup) -> Result<GameSetup, Vec<String>> {
+        let strings = |e: Vec<LocatedError>| e.iter().map(ToString::to_string).collect::<Vec<_>>();
+        let scenario = match &q.scenario {
+            None => Scenario::Standard,
+            Some(name) => Scenario::from_name(name)
+                .ok_or_else(|| vec![format!("error: no KOG light scenario '{name}'")])?,
+        };
+        let cat = catalogue::shipped().map_err(strings)?;
+        let level_path = q.level.clone().unwrap_or_else(|| DEFAULT_LEVEL.into());
+        let (level, _) = crate::data::load_level(&level_path).map_err(strings)?;
+        if q.forces.len() > 2 {
+            return Err(vec![format!(
+                "error: KOG light has 2 sides; {} force files were given",
+                q.forces.len()
+            )]);
+        }
+        let mut forces = Vec::new();
+        for (i, default) in DEFAULT_FORCES.iter().enumerate() {
+            let p = q
+                .forces
+                .get(i)
+                .cloned()
+                .unwrap_or_else(|| PathBuf::from(default));
+            forces.push(force::load_force(&p, &cat).map_err(strings)?);
+        }
+        let small = level.width.min(level.depth) < 36.0;
+        Ok(GameSetup {
+            level,
+            scenario,
+            options: KogOptions {
+                round_limit: Some(q.rounds.unwrap_or(8)),
+                deployment_gap: if small { 4.0 } else { 12.0 },
+                ..Default::default()
+            },
+            forces: [forces[0].clone(), forces[1].clone()],
+            seed: q.seed,
+            catalogue: cat,
+        })
+    }
+
+    fn load_legacy(
+        file: &str,
+        text: &str,
+        version: u32,
+    ) -> Option<Result<(KogGame, Option<String>), Vec<LocatedError>>> {
+        (version == 1).then(|| legacy::load_v1(file, text))
+    }
+}
