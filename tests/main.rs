@@ -2,6 +2,7 @@
 //! the GUI smoke test (run under Xvfb by `.ci/run`).
 
 mod common;
+mod core;
 mod dice;
 mod editor;
 mod geometry;

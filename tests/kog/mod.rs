@@ -10,6 +10,7 @@ mod moves;
 mod odds;
 mod play_actions;
 mod saves;
+mod seats;
 mod selfplay;
 mod setup;
 mod victory;
