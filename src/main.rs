@@ -195,6 +195,18 @@ enum BenchWhat {
         #[arg(long)]
         threads: Option<usize>,
     },
+    /// The program plays whole games against itself, seeds 1 to --seeds, timed.
+    SelfPlay {
+        /// The rule set.
+        #[arg(long, default_value = "kog-light")]
+        rules: RulesId,
+        /// Games per run (seeds 1 to this).
+        #[arg(long, default_value_t = 10)]
+        seeds: u64,
+        /// Timed runs; medians are reported.
+        #[arg(long, default_value_t = 5)]
+        runs: usize,
+    },
 }
 
 fn parse_pair(s: &str) -> Result<(u32, u32), String> {
@@ -465,6 +477,23 @@ fn main() -> ExitCode {
             threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
         say!("{}", wartable::bench::los(*seed, *runs, threads));
         return ExitCode::SUCCESS;
+    }
+    if let Some(Command::Bench {
+        what: BenchWhat::SelfPlay { rules, seeds, runs },
+    }) = &cli.command
+    {
+        return match wartable::bench::self_play::self_play(*rules, *seeds, *runs) {
+            Ok(json) => {
+                say!("{json}");
+                ExitCode::SUCCESS
+            }
+            Err(e) => {
+                for l in e {
+                    eprintln!("{l}");
+                }
+                ExitCode::FAILURE
+            }
+        };
     }
     let seed = cli.seed.unwrap_or_else(|| {
         std::time::SystemTime::now()

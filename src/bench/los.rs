@@ -4,6 +4,7 @@
 //! one plain ray cast (nearest hit, the leaves' own shapes) along the centre line of each corridor
 //! cast the matrix performed. Prints JSON.
 
+use super::median;
 use crate::table::{
     Model, ModelId, Piece, PieceShape, Pt, Scene, SightOptions, Table, Tag, Verdict,
 };
@@ -64,11 +65,6 @@ pub fn seeded_table(seed: u64, pieces: usize, models: usize) -> Table {
         }
     }
     t
-}
-
-fn median(mut v: Vec<f64>) -> f64 {
-    v.sort_by(f64::total_cmp);
-    v[v.len() / 2]
 }
 
 /// Runs `f` over `rows` split across `threads` scoped threads.

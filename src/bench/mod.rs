@@ -1,0 +1,13 @@
+//! Benchmarks behind `wartable bench`: line of sight, and self-play of any rule set. Each prints
+//! JSON with medians of several runs measured in one process.
+
+pub mod los;
+pub mod self_play;
+
+pub use los::los;
+
+/// The median of `v` (the upper one of an even count).
+pub fn median(mut v: Vec<f64>) -> f64 {
+    v.sort_by(f64::total_cmp);
+    v[v.len() / 2]
+}
