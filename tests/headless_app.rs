@@ -144,7 +144,8 @@ fn line_of_sight_results_follow_a_model_after_it_moves() {
 
 #[test]
 fn the_editor_paints_places_and_undoes_through_the_entities() {
-    use wartable::app::editor::{Editor, Mode, core_plugin};
+    use wartable::app::editor::{Editor, core_plugin};
+    use wartable::app::screens::Mode;
     use wartable::app::state::Notices;
     use wartable::edit::ops::brush_tiles;
     use wartable::edit::presets::PRESETS;

@@ -5,6 +5,7 @@
 use super::camera::OrbitCamera;
 use super::convert::{flat, to_world};
 use super::picking::CursorHit;
+use super::screens::Mode;
 use super::state::{ActiveTool, Notices, TableState, pointer_on_table};
 use super::table_entities::TableSync;
 use crate::data::{load_level, save_level};
@@ -114,16 +115,6 @@ pub fn toggle_mode(
         // A game is left through its own panel, which asks first.
         Mode::Game => {}
     }
-}
-
-/// Whether the program is the sandbox table or the level editor.
-#[derive(Resource, Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum Mode {
-    #[default]
-    Sandbox,
-    Editor,
-    /// A rule set is in play (KOG light).
-    Game,
 }
 
 pub fn in_editor(mode: Res<Mode>, editor: Option<Res<Editor>>) -> bool {

@@ -65,7 +65,7 @@ fn load_startup_level(
 
 fn load_requested(
     mut req: ResMut<LoadRequest>,
-    mode: Res<super::editor::Mode>,
+    mode: Res<super::screens::Mode>,
     editor: Option<ResMut<super::editor::Editor>>,
     state: Option<ResMut<TableState>>,
     mut notices: ResMut<Notices>,
@@ -75,7 +75,7 @@ fn load_requested(
     let Some(path) = req.0.take() else { return };
     // In the editor, the level opens for editing; the work in hand is kept on failure, and
     // autosaved first on success if it has unsaved changes.
-    if *mode == super::editor::Mode::Editor
+    if *mode == super::screens::Mode::Editor
         && let Some(mut editor) = editor
     {
         match super::editor::Editor::open(path.clone()) {

@@ -12,6 +12,7 @@ pub mod level_io;
 pub mod measure;
 pub mod picking;
 pub mod sandbox;
+pub mod screens;
 pub mod screenshot;
 pub mod sight_tools;
 pub mod state;

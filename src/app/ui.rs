@@ -112,13 +112,13 @@ fn overlays(
     mut over_ui: ResMut<PointerOverUi>,
     (mut commands, mut mode, mut editor, mut rest, mut menu): (
         Commands,
-        ResMut<super::editor::Mode>,
+        ResMut<super::screens::Mode>,
         Option<ResMut<super::editor::Editor>>,
         ResMut<UiRest>,
         Option<ResMut<super::kog::menu::MenuState>>,
     ),
 ) -> Result {
-    let in_game = *mode == super::editor::Mode::Game;
+    let in_game = *mode == super::screens::Mode::Game;
     let ctx = contexts.ctx_mut()?.clone();
     let Some(mut state) = state else {
         return Ok(());
@@ -175,7 +175,7 @@ fn overlays(
                 }
                 return;
             }
-            let label = if *mode == super::editor::Mode::Editor {
+            let label = if *mode == super::screens::Mode::Editor {
                 "Leave editor"
             } else {
                 "Editor"
@@ -190,7 +190,7 @@ fn overlays(
                 );
             }
             if let Some(m) = menu.as_deref_mut()
-                && *mode != super::editor::Mode::Editor
+                && *mode != super::screens::Mode::Editor
                 && ui.button("Menu").clicked()
             {
                 m.show_main = true;
@@ -243,7 +243,7 @@ fn overlays(
         });
     });
 
-    if *mode == super::editor::Mode::Sandbox {
+    if *mode == super::screens::Mode::Sandbox {
         egui::Panel::left("palette")
             .default_size(170.0)
             .show(&mut root, |ui| {

@@ -3,10 +3,10 @@
 
 use super::*;
 use bevy::prelude::{App, ButtonInput, KeyCode, MinimalPlugins, MouseButton, Transform, Vec3};
-use wartable::app::editor::Mode;
 use wartable::app::interact::{Drag, GameGate, Gesture};
 use wartable::app::kog::session::{KogSession, Placing, Player, view_table};
 use wartable::app::picking::CursorHit;
+use wartable::app::screens::Mode;
 use wartable::app::state::{ActiveTool, Notices, PointerOverUi, Selection, TableState};
 use wartable::app::table_entities::Miniature;
 use wartable::rules::kog::Command;

@@ -3,9 +3,9 @@
 //! While dragging, the move the rules would make is previewed with its path and cost.
 
 use super::session::{KogSession, Placing, remirror};
-use crate::app::editor::Mode;
 use crate::app::interact::{Drag, GameGate, Gesture};
 use crate::app::picking::CursorHit;
+use crate::app::screens::Mode;
 use crate::app::state::{ActiveTool, Notices, Selection};
 use crate::rules::kog::Command;
 use crate::rules::kog::moves::plan_move;

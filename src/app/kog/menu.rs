@@ -4,8 +4,8 @@
 use super::builder::{Builder, builder_window};
 use super::files;
 use super::session::{KogSession, Player, begin};
-use crate::app::editor::Mode;
 use crate::app::level_io::{list_levels, resolve_data_path};
+use crate::app::screens::Mode;
 use crate::app::state::{ActiveTool, Notices, Selection, TableState};
 use crate::data::load_level;
 use crate::rules::kog::catalogue::{Catalogue, shipped};

@@ -12,7 +12,7 @@ pub mod rules_ref;
 pub mod session;
 pub mod setup_ui;
 
-use crate::app::editor::Mode;
+use crate::app::screens::Mode;
 use crate::app::state::{ActiveTool, Notices, Selection, TableState};
 use crate::rules::core::Player;
 use crate::rules::kog::{Command, ai};

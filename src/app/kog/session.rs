@@ -1,8 +1,8 @@
 //! The KOG light game in play: the rules' game, what the players have picked in the panels, and
 //! the mirror that keeps the table (models, zones, objectives) in line with the game state.
 
-use crate::app::editor::Mode;
 use crate::app::interact::Drag;
+use crate::app::screens::Mode;
 use crate::app::state::{Notices, Selection, TableState};
 use crate::rules::kog::state::{KogState, MoveMode, Phase};
 use crate::rules::kog::{Command, KogGame, RuleError};
