@@ -4,7 +4,7 @@
 pub mod los;
 pub mod self_play;
 
-pub use los::los;
+pub use los::{los, seeded_table};
 
 /// The median of `v` (the upper one of an even count).
 pub fn median(mut v: Vec<f64>) -> f64 {
