@@ -5,12 +5,15 @@ pub mod colliders;
 pub mod convert;
 pub mod dice_panel;
 pub mod editor;
+pub mod files;
 pub mod grid;
 pub mod interact;
 pub mod kog;
 pub mod level_io;
 pub mod measure;
+pub mod menu;
 pub mod picking;
+pub mod play;
 pub mod sandbox;
 pub mod screens;
 pub mod screenshot;
@@ -36,7 +39,7 @@ pub struct AppOptions {
     pub edit: Option<Option<PathBuf>>,
     /// Show the main menu at start.
     pub menu: bool,
-    /// Open this saved KOG light game at start.
+    /// Open this saved game at start (any rule set).
     pub game: Option<PathBuf>,
     /// A window to open at start: new-battle, builder, load or rules.
     pub open: Option<String>,
@@ -86,15 +89,15 @@ pub fn build_app(opts: AppOptions) -> App {
         editor::plugin,
         ui::plugin,
         screenshot::key_plugin,
+        menu::plugin,
+        play::plugin,
         kog::plugin,
     ));
     if opts.menu {
-        app.add_systems(Startup, |mut m: ResMut<kog::menu::MenuState>| {
-            m.show_main = true
-        });
+        app.add_systems(Startup, |mut m: ResMut<menu::MainMenu>| m.show_main = true);
     }
     if let Some(path) = opts.game {
-        app.insert_resource(kog::StartGame(path));
+        app.insert_resource(play::registry::StartGame(path));
     }
     if let Some(w) = opts.open {
         app.insert_resource(kog::menu::OpenAtStart(w));

@@ -115,7 +115,7 @@ fn overlays(
         ResMut<super::screens::Mode>,
         Option<ResMut<super::editor::Editor>>,
         ResMut<UiRest>,
-        Option<ResMut<super::kog::menu::MenuState>>,
+        Option<ResMut<super::menu::MainMenu>>,
     ),
 ) -> Result {
     let in_game = *mode == super::screens::Mode::Game;

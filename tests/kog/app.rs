@@ -6,6 +6,7 @@ use bevy::prelude::{App, ButtonInput, KeyCode, MinimalPlugins, MouseButton, Tran
 use wartable::app::interact::{Drag, GameGate, Gesture};
 use wartable::app::kog::session::{KogSession, Placing, Player, view_table};
 use wartable::app::picking::CursorHit;
+use wartable::app::play::ActiveGame;
 use wartable::app::screens::Mode;
 use wartable::app::state::{ActiveTool, Notices, PointerOverUi, Selection, TableState};
 use wartable::app::table_entities::Miniature;
@@ -19,7 +20,8 @@ fn app_for(game: KogGame) -> App {
         MinimalPlugins,
         bevy::transform::TransformPlugin,
         wartable::app::table_entities::plugin,
-        wartable::app::kog::session::plugin,
+        wartable::app::play::mirror::plugin,
+        wartable::app::play::keys::plugin,
         wartable::app::kog::input::plugin,
     ));
     app.init_resource::<Selection>()
@@ -35,9 +37,17 @@ fn app_for(game: KogGame) -> App {
         .insert_resource(Mode::Game);
     let level = game.setup.level.clone();
     app.insert_resource(TableState::new(level, view_table(&game.state), None));
-    app.insert_resource(KogSession::new(game));
+    app.insert_resource(ActiveGame::new(KogSession::new(game)));
     app.update();
     app
+}
+
+/// The KOG light session in play.
+fn kog(app: &App) -> &KogSession {
+    app.world()
+        .resource::<ActiveGame>()
+        .get::<KogSession>()
+        .expect("a KOG light game")
 }
 
 fn duel() -> KogGame {
@@ -68,7 +78,7 @@ fn dropped_models_move_by_the_rules_or_go_back() {
     // The drag itself moves the table's copy; the drop asks the rules.
     let to = Pt::new(10.0, 9.0);
     drag_and_drop(&mut app, 1, Pt::new(10.0, 5.0), to);
-    let s = app.world().resource::<KogSession>();
+    let s = kog(&app);
     assert_eq!(
         s.state().table.model(id(1)).unwrap().pos,
         to,
@@ -109,14 +119,7 @@ fn dropped_models_move_by_the_rules_or_go_back() {
         .resource_mut::<ButtonInput<KeyCode>>()
         .reset_all();
     app.update();
-    assert!(
-        !app.world()
-            .resource::<KogSession>()
-            .state()
-            .turn
-            .moved
-            .contains_key(&id(1))
-    );
+    assert!(!kog(&app).state().turn.moved.contains_key(&id(1)));
     let p = mini_pos(&mut app, 1).unwrap();
     assert!((p - Vec3::new(10.0, 0.0, -5.0)).length() < 1e-3, "{p}");
     // Turning is a command too.
@@ -154,7 +157,11 @@ fn a_click_deploys_the_chosen_model() {
     assert_eq!(g.state.phase, Phase::Deploy { side: 1 });
     let mut app = app_for(g);
     assert!(mini_pos(&mut app, 1).is_none(), "not on the table yet");
-    app.world_mut().resource_mut::<KogSession>().placing = Placing::Deploy(id(1));
+    app.world_mut()
+        .resource_mut::<ActiveGame>()
+        .get_mut::<KogSession>()
+        .expect("a KOG light game")
+        .placing = Placing::Deploy(id(1));
     app.world_mut().resource_mut::<CursorHit>().ground = Some(Pt::new(12.0, 3.0));
     app.world_mut()
         .resource_mut::<ButtonInput<MouseButton>>()
@@ -164,7 +171,7 @@ fn a_click_deploys_the_chosen_model() {
         .resource_mut::<ButtonInput<MouseButton>>()
         .clear();
     app.update();
-    let s = app.world().resource::<KogSession>();
+    let s = kog(&app);
     assert!(s.state().models[&id(1)].on_table);
     assert_eq!(s.placing, Placing::Deploy(id(2)), "the next model is up");
     let p = mini_pos(&mut app, 1).expect("a miniature for the deployed model");
@@ -203,8 +210,8 @@ fn a_loaded_battle_keeps_who_plays_each_side() {
     g.save(&path).unwrap();
     let s = wartable::app::kog::menu::load_session(&path).expect("loads");
     assert_eq!(s.game.players, [Player::Human, Player::Program]);
-    assert_eq!(s.save_path.as_deref(), Some(path.as_path()));
-    assert!(s.last_error.is_none());
+    assert_eq!(s.shell.save_path.as_deref(), Some(path.as_path()));
+    assert!(s.shell.last_error.is_none());
 }
 
 /// Drags model `n` from `from` to `to` as the pointer does (the table's copy follows the drag),

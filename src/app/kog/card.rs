@@ -31,10 +31,10 @@ pub struct MenuCache {
 
 impl MenuCache {
     pub fn refresh(&mut self, session: &KogSession, model: Option<ModelId>) {
-        if self.rev == session.rev && self.model == model {
+        if self.rev == session.shell.rev && self.model == model {
             return;
         }
-        self.rev = session.rev;
+        self.rev = session.shell.rev;
         self.model = model;
         self.rows.clear();
         self.observe.clear();

@@ -7,28 +7,7 @@ use std::path::{Path, PathBuf};
 /// The shipped force lists.
 pub const SHIPPED_FORCES: &str = "assets/forces/kog-light";
 
-/// The player's data folder: `$WARTABLE_DATA`, else the platform's (XDG data home on Linux,
-/// Application Support on macOS, %APPDATA% on Windows), under `wartable`.
-pub fn user_dir() -> PathBuf {
-    if let Some(d) = std::env::var_os("WARTABLE_DATA") {
-        return PathBuf::from(d);
-    }
-    let home = std::env::var_os("HOME").map(PathBuf::from);
-    let base = if cfg!(target_os = "windows") {
-        std::env::var_os("APPDATA").map(PathBuf::from)
-    } else if cfg!(target_os = "macos") {
-        home.map(|h| h.join("Library/Application Support"))
-    } else {
-        std::env::var_os("XDG_DATA_HOME")
-            .map(PathBuf::from)
-            .or_else(|| home.map(|h| h.join(".local/share")))
-    };
-    base.unwrap_or_else(|| PathBuf::from(".")).join("wartable")
-}
-
-pub fn saves_dir() -> PathBuf {
-    user_dir().join("saves")
-}
+pub use crate::app::files::{ensure_dir, saves_dir, user_dir};
 
 pub fn user_forces_dir() -> PathBuf {
     user_dir().join("forces")
@@ -54,9 +33,4 @@ pub fn safe_name(name: &str) -> Result<String, String> {
         return Err("use letters, digits, '-' and '_' for the file name".into());
     }
     Ok(n.to_string())
-}
-
-/// Creates a folder if needed, with a readable error.
-pub fn ensure_dir(dir: &Path) -> Result<(), String> {
-    std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))
 }

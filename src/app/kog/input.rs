@@ -2,9 +2,10 @@
 //! deploys) when dropped, Q/E turn it, a click places a model or an objective or picks a target.
 //! While dragging, the move the rules would make is previewed with its path and cost.
 
-use super::session::{KogSession, Placing, remirror};
+use super::session::{KogSession, Placing};
 use crate::app::interact::{Drag, GameGate, Gesture};
 use crate::app::picking::CursorHit;
+use crate::app::play::ActiveGame;
 use crate::app::screens::Mode;
 use crate::app::state::{ActiveTool, Notices, Selection};
 use crate::rules::kog::Command;
@@ -24,17 +25,16 @@ pub fn plugin(app: &mut App) {
                 place_on_click.run_if(crate::app::state::pointer_on_table),
                 preview_drag,
                 sync_range,
-                undo_key,
             )
                 .chain()
                 .run_if(in_game)
                 .after(crate::app::interact::InteractSet)
-                .before(super::session::MirrorSet),
+                .before(crate::app::play::mirror::MirrorSet),
         );
 }
 
-pub fn in_game(mode: Res<Mode>, session: Option<Res<KogSession>>) -> bool {
-    *mode == Mode::Game && session.is_some()
+pub fn in_game(mode: Res<Mode>, active: Option<Res<ActiveGame>>) -> bool {
+    *mode == Mode::Game && active.is_some_and(|a| a.is::<KogSession>())
 }
 
 /// The move a drag would make now, for the view.
@@ -49,7 +49,10 @@ pub struct MovePreview {
 }
 
 /// Which models the player may drag and turn now.
-fn update_gate(session: Res<KogSession>, mut gate: ResMut<GameGate>) {
+fn update_gate(active: Res<ActiveGame>, mut gate: ResMut<GameGate>) {
+    let Some(session) = KogSession::of(&active) else {
+        return;
+    };
     let s = session.state();
     let human = session.human_to_act();
     let mut movable = Vec::new();
@@ -89,10 +92,13 @@ fn update_gate(session: Res<KogSession>, mut gate: ResMut<GameGate>) {
 
 /// Sends drops and turns to the rules; a refused drop puts the model back.
 fn handle_gestures(
-    mut session: ResMut<KogSession>,
+    mut active: ResMut<ActiveGame>,
     mut gestures: MessageReader<Gesture>,
     mut notices: ResMut<Notices>,
 ) {
+    let Some(session) = KogSession::of_mut(&mut active) else {
+        return;
+    };
     for g in gestures.read() {
         let s = session.state();
         let cmd = match g {
@@ -117,7 +123,7 @@ fn handle_gestures(
             Ok(()) => notices.status.clear(),
             Err(e) => {
                 notices.status = format!("Refused: {e}");
-                remirror(&mut session);
+                session.shell.remirror();
             }
         }
     }
@@ -128,10 +134,13 @@ fn place_on_click(
     mouse: Res<ButtonInput<MouseButton>>,
     hit: Res<CursorHit>,
     tool: Res<ActiveTool>,
-    mut session: ResMut<KogSession>,
+    mut active: ResMut<ActiveGame>,
     mut notices: ResMut<Notices>,
     mut sel: ResMut<Selection>,
 ) {
+    let Some(session) = KogSession::of_mut(&mut active) else {
+        return;
+    };
     if !mouse.just_pressed(MouseButton::Left) || *tool != ActiveTool::Select {
         return;
     }
@@ -166,7 +175,7 @@ fn place_on_click(
         Ok(()) => {
             notices.status.clear();
             session.placing = if next_deploy {
-                next_to_deploy(&session).map_or(Placing::None, Placing::Deploy)
+                next_to_deploy(session).map_or(Placing::None, Placing::Deploy)
             } else {
                 Placing::None
             };
@@ -219,11 +228,14 @@ pub fn next_to_deploy(session: &KogSession) -> Option<ModelId> {
 
 /// While a model is dragged in the Movement step: the move the rules would make.
 fn preview_drag(
-    session: Res<KogSession>,
+    active: Res<ActiveGame>,
     drag: Res<Drag>,
     state: Option<Res<crate::app::state::TableState>>,
     mut preview: ResMut<MovePreview>,
 ) {
+    let Some(session) = KogSession::of(&active) else {
+        return;
+    };
     let s = session.state();
     let (Some(id), Some(view)) = (drag.model, state) else {
         if preview.model.is_some() {
@@ -273,12 +285,15 @@ fn preview_drag(
 /// In the Movement step the range overlay shows where the selected model can go with the move
 /// chosen (its allowance, Jump Jets, a Speed Move's 1" from enemies).
 fn sync_range(
-    session: Res<KogSession>,
+    active: Res<ActiveGame>,
     sel: Res<Selection>,
     mut range: ResMut<crate::app::sight_tools::MoveRange>,
     mut shown_for: Local<Option<(ModelId, crate::rules::kog::state::MoveMode, u64)>>,
     mut auto_on: Local<bool>,
 ) {
+    let Some(session) = KogSession::of(&active) else {
+        return;
+    };
     let s = session.state();
     let movable = sel.0.is_some_and(|id| {
         s.phase == Phase::Turn
@@ -297,7 +312,7 @@ fn sync_range(
         *shown_for = None;
         return;
     };
-    let key = (id, session.move_mode, session.rev);
+    let key = (id, session.move_mode, session.shell.rev);
     if *shown_for == Some(key) {
         return;
     }
@@ -312,25 +327,4 @@ fn sync_range(
         range.on = true;
         *auto_on = true;
     }
-}
-
-/// Ctrl+Z takes back the last step that rolled no dice, as the Undo button does.
-fn undo_key(
-    keys: Option<Res<ButtonInput<KeyCode>>>,
-    typing: Option<Res<bevy_egui::input::EguiWantsInput>>,
-    mut session: ResMut<KogSession>,
-    mut notices: ResMut<Notices>,
-) {
-    let Some(keys) = keys else { return };
-    if typing.is_some_and(|t| t.wants_any_keyboard_input())
-        || !keys.just_pressed(KeyCode::KeyZ)
-        || !crate::app::state::modifier_held(&keys, crate::app::state::CTRL)
-    {
-        return;
-    }
-    notices.status = match session.undo() {
-        Some(c) => format!("Undone: {c:?}"),
-        None => "Nothing to undo: the last step rolled dice".into(),
-    };
-    session.placing = Placing::None;
 }

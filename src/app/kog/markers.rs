@@ -6,6 +6,7 @@
 use super::input::in_game;
 use super::session::KogSession;
 use crate::app::convert::to_world;
+use crate::app::play::ActiveGame;
 use crate::app::table_entities::{Base, Miniature};
 use crate::app::visuals::{Palette, side_color};
 use crate::rules::kog::state::{Condition, MoveMode, Phase};
@@ -32,15 +33,18 @@ pub struct AttackHover {
 
 /// Draws the lines of sight of the hovered attack: green where clear, red where blocked.
 fn draw_hovered_attack(
-    session: Res<KogSession>,
+    active: Res<ActiveGame>,
     mut hover: ResMut<AttackHover>,
     mut gizmos: Gizmos,
 ) {
+    let Some(session) = KogSession::of(&active) else {
+        return;
+    };
     let Some((a, t)) = hover.pair else {
         return;
     };
     let s = session.state();
-    let key = (a, t, session.rev);
+    let key = (a, t, session.shell.rev);
     if hover.key != Some(key) {
         let scene = crate::table::Scene::new(&s.table, s.options.sight());
         hover.lines = scene
@@ -78,9 +82,12 @@ pub struct CrippledSmoke;
 
 fn labels(
     mut contexts: EguiContexts,
-    session: Res<KogSession>,
+    active: Res<ActiveGame>,
     cams: Query<(&Camera, &GlobalTransform), With<Camera3d>>,
 ) -> Result {
+    let Some(session) = KogSession::of(&active) else {
+        return Ok(());
+    };
     let ctx = contexts.ctx_mut()?.clone();
     let Ok((cam, cam_tf)) = cams.single() else {
         return Ok(());
@@ -186,12 +193,15 @@ fn labels(
 /// Keeps white smoke over the crippled models, and none over the others.
 fn crippled_smoke(
     mut commands: Commands,
-    session: Res<KogSession>,
+    active: Res<ActiveGame>,
     minis: Query<(Entity, &Miniature, &Base, Option<&Children>)>,
     smoke: Query<(), With<CrippledSmoke>>,
     mut meshes: ResMut<Assets<Mesh>>,
     pal: Option<Res<Palette>>,
 ) {
+    let Some(session) = KogSession::of(&active) else {
+        return;
+    };
     let Some(pal) = pal else { return };
     let s = session.state();
     for (e, mini, base, children) in &minis {

@@ -1,13 +1,16 @@
-//! The main menu (new battle, load game, sandbox, editor, quit), the New battle window (rule set,
-//! scenario, level, battle size, forces, who plays each side, seed, options) and Load game.
+//! KOG light's New battle window (scenario, level, battle size, forces, who plays each side,
+//! seed, options) with the force builder, and how a KOG light save opens at the table.
 
 use super::builder::{Builder, builder_window};
 use super::files;
-use super::session::{KogSession, Player, begin};
+use super::session::KogSession;
 use crate::app::level_io::{list_levels, resolve_data_path};
+use crate::app::menu::MainMenu;
+use crate::app::play::ActiveGame;
 use crate::app::screens::Mode;
 use crate::app::state::{ActiveTool, Notices, Selection, TableState};
 use crate::data::load_level;
+use crate::rules::core::{Player, RulesId};
 use crate::rules::kog::catalogue::{Catalogue, shipped};
 use crate::rules::kog::force::{BattleSize, ForceList, load_force};
 use crate::rules::kog::options::LongRange;
@@ -33,16 +36,17 @@ fn open_at_start(
     mut commands: Commands,
     open: Res<OpenAtStart>,
     mut menu: ResMut<MenuState>,
-    session: Option<ResMut<KogSession>>,
+    mut main: ResMut<MainMenu>,
+    active: Option<ResMut<ActiveGame>>,
     mut waited: Local<u32>,
 ) {
     *waited += 1;
     match open.0.as_str() {
-        "new-battle" => menu.show_new_battle = true,
-        "load" => menu.show_load = true,
-        "menu" => menu.show_main = true,
+        "new-battle" => main.new_game = Some(RulesId::KogLight),
+        "load" => main.show_load = true,
+        "menu" => main.show_main = true,
         "builder" => {
-            menu.show_new_battle = true;
+            main.new_game = Some(RulesId::KogLight);
             let mut b = Builder::new(0, BattleSize::Encounter);
             if let Ok(cat) = menu.catalogue()
                 && let Ok(f) = load_force(
@@ -54,8 +58,8 @@ fn open_at_start(
             }
             menu.builder = Some(b);
         }
-        "rules" => match session {
-            Some(mut s) => s.show_rules = true,
+        "rules" => match active {
+            Some(mut a) => a.shell_mut().show_rules = true,
             None if *waited < 600 => return,
             None => {}
         },
@@ -64,12 +68,9 @@ fn open_at_start(
     commands.remove_resource::<OpenAtStart>();
 }
 
-/// Which menu windows are open, and the New battle form.
+/// The New battle form, the force builder, and the catalogue they pick from.
 #[derive(Resource, Default)]
 pub struct MenuState {
-    pub show_main: bool,
-    pub show_new_battle: bool,
-    pub show_load: bool,
     pub form: NewBattle,
     pub builder: Option<Builder>,
     catalogue: Option<Result<Catalogue, Vec<String>>>,
@@ -119,124 +120,45 @@ impl Default for NewBattle {
 fn menus(
     mut contexts: EguiContexts,
     mut menu: ResMut<MenuState>,
+    mut main: ResMut<MainMenu>,
     mut commands: Commands,
     mut mode: ResMut<Mode>,
     mut tool: ResMut<ActiveTool>,
     mut notices: ResMut<Notices>,
     mut sel: ResMut<Selection>,
     state: Option<ResMut<TableState>>,
-    session: Option<Res<KogSession>>,
-    mut exit: MessageWriter<AppExit>,
-    editor: Option<ResMut<crate::app::editor::Editor>>,
+    active: Option<Res<ActiveGame>>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?.clone();
     let Some(mut state) = state else {
         return Ok(());
     };
-    let in_game = session.is_some() && *mode == Mode::Game;
-    if menu.show_main && !in_game {
-        egui::Window::new("Wartable")
-            .collapsible(false)
-            .resizable(false)
-            .anchor(egui::Align2::CENTER_CENTER, egui::vec2(0.0, 0.0))
-            .show(&ctx, |ui| {
-                ui.label("A 3D tabletop for miniature skirmish wargames that knows the rules.");
-                ui.add_space(6.0);
-                let w = egui::vec2(260.0, 28.0);
-                if ui
-                    .add_sized(w, egui::Button::new("New KOG light battle..."))
-                    .clicked()
-                {
-                    menu.show_new_battle = true;
-                    menu.show_main = false;
-                }
-                if ui
-                    .add_sized(w, egui::Button::new("Load a saved battle..."))
-                    .clicked()
-                {
-                    menu.show_load = true;
-                    menu.show_main = false;
-                }
-                if ui
-                    .add_sized(w, egui::Button::new("Sandbox: free play on the table"))
-                    .clicked()
-                {
-                    menu.show_main = false;
-                }
-                if ui.add_sized(w, egui::Button::new("Level editor")).clicked() {
-                    menu.show_main = false;
-                    if *mode != Mode::Editor {
-                        crate::app::editor::toggle_mode(
-                            &mut commands,
-                            &mut mode,
-                            &mut tool,
-                            editor.map(|e| e.into_inner()),
-                            &state,
-                        );
-                    }
-                }
-                if ui.add_sized(w, egui::Button::new("Quit")).clicked() {
-                    exit.write(AppExit::Success);
-                }
-                ui.add_space(4.0);
-                ui.small("KtOG, Krig and the DnDalike rules are not playable yet.");
-            });
-    }
-    if menu.show_new_battle && !in_game {
+    let in_game = active.is_some() && *mode == Mode::Game;
+    if main.new_game == Some(RulesId::KogLight) && !in_game {
         let mut open = true;
         let mut start = false;
         new_battle_window(&ctx, &mut menu, &mut open, &mut start);
         if start {
             match start_battle(&mut menu) {
                 Ok(s) => {
-                    menu.show_new_battle = false;
+                    main.new_game = None;
                     sel.0 = None;
                     *tool = ActiveTool::Select;
-                    begin(&mut commands, &mut mode, &mut state, &mut notices, s);
+                    let level = s.game.setup.level.clone();
+                    crate::app::play::begin(
+                        &mut commands,
+                        &mut mode,
+                        &mut state,
+                        &mut notices,
+                        level,
+                        ActiveGame::new(s),
+                    );
                 }
                 Err(e) => menu.form.errors = e,
             }
         }
         if !open {
-            menu.show_new_battle = false;
-        }
-    }
-    if menu.show_load && !in_game {
-        let mut open = true;
-        let mut chosen = None;
-        egui::Window::new("Load a saved battle")
-            .open(&mut open)
-            .show(&ctx, |ui| {
-                let dir = files::saves_dir();
-                ui.label(format!("Saved games in {}:", dir.display()));
-                let list = files::ron_files(&dir);
-                if list.is_empty() {
-                    ui.label("(none yet: \"Save game\" in a battle writes one here)");
-                }
-                egui::ScrollArea::vertical()
-                    .max_height(300.0)
-                    .show(ui, |ui| {
-                        for p in list.iter().rev() {
-                            let name = p.file_name().map(|n| n.to_string_lossy().into_owned());
-                            if ui.button(name.unwrap_or_default()).clicked() {
-                                chosen = Some(p.clone());
-                            }
-                        }
-                    });
-            });
-        if let Some(p) = chosen {
-            match load_session(&p) {
-                Ok(s) => {
-                    menu.show_load = false;
-                    sel.0 = None;
-                    *tool = ActiveTool::Select;
-                    begin(&mut commands, &mut mode, &mut state, &mut notices, s);
-                }
-                Err(e) => notices.show_errors(format!("Could not load {}", p.display()), e),
-            }
-        }
-        if !open {
-            menu.show_load = false;
+            main.new_game = None;
         }
     }
     if menu.builder.is_some() {
@@ -264,9 +186,16 @@ pub fn load_session(path: &Path) -> Result<KogSession, Vec<String>> {
     let (g, warning) = KogGame::load_with_warning(path)
         .map_err(|e| e.iter().map(ToString::to_string).collect::<Vec<_>>())?;
     let mut s = KogSession::new(g);
-    s.save_path = Some(path.to_path_buf());
-    s.last_error = warning.map(|w| format!("Loaded with a warning: {w}"));
+    s.shell.save_path = Some(path.to_path_buf());
+    s.shell.last_error = warning.map(|w| format!("Loaded with a warning: {w}"));
     Ok(s)
+}
+
+/// Opens a KOG light save at the table (the play registry's loader).
+pub fn load_for_play(path: &Path) -> Result<(ActiveGame, crate::data::LevelFile), Vec<String>> {
+    let s = load_session(path)?;
+    let level = s.game.setup.level.clone();
+    Ok((ActiveGame::new(s), level))
 }
 
 fn size_label(size: BattleSize) -> String {

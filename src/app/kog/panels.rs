@@ -1,73 +1,62 @@
-//! The game's egui overlays: the round / turn / step bar, the forces with their status markers,
-//! the selected model's card and actions, the combat log, the attack prompt for the defending
-//! player, and the end of the game.
+//! KOG light's own panels on the play screen: the forces with their status markers, the selected
+//! model's card and actions, and the attack prompt for the defending player. The bar, the log
+//! and the end of the game are the shared play screen's.
 
 use super::card::{self, MenuCache, odds_line};
 use super::input::MovePreview;
-use super::session::{KogSession, Placing, UiAction, phase_line, remirror};
-use crate::app::state::{Notices, PointerOverUi, Selection, TableState, Tape};
-use crate::app::ui::{UiRest, fit_viewport, measurement, pointer_over_ui};
+use super::session::{KogSession, Placing, UiAction};
+use crate::app::play::ActiveGame;
+use crate::app::play::shell::PlayRest;
+use crate::app::state::{Notices, Selection, TableState, Tape};
+use crate::app::ui::measurement;
 use crate::rules::kog::Command;
 use crate::rules::kog::odds::odds;
-use crate::rules::kog::state::{Condition, MoveMode, Phase, Step};
+use crate::rules::kog::state::{Condition, MoveMode, Phase};
 use crate::rules::kog::targeting::plan_attack;
 use crate::table::{ModelId, Scene};
 use bevy::prelude::*;
-use bevy::window::PrimaryWindow;
 use bevy_egui::{EguiContexts, egui};
-
-/// Requests the panels make of the rest of the program.
-#[derive(Resource, Debug, Default)]
-pub struct GameRequests {
-    pub save: bool,
-    pub leave: bool,
-    pub new_battle: bool,
-}
 
 pub(super) fn game_ui(
     mut contexts: EguiContexts,
-    mut session: ResMut<KogSession>,
-    rest: Res<UiRest>,
+    mut active: ResMut<ActiveGame>,
+    mut play_rest: ResMut<PlayRest>,
     mut sel: ResMut<Selection>,
     mut tape: ResMut<Tape>,
     state: Res<TableState>,
     mut cache: ResMut<MenuCache>,
     preview: Res<MovePreview>,
-    window: Query<&Window, With<PrimaryWindow>>,
-    mut cams: Query<&mut Camera, With<Camera3d>>,
-    mut over_ui: ResMut<PointerOverUi>,
     mut notices: ResMut<Notices>,
-    mut requests: ResMut<GameRequests>,
     mut hover: ResMut<super::markers::AttackHover>,
 ) -> Result {
+    let Some(session) = KogSession::of_mut(&mut active) else {
+        return Ok(());
+    };
     let mut hovered = None;
     let ctx = contexts.ctx_mut()?.clone();
-    let Some(rect) = rest.0 else { return Ok(()) };
+    let Some(rect) = play_rest.0 else {
+        return Ok(());
+    };
     let mut root = egui::Ui::new(
         ctx.clone(),
-        "game_root".into(),
+        "kog_root".into(),
         egui::UiBuilder::new()
             .layer_id(egui::LayerId::background())
             .max_rect(rect),
     );
     let mut action: Option<UiAction> = None;
 
-    egui::Panel::top("game_bar").show(&mut root, |ui| {
-        if let Some(a) = game_bar(ui, &mut session, &mut requests) {
-            action = Some(a);
-        }
-    });
     egui::Panel::left("forces")
         .default_size(230.0)
-        .show(&mut root, |ui| forces_panel(ui, &mut session, &mut sel));
-    cache.refresh(&session, sel.0);
+        .show(&mut root, |ui| forces_panel(ui, session, &mut sel));
+    cache.refresh(session, sel.0);
     egui::Panel::right("game_card")
         .default_size(320.0)
         .show(&mut root, |ui| {
             egui::ScrollArea::vertical()
                 .id_salt("card_scroll")
                 .show(ui, |ui| {
-                    if let Some(a) = super::setup_ui::setup_steps(ui, &mut session, sel.0) {
+                    if let Some(a) = super::setup_ui::setup_steps(ui, session, sel.0) {
                         action = Some(a);
                     }
                     if let Some(id) = sel.0 {
@@ -75,13 +64,13 @@ pub(super) fn game_ui(
                             ui.separator();
                         }
                         card::card(ui, session.state(), id);
-                        if let Some(c) = card::actions(ui, &mut session, &cache, id, &mut hovered) {
+                        if let Some(c) = card::actions(ui, session, &cache, id, &mut hovered) {
                             action = Some(UiAction::Cmd(c));
                         }
                     } else if session.state().phase == Phase::Turn {
                         ui.label("Click a model to see its card and its actions.");
                     }
-                    if let Some(e) = &session.last_error {
+                    if let Some(e) = &session.shell.last_error {
                         ui.separator();
                         ui.label(
                             egui::RichText::new(format!("Refused: {e}"))
@@ -92,16 +81,8 @@ pub(super) fn game_ui(
                     measurement(ui, &state, &mut tape);
                 });
         });
-    if session.show_log {
-        egui::Panel::bottom("combat_log")
-            .default_size(150.0)
-            .resizable(true)
-            .show(&mut root, |ui| log_panel(ui, &session));
-    }
     let free = root.available_rect_before_wrap();
-    if let (Ok(window), Ok(mut cam)) = (window.single(), cams.single_mut()) {
-        fit_viewport(&mut cam, window, free);
-    }
+    play_rest.0 = Some(free);
     if let Some(m) = preview.model
         && !preview.text.is_empty()
     {
@@ -119,17 +100,9 @@ pub(super) fn game_ui(
                 });
             });
     }
-    if let Some(a) = pending_prompt(&ctx, &session) {
+    if let Some(a) = pending_prompt(&ctx, session) {
         action = Some(a);
     }
-    game_over(&ctx, &session, &mut requests);
-    if session.show_rules {
-        let mut open = true;
-        super::rules_ref::window(&ctx, &mut open);
-        session.show_rules = open;
-    }
-    leave_prompt(&ctx, &mut session, &mut requests);
-    over_ui.0 = pointer_over_ui(&ctx, free);
     if hover.pair != hovered {
         hover.pair = hovered;
     }
@@ -144,81 +117,17 @@ pub(super) fn game_ui(
                 }
                 r.map_err(|e| e.to_string())
             }
-            UiAction::AutoDeploy => super::auto_deploy(&mut session),
+            UiAction::AutoDeploy => super::auto_deploy(session),
         };
         match r {
             Ok(()) => notices.status.clear(),
             Err(e) => {
                 notices.status = format!("Refused: {e}");
-                remirror(&mut session);
+                session.shell.remirror();
             }
         }
     }
     Ok(())
-}
-
-/// The bar: where the game is, the step's buttons, undo, save, the log and the rules.
-fn game_bar(
-    ui: &mut egui::Ui,
-    session: &mut KogSession,
-    requests: &mut GameRequests,
-) -> Option<UiAction> {
-    let mut out = None;
-    ui.horizontal_wrapped(|ui| {
-        let s = session.state();
-        ui.strong(format!("KOG light \u{b7} {}", s.scenario.label()));
-        ui.separator();
-        let first = if s.phase == Phase::Turn && s.first == s.active {
-            "  (first player)"
-        } else {
-            ""
-        };
-        ui.label(egui::RichText::new(format!("{}{first}", phase_line(s))).strong());
-        if s.phase == Phase::Turn && s.pending.is_none() && session.human_to_act() {
-            ui.separator();
-            match s.step {
-                Step::Movement => {
-                    if ui.button("End Movement").clicked() {
-                        out = Some(UiAction::Cmd(Command::EndMovement));
-                    }
-                }
-                Step::Action => {
-                    if ui.button("End turn").clicked() {
-                        out = Some(UiAction::Cmd(Command::EndTurn));
-                    }
-                }
-            }
-        }
-        ui.separator();
-        let can_undo = session.game.can_undo();
-        if ui
-            .add_enabled(can_undo, egui::Button::new("Undo"))
-            .on_hover_text("takes back the last step; a roll cannot be taken back")
-            .on_disabled_hover_text("nothing to undo: the last step rolled dice")
-            .clicked()
-        {
-            session.undo();
-            session.placing = Placing::None;
-        }
-        if ui.button("Save game").clicked() {
-            requests.save = true;
-        }
-        ui.toggle_value(&mut session.show_log, "Log");
-        ui.toggle_value(&mut session.show_rules, "Rules reference");
-        ui.separator();
-        ui.label("Real dice:")
-            .on_hover_text("type the results of physical dice (e.g. 4 6 1) before a roll; dice you do not type are rolled by the program");
-        ui.add(
-            egui::TextEdit::singleline(&mut session.typed_dice)
-                .desired_width(70.0)
-                .hint_text("e.g. 4 6"),
-        );
-        ui.separator();
-        if ui.button("Leave battle").clicked() {
-            session.confirm_leave = true;
-        }
-    });
-    out
 }
 
 fn marker_text(s: &crate::rules::kog::KogState, id: ModelId) -> String {
@@ -252,7 +161,6 @@ fn marker_text(s: &crate::rules::kog::KogState, id: ModelId) -> String {
 
 /// Both forces, unit by unit, with each model's markers; a click selects.
 fn forces_panel(ui: &mut egui::Ui, session: &mut KogSession, sel: &mut Selection) {
-    let mut players = session.game.players.clone();
     let s = session.state();
     egui::ScrollArea::vertical()
         .id_salt("forces_scroll")
@@ -264,26 +172,7 @@ fn forces_panel(ui: &mut egui::Ui, session: &mut KogSession, sel: &mut Selection
                     None => "",
                 };
                 let f = &s.forces[(side - 1) as usize];
-                ui.horizontal(|ui| {
-                    ui.heading(format!("Side {side}{role}"));
-                    let p = &mut players[(side - 1) as usize];
-                    let label = match p {
-                        super::session::Player::Human => "player",
-                        super::session::Player::Program => "program",
-                    };
-                    if ui
-                        .small_button(label)
-                        .on_hover_text(
-                            "who plays this side: click to hand it to the program or take it back",
-                        )
-                        .clicked()
-                    {
-                        *p = match p {
-                            super::session::Player::Human => super::session::Player::Program,
-                            super::session::Player::Program => super::session::Player::Human,
-                        };
-                    }
-                });
+                ui.heading(format!("Side {side}{role}"));
                 ui.label(egui::RichText::new(format!("{} \u{b7} {}", f.name, f.faction)).small());
                 for (ui_i, u) in s.units.iter().enumerate().filter(|(_, u)| u.side == side) {
                     let done = s.turn.units_done.contains(&ui_i);
@@ -323,43 +212,6 @@ fn forces_panel(ui: &mut egui::Ui, session: &mut KogSession, sel: &mut Selection
                     ui.label(held.join(", "));
                 }
                 ui.separator();
-            }
-        });
-    session.game.players = players;
-}
-
-/// The combat log, newest at the bottom.
-fn log_panel(ui: &mut egui::Ui, session: &KogSession) {
-    ui.horizontal(|ui| {
-        ui.strong("Combat log");
-        ui.label(
-            egui::RichText::new(format!(
-                "seed {} \u{b7} {} rolls \u{b7} {} commands",
-                session.game.setup.seed,
-                session.game.dice.log().len(),
-                session.game.log.len()
-            ))
-            .small(),
-        );
-    });
-    egui::ScrollArea::vertical()
-        .id_salt("log_scroll")
-        .stick_to_bottom(true)
-        .auto_shrink([false, false])
-        .show(ui, |ui| {
-            for l in &session.game.journal {
-                let tag = if l.round == 0 {
-                    "setup".to_string()
-                } else if l.seat == 0 {
-                    format!("R{}", l.round)
-                } else {
-                    format!("R{} S{}", l.round, l.seat)
-                };
-                ui.label(
-                    egui::RichText::new(format!("[{tag}] {}", l.text))
-                        .monospace()
-                        .size(12.0),
-                );
             }
         });
 }
@@ -419,59 +271,4 @@ fn pending_prompt(ctx: &egui::Context, session: &KogSession) -> Option<UiAction>
             }
         });
     out
-}
-
-fn game_over(ctx: &egui::Context, session: &KogSession, requests: &mut GameRequests) {
-    let Phase::Over(o) = &session.state().phase else {
-        return;
-    };
-    egui::Window::new("The battle is over")
-        .collapsible(false)
-        .anchor(egui::Align2::CENTER_CENTER, egui::vec2(0.0, 0.0))
-        .show(ctx, |ui| {
-            ui.heading(o.describe());
-            ui.label(format!(
-                "Round {}, {} commands, {} rolls.",
-                session.state().round,
-                session.game.log.len(),
-                session.game.dice.log().len()
-            ));
-            ui.horizontal(|ui| {
-                if ui.button("Save the game").clicked() {
-                    requests.save = true;
-                }
-                if ui.button("New battle").clicked() {
-                    requests.new_battle = true;
-                }
-                if ui.button("Back to the sandbox").clicked() {
-                    requests.leave = true;
-                }
-            });
-        });
-}
-
-fn leave_prompt(ctx: &egui::Context, session: &mut KogSession, requests: &mut GameRequests) {
-    if !session.confirm_leave {
-        return;
-    }
-    egui::Window::new("Leave the battle?")
-        .collapsible(false)
-        .anchor(egui::Align2::CENTER_CENTER, egui::vec2(0.0, 0.0))
-        .show(ctx, |ui| {
-            ui.label("The battle ends here. Save it first to go on later.");
-            ui.horizontal(|ui| {
-                if ui.button("Save, then leave").clicked() {
-                    requests.save = true;
-                    requests.leave = true;
-                    session.confirm_leave = false;
-                }
-                if ui.button("Leave without saving").clicked() {
-                    requests.leave = true;
-                    session.confirm_leave = false;
-                }
-                if ui.button("Stay").clicked() {
-                    session.confirm_leave = false;
-                }
-            });
-        });
 }

@@ -1,29 +1,13 @@
-//! The KOG light game in play: the rules' game, what the players have picked in the panels, and
-//! the mirror that keeps the table (models, zones, objectives) in line with the game state.
+//! The KOG light game in play: the rules' game, what the player has picked in the panels (the
+//! move the next drag makes, what a click places), and how it sits in the shared play screen
+//! ([`PlaySession`]): its title, status line and the bar's End Movement / End turn buttons.
 
-use crate::app::interact::Drag;
-use crate::app::screens::Mode;
-use crate::app::state::{Notices, Selection, TableState};
-use crate::rules::kog::state::{KogState, MoveMode, Phase};
+use crate::app::play::{ActiveGame, DynGame, PlaySession, Shell};
+use crate::rules::kog::state::{KogState, MoveMode, Phase, Step};
 use crate::rules::kog::{Command, KogGame, RuleError};
 use crate::table::ModelId;
-use bevy::prelude::*;
-use std::path::PathBuf;
-
-pub fn plugin(app: &mut App) {
-    app.add_systems(
-        Update,
-        mirror_table
-            .in_set(MirrorSet)
-            .run_if(resource_exists::<KogSession>)
-            .before(crate::app::table_entities::TableSync)
-            .after(crate::app::interact::InteractSet),
-    );
-}
-
-/// The system that copies the game onto the table.
-#[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
-pub struct MirrorSet;
+use bevy_egui::egui;
+use std::any::Any;
 
 pub use crate::rules::core::Player;
 pub use crate::rules::kog::view::{view_table, zones_of};
@@ -51,42 +35,22 @@ pub enum UiAction {
     AutoDeploy,
 }
 
-/// The game and the players' choices in the panels.
-#[derive(Resource)]
+/// The game and the player's choices in the panels.
 pub struct KogSession {
-    /// The game, with who plays each side.
     pub game: KogGame,
+    pub shell: Shell,
     /// The move the next drag makes.
     pub move_mode: MoveMode,
     pub placing: Placing,
-    /// Results of real dice typed in for the next command.
-    pub typed_dice: String,
-    /// Bumped whenever the game changes, so the table and caches follow.
-    pub rev: u64,
-    mirrored: u64,
-    /// Where the game was last saved or loaded.
-    pub save_path: Option<PathBuf>,
-    /// The last refusal, shown until the next command.
-    pub last_error: Option<String>,
-    pub show_rules: bool,
-    pub show_log: bool,
-    pub confirm_leave: bool,
 }
 
 impl KogSession {
     pub fn new(game: KogGame) -> Self {
         Self {
             game,
+            shell: Shell::new(),
             move_mode: MoveMode::Combat,
             placing: Placing::None,
-            typed_dice: String::new(),
-            rev: 1,
-            mirrored: 0,
-            save_path: None,
-            last_error: None,
-            show_rules: false,
-            show_log: true,
-            confirm_leave: false,
         }
     }
 
@@ -96,38 +60,10 @@ impl KogSession {
 
     /// Plays a command (with any typed-in dice); a refusal is kept for the panels.
     pub fn submit(&mut self, cmd: Command) -> Result<(), RuleError> {
-        let typed = match crate::app::dice_panel::parse_entered(&self.typed_dice) {
-            Ok(t) => t,
-            Err(e) => {
-                let e = RuleError::Illegal(format!("the real dice typed in: {e}"));
-                self.last_error = Some(e.to_string());
-                return Err(e);
-            }
-        };
-        let r = self.game.submit_with(cmd, &typed);
-        match &r {
-            Ok(_) => {
-                self.last_error = None;
-                if !typed.is_empty() {
-                    self.typed_dice.clear();
-                }
-                self.rev += 1;
-            }
-            Err(e) => self.last_error = Some(e.to_string()),
-        }
-        r.map(|_| ())
+        self.shell.submit(&mut self.game, cmd).map(|_| ())
     }
 
-    pub fn undo(&mut self) -> Option<Command> {
-        let c = self.game.undo();
-        if c.is_some() {
-            self.rev += 1;
-            self.last_error = None;
-        }
-        c
-    }
-
-    /// Whether the side to act now is played by a person at this screen.
+    /// Whether a side the game waits on is played by a person at this screen.
     pub fn human_to_act(&self) -> bool {
         self.game
             .waiting()
@@ -135,63 +71,71 @@ impl KogSession {
             .into_iter()
             .any(|seat| self.game.player(seat) == Player::Human)
     }
-}
 
-/// Keeps the table in line with the game, except while a model is being dragged.
-fn mirror_table(
-    mut session: ResMut<KogSession>,
-    state: Option<ResMut<TableState>>,
-    drag: Res<Drag>,
-    mode: Res<Mode>,
-    mut sel: ResMut<Selection>,
-) {
-    let Some(mut state) = state else { return };
-    if *mode != Mode::Game || drag.model.is_some() {
-        return;
+    /// The KOG light session of the game in play, if it is one.
+    pub fn of(active: &ActiveGame) -> Option<&KogSession> {
+        active.get::<KogSession>()
     }
-    if session.mirrored == session.rev {
-        return;
-    }
-    session.mirrored = session.rev;
-    let view = view_table(&session.game.state);
-    let terrain_changed =
-        view.zones != state.table.zones || view.objectives != state.table.objectives;
-    state.table = view;
-    if terrain_changed {
-        state.terrain_changed();
-    }
-    if let Some(id) = sel.0
-        && state.table.model(id).is_err()
-    {
-        sel.0 = None;
+
+    pub fn of_mut(active: &mut ActiveGame) -> Option<&mut KogSession> {
+        active.get_mut::<KogSession>()
     }
 }
 
-/// Asks for the table to be brought back to the game (after a drag that the rules refused).
-pub fn remirror(session: &mut KogSession) {
-    session.mirrored = 0;
-}
-
-/// Starts a game: the level's terrain on the table, the game mode on.
-pub fn begin(
-    commands: &mut Commands,
-    mode: &mut Mode,
-    state: &mut TableState,
-    notices: &mut Notices,
-    session: KogSession,
-) {
-    state.level = session.game.setup.level.clone();
-    state.path = None;
-    state.table = view_table(&session.game.state);
-    state.terrain_changed();
-    notices.status = format!(
-        "KOG light: {} on '{}', seed {}",
-        session.game.setup.scenario.label(),
-        state.level.name,
-        session.game.setup.seed
-    );
-    *mode = Mode::Game;
-    commands.insert_resource(session);
+impl PlaySession for KogSession {
+    fn game(&self) -> &dyn DynGame {
+        &self.game
+    }
+    fn game_mut(&mut self) -> &mut dyn DynGame {
+        &mut self.game
+    }
+    fn shell(&self) -> &Shell {
+        &self.shell
+    }
+    fn shell_mut(&mut self) -> &mut Shell {
+        &mut self.shell
+    }
+    fn title(&self) -> String {
+        format!("KOG light \u{b7} {}", self.game.setup.scenario.label())
+    }
+    fn status(&self) -> String {
+        let s = self.state();
+        let first = if s.phase == Phase::Turn && s.first == s.active {
+            "  (first player)"
+        } else {
+            ""
+        };
+        format!("{}{first}", phase_line(s))
+    }
+    fn bar_ui(&mut self, ui: &mut egui::Ui) {
+        let s = self.state();
+        if s.phase != Phase::Turn || s.pending.is_some() {
+            return;
+        }
+        ui.separator();
+        let cmd = match s.step {
+            Step::Movement => ui
+                .button("End Movement")
+                .clicked()
+                .then_some(Command::EndMovement),
+            Step::Action => ui.button("End turn").clicked().then_some(Command::EndTurn),
+        };
+        if let Some(c) = cmd {
+            let _ = self.submit(c);
+        }
+    }
+    fn on_undo(&mut self) {
+        self.placing = Placing::None;
+    }
+    fn rules_reference(&self) -> (&'static str, &'static str) {
+        ("KOG light rules reference", super::rules_ref::text())
+    }
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+    fn as_any_mut(&mut self) -> &mut dyn Any {
+        self
+    }
 }
 
 /// Where the game waits, in a few words, for the bar.
@@ -208,8 +152,8 @@ pub fn phase_line(s: &KogState) -> String {
                 s.round,
                 s.active,
                 match s.step {
-                    crate::rules::kog::state::Step::Movement => "[1] Movement",
-                    crate::rules::kog::state::Step::Action => "[2] Action",
+                    Step::Movement => "[1] Movement",
+                    Step::Action => "[2] Action",
                 }
             )
         }

@@ -1,0 +1,149 @@
+//! The main menu (play a rule set, load a saved game, sandbox, editor, quit) and the Load game
+//! window. A rule set's own New game window opens when [`MainMenu::new_game`] names it.
+
+use crate::app::play::{ActiveGame, PlayRegistry};
+use crate::app::screens::Mode;
+use crate::app::state::{ActiveTool, Notices, Selection, TableState};
+use crate::rules::core::RulesId;
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+
+pub fn plugin(app: &mut App) {
+    app.init_resource::<MainMenu>().add_systems(
+        EguiPrimaryContextPass,
+        menus.after(crate::app::ui::OverlaySet),
+    );
+}
+
+/// Which menu windows are open.
+#[derive(Resource, Debug, Default)]
+pub struct MainMenu {
+    pub show_main: bool,
+    /// The rule set whose New game window is open.
+    pub new_game: Option<RulesId>,
+    pub show_load: bool,
+}
+
+fn menus(
+    mut contexts: EguiContexts,
+    mut menu: ResMut<MainMenu>,
+    registry: Res<PlayRegistry>,
+    mut commands: Commands,
+    mut mode: ResMut<Mode>,
+    mut tool: ResMut<ActiveTool>,
+    mut notices: ResMut<Notices>,
+    mut sel: ResMut<Selection>,
+    state: Option<ResMut<TableState>>,
+    active: Option<Res<ActiveGame>>,
+    mut exit: MessageWriter<AppExit>,
+    editor: Option<ResMut<crate::app::editor::Editor>>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?.clone();
+    let Some(mut state) = state else {
+        return Ok(());
+    };
+    if active.is_some() && *mode == Mode::Game {
+        return Ok(());
+    }
+    if menu.show_main {
+        egui::Window::new("Wartable")
+            .collapsible(false)
+            .resizable(false)
+            .anchor(egui::Align2::CENTER_CENTER, egui::vec2(0.0, 0.0))
+            .show(&ctx, |ui| {
+                ui.label("A 3D tabletop for miniature skirmish wargames that knows the rules.");
+                ui.add_space(6.0);
+                let w = egui::vec2(260.0, 28.0);
+                ui.strong("Play");
+                for r in &registry.0 {
+                    if ui
+                        .add_sized(
+                            w,
+                            egui::Button::new(format!("New {} game...", r.id.label())),
+                        )
+                        .clicked()
+                    {
+                        menu.new_game = Some(r.id);
+                        menu.show_main = false;
+                    }
+                }
+                if ui
+                    .add_sized(w, egui::Button::new("Load a saved game..."))
+                    .clicked()
+                {
+                    menu.show_load = true;
+                    menu.show_main = false;
+                }
+                ui.add_space(4.0);
+                ui.strong("The table");
+                if ui
+                    .add_sized(w, egui::Button::new("Sandbox: free play on the table"))
+                    .clicked()
+                {
+                    menu.show_main = false;
+                }
+                if ui.add_sized(w, egui::Button::new("Level editor")).clicked() {
+                    menu.show_main = false;
+                    if *mode != Mode::Editor {
+                        crate::app::editor::toggle_mode(
+                            &mut commands,
+                            &mut mode,
+                            &mut tool,
+                            editor.map(|e| e.into_inner()),
+                            &state,
+                        );
+                    }
+                }
+                ui.add_space(4.0);
+                if ui.add_sized(w, egui::Button::new("Quit")).clicked() {
+                    exit.write(AppExit::Success);
+                }
+            });
+    }
+    if menu.show_load {
+        let mut open = true;
+        let mut chosen = None;
+        egui::Window::new("Load a saved game")
+            .open(&mut open)
+            .show(&ctx, |ui| {
+                let dir = crate::app::files::saves_dir();
+                ui.label(format!("Saved games in {}:", dir.display()));
+                let list = crate::app::level_io::list_levels(&dir);
+                if list.is_empty() {
+                    ui.label("(none yet: \"Save game\" in a game writes one here)");
+                }
+                egui::ScrollArea::vertical()
+                    .max_height(300.0)
+                    .show(ui, |ui| {
+                        for p in list.iter().rev() {
+                            let name = p.file_name().map(|n| n.to_string_lossy().into_owned());
+                            if ui.button(name.unwrap_or_default()).clicked() {
+                                chosen = Some(p.clone());
+                            }
+                        }
+                    });
+            });
+        if let Some(p) = chosen {
+            match registry.load(&p) {
+                Ok((game, level)) => {
+                    menu.show_load = false;
+                    sel.0 = None;
+                    *tool = ActiveTool::Select;
+                    crate::app::play::begin(
+                        &mut commands,
+                        &mut mode,
+                        &mut state,
+                        &mut notices,
+                        level,
+                        game,
+                    );
+                }
+                Err(e) => notices.show_errors(format!("Could not load {}", p.display()), e),
+            }
+        }
+        if !open {
+            menu.show_load = false;
+        }
+    }
+    Ok(())
+}

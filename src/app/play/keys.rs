@@ -1,0 +1,34 @@
+//! The play screen's keys: Ctrl+Z takes back the last step that rolled no dice, as the Undo
+//! button does.
+
+use super::session::ActiveGame;
+use crate::app::state::Notices;
+use bevy::prelude::*;
+
+pub fn plugin(app: &mut App) {
+    app.add_systems(
+        Update,
+        undo_key
+            .run_if(super::in_play)
+            .before(super::mirror::MirrorSet),
+    );
+}
+
+fn undo_key(
+    keys: Option<Res<ButtonInput<KeyCode>>>,
+    typing: Option<Res<bevy_egui::input::EguiWantsInput>>,
+    mut active: ResMut<ActiveGame>,
+    mut notices: ResMut<Notices>,
+) {
+    let Some(keys) = keys else { return };
+    if typing.is_some_and(|t| t.wants_any_keyboard_input())
+        || !keys.just_pressed(KeyCode::KeyZ)
+        || !crate::app::state::modifier_held(&keys, crate::app::state::CTRL)
+    {
+        return;
+    }
+    notices.status = match active.undo() {
+        Some(c) => format!("Undone: {c}"),
+        None => "Nothing to undo: the last step rolled dice".into(),
+    };
+}

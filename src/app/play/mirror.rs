@@ -1,0 +1,53 @@
+//! Keeps the table on screen in line with the game in play: its models, zones and objectives,
+//! as the rule set's view of its state shows them; not while a model is being dragged.
+
+use super::session::ActiveGame;
+use crate::app::interact::Drag;
+use crate::app::screens::Mode;
+use crate::app::state::{Selection, TableState};
+use bevy::prelude::*;
+
+pub fn plugin(app: &mut App) {
+    app.add_systems(
+        Update,
+        mirror_table
+            .in_set(MirrorSet)
+            .run_if(resource_exists::<ActiveGame>)
+            .before(crate::app::table_entities::TableSync)
+            .after(crate::app::interact::InteractSet),
+    );
+}
+
+/// The system that copies the game onto the table.
+#[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
+pub struct MirrorSet;
+
+fn mirror_table(
+    mut active: ResMut<ActiveGame>,
+    state: Option<ResMut<TableState>>,
+    drag: Res<Drag>,
+    mode: Res<Mode>,
+    mut sel: ResMut<Selection>,
+) {
+    let Some(mut state) = state else { return };
+    if *mode != Mode::Game || drag.model.is_some() {
+        return;
+    }
+    let shell = active.shell_mut();
+    if shell.mirrored == shell.rev {
+        return;
+    }
+    shell.mirrored = shell.rev;
+    let view = active.0.game().table();
+    let terrain_changed =
+        view.zones != state.table.zones || view.objectives != state.table.objectives;
+    state.table = view;
+    if terrain_changed {
+        state.terrain_changed();
+    }
+    if let Some(id) = sel.0
+        && state.table.model(id).is_err()
+    {
+        sel.0 = None;
+    }
+}

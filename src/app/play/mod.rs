@@ -1,0 +1,59 @@
+//! The play screen every rule set shares: the game in play ([`ActiveGame`]), the table kept in
+//! line with it, the program opponent's clock, saving and leaving, the rule sets the program
+//! can play ([`PlayRegistry`]), and the shell's overlays (bar, seats, combat log, rules
+//! reference, game over). Each rule set adds only its own panels (`src/app/<rule set>/`).
+
+pub mod keys;
+pub mod mirror;
+pub mod program;
+pub mod registry;
+pub mod requests;
+pub mod rules_ref;
+pub mod session;
+pub mod shell;
+
+pub use registry::{PlayRegistry, RuleSetApp};
+pub use session::{ActiveGame, DynGame, PlaySession, Shell};
+
+use crate::app::screens::Mode;
+use crate::app::state::{Notices, TableState};
+use bevy::prelude::*;
+
+pub fn plugin(app: &mut App) {
+    app.add_plugins((
+        keys::plugin,
+        mirror::plugin,
+        program::plugin,
+        registry::plugin,
+        requests::plugin,
+        shell::plugin,
+    ));
+}
+
+/// Whether a game is in play.
+pub fn in_play(mode: Res<Mode>, active: Option<Res<ActiveGame>>) -> bool {
+    *mode == Mode::Game && active.is_some()
+}
+
+/// Starts playing `game`: the level's terrain on the table, the play screen on.
+pub fn begin(
+    commands: &mut Commands,
+    mode: &mut Mode,
+    state: &mut TableState,
+    notices: &mut Notices,
+    level: crate::data::LevelFile,
+    game: ActiveGame,
+) {
+    state.level = level;
+    state.path = None;
+    state.table = game.0.game().table();
+    state.terrain_changed();
+    notices.status = format!(
+        "{} on '{}', seed {}",
+        game.0.title(),
+        state.level.name,
+        game.0.game().seed()
+    );
+    *mode = Mode::Game;
+    commands.insert_resource(game);
+}

@@ -1,0 +1,79 @@
+//! The rule sets the program can play at the table: each rule set's app plugin registers how to
+//! open its saves and whether it has a New game window. The menu offers only these; a save opens
+//! with the rule set its header names.
+
+use super::session::ActiveGame;
+use crate::rules::core::RulesId;
+use bevy::prelude::*;
+use std::path::Path;
+
+pub fn plugin(app: &mut App) {
+    app.init_resource::<PlayRegistry>().add_systems(
+        Update,
+        start_saved_game.run_if(resource_exists::<StartGame>),
+    );
+}
+
+/// A rule set at the table.
+#[derive(Clone, Copy)]
+pub struct RuleSetApp {
+    pub id: RulesId,
+    /// Opens a save of this rule set: the game (with any load warning in its shell) and the
+    /// level to show.
+    pub load: fn(&Path) -> Result<(ActiveGame, crate::data::LevelFile), Vec<String>>,
+}
+
+/// The rule sets registered, in menu order.
+#[derive(Resource, Default)]
+pub struct PlayRegistry(pub Vec<RuleSetApp>);
+
+impl PlayRegistry {
+    pub fn add(&mut self, r: RuleSetApp) {
+        self.0.retain(|x| x.id != r.id);
+        self.0.push(r);
+        self.0.sort_by_key(|x| x.id);
+    }
+
+    /// Opens a save of any registered rule set, as its header says.
+    pub fn load(&self, path: &Path) -> Result<(ActiveGame, crate::data::LevelFile), Vec<String>> {
+        let file = path.display().to_string();
+        let text = crate::data::read_text(path).map_err(|e| vec![e.to_string()])?;
+        let (rules, _) =
+            crate::rules::core::save::read_header(&file, &text).map_err(|e| vec![e.to_string()])?;
+        let id = RulesId::from_key(&rules).map_err(|e| vec![format!("{file}: {e}")])?;
+        let entry = self.0.iter().find(|r| r.id == id).ok_or_else(|| {
+            vec![format!(
+                "{file}: {} cannot be played at the table yet",
+                id.label()
+            )]
+        })?;
+        (entry.load)(path)
+    }
+}
+
+/// A saved game to open at start (`wartable --game FILE`).
+#[derive(Resource, Debug, Clone)]
+pub struct StartGame(pub std::path::PathBuf);
+
+fn start_saved_game(
+    mut commands: Commands,
+    start: Res<StartGame>,
+    registry: Res<PlayRegistry>,
+    mut mode: ResMut<crate::app::screens::Mode>,
+    mut notices: ResMut<crate::app::state::Notices>,
+    state: Option<ResMut<crate::app::state::TableState>>,
+) {
+    let Some(mut state) = state else { return };
+    commands.remove_resource::<StartGame>();
+    match registry.load(&start.0) {
+        Ok((game, level)) => super::begin(
+            &mut commands,
+            &mut mode,
+            &mut state,
+            &mut notices,
+            level,
+            game,
+        ),
+        Err(e) => notices.show_errors(format!("Could not load {}", start.0.display()), e),
+    }
+}

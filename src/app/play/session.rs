@@ -1,0 +1,242 @@
+//! A game in play, whatever its rule set: [`ActiveGame`] holds one [`PlaySession`] (the rule
+//! set's game and its own panel state) behind a trait object, so that the shell's systems are
+//! written once and not per rule set. [`DynGame`] is what the shell asks of any game; it is
+//! implemented once for every `Game<R>`.
+
+use crate::rules::core::{Game, JournalLine, Player, RuleError, RuleSet, RulesId, Seat, Waiting};
+use crate::table::Table;
+use bevy::prelude::*;
+use bevy_egui::egui;
+use std::any::Any;
+use std::path::{Path, PathBuf};
+
+/// What the shell asks of any game.
+pub trait DynGame: Send + Sync {
+    fn rules(&self) -> RulesId;
+    fn seats(&self) -> Vec<Seat>;
+    fn player(&self, seat: Seat) -> Player;
+    fn set_player(&mut self, seat: Seat, p: Player);
+    fn waiting(&self) -> Waiting;
+    fn phase_label(&self) -> String;
+    fn round(&self) -> u32;
+    fn can_undo(&self) -> bool;
+    /// Takes back the last step if it rolled no dice; the command, in words.
+    fn undo(&mut self) -> Option<String>;
+    fn journal(&self) -> &[JournalLine];
+    fn seed(&self) -> u64;
+    fn commands(&self) -> usize;
+    fn rolls(&self) -> usize;
+    fn save(&self, path: &Path) -> Result<(), String>;
+    /// The program plays one command for a seat it plays, if the game waits on one.
+    fn program_step(&mut self) -> bool;
+    /// The table as the 3D view shows it.
+    fn table(&self) -> Table;
+}
+
+impl<R: RuleSet> DynGame for Game<R>
+where
+    R::Setup: Send + Sync,
+    R::State: Send + Sync,
+    R::Command: Send + Sync,
+{
+    fn rules(&self) -> RulesId {
+        R::ID
+    }
+    fn seats(&self) -> Vec<Seat> {
+        Game::seats(self)
+    }
+    fn player(&self, seat: Seat) -> Player {
+        Game::player(self, seat)
+    }
+    fn set_player(&mut self, seat: Seat, p: Player) {
+        Game::set_player(self, seat, p)
+    }
+    fn waiting(&self) -> Waiting {
+        Game::waiting(self)
+    }
+    fn phase_label(&self) -> String {
+        R::phase_label(&self.state)
+    }
+    fn round(&self) -> u32 {
+        R::round(&self.state)
+    }
+    fn can_undo(&self) -> bool {
+        Game::can_undo(self)
+    }
+    fn undo(&mut self) -> Option<String> {
+        Game::undo(self).map(|c| format!("{c:?}"))
+    }
+    fn journal(&self) -> &[JournalLine] {
+        &self.journal
+    }
+    fn seed(&self) -> u64 {
+        self.dice.seed()
+    }
+    fn commands(&self) -> usize {
+        self.log.len()
+    }
+    fn rolls(&self) -> usize {
+        self.dice.log().len()
+    }
+    fn save(&self, path: &Path) -> Result<(), String> {
+        Game::save(self, path)
+    }
+    fn program_step(&mut self) -> bool {
+        for seat in Game::waiting(self).seats() {
+            if Game::player(self, seat) == Player::Program && self.program_play(seat).is_some() {
+                return true;
+            }
+        }
+        false
+    }
+    fn table(&self) -> Table {
+        R::table(&self.state)
+    }
+}
+
+/// The shell's own state of a game in play.
+#[derive(Debug, Default)]
+pub struct Shell {
+    /// Bumped whenever the game changes, so the table and caches follow.
+    pub rev: u64,
+    /// The `rev` the table last mirrored.
+    pub mirrored: u64,
+    /// Where the game was last saved or loaded.
+    pub save_path: Option<PathBuf>,
+    /// The last refusal (or load warning), shown until the next command.
+    pub last_error: Option<String>,
+    /// Results of real dice typed in for the next command.
+    pub typed_dice: String,
+    pub show_rules: bool,
+    pub show_log: bool,
+    pub confirm_leave: bool,
+}
+
+impl Shell {
+    pub fn new() -> Self {
+        Self {
+            rev: 1,
+            show_log: true,
+            ..Default::default()
+        }
+    }
+
+    /// Plays `cmd` in `game` for the seat that gives it at this screen, with any real dice
+    /// typed in; a refusal is kept for the panels.
+    pub fn submit<R: RuleSet>(
+        &mut self,
+        game: &mut Game<R>,
+        cmd: R::Command,
+    ) -> Result<Vec<R::Event>, RuleError> {
+        let typed = match crate::app::dice_panel::parse_entered(&self.typed_dice) {
+            Ok(t) => t,
+            Err(e) => {
+                let e = RuleError::Illegal(format!("the real dice typed in: {e}"));
+                self.last_error = Some(e.to_string());
+                return Err(e);
+            }
+        };
+        let r = game.submit_with(cmd, &typed);
+        match &r {
+            Ok(_) => {
+                self.last_error = None;
+                if !typed.is_empty() {
+                    self.typed_dice.clear();
+                }
+                self.rev += 1;
+            }
+            Err(e) => self.last_error = Some(e.to_string()),
+        }
+        r
+    }
+
+    /// Asks for the table to be brought back to the game (after a drag the rules refused).
+    pub fn remirror(&mut self) {
+        self.mirrored = 0;
+    }
+}
+
+/// A rule set's game in play with its own panels' state.
+pub trait PlaySession: Any + Send + Sync {
+    fn game(&self) -> &dyn DynGame;
+    fn game_mut(&mut self) -> &mut dyn DynGame;
+    fn shell(&self) -> &Shell;
+    fn shell_mut(&mut self) -> &mut Shell;
+    /// The bar's title, e.g. "KOG light · Standard".
+    fn title(&self) -> String {
+        self.game().rules().label().to_string()
+    }
+    /// Where the game stands, for the bar.
+    fn status(&self) -> String {
+        self.game().phase_label()
+    }
+    /// The rule set's own buttons in the bar (e.g. "End turn").
+    fn bar_ui(&mut self, _ui: &mut egui::Ui) {}
+    /// After a step is taken back (to clear choices made for it).
+    fn on_undo(&mut self) {}
+    /// The rules reference: a window title and its Markdown text.
+    fn rules_reference(&self) -> (&'static str, &'static str);
+    fn as_any(&self) -> &dyn Any;
+    fn as_any_mut(&mut self) -> &mut dyn Any;
+}
+
+/// The game in play, if any.
+#[derive(Resource)]
+pub struct ActiveGame(pub Box<dyn PlaySession>);
+
+impl ActiveGame {
+    pub fn new(s: impl PlaySession) -> Self {
+        Self(Box::new(s))
+    }
+
+    /// The session, if it is of type `T`.
+    pub fn get<T: PlaySession>(&self) -> Option<&T> {
+        self.0.as_any().downcast_ref()
+    }
+
+    pub fn get_mut<T: PlaySession>(&mut self) -> Option<&mut T> {
+        self.0.as_any_mut().downcast_mut()
+    }
+
+    pub fn is<T: PlaySession>(&self) -> bool {
+        self.get::<T>().is_some()
+    }
+
+    pub fn shell(&self) -> &Shell {
+        self.0.shell()
+    }
+
+    pub fn shell_mut(&mut self) -> &mut Shell {
+        self.0.shell_mut()
+    }
+
+    /// Takes back the last step if it rolled no dice; the command, in words.
+    pub fn undo(&mut self) -> Option<String> {
+        let c = self.0.game_mut().undo();
+        if c.is_some() {
+            self.0.on_undo();
+            let shell = self.0.shell_mut();
+            shell.rev += 1;
+            shell.last_error = None;
+        }
+        c
+    }
+
+    /// Whether a seat the game waits on is played by a person at this screen.
+    pub fn human_to_act(&self) -> bool {
+        let g = self.0.game();
+        g.waiting()
+            .seats()
+            .into_iter()
+            .any(|seat| g.player(seat) == Player::Human)
+    }
+
+    /// Whether a seat the game waits on is played by the program.
+    pub fn program_to_act(&self) -> bool {
+        let g = self.0.game();
+        g.waiting()
+            .seats()
+            .into_iter()
+            .any(|seat| g.player(seat) == Player::Program)
+    }
+}
