@@ -16,6 +16,7 @@ pub mod window;
 pub use autosave::{AUTOSAVE_SECS, autosave_path, recovery_for};
 pub use quit::{QuitPrompt, quit_plugin};
 
+use super::level_io::LevelChosen;
 use super::screens::Mode;
 use super::state::{ActiveTool, Notices, TableState, pointer_on_table};
 use super::table_entities::TableSync;
@@ -29,7 +30,7 @@ use bevy_egui::input::egui_wants_any_keyboard_input;
 use draw::draw_editor;
 use keys::editor_keys;
 use mouse::editor_mouse;
-use open::start_editor;
+use open::{open_chosen, start_editor};
 use quit::quit_dialog;
 use std::collections::BTreeSet;
 use std::path::PathBuf;
@@ -55,10 +56,18 @@ pub(super) fn plugin(app: &mut App) {
         );
 }
 
-/// The window-free part: the table on screen mirrors the editor's level. Used by the app and by
-/// headless tests.
+/// The window-free part: the table on screen mirrors the editor's level, and a level chosen while
+/// the editor is on screen opens for editing. Used by the app and by headless tests.
 pub fn core_plugin(app: &mut App) {
     app.init_resource::<Mode>()
+        .add_message::<LevelChosen>()
+        // Read in the frame the level loader sends it.
+        .add_systems(
+            First,
+            open_chosen
+                .run_if(on_message::<LevelChosen>)
+                .after(super::level_io::load_requested),
+        )
         .add_systems(Update, sync_table.before(TableSync));
 }
 

@@ -1,6 +1,8 @@
-//! Opening the editor at start-up (`wartable edit [FILE]`): on FILE, or on a new level.
+//! Opening levels for editing: at start-up (`wartable edit [FILE]`), and when a level is chosen
+//! while the editor is on screen.
 
 use super::{Editor, StartEditor, recovery_for};
+use crate::app::level_io::LevelChosen;
 use crate::app::screens::Mode;
 use crate::app::state::{ActiveTool, Notices};
 use crate::edit::EditLevel;
@@ -41,4 +43,46 @@ pub(super) fn start_editor(
     commands.insert_resource(editor);
     *mode = Mode::Editor;
     *tool = ActiveTool::Edit;
+}
+
+/// Opens a level chosen while the editor is on screen (`LevelChosen`, sent by the level loader).
+/// The work in hand is kept on failure, and autosaved first on success if it has unsaved changes.
+pub(super) fn open_chosen(
+    mut chosen: MessageReader<LevelChosen>,
+    mut editor: Option<ResMut<Editor>>,
+    mut notices: ResMut<Notices>,
+) {
+    for LevelChosen(path) in chosen.read() {
+        let Some(editor) = editor.as_deref_mut() else {
+            continue;
+        };
+        match Editor::open(path.clone()) {
+            Ok(next) => {
+                if editor.history.is_dirty() {
+                    let kept = editor.autosave().map(|_| editor.autosave_path());
+                    notices.status = match kept {
+                        Ok(p) => format!(
+                            "Opened {}; your unsaved work was kept in {}",
+                            path.display(),
+                            p.display()
+                        ),
+                        Err(e) => format!(
+                            "Opened {}; could not keep your unsaved work: {e}",
+                            path.display()
+                        ),
+                    };
+                } else {
+                    notices.status = format!("Opened {} in the editor", path.display());
+                }
+                *editor = next;
+            }
+            Err(errs) => notices.show_errors(
+                format!(
+                    "Could not open {} (your work in the editor is kept)",
+                    path.display()
+                ),
+                errs,
+            ),
+        }
+    }
 }
