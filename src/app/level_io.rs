@@ -1,6 +1,8 @@
 //! Loading levels into the table: the start-up level, and levels opened from the GUI. A level
-//! that fails to load leaves the previous table in play and shows its located errors.
+//! that fails to load leaves the previous table in play and shows its located errors. A level
+//! opened while the editor is on screen is handed on as a `LevelChosen` message instead.
 
+use super::screens::Mode;
 use super::state::{Notices, Selection, StartupLevel, TableState, Tape};
 use crate::data::{LevelFile, load_level};
 use crate::table::Table;
@@ -9,6 +11,7 @@ use std::path::{Path, PathBuf};
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<LoadRequest>()
+        .add_message::<LevelChosen>()
         .add_systems(PreStartup, load_startup_level)
         .add_systems(First, load_requested);
 }
@@ -16,6 +19,11 @@ pub(super) fn plugin(app: &mut App) {
 /// A level the player asked to open; taken by the loader the next frame.
 #[derive(Resource, Debug, Default)]
 pub struct LoadRequest(pub Option<PathBuf>);
+
+/// A level asked for while the editor is on screen: whoever edits levels opens it, in the frame
+/// it is sent.
+#[derive(Message, Debug, Clone)]
+pub struct LevelChosen(pub PathBuf);
 
 pub use crate::data::load::resolve_data_path;
 
@@ -63,49 +71,20 @@ fn load_startup_level(
     }
 }
 
-fn load_requested(
+/// Loads the requested level into the table; in the editor, hands it on as `LevelChosen`.
+pub(super) fn load_requested(
     mut req: ResMut<LoadRequest>,
-    mode: Res<super::screens::Mode>,
-    editor: Option<ResMut<super::editor::Editor>>,
+    mode: Res<Mode>,
+    mut chosen: MessageWriter<LevelChosen>,
     state: Option<ResMut<TableState>>,
     mut notices: ResMut<Notices>,
     mut sel: ResMut<Selection>,
     mut tape: ResMut<Tape>,
 ) {
     let Some(path) = req.0.take() else { return };
-    // In the editor, the level opens for editing; the work in hand is kept on failure, and
-    // autosaved first on success if it has unsaved changes.
-    if *mode == super::screens::Mode::Editor
-        && let Some(mut editor) = editor
-    {
-        match super::editor::Editor::open(path.clone()) {
-            Ok(next) => {
-                if editor.history.is_dirty() {
-                    let kept = editor.autosave().map(|_| editor.autosave_path());
-                    notices.status = match kept {
-                        Ok(p) => format!(
-                            "Opened {}; your unsaved work was kept in {}",
-                            path.display(),
-                            p.display()
-                        ),
-                        Err(e) => format!(
-                            "Opened {}; could not keep your unsaved work: {e}",
-                            path.display()
-                        ),
-                    };
-                } else {
-                    notices.status = format!("Opened {} in the editor", path.display());
-                }
-                *editor = next;
-            }
-            Err(errs) => notices.show_errors(
-                format!(
-                    "Could not open {} (your work in the editor is kept)",
-                    path.display()
-                ),
-                errs,
-            ),
-        }
+    // In the editor, the level opens for editing (the editor reads the message this frame).
+    if *mode == Mode::Editor {
+        chosen.write(LevelChosen(path));
         return;
     }
     let Some(mut state) = state else { return };

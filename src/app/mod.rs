@@ -58,7 +58,7 @@ pub fn build_app(opts: AppOptions) -> App {
                     ..default()
                 }),
                 exit_condition: ExitCondition::OnPrimaryClosed,
-                // The editor asks before closing on unsaved work (`editor::close_requests`).
+                // The editor asks before closing on unsaved work (`editor::quit`).
                 close_when_requested: false,
                 ..default()
             })
