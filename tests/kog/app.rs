@@ -231,3 +231,50 @@ fn drag_and_drop(app: &mut App, n: u32, from: Pt, to: Pt) {
     app.update();
     app.update();
 }
+
+/// The shared play screen drives a KOG light game through its trait objects alone: the program
+/// plays only the seats handed to it, undo clears the panel's half-made choice, and a save of
+/// any rule set opens through the registry by its header.
+#[test]
+fn the_play_shell_drives_kog_light_through_its_interface() {
+    use wartable::app::play::{PlayRegistry, RuleSetApp};
+    use wartable::rules::core::RulesId;
+    let mut active = ActiveGame::new(KogSession::new(duel()));
+    assert!(active.human_to_act() && !active.program_to_act());
+    assert!(
+        !active.0.game_mut().program_step(),
+        "no seat is the program's"
+    );
+    active.0.game_mut().set_player(1, Player::Program);
+    active.0.game_mut().set_player(2, Player::Program);
+    assert!(active.program_to_act());
+    assert!(active.0.game_mut().program_step(), "the program rolls off");
+    assert_eq!(active.0.game().commands(), 1);
+    // A step without dice taken back through the shell.
+    let mut active = ActiveGame::new(KogSession::new(duel()));
+    let s = active.get_mut::<KogSession>().unwrap();
+    s.submit(Command::Concede { side: 2 }).unwrap();
+    s.placing = Placing::Deploy(id(1));
+    let rev = active.shell().rev;
+    assert_eq!(active.undo().as_deref(), Some("Concede { side: 2 }"));
+    assert_eq!(active.get::<KogSession>().unwrap().placing, Placing::None);
+    assert!(active.shell().rev > rev);
+    assert_eq!(active.0.game().commands(), 0);
+    // The registry opens a save by the rule set its header names.
+    let dir = crate::common::temp_dir("play-registry");
+    let path = dir.join("g.ron");
+    duel().save(&path).unwrap();
+    let mut reg = PlayRegistry::default();
+    let Err(e) = reg.load(&path) else {
+        panic!("nothing is registered yet");
+    };
+    assert!(e[0].contains("cannot be played at the table yet"), "{e:?}");
+    reg.add(RuleSetApp {
+        id: RulesId::KogLight,
+        load: wartable::app::kog::menu::load_for_play,
+    });
+    let (game, level) = reg.load(&path).expect("opens");
+    assert!(game.is::<KogSession>());
+    assert_eq!(level.name, "test");
+    assert_eq!(game.shell().save_path.as_deref(), Some(path.as_path()));
+}
