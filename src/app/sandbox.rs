@@ -23,12 +23,7 @@ pub(super) fn plugin(app: &mut App) {
 #[derive(Resource, Debug, Clone)]
 pub struct SandboxPalette(pub Palette);
 
-/// A palette entry chosen for placing, for a side.
-#[derive(Debug, Clone, PartialEq)]
-pub struct PaletteChoice {
-    pub side: u8,
-    pub entry: PaletteEntry,
-}
+pub use crate::data::palette::PaletteChoice;
 
 pub const PALETTE_FILE: &str = "assets/sandbox/palette.ron";
 

@@ -68,7 +68,7 @@ pub enum ActiveTool {
     /// Drag a tape measure.
     Measure,
     /// Place a model from the palette.
-    Place(crate::app::sandbox::PaletteChoice),
+    Place(crate::data::palette::PaletteChoice),
     /// Line of sight between a shooter and a target.
     Los,
     /// A blast template.

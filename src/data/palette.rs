@@ -12,6 +12,13 @@ pub struct Palette {
     pub entries: Vec<PaletteEntry>,
 }
 
+/// A palette entry chosen for placing, for a side (plain data: the sandbox's Place tool holds it).
+#[derive(Debug, Clone, PartialEq)]
+pub struct PaletteChoice {
+    pub side: u8,
+    pub entry: PaletteEntry,
+}
+
 #[derive(Debug, Clone, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct PaletteEntry {
