@@ -199,6 +199,27 @@ fn charge_stops_on_coming_within_one_inch() {
     assert!(e.contains("Charge! ends"), "{e}");
 }
 
+/// "Upon moving within 1" of an enemy model": a model already within 1" cannot Charge! (not even
+/// a step), so it cannot earn the Charge! re-roll without moving into range; one that starts
+/// 1.2" away and moves in can.
+#[test]
+fn a_charge_must_move_into_range() {
+    let mut g = duel_on(open_level(48.0, 36.0));
+    start(&mut g, &[(1, 10.0, 5.0), (2, 30.0, 5.0), (3, 10.0, 7.0)]);
+    assert!(g.state.table.distance(id(1), id(3)).unwrap() <= 1.0);
+    for to in [(10.0, 5.0), (10.0, 5.5), (11.0, 4.0)] {
+        let e = refused(&mut g, mv(1, MoveMode::Charge, to.0, to.1));
+        assert!(e.contains("already stands within 1\""), "{e}");
+    }
+    // Out of range by 0.2", the same model may charge in.
+    let gap = g.state.table.distance(id(1), id(3)).unwrap();
+    put(&mut g, 1, 10.0, 5.0 - (1.2 - gap));
+    let d0 = g.state.table.distance(id(1), id(3)).unwrap();
+    assert!(d0 > 1.1 && d0 < 1.3, "{d0}");
+    ok(&mut g, mv(1, MoveMode::Charge, 10.0, 7.0));
+    assert_eq!(g.state.turn.moved[&id(1)].0, MoveMode::Charge);
+}
+
 /// "After completing movement for the unit, each model must finish within Sensor range of
 /// another model in the unit."
 #[test]

@@ -212,6 +212,15 @@ fn plan_charge(
     to: Pt,
 ) -> Result<MovePlan, RuleError> {
     let from = s.table.model(id).map_err(table_err)?.pos;
+    // "Upon moving within 1\" of an enemy model": the bonus is earned by moving into that range,
+    // so a model that already stands within it has no Charge! to make.
+    if let Some(e) = enemy_near(s, id, from, 1.0) {
+        return illegal(format!(
+            "a Charge! is made by moving within 1\" of an enemy model; {} already stands within 1\" of {}",
+            s.models.get(&id).map_or("the model", |m| m.name.as_str()),
+            s.models.get(&e).map_or("an enemy", |m| m.name.as_str())
+        ));
+    }
     let mut candidates = vec![vec![from, to]];
     let field =
         CostField::new(&s.table, scene, id, rules, allow * 1.25 + 1.0).map_err(table_err)?;
