@@ -199,6 +199,20 @@ fn charge_stops_on_coming_within_one_inch() {
     assert!(e.contains("Charge! ends"), "{e}");
 }
 
+/// "While not moving within 1" of any enemy model": a model that starts 0.8" from an enemy cannot
+/// Speed Move, not even straight away from it; 1.2" away it can.
+#[test]
+fn a_speed_move_cannot_start_within_one_inch() {
+    let mut g = duel_on(open_level(48.0, 36.0));
+    start(&mut g, &[(1, 10.0, 5.0), (2, 30.0, 5.0), (3, 10.0, 7.0)]);
+    let gap = g.state.table.distance(id(1), id(3)).unwrap();
+    put(&mut g, 1, 10.0, 5.0 - (0.8 - gap));
+    let e = refused(&mut g, mv(1, MoveMode::Speed, 10.0, 2.0));
+    assert!(e.contains("starts within 1\""), "{e}");
+    put(&mut g, 1, 10.0, 5.0 - (1.2 - gap));
+    ok(&mut g, mv(1, MoveMode::Speed, 10.0, 2.0));
+}
+
 /// "Upon moving within 1" of an enemy model": a model already within 1" cannot Charge! (not even
 /// a step), so it cannot earn the Charge! re-roll without moving into range; one that starts
 /// 1.2" away and moves in can.

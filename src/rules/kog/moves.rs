@@ -58,6 +58,16 @@ pub fn plan_move(
     if mode == MoveMode::Speed && m.crippled() {
         return illegal(format!("{} is Crippled and \"may not Speed Move\"", m.name));
     }
+    // "While not moving within 1\" of any enemy model": the start of the move counts too (the
+    // path search checks the points it moves through, not the one it leaves).
+    if mode == MoveMode::Speed
+        && let Some(e) = enemy_near(s, id, tm.pos, 1.0)
+    {
+        return illegal(format!(
+            "{} starts within 1\" of an enemy model ({}) and cannot Speed Move",
+            m.name, s.models[&e].name
+        ));
+    }
     let rules = move_rules(s, id, mode);
     let allow = allowance(s, id, mode);
     let plan = if mode == MoveMode::HoldPosition {
