@@ -146,17 +146,7 @@ impl<R: RuleSet> Game<R> {
         let spans = SpanIndex::new(text);
         let save: SaveFile<R::Setup, R::Command> = ron::from_str(text)
             .map_err(|e| vec![crate::data::load::ron_error(file, &spans, &e)])?;
-        let issues = R::validate_setup(&save.setup);
-        if !issues.is_empty() {
-            return Err(issues
-                .iter()
-                .map(|i| {
-                    let mut i = i.clone();
-                    i.path = format!("setup.{}", i.path);
-                    LocatedError::locate(file, &spans, &i)
-                })
-                .collect());
-        }
+        check_setup(file, &spans, R::validate_setup(&save.setup))?;
         let mut g = Self::replay(save.setup, &save.commands)
             .map_err(|e| vec![LocatedError::whole_file(file, e)])?;
         for (i, p) in save.players.iter().enumerate() {
@@ -165,6 +155,24 @@ impl<R: RuleSet> Game<R> {
         let warning = hash_warning(g.hash(), &save.state_hash);
         Ok((g, warning))
     }
+}
+
+/// Refuses a save whose setup has problems, each located in the file under `setup.`.
+pub fn check_setup(
+    file: &str,
+    spans: &SpanIndex,
+    issues: Vec<crate::data::error::Issue>,
+) -> Result<(), Vec<LocatedError>> {
+    if issues.is_empty() {
+        return Ok(());
+    }
+    Err(issues
+        .into_iter()
+        .map(|mut i| {
+            i.path = format!("setup.{}", i.path);
+            LocatedError::locate(file, spans, &i)
+        })
+        .collect())
 }
 
 /// The warning for a replay that reached `hash` instead of the `saved` one, if they differ.

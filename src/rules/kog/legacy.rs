@@ -15,7 +15,7 @@ use crate::data::error::LocatedError;
 use crate::data::spans::SpanIndex;
 use crate::dice::Dice;
 use crate::rules::core::game::fnv1a;
-use crate::rules::core::save::hash_warning;
+use crate::rules::core::save::{check_setup, hash_warning};
 use crate::rules::core::{Player, RuleSet};
 use serde::{Deserialize, Serialize};
 
@@ -66,17 +66,7 @@ pub fn load_v1(file: &str, text: &str) -> Result<(KogGame, Option<String>), Vec<
         seed: s.seed,
         catalogue: s.catalogue,
     };
-    let issues = Kog::validate_setup(&setup);
-    if !issues.is_empty() {
-        return Err(issues
-            .iter()
-            .map(|i| {
-                let mut i = i.clone();
-                i.path = format!("setup.{}", i.path);
-                LocatedError::locate(file, &spans, &i)
-            })
-            .collect());
-    }
+    check_setup(file, &spans, Kog::validate_setup(&setup))?;
     let mut g =
         KogGame::new(setup).map_err(|e| vec![LocatedError::whole_file(file, e.join("; "))])?;
     for (i, c) in save.commands.into_iter().enumerate() {
