@@ -649,10 +649,24 @@ fn a_wreck_in_front_gives_cover() {
 /// Option "Long range: up to double range" (the text sets no maximum).
 #[test]
 fn the_long_range_option_caps_shots_at_double_range() {
-    let mut g = kampfer_v_panther();
-    put(&mut g, 3, 40.0, 30.0); // about 35" from #1: beyond 24", within 48"
-    put(&mut g, 4, 47.0, 35.0);
-    assert!(g.submit(attack_cmd(1, "Autocannon", 4)).is_ok() || g.state.pending.is_some());
+    // As written, no maximum: shots about 29", 43" and 56" away (the last beyond twice the 24"
+    // range) are all made.
+    for (from, to) in [
+        ((10.0, 10.0), (10.0, 41.0)),
+        ((10.0, 10.0), (47.0, 35.0)),
+        ((1.0, 1.0), (47.0, 35.0)),
+    ] {
+        let mut g = kampfer_v_panther();
+        put(&mut g, 4, to.0, to.1);
+        put(&mut g, 1, from.0, from.1);
+        let d = g.state.table.distance(id(1), id(4)).unwrap();
+        assert!(d > 28.0, "{d}");
+        let ev = ok(&mut g, attack_cmd(1, "Autocannon", 4));
+        assert!(
+            g.state.pending.is_some() || ev.iter().any(|e| matches!(e, Event::AttackRolled { .. })),
+            "the shot at {d:.1}\" is made"
+        );
+    }
     let mut g = kampfer_v_panther();
     g.state.options.long_range = wartable::rules::kog::options::LongRange::UpToDouble;
     put(&mut g, 3, 10.0, 35.5); // 24.5" from #1 edge to edge: long range, allowed

@@ -287,11 +287,16 @@ fn units_keep_coherency_within_sensor_range() {
     assert!(g.undo().is_some() && g.undo().is_some());
     ok(&mut g, mv(5, MoveMode::Combat, 42.0, 26.0));
     ok(&mut g, mv(6, MoveMode::Combat, 44.0, 18.0));
+    // "no unit may be selected more than once": Alpha, closed when Bravo was selected, stays
+    // done for the rest of the step; its unmoved model 2 cannot be moved.
+    let alpha = g.state.models[&id(2)].unit;
+    assert!(g.state.turn.units_done.contains(&alpha));
+    let e = refused(&mut g, mv(2, MoveMode::Combat, 7.0, 8.0));
+    assert!(e.contains("unit Alpha has moved"), "{e}");
     ok(&mut g, Command::EndMovement);
-    // "no unit may be selected more than once": Alpha is done.
     assert!(
         g.state.turn.units_done.is_empty(),
-        "a new step starts with no unit selected"
+        "the Action step starts with no unit selected"
     );
 }
 

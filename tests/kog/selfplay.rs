@@ -41,7 +41,7 @@ fn game(level: &str, size: &str, scenario: Scenario, seed: u64) -> KogGame {
 }
 
 #[test]
-fn the_program_plays_every_scenario_to_the_end() {
+fn smoke_the_program_plays_every_scenario_to_the_end() {
     for (i, scenario) in Scenario::ALL.into_iter().enumerate() {
         let mut g = game(
             "levels/kog-battlefield.ron",
@@ -78,7 +78,7 @@ fn the_program_plays_every_scenario_to_the_end() {
 }
 
 #[test]
-fn the_program_plays_duels_on_every_shipped_level() {
+fn smoke_the_program_plays_duels_on_every_shipped_level() {
     for (i, level) in crate::common::level_files().iter().enumerate() {
         let rel = level
             .strip_prefix(crate::common::repo())
