@@ -73,11 +73,21 @@ fn climbing_counts_double_unless_jump_jets() {
     start(&mut g, &[(1, 40.0, 30.0), (2, 17.0, 5.0), (3, 23.0, 5.0)]);
     ok(&mut g, Command::EndTurn);
     // F2-21: Move 9". To (17, 12.5) is 7.5" flat plus a 2" climb counted 4": 11.5" > 9".
+    // The refusal gives the cost: 11.5" with the climb doubled (9.5" would be single).
     let e = refused(&mut g, mv(2, MoveMode::Combat, 17.0, 12.5));
-    assert!(e.contains("out of reach"), "{e}");
-    ok(&mut g, mv(2, MoveMode::Combat, 17.0, 10.5));
-    // With Jump Jets the 2" climb costs 2": 7.5 + 2 = 9.5" ... still over; 7" + 2" fits.
-    ok(&mut g, mv(3, MoveMode::Combat, 23.0, 12.0));
+    assert!(
+        e.contains("out of reach") && e.contains("costs 11.5\""),
+        "{e}"
+    );
+    let flat = ok(&mut g, mv(2, MoveMode::Combat, 17.0, 10.5));
+    assert!(
+        (move_cost(&flat) - 5.5).abs() < 0.05,
+        "{}",
+        move_cost(&flat)
+    );
+    // With Jump Jets the 2" climb costs 2": 7" + 2" = 9" fits (doubled it would be 11").
+    let jj = ok(&mut g, mv(3, MoveMode::Combat, 23.0, 12.0));
+    assert!((move_cost(&jj) - 9.0).abs() < 0.05, "{}", move_cost(&jj));
     assert!(
         (g.state.table.model(id(3)).unwrap().h - 2.0).abs() < 1e-4,
         "on the platform"
