@@ -385,6 +385,9 @@ fn self_play(a: &SelfPlayArgs, seed: u64) -> ExitCode {
             )]);
         }
     };
+    if a.side1.is_none() && a.side2.is_some() {
+        return fail(vec!["error: --side2 needs --side1".into()]);
+    }
     let sp = SelfPlay {
         setup: QuickSetup {
             seed,
@@ -402,9 +405,6 @@ fn self_play(a: &SelfPlayArgs, seed: u64) -> ExitCode {
         after: a.after,
         out: a.out.clone(),
     };
-    if a.side1.is_none() && a.side2.is_some() {
-        return fail(vec!["error: --side2 needs --side1".into()]);
-    }
     match headless::self_play(a.rules, &sp) {
         Ok(r) => {
             say!(

@@ -65,11 +65,7 @@ impl KogSession {
 
     /// Whether a side the game waits on is played by a person at this screen.
     pub fn human_to_act(&self) -> bool {
-        self.game
-            .waiting()
-            .seats()
-            .into_iter()
-            .any(|seat| self.game.player(seat) == Player::Human)
+        self.game.waits_on(Player::Human)
     }
 
     /// The KOG light session of the game in play, if it is one.

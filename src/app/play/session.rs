@@ -17,6 +17,8 @@ pub trait DynGame: Send + Sync {
     fn player(&self, seat: Seat) -> Player;
     fn set_player(&mut self, seat: Seat, p: Player);
     fn waiting(&self) -> Waiting;
+    /// Whether a seat the game waits on is played by `p`.
+    fn waits_on(&self, p: Player) -> bool;
     fn phase_label(&self) -> String;
     fn round(&self) -> u32;
     fn can_undo(&self) -> bool;
@@ -53,6 +55,9 @@ where
     }
     fn waiting(&self) -> Waiting {
         Game::waiting(self)
+    }
+    fn waits_on(&self, p: Player) -> bool {
+        Game::waits_on(self, p)
     }
     fn phase_label(&self) -> String {
         R::phase_label(&self.state)
@@ -224,19 +229,11 @@ impl ActiveGame {
 
     /// Whether a seat the game waits on is played by a person at this screen.
     pub fn human_to_act(&self) -> bool {
-        let g = self.0.game();
-        g.waiting()
-            .seats()
-            .into_iter()
-            .any(|seat| g.player(seat) == Player::Human)
+        self.0.game().waits_on(Player::Human)
     }
 
     /// Whether a seat the game waits on is played by the program.
     pub fn program_to_act(&self) -> bool {
-        let g = self.0.game();
-        g.waiting()
-            .seats()
-            .into_iter()
-            .any(|seat| g.player(seat) == Player::Program)
+        self.0.game().waits_on(Player::Program)
     }
 }

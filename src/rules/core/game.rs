@@ -99,6 +99,14 @@ impl<R: RuleSet> Game<R> {
             .unwrap_or_default()
     }
 
+    /// Whether a seat the game waits on is played by `p`.
+    pub fn waits_on(&self, p: Player) -> bool {
+        self.waiting()
+            .seats()
+            .into_iter()
+            .any(|s| self.player(s) == p)
+    }
+
     /// Sets who plays `seat`; seats outside the game are ignored.
     pub fn set_player(&mut self, seat: Seat, p: Player) {
         if let Some(slot) = (seat as usize)
