@@ -26,6 +26,10 @@ pub struct MoveRules {
     pub free_climb: f32,
     /// How near enemy bases may not be approached, in inches (a Speed Move keeps 1" away).
     pub enemy_clearance: f32,
+    /// Whether enemies the model starts within `enemy_clearance` of block only with their bases,
+    /// so that a model already near them may stay near or move away (KOG light's Combat Move out
+    /// of close assault).
+    pub leave_engaged: bool,
 }
 
 impl Default for MoveRules {
@@ -37,6 +41,7 @@ impl Default for MoveRules {
             cell: 0.5,
             free_climb: 0.0,
             enemy_clearance: 0.0,
+            leave_engaged: false,
         }
     }
 }
@@ -100,7 +105,14 @@ const STEPS: [(i32, i32); 16] = [
 /// passable ground, clear of solid pieces. Other bases are not looked at (an infinitely negative
 /// clearance lets no model block).
 pub fn can_stand(table: &Table, scene: &Scene, r: f32, p: Pt) -> bool {
-    cell_info(table, scene, ModelId(u32::MAX), 0, r, p, f32::NEG_INFINITY).passable
+    let probe = Probe {
+        id: ModelId(u32::MAX),
+        side: 0,
+        r,
+        clearance: f32::NEG_INFINITY,
+        start: None,
+    };
+    cell_info(table, scene, &probe, p).passable
 }
 
 /// Whether a piece stops a base: solid pieces do, unless they are climbable, ramps, or flat
@@ -112,15 +124,39 @@ pub fn piece_blocks_movement(p: &super::Piece) -> bool {
         || p.base_height >= 2.0)
 }
 
-fn cell_info(
-    table: &Table,
-    scene: &Scene,
+/// The moving model as the cell test sees it.
+struct Probe {
     id: ModelId,
     side: u8,
     r: f32,
-    p: Pt,
     clearance: f32,
-) -> CellInfo {
+    /// Where the move starts, when enemies near it are exempt from the clearance.
+    start: Option<Pt>,
+}
+
+impl Probe {
+    fn new(table: &Table, id: ModelId, rules: &MoveRules) -> Result<Self, TableError> {
+        let m = table.model(id)?;
+        Ok(Probe {
+            id,
+            side: m.side.0,
+            r: m.radius(),
+            clearance: rules.enemy_clearance,
+            start: rules.leave_engaged.then_some(m.pos),
+        })
+    }
+
+    /// The clearance kept from `enemy`: none beyond its base when the move starts near it.
+    fn clearance_from(&self, enemy: &super::Model) -> f32 {
+        match self.start {
+            Some(s) if enemy.pos.dist(s) - enemy.radius() - self.r < self.clearance - 1e-3 => 0.0,
+            _ => self.clearance,
+        }
+    }
+}
+
+fn cell_info(table: &Table, scene: &Scene, probe: &Probe, p: Pt) -> CellInfo {
+    let (id, side, r, clearance) = (probe.id, probe.side, probe.r, probe.clearance);
     let mut info = CellInfo {
         passable: table.contains_base(p, 2.0 * r),
         rough: false,
@@ -156,7 +192,7 @@ fn cell_info(
                 let Ok(m) = table.model(other) else { continue };
                 let d = m.pos.dist(p) - m.radius() - r;
                 // Enemy bases block; wrecks are passed like friendly bases ("Making way").
-                if m.side.0 != side && !m.wreck && d < clearance - 1e-3 {
+                if m.side.0 != side && !m.wreck && d < probe.clearance_from(m) - 1e-3 {
                     info.passable = false;
                     return info;
                 }
@@ -179,8 +215,8 @@ impl CostField {
         rules: &MoveRules,
         allowance: f32,
     ) -> Result<Self, TableError> {
-        let m = table.model(id)?;
-        let (r, side, start) = (m.radius(), m.side.0, m.pos);
+        let start = table.model(id)?.pos;
+        let probe = Probe::new(table, id, rules)?;
         let cell = rules.cell.max(0.1);
         let cols = (table.width / cell).ceil() as usize;
         let rows = (table.depth / cell).ceil() as usize;
@@ -201,15 +237,7 @@ impl CostField {
         };
         let mut heap = BinaryHeap::new();
         field.cost[s] = 0.0;
-        infos[s] = Some(cell_info(
-            table,
-            scene,
-            id,
-            side,
-            r,
-            start,
-            rules.enemy_clearance,
-        ));
+        infos[s] = Some(cell_info(table, scene, &probe, start));
         heap.push(Node(0.0, s as u32));
         while let Some(Node(c, i)) = heap.pop() {
             let i = i as usize;
@@ -230,9 +258,7 @@ impl CostField {
                 }
                 let j = nr as usize * cols + nc as usize;
                 let to = field.centre(nc as usize, nr as usize);
-                let there = *infos[j].get_or_insert_with(|| {
-                    cell_info(table, scene, id, side, r, to, rules.enemy_clearance)
-                });
+                let there = *infos[j].get_or_insert_with(|| cell_info(table, scene, &probe, to));
                 if !there.passable {
                     continue;
                 }
@@ -321,18 +347,17 @@ pub fn path_cost(
     path: &[Pt],
     rules: &MoveRules,
 ) -> Result<Result<f32, Pt>, TableError> {
-    let m = table.model(id)?;
-    let (r, side) = (m.radius(), m.side.0);
+    let probe = Probe::new(table, id, rules)?;
     let step = rules.cell.max(0.1) / 2.0;
     let mut total = 0.0;
-    let mut prev_pt = m.pos;
-    let mut prev = cell_info(table, scene, id, side, r, prev_pt, rules.enemy_clearance);
+    let mut prev_pt = table.model(id)?.pos;
+    let mut prev = cell_info(table, scene, &probe, prev_pt);
     for w in path.windows(2) {
         let len = w[0].dist(w[1]);
         let n = (len / step).ceil().max(1.0) as usize;
         for k in 1..=n {
             let p = w[0].add(w[1].sub(w[0]).scale(k as f32 / n as f32));
-            let info = cell_info(table, scene, id, side, r, p, rules.enemy_clearance);
+            let info = cell_info(table, scene, &probe, p);
             if !info.passable {
                 return Ok(Err(p));
             }

@@ -209,6 +209,53 @@ fn charge_stops_on_coming_within_one_inch() {
     assert!(e.contains("Charge! ends"), "{e}");
 }
 
+/// "Charge! – Upon moving within 1" of an enemy model, a model must immediately stop moving": only
+/// a Charge! may come within 1" of an enemy. A Combat Move neither ends there nor sweeps through
+/// the 1" around an enemy (it goes round); Hold Position cannot step in; a model that starts
+/// within 1" may stay near that enemy or move away.
+#[test]
+fn only_a_charge_comes_within_one_inch() {
+    let mut g = duel_on(open_level(48.0, 36.0));
+    start(&mut g, &[(1, 10.0, 5.0), (2, 20.0, 5.0), (3, 11.6, 8.0)]);
+    // Ending within 1" of the F6-16 (about 0.5" from its base) is refused for a Combat Move.
+    let e = refused(&mut g, mv(1, MoveMode::Combat, 10.6, 7.0));
+    assert!(e.contains("only a Charge!"), "{e}");
+    let e_r = g.state.table.model(id(3)).unwrap().radius();
+    // Within 1" to begin with (0.4" from the base), a model may move straight away.
+    put(&mut g, 2, 11.6, 8.0 + e_r + 0.5 + 0.4);
+    ok(&mut g, mv(2, MoveMode::Combat, 11.6, 14.0));
+    // Straight up x = 10 passes 0.6" from its base: the move goes round, 1" clear all the way.
+    let gap_line = 1.6 - e_r - 0.5;
+    assert!(gap_line > 0.0 && gap_line < 1.0, "{gap_line}");
+    let evs = ok(&mut g, mv(1, MoveMode::Combat, 10.0, 10.5));
+    let (path, cost) = evs
+        .iter()
+        .find_map(|e| match e {
+            Event::Moved { path, cost, .. } => Some((path.clone(), *cost)),
+            _ => None,
+        })
+        .expect("a Moved event");
+    assert!(path.len() > 2, "not straight: {path:?}");
+    assert!(cost > 5.5 + 0.05, "the way round costs more than 5.5\": {cost}");
+    let e_pos = g.state.table.model(id(3)).unwrap().pos;
+    for w in path.windows(2) {
+        for k in 0..=20 {
+            let p = w[0].add(w[1].sub(w[0]).scale(k as f32 / 20.0));
+            let gap = p.dist(e_pos) - e_r - 0.5;
+            assert!(gap >= 1.0 - 0.01, "{gap:.2}\" from the enemy at {p:?}");
+        }
+    }
+    // Hold Position may not step within 1" either, but may stay within 1" of an enemy it starts
+    // near.
+    let mut g = duel_on(open_level(48.0, 36.0));
+    let (x1, x2) = (11.6 - e_r - 0.5 - 1.3, 11.6 + e_r + 0.5 + 0.3);
+    start(&mut g, &[(1, x1, 8.0), (2, x2, 8.0), (3, 11.6, 8.0)]);
+    let e = refused(&mut g, mv(1, MoveMode::HoldPosition, x1 + 0.6, 8.0));
+    assert!(e.contains("only a Charge!"), "{e}");
+    ok(&mut g, mv(1, MoveMode::HoldPosition, x1, 8.6));
+    ok(&mut g, mv(2, MoveMode::HoldPosition, x2 + 0.2, 8.4));
+}
+
 /// "While not moving within 1" of any enemy model": a model that starts 0.8" from an enemy cannot
 /// Speed Move, not even straight away from it; 1.2" away it can.
 #[test]

@@ -23,7 +23,10 @@ pub struct MovePlan {
 pub fn move_rules(s: &KogState, id: ModelId, mode: MoveMode) -> MoveRules {
     MoveRules {
         free_climb: s.models.get(&id).map_or(0.0, |m| m.loadout.free_climb),
-        enemy_clearance: if mode == MoveMode::Speed { 1.0 } else { 0.0 },
+        // Only a Charge! may come within 1" of an enemy model: a Speed Move keeps 1" from all
+        // of them, a Combat Move or Hold Position from those it does not start within 1" of.
+        enemy_clearance: if mode == MoveMode::Charge { 0.0 } else { 1.0 },
+        leave_engaged: matches!(mode, MoveMode::Combat | MoveMode::HoldPosition),
         ..MoveRules::default()
     }
 }
@@ -66,6 +69,18 @@ pub fn plan_move(
         return illegal(format!(
             "{} starts within 1\" of an enemy model ({}) and cannot Speed Move",
             m.name, s.models[&e].name
+        ));
+    }
+    // "Charge! – Upon moving within 1\" of an enemy model, a model must immediately stop": only
+    // a Charge! brings a model within 1" of an enemy it was not already within 1" of.
+    if matches!(mode, MoveMode::Combat | MoveMode::HoldPosition)
+        && let Some(e) = enemies_near(s, id, to, 1.0)
+            .find(|e| !enemies_near(s, id, tm.pos, 1.0).any(|n| n == *e))
+    {
+        return illegal(format!(
+            "only a Charge! may come within 1\" of an enemy model ({}); a {} keeps 1\" away",
+            s.models[&e].name,
+            mode.label()
         ));
     }
     let rules = move_rules(s, id, mode);
@@ -284,11 +299,17 @@ fn plan_charge(
 
 /// The first active enemy within `inches` of a base of model `id` standing at `p`.
 fn enemy_near(s: &KogState, id: ModelId, p: Pt, inches: f32) -> Option<ModelId> {
-    let m = s.models.get(&id)?;
-    let r = m.loadout.base / 2.0;
-    s.active_models(enemy(m.side))
+    enemies_near(s, id, p, inches).next()
+}
+
+/// The active enemies within `inches` of a base of model `id` standing at `p`.
+fn enemies_near(s: &KogState, id: ModelId, p: Pt, inches: f32) -> impl Iterator<Item = ModelId> {
+    let m = s.models.get(&id);
+    let r = m.map_or(0.0, |m| m.loadout.base / 2.0);
+    m.into_iter()
+        .flat_map(move |m| s.active_models(enemy(m.side)))
         .filter_map(|e| s.table.model(e.id).ok())
-        .find(|e| e.pos.dist(p) - e.radius() - r <= inches + 1e-4)
+        .filter(move |e| e.pos.dist(p) - e.radius() - r <= inches + 1e-4)
         .map(|e| e.id)
 }
 
@@ -344,13 +365,8 @@ fn unreachable(
             mode.label()
         )),
         None => RuleError::Illegal(format!(
-            "no way there for a {}: impassable ground, solid pieces{} or enemy bases block it",
+            "no way there for a {}: impassable ground, solid pieces, enemy bases or the 1\" around enemies block it",
             mode.label(),
-            if mode == MoveMode::Speed {
-                ", 1\" around enemies"
-            } else {
-                ""
-            }
         )),
     }
 }
