@@ -64,6 +64,216 @@ fn weapons_as_printed() {
     assert_eq!(w("Kämpfer", "Rocket Pod").blast, 3.0);
 }
 
+/// Every weapon line of the text, transcribed by hand from `shared/rules/kog-light.txt`:
+/// "German Forces" ("German KOGs" and "German Armor & Infantry", with the BlitzKämpfer option),
+/// "Russian Forces" ("Russian Frames" with the F6-16 AT and F6-16s options, and "Russian Armor &
+/// Infantry") and "Frame Options" (Missile Pod, Guided Mortar), one row per printed line. The
+/// sample Kämpfer under "Models" is no list entry: the German Forces profile stands (kog-light.md,
+/// "The German list over the sample profile").
+///
+/// Uses: □□ marks double-use equipment on lines 460 and 526, and line 323 makes the Kämpfer's
+/// Rocket Pod double-use. This copy of the text prints every other line with the same "-" bullet
+/// that its legend gives both kinds (lines 320-321) and that the double-use sample Rocket Pod
+/// carries (line 312), so for the other Rocket Pods, the Rocket Packs and the BlitzKämpfer's
+/// Anti-Tank Missile (rows marked "read") the column follows kog-light.md, "Twice-per-game
+/// equipment".
+///
+/// Names: the Frame Options print "Anti-Tank Missile" (line 526) and "Guided Mortar" (line 530);
+/// the catalogue names them "Missile Pod Anti-Tank Missile" and "Pod Guided Mortar" so that a
+/// Frame may carry them beside the F6-16 options' weapons (kog-light.md, "Frame Options"). Frame
+/// Options are printed once for every Frame; their rows field them on an F2-21.
+///
+/// Every field of every row is checked, and every weapon line of the catalogue (each model's own
+/// weapons, each model upgrade's added weapons, each faction-wide upgrade's added weapons once)
+/// must be a row, so a line missing from either side fails.
+#[test]
+fn every_weapon_line_of_the_text() {
+    const MULTI: Uses = Uses::Unlimited;
+    const DOUBLE: Uses = Uses::TwicePerGame;
+    let c = cat();
+    // (text line, model, upgrades, weapon, Shots, Attacks, range ", target number +, piercing,
+    // precise, indirect, blast diameter ", uses); range 0 for Close Assault, blast 0 for none.
+    #[rustfmt::skip]
+    let lines: &[(u32, &str, &[&str], &str, u32, u32, f32, u32, bool, bool, bool, f32, Uses)] = &[
+        // German Forces: German KOGs
+        (365, "Kämpfer",          &[],                "Autocannon",                    2, 0, 24.0, 4, false, false, false, 0.0, MULTI),
+        (366, "Kämpfer",          &[],                "Combat Blade",                  0, 2,  0.0, 4, false, false, false, 0.0, MULTI),
+        (367, "Kämpfer",          &[],                "Rocket Pod",                    2, 0, 36.0, 4, false, false, false, 3.0, DOUBLE), // line 323
+        (371, "Kämpfer",          &["BlitzKämpfer"],  "Anti-Tank Missile",             2, 0, 72.0, 3, true,  false, false, 0.0, DOUBLE), // read
+        (380, "Ocelot",           &[],                "Paragun",                       2, 0, 12.0, 5, false, false, false, 0.0, MULTI),
+        (381, "Ocelot",           &[],                "Combat Blade",                  0, 2,  0.0, 3, false, false, false, 0.0, MULTI),
+        (382, "Ocelot",           &[],                "Rocket Pod",                    2, 0, 36.0, 4, false, false, false, 3.0, DOUBLE), // read
+        (391, "Panther",          &[],                "Autocannon",                    3, 0, 36.0, 4, false, false, false, 0.0, MULTI),
+        (392, "Panther",          &[],                "Combat Blade",                  0, 2,  0.0, 3, false, false, false, 0.0, MULTI),
+        (393, "Panther",          &[],                "Rocket Pod",                    2, 0, 36.0, 4, false, false, false, 3.0, DOUBLE), // read
+        (402, "Tiger",            &[],                "Autocannon",                    2, 0, 36.0, 3, false, false, false, 0.0, MULTI),
+        (403, "Tiger",            &[],                "Guided Mortar",                 2, 0, 48.0, 4, false, false, true,  0.0, MULTI),
+        (404, "Tiger",            &[],                "Combat Blade",                  0, 2,  0.0, 4, false, false, false, 0.0, MULTI),
+        (405, "Tiger",            &[],                "Rocket Pod",                    2, 0, 36.0, 3, false, false, false, 3.0, DOUBLE), // read
+        (406, "Tiger",            &[],                "Rocket Pack",                   2, 0, 48.0, 3, false, false, true,  5.0, DOUBLE), // read
+        (415, "King Tiger",       &[],                "Heavy Cannon",                  3, 0, 36.0, 4, true,  false, false, 0.0, MULTI),
+        (416, "King Tiger",       &[],                "Guided Mortar",                 2, 0, 48.0, 3, false, false, true,  0.0, MULTI),
+        (417, "King Tiger",       &[],                "Combat Blade",                  0, 3,  0.0, 5, false, false, false, 0.0, MULTI),
+        (418, "King Tiger",       &[],                "Rocket Pod",                    2, 0, 36.0, 2, false, false, false, 3.0, DOUBLE), // read
+        (419, "King Tiger",       &[],                "Rocket Pack",                   2, 0, 48.0, 2, false, false, true,  5.0, DOUBLE), // read
+        // German Forces: German Armor & Infantry
+        (428, "Leopard 3A1",      &[],                "Heavy Cannon",                  2, 0, 96.0, 2, true,  true,  false, 0.0, MULTI),
+        (429, "Leopard 3A1",      &[],                "Rocket Pod",                    2, 0, 36.0, 2, false, false, false, 3.0, DOUBLE), // read
+        (436, "German Infantry",  &[],                "Anti-tank Rifle",               2, 0, 24.0, 4, false, false, false, 0.0, MULTI),
+        (437, "German Infantry",  &[],                "Anti-tank Charge",              0, 1,  0.0, 5, false, false, false, 0.0, MULTI),
+        (438, "German Infantry",  &[],                "PanzerFaust",                   2, 0, 24.0, 4, true,  false, false, 0.0, MULTI),
+        // Russian Forces: Russian Frames
+        (453, "F6-16",            &[],                "Linear Cannon",                 2, 0, 36.0, 3, false, false, false, 0.0, MULTI),
+        (454, "F6-16",            &[],                "Combat Blade",                  0, 2,  0.0, 5, false, false, false, 0.0, MULTI),
+        (458, "F6-16",            &["F6-16 AT"],      "LPA",                           2, 0, 36.0, 4, false, false, false, 0.0, MULTI),
+        (460, "F6-16",            &["F6-16 AT"],      "Anti-Tank Missile",             2, 0, 72.0, 3, true,  false, false, 0.0, DOUBLE),
+        // read: the line prints no Indirect; kog-light.md ("F6-16 options") makes it Indirect
+        // like every other Guided Mortar of the text.
+        (464, "F6-16",            &["F6-16s"],        "Guided Mortar",                 2, 0, 48.0, 4, false, false, true,  0.0, MULTI),
+        (473, "F2-21",            &[],                "Linear Cannon",                 2, 0, 36.0, 2, false, false, false, 0.0, MULTI),
+        (474, "F2-21",            &[],                "Combat Blade",                  0, 2,  0.0, 4, false, false, false, 0.0, MULTI),
+        (483, "F2-25",            &[],                "Linear Cannon",                 2, 0, 36.0, 2, false, false, false, 0.0, MULTI),
+        (484, "F2-25",            &[],                "Combat Blade",                  0, 2,  0.0, 4, false, false, false, 0.0, MULTI),
+        (493, "F2-19 Grizzly",    &[],                "Linear Cannon",                 3, 0, 36.0, 4, false, false, false, 0.0, MULTI),
+        (494, "F2-19 Grizzly",    &[],                "Combat Blade",                  0, 2,  0.0, 3, false, false, false, 0.0, MULTI),
+        (495, "F2-19 Grizzly",    &[],                "Rocket Pod",                    2, 0, 36.0, 3, false, false, false, 0.0, DOUBLE), // read
+        // Russian Forces: Russian Armor & Infantry
+        (504, "T-17 Tank",        &[],                "Heavy Cannon",                  2, 0, 96.0, 2, true,  false, false, 0.0, MULTI),
+        (505, "T-17 Tank",        &[],                "Rocket Pod",                    2, 0, 36.0, 2, false, false, false, 3.0, DOUBLE), // read
+        (512, "Russian Infantry", &[],                "Anti-tank Rifle",               2, 0, 24.0, 5, false, false, false, 0.0, MULTI),
+        (513, "Russian Infantry", &[],                "Anti-tank Charge",              0, 1,  0.0, 5, false, false, false, 0.0, MULTI),
+        (514, "Russian Infantry", &[],                "Rocket-propelled Grenade",      2, 0, 18.0, 5, false, false, false, 0.0, MULTI),
+        // Frame Options
+        (526, "F2-21",            &["Missile Pod"],   "Missile Pod Anti-Tank Missile", 1, 0, 72.0, 2, true,  false, false, 0.0, DOUBLE),
+        (530, "F2-21",            &["Guided Mortar"], "Pod Guided Mortar",             1, 0, 36.0, 4, false, false, true,  0.0, MULTI),
+    ];
+    assert_eq!(lines.len(), 44, "the text prints 44 weapon lines");
+
+    let mut wrong: Vec<String> = Vec::new();
+    // (the model, or the upgrade that adds the weapon; the catalogue's weapon name), per row.
+    let mut listed: Vec<(String, String)> = Vec::new();
+    for &(
+        line,
+        model,
+        upgrades,
+        weapon,
+        shots,
+        attacks,
+        range,
+        hit,
+        piercing,
+        precise,
+        indirect,
+        blast,
+        uses,
+    ) in lines
+    {
+        let at = if upgrades.is_empty() {
+            format!("line {line}: {model} / {weapon}")
+        } else {
+            format!(
+                "line {line}: {model} with {} / {weapon}",
+                upgrades.join(", ")
+            )
+        };
+        let ups: Vec<String> = upgrades.iter().map(|u| u.to_string()).collect();
+        let l = match c.loadout(model, &ups) {
+            Ok(l) => l,
+            Err(e) => {
+                wrong.push(format!("{at}: {e}"));
+                continue;
+            }
+        };
+        let Some(w) = l.weapon(weapon) else {
+            let carried: Vec<&str> = l.weapons.iter().map(|w| w.name.as_str()).collect();
+            wrong.push(format!(
+                "{at}: the catalogue has no such weapon (it carries {})",
+                carried.join(", ")
+            ));
+            continue;
+        };
+        if !upgrades.is_empty() {
+            if let Ok(base) = c.loadout(model, &[]) {
+                if base.weapon(weapon).is_some() {
+                    wrong.push(format!(
+                        "{at}: the {} carries it without the upgrade",
+                        base.profile
+                    ));
+                }
+            }
+        }
+        let fields = [
+            ("shots", format!("{shots}"), format!("{}", w.shots)),
+            ("attacks", format!("{attacks}"), format!("{}", w.attacks)),
+            ("range", format!("{range}\""), format!("{}\"", w.range)),
+            ("target number", format!("{hit}+"), format!("{}+", w.hit)),
+            ("piercing", format!("{piercing}"), format!("{}", w.piercing)),
+            ("precise", format!("{precise}"), format!("{}", w.precise)),
+            ("indirect", format!("{indirect}"), format!("{}", w.indirect)),
+            ("blast", format!("{blast}\""), format!("{}\"", w.blast)),
+            ("uses", format!("{uses:?}"), format!("{:?}", w.uses)),
+            (
+                "assault",
+                format!("{}", attacks > 0),
+                format!("{}", w.is_assault()),
+            ),
+        ];
+        for (field, text, catalogue) in fields {
+            if text != catalogue {
+                wrong.push(format!(
+                    "{at}: {field}: the text says {text}, the catalogue {catalogue}"
+                ));
+            }
+        }
+        let source = l.upgrades.last().unwrap_or(&l.profile).clone();
+        listed.push((source, w.name.clone()));
+    }
+
+    // The catalogue's weapon lines, deduplicated as the text prints them: a faction-wide upgrade
+    // (the Frame Options) once, not once per model that may take it.
+    let mut catalogued: Vec<(String, String)> = Vec::new();
+    for f in &c.factions {
+        for p in &f.models {
+            catalogued.extend(p.weapons.iter().map(|w| (p.name.clone(), w.name.clone())));
+            for u in &p.upgrades {
+                catalogued.extend(u.add.iter().map(|w| (u.name.clone(), w.name.clone())));
+            }
+        }
+        for u in &f.class_upgrades {
+            catalogued.extend(u.add.iter().map(|w| (u.name.clone(), w.name.clone())));
+        }
+    }
+    for (source, weapon) in &catalogued {
+        if !listed.iter().any(|(s, w)| s == source && w == weapon) {
+            wrong.push(format!(
+                "the catalogue's {source} / {weapon} is no weapon line of the text"
+            ));
+        }
+    }
+    listed.sort();
+    for pair in listed.windows(2) {
+        if pair[0] == pair[1] {
+            wrong.push(format!(
+                "{} / {} is transcribed twice",
+                pair[0].0, pair[0].1
+            ));
+        }
+    }
+    assert!(
+        wrong.is_empty(),
+        "{} disagreement(s) between kog-light.txt and the catalogue:\n{}",
+        wrong.len(),
+        wrong.join("\n")
+    );
+    assert_eq!(
+        catalogued.len(),
+        lines.len(),
+        "the catalogue has {} weapon lines, the text {}",
+        catalogued.len(),
+        lines.len()
+    );
+}
+
 /// "Kämpfer ... twice per game it may fire its rocket pod"; □□ marks twice-per-game equipment.
 #[test]
 fn double_use_equipment_is_twice_per_game() {

@@ -236,7 +236,10 @@ fn only_a_charge_comes_within_one_inch() {
         })
         .expect("a Moved event");
     assert!(path.len() > 2, "not straight: {path:?}");
-    assert!(cost > 5.5 + 0.05, "the way round costs more than 5.5\": {cost}");
+    assert!(
+        cost > 5.5 + 0.05,
+        "the way round costs more than 5.5\": {cost}"
+    );
     let e_pos = g.state.table.model(id(3)).unwrap().pos;
     for w in path.windows(2) {
         for k in 0..=20 {
