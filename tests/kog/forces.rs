@@ -223,11 +223,41 @@ fn platoon_limits_support_units_per_tactical_squad() {
         BattleSize::Engagement,
         &[
             ("T", UnitKind::Tactical, &["Kämpfer"; 3]),
+            ("T2", UnitKind::Tactical, &["Kämpfer"; 3]),
             ("L1", UnitKind::Individual, &["Leopard 3A1"]),
             ("I", UnitKind::Individual, &["German Infantry"]),
         ],
     );
     assert!(problems(&fine).is_empty(), "{:?}", problems(&fine));
+}
+
+/// "Each platoon contains at least 2 squads": one squad and individual models make no Encounter,
+/// however many units that is; two squads do.
+#[test]
+fn a_platoon_has_at_least_two_squads() {
+    let one_squad = force(
+        "German",
+        BattleSize::Encounter,
+        &[
+            ("T", UnitKind::Tactical, &["Kämpfer"; 3]),
+            ("I", UnitKind::Individual, &["German Infantry"]),
+        ],
+    );
+    let p = problems(&one_squad);
+    assert_eq!(p.len(), 1, "{p:?}");
+    assert!(
+        p[0].contains("at least 2 squads") && p[0].contains("1 squad picked"),
+        "{p:?}"
+    );
+    let two = force(
+        "German",
+        BattleSize::Encounter,
+        &[
+            ("T", UnitKind::Tactical, &["Kämpfer"; 3]),
+            ("R", UnitKind::Recon, &["German Infantry"; 3]),
+        ],
+    );
+    assert!(problems(&two).is_empty(), "{:?}", problems(&two));
 }
 
 /// Forces field one faction; names are those of the text.

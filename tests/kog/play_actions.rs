@@ -3,6 +3,7 @@
 use super::*;
 use wartable::rules::kog::event::apply;
 use wartable::rules::kog::force::BattleSize;
+use wartable::rules::kog::options::SpeedMoveBars;
 use wartable::rules::kog::state::{KogObjective, MoveMode};
 
 fn objective(owner: u8, x: f32, y: f32) -> Event {
@@ -31,6 +32,47 @@ fn hold_objective_within_one_inch() {
     assert!(e.contains("not within 1"), "{e}");
     ok(&mut g, Command::HoldObjective { model: id(1) });
     assert_eq!(g.state.turn.held.get(&0), Some(&id(1)));
+}
+
+/// "Speed Move – ... may not choose Shooting actions until the end of the player turn", and
+/// "Ranged Shooting – ... Alternately, eligible models may instead choose one of the following
+/// actions: Hold Objective ...": as laid out, a Speed Move rules out Hold Objective too; the
+/// option `ShotsOnly` (the summary's "model may not shoot") allows it.
+#[test]
+fn a_speed_move_rules_out_the_alternatives_to_shooting_as_an_option() {
+    for bars in [
+        SpeedMoveBars::ShootingAndItsAlternatives,
+        SpeedMoveBars::ShotsOnly,
+    ] {
+        let mut g = new_game(
+            Scenario::Standard,
+            singles("German", BattleSize::Duel, &["Kämpfer", "Kämpfer"]),
+            singles("German", BattleSize::Duel, &["Kämpfer"]),
+        );
+        g.state.options.speed_move_bars = bars;
+        start(&mut g, &[(1, 10.0, 20.0), (2, 30.0, 20.0), (3, 40.0, 30.0)]);
+        apply(&mut g.state, &objective(2, 21.8, 20.0));
+        ok(
+            &mut g,
+            Command::Move {
+                model: id(1),
+                mode: MoveMode::Speed,
+                to: Pt::new(20.0, 20.0),
+            },
+        );
+        to_actions(&mut g);
+        let hold = Command::HoldObjective { model: id(1) };
+        match bars {
+            SpeedMoveBars::ShootingAndItsAlternatives => {
+                let e = refused(&mut g, hold);
+                assert!(e.contains("Speed Move"), "{e}");
+            }
+            SpeedMoveBars::ShotsOnly => {
+                ok(&mut g, hold);
+                assert_eq!(g.state.turn.held.get(&0), Some(&id(1)));
+            }
+        }
+    }
 }
 
 /// Linebreaker: "Pass Objective – Instead of Shooting, a model with the Objective may transfer

@@ -3,6 +3,7 @@
 
 use super::*;
 use wartable::rules::kog::force::BattleSize;
+use wartable::rules::kog::options::GapFrom;
 use wartable::rules::kog::state::{Half, Phase, Split};
 
 fn duel() -> KogGame {
@@ -151,6 +152,26 @@ fn setup_halves_deployment_objectives_and_commanders() {
         },
     );
     assert!(e.contains("more than 6"), "{e}");
+    // Measured from the marker's edge (markers are 1" across): a centre 6.5" in is 6" away.
+    let e = refused(
+        &mut g,
+        Command::PlaceObjective {
+            at: Pt::new(6.5, 18.0),
+        },
+    );
+    assert!(e.contains("marker's edge is 6.0\""), "{e}");
+    // Saves from before that reading measured from the centre, and still replay so.
+    g.state.options.objective_gap_from = GapFrom::MarkerCentre;
+    assert!(
+        g.check(
+            1,
+            &Command::PlaceObjective {
+                at: Pt::new(6.5, 18.0)
+            }
+        )
+        .is_ok()
+    );
+    g.state.options.objective_gap_from = GapFrom::MarkerEdge;
     let e = refused(
         &mut g,
         Command::PlaceObjective {

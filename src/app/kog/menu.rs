@@ -13,7 +13,7 @@ use crate::data::load_level;
 use crate::rules::core::{Player, RulesId};
 use crate::rules::kog::catalogue::{Catalogue, shipped};
 use crate::rules::kog::force::{BattleSize, ForceList, load_force};
-use crate::rules::kog::options::LongRange;
+use crate::rules::kog::options::{LongRange, SpeedMoveBars};
 use crate::rules::kog::{GameSetup, KogGame, KogOptions, Scenario};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
@@ -337,6 +337,23 @@ fn new_battle_window(ctx: &egui::Context, menu: &mut MenuState, open: &mut bool,
                         &mut form.options.long_range,
                         LongRange::UpToDouble,
                         "up to double range",
+                    );
+                });
+                ui.horizontal(|ui| {
+                    ui.label("A Speed Move gives up:");
+                    ui.radio_value(
+                        &mut form.options.speed_move_bars,
+                        SpeedMoveBars::ShootingAndItsAlternatives,
+                        "shooting and its alternatives (as laid out)",
+                    )
+                    .on_hover_text(
+                        "Hold Objective, Forward Observer, Fire Support and Pass Objective are \
+                         listed under Ranged Shooting, so a Speed Move rules them out too",
+                    );
+                    ui.radio_value(
+                        &mut form.options.speed_move_bars,
+                        SpeedMoveBars::ShotsOnly,
+                        "shots only",
                     );
                 });
                 ui.checkbox(

@@ -6,14 +6,25 @@ use super::catalogue::ModelType;
 use super::command::{Command, RuleError, illegal};
 use super::ctx::{Ctx, expect_phase, own_model};
 use super::event::Event;
-use super::options::Scenario;
-use super::state::{KogState, Observation, Phase, Step};
+use super::options::{Scenario, SpeedMoveBars};
+use super::state::{KogState, MoveMode, Observation, Phase, Step};
 use super::targeting::sighting;
 use crate::table::ModelId;
 
 /// Checks that `id` may take an action now; `assault`: the action is a Close Assault. Returns
-/// its unit.
+/// its unit. The alternatives to a shot (Hold Objective and the like) are refused after a Speed
+/// Move when the game's option says so; shots themselves are refused in `targeting`.
 pub fn check_actor(s: &KogState, id: ModelId, assault: bool) -> Result<usize, RuleError> {
+    check_actor_for(s, id, assault, false)
+}
+
+/// `check_actor` for an attack: `shot` is a ranged attack, which `targeting` checks itself.
+pub fn check_actor_for(
+    s: &KogState,
+    id: ModelId,
+    assault: bool,
+    shot: bool,
+) -> Result<usize, RuleError> {
     expect_phase(
         s,
         s.phase == Phase::Turn && s.step == Step::Action && s.pending.is_none(),
@@ -34,6 +45,17 @@ pub fn check_actor(s: &KogState, id: ModelId, assault: bool) -> Result<usize, Ru
         return illegal(format!(
             "unit {} has acted and another unit was selected since: \"no unit may be selected more than once\"",
             s.units[u].name
+        ));
+    }
+    if !assault
+        && !shot
+        && s.options.speed_move_bars == SpeedMoveBars::ShootingAndItsAlternatives
+        && s.turn.moved.get(&id).map(|m| m.0) == Some(MoveMode::Speed)
+    {
+        return illegal(format!(
+            "{} made a Speed Move and \"may not choose Shooting actions until the end of the player turn\" (this game's option: {})",
+            m.name,
+            s.options.speed_move_bars.label()
         ));
     }
     if !assault && s.unit_engaged(u) {

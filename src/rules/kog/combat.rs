@@ -2,7 +2,7 @@
 //! Defend, and "Resolve Attacks" ([1] Make Attacks, [2] Determine Defense, [3] Assess Damage),
 //! with blasts, friendly fire, and the counterattack itself.
 
-use super::actions::{check_actor, take_action};
+use super::actions::{check_actor_for, take_action};
 use super::attack::bystander_defense;
 use super::command::{Command, RuleError, illegal};
 use super::ctx::{Ctx, expect_phase};
@@ -24,7 +24,7 @@ pub fn run(c: &mut Ctx, cmd: &Command) -> Result<(), RuleError> {
                     .loadout
                     .weapon(weapon)
                     .is_some_and(|w| w.is_assault());
-            let u = check_actor(&c.s, *attacker, assault)?;
+            let u = check_actor_for(&c.s, *attacker, assault, !assault)?;
             let scene = c.scene();
             let plan = plan_attack(&c.s, &scene, *attacker, weapon, *target, false)?;
             let kind = if plan.weapon.is_assault() {

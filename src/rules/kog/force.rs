@@ -372,6 +372,21 @@ impl ForceList {
                     },
                 ));
             }
+            let squads = self
+                .units
+                .iter()
+                .filter(|u| u.kind != UnitKind::Individual)
+                .count();
+            // Apocalyptic forces are "organized into multiple units", not one platoon.
+            if squads < 2 && !matches!(self.size, BattleSize::Apocalyptic(_)) {
+                out.push(Issue::new(
+                    "units",
+                    format!(
+                        "\"Each platoon contains at least 2 squads\": individual models come beside them ({squads} squad{} picked)",
+                        if squads == 1 { "" } else { "s" }
+                    ),
+                ));
+            }
             if tactical == 0 {
                 out.push(Issue::new(
                     "units",

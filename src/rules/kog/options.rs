@@ -73,6 +73,55 @@ pub enum LongRange {
     UpToDouble,
 }
 
+/// What a Speed Move gives up: "may not choose Shooting actions until the end of the player
+/// turn".
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum SpeedMoveBars {
+    /// The text's layout: Hold Objective, Forward Observer and Fire Support are listed under
+    /// "Ranged Shooting" ("Alternately, eligible models may instead choose"), and Pass Objective
+    /// comes "Instead of Shooting", so all of them are Shooting actions.
+    ShootingAndItsAlternatives,
+    /// Only shots at enemy models (the summary's marker: "model may not shoot").
+    ShotsOnly,
+}
+
+impl SpeedMoveBars {
+    /// What saves from before this option meant (a field missing from them).
+    fn legacy() -> Self {
+        SpeedMoveBars::ShotsOnly
+    }
+
+    fn is_legacy(&self) -> bool {
+        *self == Self::legacy()
+    }
+
+    pub fn label(self) -> &'static str {
+        match self {
+            SpeedMoveBars::ShootingAndItsAlternatives => "shooting and its alternatives",
+            SpeedMoveBars::ShotsOnly => "shots only",
+        }
+    }
+}
+
+/// Where an Objective's "more than 6\" from any board edge" is measured from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum GapFrom {
+    /// The marker's edge, like every other distance of the game.
+    MarkerEdge,
+    /// The marker's centre: how saves from before the edge reading were played.
+    MarkerCentre,
+}
+
+impl GapFrom {
+    fn legacy() -> Self {
+        GapFrom::MarkerCentre
+    }
+
+    fn is_legacy(&self) -> bool {
+        *self == Self::legacy()
+    }
+}
+
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct KogOptions {
     pub long_range: LongRange,
@@ -86,6 +135,20 @@ pub struct KogOptions {
     /// table smaller than 4' x 3' may need to adjust ("may require some adjustment").
     #[serde(default = "default_gap")]
     pub deployment_gap: f32,
+    /// What a Speed Move rules out. Saves from before the option have no field and meant
+    /// `ShotsOnly`; that value is left out of the saved form so their hashes stay the same.
+    #[serde(
+        default = "SpeedMoveBars::legacy",
+        skip_serializing_if = "SpeedMoveBars::is_legacy"
+    )]
+    pub speed_move_bars: SpeedMoveBars,
+    /// Where the Objective's edge gap is measured from; saves from before the edge reading have
+    /// no field and keep the centre (left out of the saved form, so their hashes stay the same).
+    #[serde(
+        default = "GapFrom::legacy",
+        skip_serializing_if = "GapFrom::is_legacy"
+    )]
+    pub objective_gap_from: GapFrom,
 }
 
 fn default_gap() -> f32 {
@@ -100,6 +163,8 @@ impl Default for KogOptions {
             wrecks_block_sight: true,
             round_limit: None,
             deployment_gap: default_gap(),
+            speed_move_bars: SpeedMoveBars::ShootingAndItsAlternatives,
+            objective_gap_from: GapFrom::MarkerEdge,
         }
     }
 }

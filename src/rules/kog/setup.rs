@@ -5,7 +5,7 @@
 use super::command::{Command, RuleError, illegal};
 use super::ctx::{Ctx, expect_phase};
 use super::event::Event;
-use super::options::Scenario;
+use super::options::{GapFrom, Scenario};
 use super::state::{KogObjective, Phase, Roles, Split, Territory, enemy, ix};
 use crate::table::movement::can_stand;
 use crate::table::{ModelId, Pt};
@@ -358,13 +358,20 @@ pub fn check_objective_spot(s: &super::state::KogState, side: u8, at: Pt) -> Res
             t.describe(own)
         ));
     }
+    // Measured from the marker's edge, as every distance of the game is (saves from before
+    // that reading measured from its centre).
+    let radius = match s.options.objective_gap_from {
+        GapFrom::MarkerEdge => super::actions::OBJECTIVE_RADIUS,
+        GapFrom::MarkerCentre => 0.0,
+    };
     let edge =
         at.x.min(at.y)
             .min(s.table.width - at.x)
-            .min(s.table.depth - at.y);
+            .min(s.table.depth - at.y)
+            - radius;
     if edge <= OBJECTIVE_EDGE_GAP + 1e-4 {
         return illegal(format!(
-            "an Objective goes \"more than 6\\\" from any board edge\": this spot is {edge:.1}\" from one"
+            "an Objective goes \"more than 6\\\" from any board edge\": this marker's edge is {edge:.1}\" from one"
         ));
     }
     Ok(())
