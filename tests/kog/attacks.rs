@@ -328,6 +328,23 @@ fn fire_support_from_the_commander() {
     assert!(e.contains("more than one action"), "{e}");
 }
 
+/// "Fire Support – A Commander may designate a friendly model within Sensor range": 12.2" from
+/// the Kämpfer Commander (12" Sensors, base edge to base edge) is too far, 11.9" is not.
+#[test]
+fn fire_support_reaches_only_within_the_commanders_sensors() {
+    let mut g = kampfer_v_panther();
+    let support = Command::FireSupport {
+        commander: id(1),
+        model: id(2),
+    };
+    put(&mut g, 2, 10.0, 10.0 + 1.0 + 12.2);
+    let e = refused(&mut g, support.clone());
+    assert!(e.contains("beyond the Commander's Sensors (12\")"), "{e}");
+    put(&mut g, 2, 10.0, 10.0 + 1.0 + 11.9);
+    ok(&mut g, support);
+    assert!(g.state.turn.acted.contains(&id(1)));
+}
+
 /// "Cover – If the target has any sort of cover, then re-roll any failed Defense results";
 /// Partial Line of Sight is cover.
 #[test]

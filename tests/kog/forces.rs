@@ -332,3 +332,82 @@ fn shipped_force_lists_are_valid() {
     }
     assert!(n >= 8, "{n} lists");
 }
+
+/// "Engagement – 3 to 5 units [100 points] per player": a sixth unit is refused, and so is the
+/// 101st point; exactly 100 points in 5 units is fine.
+#[test]
+fn engagement_has_five_units_and_one_hundred_points() {
+    let six = force(
+        "German",
+        BattleSize::Engagement,
+        &[
+            ("T1", UnitKind::Tactical, &["Kämpfer"; 3]),
+            ("T2", UnitKind::Tactical, &["Kämpfer"; 3]),
+            ("I1", UnitKind::Individual, &["German Infantry"]),
+            ("I2", UnitKind::Individual, &["German Infantry"]),
+            ("I3", UnitKind::Individual, &["German Infantry"]),
+            ("I4", UnitKind::Individual, &["German Infantry"]),
+        ],
+    );
+    let p = problems(&six);
+    assert_eq!(p.len(), 1, "{p:?}");
+    assert!(p[0].contains("3 to 5 units (6 picked)"), "{p:?}");
+    let hundred = force(
+        "German",
+        BattleSize::Engagement,
+        &[
+            ("T1", UnitKind::Tactical, &["Kämpfer"; 3]),
+            ("T2", UnitKind::Tactical, &["Kämpfer"; 3]),
+            ("L", UnitKind::Individual, &["Leopard 3A1"]),
+            ("K1", UnitKind::Individual, &["King Tiger"]),
+            ("K2", UnitKind::Individual, &["King Tiger"]),
+        ],
+    );
+    assert_eq!(hundred.points(&cat()), 100);
+    assert!(problems(&hundred).is_empty(), "{:?}", problems(&hundred));
+    let mut over = hundred.clone();
+    over.units[4].models[0].profile = "Leopard 3A1".into();
+    assert_eq!(over.points(&cat()), 110);
+    let p = problems(&over);
+    assert_eq!(p.len(), 1, "{p:?}");
+    assert!(p[0].contains("110 points spent, over the 100"), "{p:?}");
+}
+
+/// "Tactical Squad – 3 to 6 Tactical models": a Heavy model in one is refused (the dual-typed
+/// F6-16 is tested with the other compositions).
+#[test]
+fn a_tactical_squad_takes_only_tactical_models() {
+    let mixed = force(
+        "German",
+        BattleSize::Engagement,
+        &[
+            ("T1", UnitKind::Tactical, &["Kämpfer", "Kämpfer", "Tiger"]),
+            ("T2", UnitKind::Tactical, &["Kämpfer"; 3]),
+            ("T3", UnitKind::Tactical, &["Kämpfer"; 3]),
+        ],
+    );
+    let p = problems(&mixed);
+    assert_eq!(p.len(), 1, "{p:?}");
+    assert!(
+        p[0].starts_with("units[0].kind") && p[0].contains("Tiger (Heavy)"),
+        "{p:?}"
+    );
+    let mut fixed = mixed.clone();
+    fixed.units[0].models[2].profile = "Kämpfer".into();
+    assert!(problems(&fixed).is_empty(), "{:?}", problems(&fixed));
+}
+
+/// "Apocalyptic Battle – Larger battles are possible up to any mutually-agreed total, typically
+/// at least 100 points": 99 is refused, 100 accepted.
+#[test]
+fn apocalyptic_battles_start_at_one_hundred_points() {
+    let units: &[(&str, UnitKind, &[&str])] = &[
+        ("T1", UnitKind::Tactical, &["Kämpfer"; 3]),
+        ("T2", UnitKind::Tactical, &["Kämpfer"; 3]),
+    ];
+    let p = problems(&force("German", BattleSize::Apocalyptic(99), units));
+    assert_eq!(p.len(), 1, "{p:?}");
+    assert!(p[0].contains("at least 100 points\" (99 given)"), "{p:?}");
+    let p = problems(&force("German", BattleSize::Apocalyptic(100), units));
+    assert!(p.is_empty(), "{p:?}");
+}

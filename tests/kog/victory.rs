@@ -180,3 +180,106 @@ fn concede_and_round_limit() {
         matches!(&g.state.phase, Phase::Over(Outcome::Draw { why }) if why.contains("1 rounds"))
     );
 }
+
+/// Both sides hold the enemy's Objective: the holder of `m1` (side 1) and of `m3` (side 2) each
+/// take "Hold Objective" in their turn of a round.
+fn both_hold_round(g: &mut KogGame, first: u8) {
+    for side in [first, 3 - first] {
+        to_actions(g);
+        let model = if side == 1 { 1 } else { 3 };
+        ok(g, Command::HoldObjective { model: id(model) });
+        ok(g, Command::EndTurn);
+    }
+}
+
+/// "Draw – both players have taken and held their Objective": each side holds the other's
+/// Objective for consecutive turns, ending in the same round.
+#[test]
+fn a_draw_when_both_sides_hold_their_objectives() {
+    let mut g = duel(Scenario::Standard);
+    apply(&mut g.state, &objective(Some(2), 21.5, 20.0));
+    apply(&mut g.state, &objective(Some(1), 41.5, 30.0));
+    both_hold_round(&mut g, 1);
+    assert_eq!(g.state.objectives[0].streak, [1, 0]);
+    assert_eq!(g.state.objectives[1].streak, [0, 1]);
+    assert_eq!(g.state.phase, Phase::Turn);
+    both_hold_round(&mut g, 2);
+    match &g.state.phase {
+        Phase::Over(Outcome::Draw { why }) => assert!(why.contains("both players"), "{why}"),
+        p => panic!("expected a draw, got {p:?}"),
+    }
+}
+
+/// Meatgrinder: "Minor Victory – a player has taken and held the opponent's Objective for
+/// consecutive turns."
+#[test]
+fn meatgrinder_minor_victory_for_holding_the_objective() {
+    let mut g = duel(Scenario::Meatgrinder);
+    apply(&mut g.state, &objective(Some(2), 21.5, 20.0));
+    hold_round(&mut g);
+    assert_eq!(g.state.phase, Phase::Turn, "one turn is not enough");
+    ok(&mut g, Command::EndTurn);
+    to_actions(&mut g);
+    ok(&mut g, Command::HoldObjective { model: id(1) });
+    ok(&mut g, Command::EndTurn);
+    match &g.state.phase {
+        Phase::Over(Outcome::MinorVictory { side: 1, why }) => {
+            assert!(why.contains("Objective"), "{why}")
+        }
+        p => panic!("expected side 1's Minor Victory, got {p:?}"),
+    }
+}
+
+/// Linebreaker: "Defender Major Victory! – the Attacker has no non-Crippled units remaining on
+/// the board." Breaking the Defender gives the Attacker nothing: Linebreaker has no Minor
+/// Victory.
+#[test]
+fn linebreaker_defender_major_victory() {
+    // `carry_objective` makes side 1 the Attacker (models 1 and 2), side 2 the Defender.
+    let mut g = duel(Scenario::Linebreaker);
+    carry_objective(&mut g, Pt::new(20.0, 20.0));
+    hurt(&mut g, 3, 1);
+    hurt(&mut g, 4, 2);
+    ok(&mut g, Command::EndTurn);
+    ok(&mut g, Command::EndTurn);
+    assert!(
+        !matches!(g.state.phase, Phase::Over(_)),
+        "the Defender broken: no victory in Linebreaker ({:?})",
+        g.state.phase
+    );
+    let mut g = duel(Scenario::Linebreaker);
+    carry_objective(&mut g, Pt::new(20.0, 20.0));
+    hurt(&mut g, 1, 1);
+    hurt(&mut g, 2, 2);
+    ok(&mut g, Command::EndTurn);
+    ok(&mut g, Command::EndTurn);
+    match &g.state.phase {
+        Phase::Over(Outcome::MajorVictory { side: 2, why }) => {
+            assert!(why.contains("Attacker has no non-Crippled"), "{why}")
+        }
+        p => panic!("expected the Defender's Major Victory, got {p:?}"),
+    }
+}
+
+/// Hamburger Hill: a hold that counts, uncontested in two consecutive turns of the holder.
+#[test]
+fn hamburger_hill_uncontested_hold_wins() {
+    let mut g = duel(Scenario::HamburgerHill);
+    apply(&mut g.state, &objective(None, 21.5, 20.0));
+    hold_round(&mut g);
+    assert_eq!(
+        g.state.objectives[0].streak,
+        [1, 0],
+        "uncontested: it counts"
+    );
+    ok(&mut g, Command::EndTurn);
+    to_actions(&mut g);
+    ok(&mut g, Command::HoldObjective { model: id(1) });
+    ok(&mut g, Command::EndTurn);
+    match &g.state.phase {
+        Phase::Over(Outcome::MajorVictory { side: 1, why }) => {
+            assert!(why.contains("central Objective uncontested"), "{why}")
+        }
+        p => panic!("expected side 1's Major Victory, got {p:?}"),
+    }
+}
