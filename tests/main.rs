@@ -9,6 +9,7 @@ mod geometry;
 mod gui_smoke;
 mod headless_app;
 mod kog;
+mod kry;
 mod level_errors;
 mod levels;
 mod table_geometry;
