@@ -1,5 +1,7 @@
 //! The wartable binary: the GUI by default, and headless subcommands.
 
+mod cli;
+
 use clap::{Parser, Subcommand};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -87,8 +89,11 @@ enum Command {
         #[arg(required = true)]
         files: Vec<PathBuf>,
     },
-    /// The exact odds of one attack: how likely the target ends unharmed, crippled or destroyed.
-    Odds(OddsArgs),
+    /// The exact odds of one attack, for a rule set.
+    Odds {
+        #[command(subcommand)]
+        rules: cli::odds::OddsRules,
+    },
     /// The program plays a game of any rule set against itself, headless, and saves it.
     SelfPlay(SelfPlayArgs),
     /// Load saved games and replay each to its saved hash; prints one located error per
@@ -133,53 +138,6 @@ struct SelfPlayArgs {
     /// With --stop-at: commands to play first.
     #[arg(long, default_value_t = 0)]
     after: usize,
-}
-
-#[derive(clap::Args, Debug)]
-struct OddsArgs {
-    /// The rule set (only kog-light has attacks to work out).
-    rules: String,
-    /// The attacking model, as named in the text ("Kampfer" finds "Kämpfer").
-    #[arg(long)]
-    attacker: String,
-    /// An upgrade of the attacker (repeat for more), e.g. BlitzKämpfer.
-    #[arg(long = "upgrade")]
-    upgrades: Vec<String>,
-    #[arg(long)]
-    weapon: String,
-    #[arg(long)]
-    target: String,
-    /// Base edge to base edge, in inches.
-    #[arg(long)]
-    range: f32,
-    /// The target has cover (re-roll failed Defense).
-    #[arg(long)]
-    cover: bool,
-    /// The attacker charged (re-roll failed attacks in Close Assault).
-    #[arg(long)]
-    charge: bool,
-    /// The attacker held position (re-roll failed shots).
-    #[arg(long)]
-    hold_position: bool,
-    /// A Commander gave Fire Support (re-roll failed shots).
-    #[arg(long)]
-    fire_support: bool,
-    /// The target was a target earlier this turn (re-roll successful Defense).
-    #[arg(long)]
-    concentrated: bool,
-    #[arg(long)]
-    attacker_crippled: bool,
-    #[arg(long)]
-    target_crippled: bool,
-    /// The target counterattacks instead of defending (no Defense roll).
-    #[arg(long)]
-    counterattack: bool,
-    /// A model friendly to the attacker is within 1" of the target (Friendly Fire on 1s).
-    #[arg(long)]
-    friendly_near: bool,
-    /// Print JSON.
-    #[arg(long)]
-    json: bool,
 }
 
 #[derive(Subcommand, Debug)]
@@ -276,98 +234,6 @@ fn check_levels(files: &[PathBuf]) -> ExitCode {
     }
 }
 
-fn odds(a: &OddsArgs) -> ExitCode {
-    use wartable::rules::kog::{attack::Situation, catalogue, odds};
-    if catalogue::fold(&a.rules) != "koglight" {
-        eprintln!(
-            "error: odds are worked out for kog-light only (asked: {})",
-            a.rules
-        );
-        return ExitCode::from(2);
-    }
-    let cat = match catalogue::shipped() {
-        Ok(c) => c,
-        Err(errs) => {
-            for e in errs {
-                eprintln!("{e}");
-            }
-            return ExitCode::FAILURE;
-        }
-    };
-    let q = odds::OddsQuery {
-        attacker: a.attacker.clone(),
-        weapon: a.weapon.clone(),
-        target: a.target.clone(),
-        range: a.range,
-        attacker_upgrades: a.upgrades.clone(),
-        situation: Situation {
-            cover: a.cover,
-            charge: a.charge,
-            hold_position: a.hold_position,
-            fire_support: a.fire_support,
-            concentrated: a.concentrated,
-            attacker_crippled: a.attacker_crippled,
-            target_crippled: a.target_crippled,
-            counterattack: a.counterattack,
-            friendly_near_target: a.friendly_near,
-            ..Default::default()
-        },
-    };
-    match odds::query(&cat, &q) {
-        Err(e) => {
-            eprintln!("error: {e}");
-            ExitCode::from(2)
-        }
-        Ok((_, o, inputs)) if a.json => {
-            let v = o.to_json(inputs);
-            say!("{}", serde_json::to_string_pretty(&v).unwrap_or_default());
-            ExitCode::SUCCESS
-        }
-        Ok((spec, o, inputs)) => {
-            say!(
-                "{} ({}) with {} at {} {}\" away",
-                inputs["attacker"].as_str().unwrap_or(""),
-                inputs["weapon_profile"].as_str().unwrap_or(""),
-                inputs["weapon"].as_str().unwrap_or(""),
-                inputs["target"].as_str().unwrap_or(""),
-                a.range
-            );
-            if let Some(r) = spec.attack.rerolls.describe() {
-                say!("  attack: {r}");
-            }
-            if !spec.counterattack
-                && let Some(r) = spec.defense.rerolls.describe()
-            {
-                say!("  defense: {r}");
-            }
-            for n in &spec.notes {
-                say!("  {n}");
-            }
-            say!(
-                "  unharmed {:.1}%  crippled {:.1}%  destroyed {:.1}%",
-                o.unharmed * 100.0,
-                o.crippled * 100.0,
-                o.destroyed * 100.0
-            );
-            let hits: Vec<String> = o
-                .hits
-                .iter()
-                .enumerate()
-                .map(|(k, p)| format!("{k}: {:.1}%", p * 100.0))
-                .collect();
-            say!("  hits    {}", hits.join("  "));
-            let dmg: Vec<String> = o
-                .damage
-                .iter()
-                .enumerate()
-                .map(|(k, p)| format!("{k}: {:.1}%", p * 100.0))
-                .collect();
-            say!("  damage  {}", dmg.join("  "));
-            ExitCode::SUCCESS
-        }
-    }
-}
-
 fn self_play(a: &SelfPlayArgs, seed: u64) -> ExitCode {
     let fail = |errs: Vec<String>| {
         for e in errs {
@@ -456,8 +322,8 @@ fn main() -> ExitCode {
     if let Some(Command::SelfPlay(a)) = &cli.command {
         return self_play(a, cli.seed.unwrap_or(1));
     }
-    if let Some(Command::Odds(a)) = &cli.command {
-        return odds(a);
+    if let Some(Command::Odds { rules }) = &cli.command {
+        return cli::odds::run(rules);
     }
     if let Some(Command::CheckLevel { files }) = &cli.command {
         return check_levels(files);

@@ -338,3 +338,51 @@ fn odds_match_brute_force_enumeration() {
     }
     assert!(checked > 150, "{checked} cases");
 }
+
+/// `wartable odds kry-gothic ... --json` prints `{"hits": [...], "wounds": [...]}` from the same
+/// code; a shot out of range is refused with exit 2.
+#[test]
+fn the_odds_command_prints_the_same_odds() {
+    let run = |args: &[&str]| {
+        std::process::Command::new(env!("CARGO_BIN_EXE_wartable"))
+            .args(["odds", "kry-gothic"])
+            .args(args)
+            .output()
+            .expect("runs")
+    };
+    let out = run(&[
+        "--rc", "3", "--weapon", "3K2S1", "--body", "3", "--armour", "3", "--range", "7",
+        "--cover", "--json",
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    let mut s = shot(3);
+    s.range = 7.0;
+    s.cover = true;
+    let o = shot_odds(&numbers(&s), ShotRules::default());
+    let got = |k: &str| -> Vec<f64> {
+        v[k].as_array()
+            .unwrap()
+            .iter()
+            .map(|x| x.as_f64().unwrap())
+            .collect()
+    };
+    assert_eq!(got("hits"), o.hits);
+    assert_eq!(got("wounds"), o.wounds);
+    assert_eq!(
+        got("hits").len(),
+        2,
+        "7\" takes the pistol to 1K: 0 or 1 hit"
+    );
+    let bad = run(&[
+        "--rc", "3", "--weapon", "3K2S1", "--body", "3", "--range", "9",
+    ]);
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("out of range"));
+    let bad = run(&["--rc", "3", "--weapon", "3Q2", "--body", "3"]);
+    assert_eq!(bad.status.code(), Some(2));
+}

@@ -1,0 +1,4 @@
+//! The headless subcommands' own code, beside `main.rs`.
+
+pub mod kry_odds;
+pub mod odds;
