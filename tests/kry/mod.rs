@@ -2,5 +2,6 @@
 //! text's worked examples are tests of their own, with the dice forced.
 
 mod catalogue;
+mod close;
 mod dice;
 mod ranged;

@@ -4,6 +4,7 @@
 //! interprets.
 
 pub mod catalogue;
+pub mod close;
 pub mod dice;
 pub mod ranged;
 pub mod stats;
