@@ -318,3 +318,53 @@ fn close_odds_match_brute_force() {
         }
     }
 }
+
+/// `wartable odds kry-gothic --close-combat ... --json` prints the same odds as `close_odds`.
+#[test]
+fn the_odds_command_for_close_combat() {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_wartable"))
+        .args([
+            "odds",
+            "kry-gothic",
+            "--close-combat",
+            "--cc",
+            "4",
+            "--str",
+            "3",
+            "--attack",
+            "kick",
+            "--def-cc",
+            "3",
+            "--def-speed",
+            "4",
+            "--body",
+            "2",
+            "--armour",
+            "4",
+            "--defence",
+            "deflect",
+            "--json",
+        ])
+        .output()
+        .expect("runs");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    let o = close_odds(
+        &n(&attacker(), &defender(), AttackType::Kick, Defence::Deflect),
+        HighTargets::Sum,
+    );
+    let got = |k: &str| -> Vec<f64> {
+        v[k].as_array()
+            .unwrap()
+            .iter()
+            .map(|x| x.as_f64().unwrap())
+            .collect()
+    };
+    assert_eq!(got("hits"), o.hits);
+    assert_eq!(got("through"), o.through);
+    assert_eq!(got("wounds"), o.wounds);
+}
