@@ -192,15 +192,14 @@ fn every_weapon_line_of_the_text() {
             ));
             continue;
         };
-        if !upgrades.is_empty() {
-            if let Ok(base) = c.loadout(model, &[]) {
-                if base.weapon(weapon).is_some() {
-                    wrong.push(format!(
-                        "{at}: the {} carries it without the upgrade",
-                        base.profile
-                    ));
-                }
-            }
+        if !upgrades.is_empty()
+            && let Ok(base) = c.loadout(model, &[])
+            && base.weapon(weapon).is_some()
+        {
+            wrong.push(format!(
+                "{at}: the {} carries it without the upgrade",
+                base.profile
+            ));
         }
         let fields = [
             ("shots", format!("{shots}"), format!("{}", w.shots)),

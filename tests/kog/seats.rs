@@ -125,7 +125,7 @@ fn a_save_of_the_format_before_the_core_still_loads() {
         text.replacen("state_hash: \"", "state_hash: \"0", 1),
     )
     .unwrap();
-    let e = check_save(&changed).err().expect("refused");
+    let e = check_save(&changed).expect_err("refused");
     assert!(e[0].to_string().contains("changed.ron"), "{}", e[0]);
     assert!(e[0].message.contains("another version"), "{}", e[0].message);
     // Saved again, in the current format.

@@ -271,8 +271,8 @@ fn close_odds_match_brute_force() {
     ] {
         let nn = n(&a, &d, at, def);
         let o = close_odds(&nn, HighTargets::Sum);
-        let mut through = vec![0.0; 8];
-        let mut wounds = vec![0.0; 8];
+        let mut through = [0.0; 8];
+        let mut wounds = [0.0; 8];
         let p1 = (1.0f64 / 6.0).powi((nn.hit_dice + nn.avoid_dice) as i32);
         for hit in faces(nn.hit_dice) {
             let h = (hit.iter().filter(|v| **v as i32 >= nn.hit_target).count() as u32)

@@ -81,4 +81,5 @@ impl std::str::FromStr for RulesId {
 
 rule_sets! {
     KogLight => crate::rules::kog::Kog, "kog-light", "KOG light";
+    KryGothic => crate::rules::kry::Kry, "kry-gothic", "Kry-Gothic";
 }

@@ -1,10 +1,25 @@
 //! Kry-Gothic: the pure rules core. Dice with exploding sixes and the readings of targets of 7
-//! and over; the armoury and teams as data; ranged and close combat, action points, orders and
-//! psychology. Every reading of the text is in `assets/rules/kry-gothic.md` with the sentence it
-//! interprets.
+//! and over; the armoury and teams as data; AP rounds, moves, shots, close combat and
+//! psychology; the program opponent. Every reading of the text is in
+//! `assets/rules/kry-gothic.md` with the sentence it interprets.
 
+pub mod ai;
 pub mod catalogue;
 pub mod close;
+pub mod command;
 pub mod dice;
+pub mod event;
+pub mod force;
+pub mod melee;
+pub mod movement;
+pub mod options;
+pub mod play;
 pub mod ranged;
+pub mod round;
+pub mod rule_set;
+pub mod setup;
+pub mod shooting;
+pub mod state;
 pub mod stats;
+
+pub use rule_set::{Kry, KryGame};

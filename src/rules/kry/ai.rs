@@ -1,0 +1,230 @@
+//! A simple, legal program opponent for Kry-Gothic: it deploys across its zone, answers close
+//! combat (active defence when it can pay, buys the wounds it can afford), fights what it
+//! touches, shoots what it sees, turns to face and walks toward the nearest enemy, and is done
+//! when nothing is left to do. "Kry-Gothic at the table" makes it good.
+
+use super::close::{AttackType, Defence};
+use super::command::{Command, MoveKind};
+use super::melee::CONTACT;
+use super::ranged::FireMode;
+use super::rule_set::{Kry, KryGame};
+use super::shooting::sighting;
+use super::state::{KryModel, KryState, Pending, Phase, Side, enemy};
+use crate::rules::core::{RuleSet, Seat};
+use crate::table::{Pt, ZoneKind};
+
+/// Plays `seat`'s next command, if the game waits on it.
+pub fn play(g: &mut KryGame, seat: Seat) -> Option<Command> {
+    if !Kry::waiting(&g.state).allows(seat) {
+        return None;
+    }
+    let cmd = choose(&g.state, seat)?;
+    match g.play(seat, cmd.clone()) {
+        Ok(_) => Some(cmd),
+        Err(_) => {
+            // Whatever it chose was refused: be done (or finish deploying) instead.
+            let fallback = match g.state.phase {
+                Phase::Deploy { .. } => Command::FinishDeployment,
+                _ if g.state.pending.is_some() => answer_fallback(&g.state)?,
+                _ => Command::Done { side: seat },
+            };
+            g.play(seat, fallback.clone()).ok().map(|_| fallback)
+        }
+    }
+}
+
+fn answer_fallback(s: &KryState) -> Option<Command> {
+    match s.pending.as_ref()? {
+        Pending::DefenceClass(_) => Some(Command::DefenceClass { active: false }),
+        Pending::DefenceType(_) => Some(Command::DefenceType {
+            defence: Defence::Dodge,
+        }),
+        Pending::BuyWounds { .. } => Some(Command::BuyWounds { extra: 0 }),
+    }
+}
+
+fn legal(s: &KryState, seat: Seat, c: &Command) -> bool {
+    Kry::check(s, seat, c).is_ok()
+}
+
+fn choose(s: &KryState, side: Side) -> Option<Command> {
+    match &s.phase {
+        Phase::Deploy { .. } => Some(deploy(s, side)),
+        Phase::Over(_) => None,
+        Phase::Play => {
+            if let Some(p) = &s.pending {
+                return Some(answer(s, side, p));
+            }
+            orders(s, side).or(Some(Command::Done { side }))
+        }
+    }
+}
+
+fn deploy(s: &KryState, side: Side) -> Command {
+    let Some(m) = s.alive(side).find(|m| s.table.model(m.id).is_err()) else {
+        return Command::FinishDeployment;
+    };
+    let facing = if side == 1 { 0.0 } else { 180.0 };
+    for z in s
+        .table
+        .zones
+        .iter()
+        .filter(|z| z.side == side && z.kind == ZoneKind::Deployment)
+    {
+        let r = m.base / 2.0;
+        let mut y = z.min.y + r + 0.05;
+        while y <= z.max.y - r {
+            let mut x = z.min.x + r + 0.05;
+            while x <= z.max.x - r {
+                let c = Command::Deploy {
+                    model: m.id,
+                    at: Pt::new(x, y),
+                    facing,
+                };
+                if legal(s, side, &c) {
+                    return c;
+                }
+                x += 0.35;
+            }
+            y += 0.35;
+        }
+    }
+    Command::FinishDeployment
+}
+
+fn answer(s: &KryState, side: Side, p: &Pending) -> Command {
+    match p {
+        Pending::DefenceClass(_) => Command::DefenceClass {
+            active: s.ap_left(side) >= 1,
+        },
+        Pending::DefenceType(a) => {
+            let d = &s.models[&a.target];
+            let pick = if a.hits == Some(0) && a.attack != AttackType::LegSweep {
+                Defence::BreakOff
+            } else if d.profile.strength > d.speed() {
+                Defence::Block
+            } else {
+                Defence::Dodge
+            };
+            Command::DefenceType { defence: pick }
+        }
+        Pending::BuyWounds { passes, .. } => {
+            let mut extra = 0;
+            let mut cost = 0;
+            while extra + 1 < *passes && cost + extra + 2 <= s.ap_left(side) {
+                cost += extra + 2;
+                extra += 1;
+            }
+            Command::BuyWounds { extra }
+        }
+    }
+}
+
+/// The nearest living enemy by the centres (the program judges by eye; the rules measure
+/// only after an order is given).
+fn nearest_enemy<'a>(s: &'a KryState, m: &KryModel) -> Option<(&'a KryModel, f32)> {
+    let p = s.table.model(m.id).ok()?.pos;
+    s.alive(enemy(m.side))
+        .filter_map(|e| Some((e, s.table.model(e.id).ok()?.pos.dist(p))))
+        .min_by(|a, b| a.1.total_cmp(&b.1))
+}
+
+fn orders(s: &KryState, side: Side) -> Option<Command> {
+    let mine: Vec<&KryModel> = s.alive(side).collect();
+    // 1. Fight what it touches.
+    for m in &mine {
+        if m.prone {
+            let c = Command::StandUp { model: m.id };
+            if legal(s, side, &c) {
+                return Some(c);
+            }
+            continue;
+        }
+        for e in s.alive(enemy(side)) {
+            if s.table.distance(m.id, e.id).is_ok_and(|d| d <= CONTACT) {
+                let (attack, weapon) = match m.cc_weapons.first() {
+                    Some(w) => (AttackType::Weapon, Some(w.name.clone())),
+                    None => (AttackType::Punch, None),
+                };
+                let c = Command::Attack {
+                    attacker: m.id,
+                    target: e.id,
+                    attack,
+                    weapon,
+                    charge: false,
+                };
+                if legal(s, side, &c) {
+                    return Some(c);
+                }
+            }
+        }
+    }
+    // 2. Shoot what it sees (one shot per model a round), else turn to face.
+    for m in mine.iter().filter(|m| !m.acted) {
+        let Some(w) = m.ranged.iter().find(|w| !w.broken) else {
+            continue;
+        };
+        let Some((e, d)) = nearest_enemy(s, m) else {
+            continue;
+        };
+        if sighting(s, m.id, e.id).is_ok() && d <= w.long + 2.0 {
+            let c = Command::Shoot {
+                shooter: m.id,
+                target: e.id,
+                weapon: w.name.clone(),
+                mode: FireMode::Standard,
+            };
+            if legal(s, side, &c) {
+                return Some(c);
+            }
+        }
+    }
+    // 3. Close in: charge what it can reach, else walk toward the nearest enemy.
+    for m in mine.iter().filter(|m| !m.acted && m.pinned.is_none()) {
+        let Some((e, d)) = nearest_enemy(s, m) else {
+            continue;
+        };
+        if m.profile.cc.is_some() && d <= (m.speed() + m.body()) as f32 {
+            let c = Command::Attack {
+                attacker: m.id,
+                target: e.id,
+                attack: AttackType::Punch,
+                weapon: None,
+                charge: true,
+            };
+            if legal(s, side, &c) {
+                return Some(c);
+            }
+        }
+        let (Ok(p), Ok(q)) = (s.table.model(m.id), s.table.model(e.id)) else {
+            continue;
+        };
+        let facing = q.pos.sub(p.pos).y.atan2(q.pos.sub(p.pos).x).to_degrees();
+        let away = (p.facing - facing).rem_euclid(360.0);
+        if away > 40.0 && away < 320.0 {
+            let c = Command::Turn {
+                model: m.id,
+                facing,
+            };
+            if legal(s, side, &c) {
+                return Some(c);
+            }
+        }
+        let dir = q.pos.sub(p.pos);
+        let len = dir.len().max(1e-6);
+        let step = (m.speed() as f32).min(len - p.radius() - q.radius() - 1.5);
+        let mut k = step;
+        while k >= 1.0 {
+            let c = Command::Move {
+                model: m.id,
+                to: p.pos.add(dir.scale(k / len)),
+                kind: MoveKind::Normal,
+            };
+            if legal(s, side, &c) {
+                return Some(c);
+            }
+            k -= 1.0;
+        }
+    }
+    None
+}

@@ -1,0 +1,121 @@
+//! What the players (and the program) can order in Kry-Gothic, and why an order is refused.
+
+use super::close::{AttackType, Defence};
+use super::ranged::FireMode;
+use super::state::Side;
+use crate::table::{ModelId, Pt};
+use serde::{Deserialize, Serialize};
+
+pub use crate::rules::core::RuleError;
+
+/// A move's kind and what it costs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum MoveKind {
+    /// "The model may move up to its Speed characteristic (Sp) in inches. Cost AP -2"
+    Normal,
+    /// "move double its Speed stat for 1 AP, but the units Body drops by 1".
+    Run,
+    /// "If a unit moves less than 1 inch, there is no AP cost."
+    SmallStep,
+}
+
+impl MoveKind {
+    pub fn label(self) -> &'static str {
+        match self {
+            MoveKind::Normal => "move",
+            MoveKind::Run => "run",
+            MoveKind::SmallStep => "small step",
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub enum Command {
+    /// Places a model in its side's deployment zone.
+    Deploy {
+        model: ModelId,
+        at: Pt,
+        facing: f32,
+    },
+    /// The side deploying is finished (every model placed).
+    FinishDeployment,
+    Move {
+        model: ModelId,
+        to: Pt,
+        kind: MoveKind,
+    },
+    /// "Turning is free of charge."
+    Turn {
+        model: ModelId,
+        facing: f32,
+    },
+    Shoot {
+        shooter: ModelId,
+        target: ModelId,
+        weapon: String,
+        mode: FireMode,
+    },
+    /// A close-combat attack (1 AP); with `charge`, the attacker first moves up to Speed + Body
+    /// into base contact.
+    Attack {
+        attacker: ModelId,
+        target: ModelId,
+        attack: AttackType,
+        /// The close-combat weapon for `AttackType::Weapon`, the ranged one for a bunt or a
+        /// point blank shot.
+        weapon: Option<String>,
+        charge: bool,
+    },
+    /// Step 1, by the defender: passive (free) or active (1 AP) defence.
+    DefenceClass {
+        active: bool,
+    },
+    /// Step 4, by the defender that chose active defence.
+    DefenceType {
+        defence: Defence,
+    },
+    /// By the attacker after the roll to wound: how many wounds beyond the first to pay for.
+    BuyWounds {
+        extra: u32,
+    },
+    /// "It costs one AP for a unit to go into waiting".
+    Wait {
+        model: ModelId,
+    },
+    /// "spend a single AP to re-roll the WILL roll in an attempt to get the unit on its feet".
+    Unpin {
+        model: ModelId,
+    },
+    /// "1AP must be spent to stand back up."
+    StandUp {
+        model: ModelId,
+    },
+    /// "they can declare they are done for the round."
+    Done {
+        side: Side,
+    },
+    Concede {
+        side: Side,
+    },
+}
+
+impl Command {
+    /// The model the command is about, if one.
+    pub fn model(&self) -> Option<ModelId> {
+        match self {
+            Command::Deploy { model, .. }
+            | Command::Move { model, .. }
+            | Command::Turn { model, .. }
+            | Command::Wait { model }
+            | Command::Unpin { model }
+            | Command::StandUp { model } => Some(*model),
+            Command::Shoot { shooter, .. } => Some(*shooter),
+            Command::Attack { attacker, .. } => Some(*attacker),
+            _ => None,
+        }
+    }
+}
+
+pub fn illegal<T>(why: impl Into<String>) -> Result<T, RuleError> {
+    Err(RuleError::Illegal(why.into()))
+}

@@ -1,0 +1,356 @@
+//! What happens in a Kry-Gothic game, `apply` (the only change to a state) and the combat log's
+//! line for each event.
+
+use super::catalogue::Class;
+use super::command::MoveKind;
+use super::state::{FireStreak, KryState, Outcome, Pending, Phase, Pin, Side, Tally, enemy, ix};
+use crate::table::{Model, ModelId, Pt};
+use serde::{Deserialize, Serialize};
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub enum Event {
+    Deployed {
+        model: ModelId,
+        at: Pt,
+        facing: f32,
+    },
+    DeploymentFinished {
+        side: Side,
+    },
+    /// A new AP round: each side's AP and how it was reached.
+    RoundBegan {
+        round: u32,
+        ap: [u32; 2],
+        why: [String; 2],
+    },
+    /// AP paid, and for what.
+    Spent {
+        side: Side,
+        ap: u32,
+        what: String,
+    },
+    Moved {
+        model: ModelId,
+        from: Pt,
+        to: Pt,
+        kind: MoveKind,
+        /// Body lost on the way (running).
+        body_loss: u8,
+    },
+    Turned {
+        model: ModelId,
+        facing: f32,
+    },
+    /// A model took an action (the small step must come before any).
+    Acted {
+        model: ModelId,
+    },
+    /// A roll's outcome in words, for the log (the dice are in the dice log).
+    Note {
+        side: Side,
+        text: String,
+    },
+    Wounded {
+        model: ModelId,
+        wounds: u32,
+        by: Option<ModelId>,
+    },
+    Killed {
+        model: ModelId,
+        by: Option<ModelId>,
+    },
+    Pinned {
+        model: ModelId,
+        pin: Pin,
+    },
+    Unpinned {
+        model: ModelId,
+    },
+    /// A squad leader lost a Willpower roll: -2 AP at the round's end.
+    LeaderFailedWill {
+        side: Side,
+    },
+    WaitingSet {
+        model: ModelId,
+        waiting: bool,
+    },
+    KnockedDown {
+        model: ModelId,
+        down: bool,
+    },
+    Afraid {
+        model: ModelId,
+        of: Option<ModelId>,
+    },
+    Charged {
+        model: ModelId,
+        target: ModelId,
+    },
+    FirstAttackTaken {
+        model: ModelId,
+        by: ModelId,
+    },
+    WeaponBroken {
+        model: ModelId,
+        weapon: String,
+    },
+    PendingSet(Option<Pending>),
+    StreakSet(Option<FireStreak>),
+    Done {
+        side: Side,
+    },
+    /// The round's Loses and Triumph lines, before the next AP roll.
+    RoundEnded {
+        lines: Vec<String>,
+    },
+    Over(Outcome),
+}
+
+pub fn apply(s: &mut KryState, e: &Event) {
+    match e {
+        Event::Deployed { model, at, facing } => {
+            if let Some(m) = s.models.get(model) {
+                let mut tm = Model::new(model.0, m.side, &m.name, m.base, m.height, *at, *facing);
+                tm.h = s.table.surface_height(*at);
+                s.table.models.retain(|x| x.id != *model);
+                s.table.models.push(tm);
+                s.table.models.sort_by_key(|x| x.id);
+            }
+        }
+        Event::DeploymentFinished { side } => {
+            s.phase = if *side == 1 {
+                Phase::Deploy { side: 2 }
+            } else {
+                Phase::Play
+            };
+        }
+        Event::RoundBegan { round, ap, .. } => {
+            s.round = *round;
+            s.ap = *ap;
+            s.spent = [0, 0];
+            s.done = [false, false];
+            for side in [1u8, 2] {
+                s.tally[ix(side)] = Tally {
+                    had: s.alive(side).count() as u32,
+                    ..Default::default()
+                };
+            }
+            for m in s.models.values_mut() {
+                m.body_loss = m.body_loss.saturating_sub(1);
+                m.sprinting = false;
+                m.acted = false;
+                m.charged = None;
+            }
+            s.streak = None;
+        }
+        Event::Spent { side, ap, .. } => s.spent[ix(*side)] += ap,
+        Event::Moved {
+            model,
+            to,
+            kind,
+            body_loss,
+            ..
+        } => {
+            let h = s.table.surface_height(*to);
+            if let Ok(m) = s.table.model_mut(*model) {
+                m.pos = *to;
+                m.h = h;
+            }
+            if let Some(m) = s.models.get_mut(model) {
+                m.body_loss = m.body_loss.saturating_add(*body_loss);
+                if *kind == MoveKind::Run {
+                    m.sprinting = true;
+                }
+                if *kind != MoveKind::SmallStep {
+                    m.acted = true;
+                }
+                m.waiting = false;
+            }
+        }
+        Event::Turned { model, facing } => {
+            if let Ok(m) = s.table.model_mut(*model) {
+                m.facing = *facing;
+            }
+        }
+        Event::Acted { model } => {
+            if let Some(m) = s.models.get_mut(model) {
+                m.acted = true;
+                m.waiting = false;
+            }
+        }
+        Event::Note { .. } => {}
+        Event::Wounded { model, wounds, by } => {
+            let side = s.models.get(model).map(|m| m.side);
+            let by_side = by.and_then(|b| s.models.get(&b)).map(|m| m.side);
+            if let Some(m) = s.models.get_mut(model) {
+                m.wounds_taken = m.wounds_taken.saturating_add(*wounds as u8);
+                m.waiting = false;
+            }
+            if let (Some(side), Some(by_side)) = (side, by_side) {
+                if side == by_side {
+                    s.tally[ix(side)].damaged_by_own_side = true;
+                } else if !s.first_blood && *wounds > 0 {
+                    s.first_blood = true;
+                    s.tally[ix(by_side)].first_blood = true;
+                }
+            }
+        }
+        Event::Killed { model, by } => {
+            let by_side = by.and_then(|b| s.models.get(&b)).map(|m| m.side);
+            if let Some(m) = s.models.get_mut(model) {
+                m.dead = true;
+                m.waiting = false;
+                let (side, leader) = (m.side, m.class == Class::SquadLeader);
+                s.tally[ix(side)].lost += 1;
+                if leader {
+                    s.tally[ix(side)].leader_killed = true;
+                    if by_side == Some(enemy(side)) {
+                        s.tally[ix(enemy(side))].killed_enemy_leader = true;
+                    }
+                }
+            }
+            let _ = s.table.remove_model(*model);
+        }
+        Event::Pinned { model, pin } => {
+            if let Some(m) = s.models.get_mut(model) {
+                m.pinned = Some(*pin);
+            }
+        }
+        Event::Unpinned { model } => {
+            if let Some(m) = s.models.get_mut(model) {
+                m.pinned = None;
+            }
+        }
+        Event::LeaderFailedWill { side } => s.tally[ix(*side)].leader_failed_will = true,
+        Event::WaitingSet { model, waiting } => {
+            if let Some(m) = s.models.get_mut(model) {
+                m.waiting = *waiting;
+            }
+        }
+        Event::KnockedDown { model, down } => {
+            if let Some(m) = s.models.get_mut(model) {
+                m.prone = *down;
+            }
+        }
+        Event::Afraid { model, of } => {
+            if let Some(m) = s.models.get_mut(model) {
+                m.afraid_of = *of;
+            }
+        }
+        Event::Charged { model, target } => {
+            if let Some(m) = s.models.get_mut(model) {
+                m.charged = Some(*target);
+            }
+            if let Some(t) = s.models.get_mut(target) {
+                t.waiting = false;
+            }
+        }
+        Event::FirstAttackTaken { model, by } => {
+            if let Some(m) = s.models.get_mut(model) {
+                m.first_attack_taken.push(*by);
+            }
+        }
+        Event::WeaponBroken { model, weapon } => {
+            if let Some(m) = s.models.get_mut(model) {
+                for w in m.ranged.iter_mut().filter(|w| &w.name == weapon) {
+                    w.broken = true;
+                }
+            }
+        }
+        Event::PendingSet(p) => s.pending = p.clone(),
+        Event::StreakSet(f) => s.streak = f.clone(),
+        Event::Done { side } => s.done[ix(*side)] = true,
+        Event::RoundEnded { .. } => {}
+        Event::Over(o) => s.phase = Phase::Over(o.clone()),
+    }
+}
+
+/// The combat log's line for `e` (applied to `s` just after).
+pub fn describe(s: &KryState, e: &Event) -> Option<String> {
+    let name = |id: &ModelId| {
+        s.models
+            .get(id)
+            .map_or_else(|| format!("#{}", id.0), |m| m.name.clone())
+    };
+    Some(match e {
+        Event::Deployed { model, at, .. } => {
+            format!("{} deploys at ({:.1}, {:.1})", name(model), at.x, at.y)
+        }
+        Event::DeploymentFinished { side } => format!("side {side} has deployed"),
+        Event::RoundBegan { round, ap, why } => format!(
+            "AP round {round}: side 1 has {} AP ({}), side 2 has {} AP ({})",
+            ap[0], why[0], ap[1], why[1]
+        ),
+        Event::Spent { side, ap, what } => format!("side {side} spends {ap} AP: {what}"),
+        Event::Moved {
+            model,
+            from,
+            to,
+            kind,
+            body_loss,
+        } => format!(
+            "{} {}s {:.1}\"{}",
+            name(model),
+            match kind {
+                MoveKind::Normal => "move",
+                MoveKind::Run => "run",
+                MoveKind::SmallStep => "step",
+            },
+            from.dist(*to),
+            if *body_loss > 0 {
+                format!(" (Body -{body_loss}, now {})", s.models[model].body())
+            } else {
+                String::new()
+            }
+        ),
+        Event::Turned { .. } | Event::Acted { .. } => return None,
+        Event::Note { text, .. } => text.clone(),
+        Event::Wounded { model, wounds, .. } => format!(
+            "{} takes {wounds} wound(s) ({} of {})",
+            name(model),
+            s.models[model].wounds_taken,
+            s.models[model].wounds
+        ),
+        Event::Killed { model, .. } => format!("{} is down and out", name(model)),
+        Event::Pinned { model, pin } => match pin {
+            Pin::Hit { from } => format!(
+                "{} is pinned: it may move only away from {}",
+                name(model),
+                name(from)
+            ),
+            Pin::Missed => format!("{} is pinned: it cannot move, but may fire", name(model)),
+        },
+        Event::Unpinned { model } => format!("{} is back on its feet (unpinned)", name(model)),
+        Event::LeaderFailedWill { side } => {
+            format!("side {side}'s squad leader lost a Willpower roll: -2 AP next round")
+        }
+        Event::WaitingSet { model, waiting } => {
+            if *waiting {
+                format!("{} goes into waiting", name(model))
+            } else {
+                format!("{} is no longer waiting", name(model))
+            }
+        }
+        Event::KnockedDown { model, down } => {
+            if *down {
+                format!("{} falls over", name(model))
+            } else {
+                format!("{} stands up", name(model))
+            }
+        }
+        Event::Afraid { model, of } => match of {
+            Some(o) => format!("{} is afraid of {}: its CC is halved", name(model), name(o)),
+            None => return None,
+        },
+        Event::Charged { model, target } => format!("{} charges {}", name(model), name(target)),
+        Event::FirstAttackTaken { .. } => return None,
+        Event::WeaponBroken { model, weapon } => {
+            format!("{}'s {weapon} breaks", name(model))
+        }
+        Event::PendingSet(_) | Event::StreakSet(_) => return None,
+        Event::Done { side } => format!("side {side} is done for this AP round"),
+        Event::RoundEnded { lines } => format!("end of AP round {}: {}", s.round, lines.join("; ")),
+        Event::Over(Outcome::Victory { side, why }) => format!("side {side} wins: {why}"),
+        Event::Over(Outcome::Draw { why }) => format!("a draw: {why}"),
+    })
+}

@@ -1,0 +1,207 @@
+//! A Kry-Gothic team as fielded: each model named, its troop type and the wargear bought for it,
+//! with its cost against the cap. Saved and loaded as RON, validated with located errors.
+
+use super::catalogue::{Catalogue, Class, Troop, fold};
+use crate::data::error::{Issue, LocatedError};
+use crate::data::spans::SpanIndex;
+use serde::{Deserialize, Serialize};
+use std::path::Path;
+
+/// One model of a team.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct KryForceModel {
+    /// "giving each of your units names".
+    pub name: String,
+    pub troop: String,
+    /// Wargear bought beyond what the troop type comes with.
+    #[serde(default)]
+    pub extra: Vec<String>,
+}
+
+/// A team: "that small group of 12 or so units".
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct KryForce {
+    pub name: String,
+    pub team: String,
+    pub models: Vec<KryForceModel>,
+}
+
+/// "Players can take up to 5 elite units."
+pub const MAX_ELITES: usize = 5;
+
+impl KryForce {
+    /// The troop type of model `i`.
+    pub fn troop<'a>(&self, cat: &'a Catalogue, i: usize) -> Option<&'a Troop> {
+        let team = cat.team(&self.team)?;
+        let k = fold(&self.models.get(i)?.troop);
+        team.troops.iter().find(|t| fold(&t.name) == k)
+    }
+
+    /// What model `i` costs: the troop, the wargear it comes with and what was bought.
+    pub fn model_cost(&self, cat: &Catalogue, i: usize) -> u32 {
+        let Some(t) = self.troop(cat, i) else {
+            return 0;
+        };
+        let gear = |n: &String| -> u32 {
+            cat.armour(n)
+                .map(|a| a.cost)
+                .or_else(|| cat.cc_weapon(n).map(|w| w.cost))
+                .or_else(|| cat.ranged_weapon(n).map(|w| w.cost))
+                .unwrap_or(0)
+        };
+        t.cost
+            + t.armour
+                .iter()
+                .chain(&t.cc_weapons)
+                .chain(&t.ranged_weapons)
+                .chain(&self.models[i].extra)
+                .map(gear)
+                .sum::<u32>()
+    }
+
+    pub fn cost(&self, cat: &Catalogue) -> u32 {
+        (0..self.models.len())
+            .map(|i| self.model_cost(cat, i))
+            .sum()
+    }
+
+    /// Problems with the team, by field path.
+    pub fn validate(&self, cat: &Catalogue, cost_cap: u32, max_models: usize) -> Vec<Issue> {
+        let mut out = Vec::new();
+        let Some(team) = cat.team(&self.team) else {
+            let names: Vec<&str> = cat.teams.iter().map(|t| t.name.as_str()).collect();
+            out.push(Issue::new(
+                "team",
+                format!("no team '{}' (there are {})", self.team, names.join(", ")),
+            ));
+            return out;
+        };
+        if self.models.is_empty() {
+            out.push(Issue::new("models", "the team has no models"));
+        }
+        if self.models.len() > max_models {
+            out.push(Issue::new(
+                "models",
+                format!(
+                    "{} models; a side fields at most {max_models}",
+                    self.models.len()
+                ),
+            ));
+        }
+        let mut names: Vec<String> = Vec::new();
+        let (mut leaders, mut elites) = (0, 0);
+        for (i, m) in self.models.iter().enumerate() {
+            let p = format!("models[{i}]");
+            let k = fold(&m.name);
+            if k.is_empty() {
+                out.push(Issue::new(format!("{p}.name"), "each model has a name"));
+            } else if names.contains(&k) {
+                out.push(Issue::new(
+                    format!("{p}.name"),
+                    format!("two models are named '{}'", m.name),
+                ));
+            }
+            names.push(k);
+            let Some(t) = self.troop(cat, i) else {
+                out.push(Issue::new(
+                    format!("{p}.troop"),
+                    format!("{} has no troop type '{}'", team.name, m.troop),
+                ));
+                continue;
+            };
+            match t.class {
+                Class::SquadLeader => leaders += 1,
+                Class::Elite => elites += 1,
+                _ => {}
+            }
+            for (j, g) in m.extra.iter().enumerate() {
+                let known = cat.armour(g).is_some()
+                    || cat.cc_weapon(g).is_some()
+                    || cat.ranged_weapon(g).is_some();
+                if !known {
+                    out.push(Issue::new(
+                        format!("{p}.extra[{j}]"),
+                        format!("no armour or weapon named '{g}'"),
+                    ));
+                } else if !team.armoury.is_empty()
+                    && !team.armoury.iter().any(|a| fold(a) == fold(g))
+                {
+                    out.push(Issue::new(
+                        format!("{p}.extra[{j}]"),
+                        format!("{} cannot buy '{g}'", team.name),
+                    ));
+                } else if cat.ranged_weapon(g).is_some() && t.profile.rc.is_none() {
+                    out.push(Issue::new(
+                        format!("{p}.extra[{j}]"),
+                        format!("the {} has RC X and takes no ranged weapon", t.name),
+                    ));
+                }
+            }
+        }
+        if leaders == 0 && !self.models.is_empty() {
+            out.push(Issue::new(
+                "models",
+                "\"Every team must have a Squad leader\"",
+            ));
+        }
+        if elites > MAX_ELITES {
+            out.push(Issue::new(
+                "models",
+                format!("\"Players can take up to 5 elite units\" ({elites} picked)"),
+            ));
+        }
+        let cost = self.cost(cat);
+        if cost > cost_cap {
+            out.push(Issue::new(
+                "models",
+                format!("the team costs {cost}, over the cost cap of {cost_cap}"),
+            ));
+        }
+        out
+    }
+}
+
+pub fn parse_force(
+    file: &str,
+    text: &str,
+    cat: &Catalogue,
+    cost_cap: u32,
+    max_models: usize,
+) -> Result<KryForce, Vec<LocatedError>> {
+    if text.trim().is_empty() {
+        return Err(vec![LocatedError::whole_file(
+            file,
+            "file is empty: expected a KryForce(...)",
+        )]);
+    }
+    let spans = SpanIndex::new(text);
+    let f: KryForce =
+        ron::from_str(text).map_err(|e| vec![crate::data::load::ron_error(file, &spans, &e)])?;
+    let issues = f.validate(cat, cost_cap, max_models);
+    if issues.is_empty() {
+        Ok(f)
+    } else {
+        Err(issues
+            .iter()
+            .map(|i| LocatedError::locate(file, &spans, i))
+            .collect())
+    }
+}
+
+pub fn load_force(
+    path: &Path,
+    cat: &Catalogue,
+    cost_cap: u32,
+    max_models: usize,
+) -> Result<KryForce, Vec<LocatedError>> {
+    let text = crate::data::read_text(path).map_err(|e| vec![e])?;
+    parse_force(
+        &path.display().to_string(),
+        &text,
+        cat,
+        cost_cap,
+        max_models,
+    )
+}

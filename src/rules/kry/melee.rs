@@ -1,0 +1,620 @@
+//! Close combat in the game: declaring the attack (with a charge, and fear), the defender's
+//! defence class (step 1) and type (step 4), the rolls, the attack types' effects, weapon
+//! breaks, and the AP for extra wounds.
+
+use super::catalogue::{Ability, CcEffect};
+use super::close::{
+    AttackType, Circumstances, Defence, Fighter, deflect_breaks, extra_wound_cost, numbers,
+};
+use super::command::{RuleError, illegal};
+use super::dice;
+use super::event::Event;
+use super::play::{Ctx, expect_orders, own};
+use super::shooting::{self_harm, wound};
+use super::state::{CloseAttack, KryModel, KryState, Pending, Side};
+use crate::table::{ModelId, Pt};
+
+/// Bases touching: "the bases of the models must be touching".
+pub const CONTACT: f32 = 0.05;
+
+fn fighter(m: &KryModel, attack: Option<(&CloseAttack, AttackType)>) -> Fighter {
+    let weapon = attack
+        .and_then(|(a, t)| match t {
+            AttackType::Weapon => a.weapon.as_deref().and_then(|w| m.cc_weapon(w)),
+            _ => None,
+        })
+        .or_else(|| {
+            if attack.is_none() {
+                m.cc_weapons.first()
+            } else {
+                None
+            }
+        });
+    Fighter {
+        cc: m.cc(),
+        strength: m.profile.strength,
+        speed: m.speed(),
+        body: m.body(),
+        armour: m.armour,
+        weapon: weapon.map(|w| (w.cc, w.str)),
+        armour_piercing: weapon.is_some_and(|w| w.effects.contains(&CcEffect::ArmourPiercing)),
+        multiple_wounds: weapon.is_some_and(|w| w.effects.contains(&CcEffect::MultipleWounds)),
+        wrap: weapon.is_some_and(|w| w.effects.contains(&CcEffect::Wrap)),
+    }
+}
+
+/// The circumstances of `a`'s attack in state `s`.
+fn circumstances(s: &KryState, a: &CloseAttack) -> Circumstances {
+    let (att, def) = (&s.models[&a.attacker], &s.models[&a.target]);
+    let charged = att.charged == Some(a.target);
+    Circumstances {
+        // The first exchange between the two: neither has attacked the other yet.
+        initiator_first_round: !charged
+            && !def.first_attack_taken.contains(&a.attacker)
+            && !att.first_attack_taken.contains(&a.target),
+        charged,
+        defender_charged_first: def.charged == Some(a.attacker)
+            && !def.first_attack_taken.contains(&a.attacker),
+        defender_afraid: def.afraid_of == Some(a.attacker),
+        attacker_afraid: false,
+    }
+}
+
+pub fn declare(
+    c: &mut Ctx,
+    by: Side,
+    attacker: ModelId,
+    target: ModelId,
+    attack: AttackType,
+    weapon: Option<String>,
+    charge: bool,
+) -> Result<(), RuleError> {
+    expect_orders(&c.s, by)?;
+    let a = own(&c.s, by, attacker)?;
+    let t = c.s.model(target)?.clone();
+    if t.side == by || !t.alive() {
+        return illegal(format!("{} is not an enemy in the fight", t.name));
+    }
+    if a.profile.cc.is_none() {
+        return illegal(format!("{} has CC X", a.name));
+    }
+    if a.prone {
+        return illegal(format!("{} is down: it stands up first (1 AP)", a.name));
+    }
+    match attack {
+        AttackType::Weapon => match weapon.as_deref().and_then(|w| a.cc_weapon(w)) {
+            Some(_) => {}
+            None => {
+                return illegal(format!(
+                    "{} has no close-combat weapon {}",
+                    a.name,
+                    weapon.as_deref().unwrap_or("named")
+                ));
+            }
+        },
+        AttackType::Bunt | AttackType::PointBlank => {
+            match weapon.as_deref().and_then(|w| a.weapon(w)) {
+                Some(w) if !w.broken => {}
+                _ => {
+                    return illegal(format!(
+                        "a {} needs a working ranged weapon",
+                        attack.label()
+                    ));
+                }
+            }
+        }
+        _ => {}
+    }
+    let gap =
+        c.s.table
+            .distance(attacker, target)
+            .map_err(|e| RuleError::Illegal(e.to_string()))?;
+    if !charge && gap > CONTACT {
+        return illegal(format!(
+            "{} is {gap:.1}\" away: close combat needs the bases touching (or a charge)",
+            t.name
+        ));
+    }
+    if charge && matches!(a.pinned, Some(super::state::Pin::Missed)) {
+        return illegal(format!("{} is pinned and cannot move", a.name));
+    }
+    c.pay(
+        by,
+        1,
+        format!("{} attacks {} ({})", a.name, t.name, attack.label()),
+    )?;
+    c.emit(Event::StreakSet(None));
+    c.emit(Event::Acted { model: attacker });
+    // "Any time a unit moves in to attack a fear causing unit in close combat (either through
+    // normal movement or the movement type ‘charge’), a willpower roll must be made against 6.
+    // If the unit fails, they freeze 2 inches out".
+    let frightening = t.has(Ability::Fear) || t.has(Ability::PureHorror);
+    let fear_ok = !frightening || c.will_roll(attacker, 6, &fear_why(&a, &t))?;
+    if charge {
+        let reach = a.speed() as f32 + a.body() as f32;
+        let stop = if fear_ok { 0.0 } else { 2.0 };
+        if gap > stop {
+            let from = c.s.table.model(attacker).map(|m| m.pos).unwrap_or_default();
+            let to_pos = c.s.table.model(target).map(|m| m.pos).unwrap_or_default();
+            let dir = to_pos.sub(from);
+            let len = dir.len().max(1e-6);
+            let travel = (gap - stop).min(reach);
+            if gap - stop > reach + 0.01 {
+                return illegal(format!(
+                    "{} is {gap:.1}\" away; a charge reaches Speed + Body = {reach}\"",
+                    t.name
+                ));
+            }
+            let dest = from.add(dir.scale(travel / len));
+            let scene = crate::table::Scene::new(&c.s.table, Default::default());
+            let (_, _) = super::movement::find_way(&c.s, &scene, attacker, dest, reach)
+                .map_err(RuleError::Illegal)?;
+            c.emit(Event::Moved {
+                model: attacker,
+                from,
+                to: dest,
+                kind: super::command::MoveKind::Normal,
+                body_loss: 0,
+            });
+        }
+        c.emit(Event::Charged {
+            model: attacker,
+            target,
+        });
+    }
+    if !fear_ok {
+        c.note(by, format!("{} freezes before {}", a.name, t.name));
+        return Ok(());
+    }
+    if (a.has(Ability::Fear) || a.has(Ability::PureHorror))
+        && !t.first_attack_taken.contains(&attacker)
+        && !c.will_roll(target, 6, &fear_why(&t, &a))?
+    {
+        c.emit(Event::Afraid {
+            model: target,
+            of: Some(attacker),
+        });
+        pure_horror_flight(c, &a, &t)?;
+    }
+    c.emit(Event::PendingSet(Some(Pending::DefenceClass(
+        CloseAttack {
+            attacker,
+            target,
+            attack,
+            weapon,
+            active: false,
+            hits: None,
+            critical: false,
+        },
+    ))));
+    Ok(())
+}
+
+fn fear_why(who: &KryModel, of: &KryModel) -> String {
+    if of.has(Ability::PureHorror) {
+        format!("{} against the pure horror of {}", who.name, of.name)
+    } else {
+        format!("{} against {}'s fear", who.name, of.name)
+    }
+}
+
+/// "The following effect is only applied to those who have a willpower attribute of 2 or less":
+/// on a 6 the unit moves 4" (here: straight away from the horror).
+fn pure_horror_flight(c: &mut Ctx, horror: &KryModel, victim: &KryModel) -> Result<(), RuleError> {
+    if !horror.has(Ability::PureHorror) || victim.profile.willpower > 2 {
+        return Ok(());
+    }
+    let r = c.dice.roll(
+        "1d6",
+        &format!("{}: fear shock, on a 6 it runs 4\"", victim.name),
+    )?;
+    if r.total == 6 {
+        push(c, victim.id, horror.id, 4.0)?;
+    }
+    Ok(())
+}
+
+/// Moves `who` straight away from `from` by up to `inches`, as far as the way is open; the
+/// inches it went.
+fn push(c: &mut Ctx, who: ModelId, from: ModelId, inches: f32) -> Result<f32, RuleError> {
+    let (Ok(p), Ok(q)) = (c.s.table.model(who), c.s.table.model(from)) else {
+        return Ok(0.0);
+    };
+    let (start, d) = (p.pos, p.pos.sub(q.pos));
+    let len = d.len().max(1e-6);
+    let scene = crate::table::Scene::new(&c.s.table, Default::default());
+    let mut went = 0.0;
+    let mut k = 0.25;
+    while k <= inches + 1e-4 {
+        let to = start.add(d.scale(k / len));
+        let open =
+            c.s.table
+                .check_placement(to, p.base_diameter, Some(who))
+                .is_ok()
+                && crate::table::movement::can_stand(&c.s.table, &scene, p.radius(), to);
+        if !open {
+            break;
+        }
+        went = k;
+        k += 0.25;
+    }
+    if went > 0.0 {
+        let to: Pt = start.add(d.scale(went / len));
+        c.emit(Event::Moved {
+            model: who,
+            from: start,
+            to,
+            kind: super::command::MoveKind::SmallStep,
+            body_loss: 0,
+        });
+    }
+    Ok(went)
+}
+
+fn pending_attack(s: &KryState, by: Side, want_type: bool) -> Result<CloseAttack, RuleError> {
+    let a = match (&s.pending, want_type) {
+        (Some(Pending::DefenceClass(a)), false) | (Some(Pending::DefenceType(a)), true) => a,
+        _ => {
+            return Err(RuleError::WrongPhase(if want_type {
+                "no defence type is asked for".into()
+            } else {
+                "no defence class is asked for".into()
+            }));
+        }
+    };
+    let side = s.models[&a.target].side;
+    if side != by {
+        return illegal(format!("the defender, side {side}, answers"));
+    }
+    Ok(a.clone())
+}
+
+/// Step 1, then step 3 (to hit).
+pub fn defence_class(c: &mut Ctx, by: Side, active: bool) -> Result<(), RuleError> {
+    let mut a = pending_attack(&c.s, by, false)?;
+    if active {
+        let name = c.s.models[&a.target].name.clone();
+        c.pay(by, 1, format!("{name} defends actively"))?;
+    }
+    a.active = active;
+    let (att, def) = (
+        c.s.models[&a.attacker].clone(),
+        c.s.models[&a.target].clone(),
+    );
+    let n = numbers(
+        &fighter(&att, Some((&a, a.attack))),
+        &fighter(&def, None),
+        a.attack,
+        Defence::Passive,
+        circumstances(&c.s, &a),
+    )
+    .map_err(|e| RuleError::Illegal(e.to_string()))?;
+    let reading = c.s.options.high_targets;
+    let r = dice::roll(
+        c.dice,
+        n.hit_dice,
+        &format!(
+            "{}: {} on {}, to hit {}K{} against CC {}",
+            att.name,
+            a.attack.label(),
+            def.name,
+            n.hit_dice,
+            n.hit_keep,
+            n.hit_target
+        ),
+    )?;
+    let hits = (r.passing(n.hit_target, reading) as u32).min(n.hit_keep);
+    a.hits = Some(hits);
+    a.critical = r.critical();
+    c.note(
+        att.side,
+        format!(
+            "{} {}s {}: {} of {} dice pass CC {} (keep {}){}",
+            att.name,
+            a.attack.label(),
+            def.name,
+            hits,
+            n.hit_dice,
+            n.hit_target,
+            n.hit_keep,
+            if a.critical { ", a critical" } else { "" }
+        ),
+    );
+    if r.all_ones() {
+        self_harm(c, a.attacker, att.body() as i32 + att.armour as i32)?;
+    }
+    if a.attack == AttackType::PointBlank {
+        let misses = n.hit_dice - r.passing(n.hit_target, reading) as u32;
+        for _ in 0..misses {
+            if !c.s.models[&a.attacker].alive() {
+                break;
+            }
+            self_harm(
+                c,
+                a.attacker,
+                att.body() as i32 + att.armour as i32 - damage_of(&att, &a) as i32,
+            )?;
+        }
+    }
+    if a.attack == AttackType::Bunt && hits > 0 {
+        let b = c.dice.roll(
+            "1d6",
+            &format!("{}: bunt, on a 6 the weapon breaks", att.name),
+        )?;
+        if b.total == 6
+            && let Some(w) = a.weapon.clone()
+        {
+            c.emit(Event::WeaponBroken {
+                model: a.attacker,
+                weapon: w,
+            });
+        }
+    }
+    if active {
+        c.emit(Event::PendingSet(Some(Pending::DefenceType(a))));
+        Ok(())
+    } else {
+        finish(c, a, Defence::Passive)
+    }
+}
+
+fn damage_of(att: &KryModel, a: &CloseAttack) -> u8 {
+    a.weapon
+        .as_deref()
+        .and_then(|w| att.weapon(w))
+        .map_or(0, |w| w.stats.damage)
+}
+
+/// Step 4: the active defence's type, then steps 5 and 6.
+pub fn defence_type(c: &mut Ctx, by: Side, defence: Defence) -> Result<(), RuleError> {
+    let a = pending_attack(&c.s, by, true)?;
+    if defence == Defence::Passive {
+        return illegal(
+            "an active defence picks a type: parry, deflect, dodge, break off, block or counter attack",
+        );
+    }
+    if defence == Defence::BreakOff && a.attack == AttackType::LegSweep {
+        return illegal("a leg sweep: the \"opponent cannot use break off maneuver\"");
+    }
+    let def = c.s.models[&a.target].clone();
+    if defence == Defence::Deflect && !def.ranged.iter().any(|w| !w.broken) {
+        return illegal(format!("{} has no ranged weapon to deflect with", def.name));
+    }
+    finish(c, a, defence)
+}
+
+/// Steps 5 and 6 with `defence`, and the attack's effects.
+fn finish(c: &mut Ctx, a: CloseAttack, defence: Defence) -> Result<(), RuleError> {
+    let (att, def) = (
+        c.s.models[&a.attacker].clone(),
+        c.s.models[&a.target].clone(),
+    );
+    let att_f = fighter(&att, Some((&a, a.attack)));
+    let def_f = fighter(&def, None);
+    let n = numbers(&att_f, &def_f, a.attack, defence, circumstances(&c.s, &a))
+        .map_err(|e| RuleError::Illegal(e.to_string()))?;
+    let reading = c.s.options.high_targets;
+    let hits = a.hits.unwrap_or(0);
+    c.emit(Event::PendingSet(None));
+    c.emit(Event::FirstAttackTaken {
+        model: a.target,
+        by: a.attacker,
+    });
+    if hits == 0 && defence == Defence::BreakOff {
+        let went = push(c, a.target, a.attacker, def.speed() as f32)?;
+        c.note(def.side, format!("{} breaks off ({went:.1}\")", def.name));
+        return Ok(());
+    }
+    let mut through = hits;
+    if hits > 0 || defence == Defence::CounterAttack {
+        let r = dice::roll(
+            c.dice,
+            n.avoid_dice,
+            &format!(
+                "{}: {} to avoid, {}K{} against CC {}",
+                def.name,
+                defence.label(),
+                n.avoid_dice,
+                n.avoid_keep,
+                n.avoid_target
+            ),
+        )?;
+        let avoided = (r.passing(n.avoid_target, reading) as u32).min(n.avoid_keep);
+        if n.avoid_removes {
+            through = hits.saturating_sub(avoided);
+        }
+        c.note(
+            def.side,
+            format!(
+                "{} ({}) avoids {avoided}: {through} of the attacker's dice left",
+                def.name,
+                defence.label()
+            ),
+        );
+        if defence == Defence::Deflect && avoided > 0 && n.avoid_removes {
+            let removed = hits.min(avoided);
+            let b = c.dice.roll(
+                "1d6",
+                &format!("{}: does the deflecting weapon break?", def.name),
+            )?;
+            if deflect_breaks(b.total as u32, removed, c.s.options.deflect_break)
+                && let Some(w) = def.ranged.iter().find(|w| !w.broken)
+            {
+                c.emit(Event::WeaponBroken {
+                    model: a.target,
+                    weapon: w.name.clone(),
+                });
+            }
+        }
+        if defence == Defence::CounterAttack {
+            // "If you get more successes than the attacker, you can attack once for free. If you
+            // fail, the attacker gets one attack for free": read as an immediate punch at a
+            // passive defender (the free attack's own type is the program's choice).
+            let (striker, victim) = if avoided > hits {
+                (a.target, a.attacker)
+            } else {
+                (a.attacker, a.target)
+            };
+            free_attack(c, striker, victim)?;
+        }
+    }
+    if through == 0 || !n.wound_roll {
+        if a.attack == AttackType::Tackle {
+            tackle(c, &a, hits)?;
+        }
+        return Ok(());
+    }
+    let w = dice::roll(
+        c.dice,
+        through,
+        &format!("{}: to wound {}, {}+", att.name, def.name, n.wound_target),
+    )?;
+    let passes = w.passing(n.wound_target, reading) as u32;
+    match a.attack {
+        AttackType::Shove => {
+            let inches = passes.min(att.profile.strength as u32) as f32;
+            let went = push(c, a.target, a.attacker, inches)?;
+            c.note(
+                att.side,
+                format!("{} shoves {} back {went:.1}\"", att.name, def.name),
+            );
+            return Ok(());
+        }
+        AttackType::LegSweep => {
+            c.emit(Event::KnockedDown {
+                model: a.target,
+                down: true,
+            });
+        }
+        _ => {}
+    }
+    if passes == 0 {
+        c.note(att.side, format!("{} causes no wound", att.name));
+        return Ok(());
+    }
+    let lasso = a.attack == AttackType::Weapon && att_weapon_has(&att, &a, CcEffect::Lasso);
+    if lasso {
+        c.emit(Event::KnockedDown {
+            model: a.target,
+            down: true,
+        });
+    }
+    if (a.attack == AttackType::Weapon && att_f.multiple_wounds) || passes == 1 {
+        let w = if a.critical { 2 * passes } else { passes };
+        wound(c, a.target, w, Some(a.attacker))?;
+    } else {
+        c.emit(Event::PendingSet(Some(Pending::BuyWounds {
+            attacker: a.attacker,
+            target: a.target,
+            passes,
+            critical: a.critical,
+        })));
+    }
+    Ok(())
+}
+
+fn att_weapon_has(att: &KryModel, a: &CloseAttack, e: CcEffect) -> bool {
+    a.weapon
+        .as_deref()
+        .and_then(|w| att.cc_weapon(w))
+        .is_some_and(|w| w.effects.contains(&e))
+}
+
+/// A tackle: "both combatants move Strength + passed to hit dice. If object is hit, enemy must
+/// make inches traveled wound saves, otherwise no wounds are caused."
+fn tackle(c: &mut Ctx, a: &CloseAttack, hits: u32) -> Result<(), RuleError> {
+    let att = c.s.models[&a.attacker].clone();
+    let want = (att.profile.strength as u32 + hits) as f32;
+    let went = push(c, a.target, a.attacker, want)?;
+    if went + 0.01 < want {
+        let def = c.s.models[&a.target].clone();
+        let saves = went.floor().max(1.0) as u32;
+        let r = dice::roll(
+            c.dice,
+            saves,
+            &format!(
+                "{}: tackled into an obstacle, {saves} wound roll(s)",
+                def.name
+            ),
+        )?;
+        let w = r.passing(
+            def.body() as i32 + def.armour as i32,
+            c.s.options.high_targets,
+        ) as u32;
+        c.note(
+            att.side,
+            format!(
+                "{} tackles {} into an obstacle: {w} wound(s)",
+                att.name, def.name
+            ),
+        );
+        if w > 0 {
+            wound(c, a.target, w, Some(a.attacker))?;
+        }
+    } else {
+        let name = c.s.models[&a.target].name.clone();
+        c.note(att.side, format!("{} tackles {name} {went:.1}\"", att.name));
+    }
+    Ok(())
+}
+
+/// A free attack: a punch at a passive defender, rolled through at once.
+fn free_attack(c: &mut Ctx, striker: ModelId, victim: ModelId) -> Result<(), RuleError> {
+    if !c.s.models[&striker].alive() || !c.s.models[&victim].alive() {
+        return Ok(());
+    }
+    let a = CloseAttack {
+        attacker: striker,
+        target: victim,
+        attack: AttackType::Punch,
+        weapon: None,
+        active: false,
+        hits: None,
+        critical: false,
+    };
+    c.note(
+        c.s.models[&striker].side,
+        format!("{} gets a free attack", c.s.models[&striker].name),
+    );
+    c.emit(Event::PendingSet(Some(Pending::DefenceClass(a))));
+    let side = c.s.models[&victim].side;
+    defence_class(c, side, false)?;
+    // A free attack's extra wounds are not bought: its first wound stands.
+    if let Some(Pending::BuyWounds {
+        target, critical, ..
+    }) = c.s.pending.clone()
+    {
+        c.emit(Event::PendingSet(None));
+        wound(c, target, if critical { 2 } else { 1 }, Some(striker))?;
+    }
+    Ok(())
+}
+
+/// "2 AP for the second wound, 3 AP for the third and so on".
+pub fn buy_wounds(c: &mut Ctx, by: Side, extra: u32) -> Result<(), RuleError> {
+    let Some(Pending::BuyWounds {
+        attacker,
+        target,
+        passes,
+        critical,
+    }) = c.s.pending.clone()
+    else {
+        return Err(RuleError::WrongPhase("no wounds to pay for".into()));
+    };
+    if c.s.models[&attacker].side != by {
+        return illegal("the attacker pays for its wounds");
+    }
+    if extra + 1 > passes {
+        return illegal(format!(
+            "{passes} wound dice passed: at most {} extra wound(s)",
+            passes - 1
+        ));
+    }
+    let cost: u32 = (2..=extra + 1).map(extra_wound_cost).sum();
+    if extra > 0 {
+        c.pay(by, cost, format!("{extra} extra wound(s)"))?;
+    }
+    c.emit(Event::PendingSet(None));
+    let w = 1 + extra;
+    wound(c, target, if critical { 2 * w } else { w }, Some(attacker))
+}

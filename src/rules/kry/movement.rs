@@ -1,0 +1,229 @@
+//! "Movement types and costs" and "Terrain Types": a normal move (Speed inches, 2 AP), a run
+//! (double Speed, 1 AP, Body -1), a small step (under 1", free), and the terrain's extra AP;
+//! pinned and fallen models.
+
+use super::catalogue::Ability;
+use super::command::{MoveKind, RuleError, illegal};
+use super::event::Event;
+use super::play::{Ctx, expect_orders, own};
+use super::state::{KryState, Pin, Side};
+use crate::table::movement::{CostField, MoveRules, path_cost};
+use crate::table::{GroundKind, ModelId, Pt, Scene, Tag};
+
+/// How hard the ground of a move is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Terrain {
+    /// "Flat or light debris terrain, stairs, ramps": no extra AP.
+    Easy,
+    /// "Steep hills and climbing ladders, shallow water, heavy debris under waist height": +1.
+    Difficult,
+    /// "Near vertical hills, shoulder high debris, deep water": +2.
+    VeryDifficult,
+}
+
+impl Terrain {
+    pub fn extra_ap(self) -> u32 {
+        match self {
+            Terrain::Easy => 0,
+            Terrain::Difficult => 1,
+            Terrain::VeryDifficult => 2,
+        }
+    }
+
+    pub fn label(self) -> &'static str {
+        match self {
+            Terrain::Easy => "easy terrain",
+            Terrain::Difficult => "difficult terrain",
+            Terrain::VeryDifficult => "very difficult terrain",
+        }
+    }
+}
+
+/// The table's ground as Kry-Gothic's terrain types.
+pub fn terrain_at(s: &KryState, p: Pt) -> Terrain {
+    let ground = match s.table.tiles.kind_at(p) {
+        GroundKind::Open | GroundKind::Rough | GroundKind::Impossible => Terrain::Easy,
+        GroundKind::Difficult | GroundKind::ShallowWater => Terrain::Difficult,
+        GroundKind::VeryDifficult | GroundKind::DeepWater => Terrain::VeryDifficult,
+    };
+    let piece = if s
+        .table
+        .pieces
+        .iter()
+        .any(|pc| pc.has(Tag::Rough) && pc.footprint_contains(p))
+    {
+        Terrain::Difficult
+    } else {
+        Terrain::Easy
+    };
+    ground.max(piece)
+}
+
+/// The hardest terrain along a path.
+pub fn path_terrain(s: &KryState, path: &[Pt]) -> Terrain {
+    let mut worst = Terrain::Easy;
+    for w in path.windows(2) {
+        let n = (w[0].dist(w[1]) / 0.25).ceil().max(1.0) as usize;
+        for k in 0..=n {
+            worst = worst.max(terrain_at(
+                s,
+                w[0].add(w[1].sub(w[0]).scale(k as f32 / n as f32)),
+            ));
+        }
+    }
+    worst
+}
+
+/// Distance rules: inch for inch; terrain costs AP, not distance.
+pub fn move_rules() -> MoveRules {
+    MoveRules {
+        rough: 1.0,
+        climb: 1.0,
+        making_way: 1.0,
+        ..MoveRules::default()
+    }
+}
+
+/// The way to `to` within `allowance` inches, and its length.
+pub fn find_way(
+    s: &KryState,
+    scene: &Scene,
+    id: ModelId,
+    to: Pt,
+    allowance: f32,
+) -> Result<(Vec<Pt>, f32), String> {
+    let from = s.table.model(id).map_err(|e| e.to_string())?.pos;
+    let rules = move_rules();
+    let straight = vec![from, to];
+    if let Ok(Ok(c)) = path_cost(&s.table, scene, id, &straight, &rules)
+        && c <= allowance + 0.01
+    {
+        return Ok((straight, c));
+    }
+    let field =
+        CostField::new(&s.table, scene, id, &rules, allowance + 1.0).map_err(|e| e.to_string())?;
+    match (field.path_to(to), field.cost_to(to)) {
+        (Some(p), Some(c)) if c <= allowance + 0.01 => Ok((p, c)),
+        (Some(_), Some(c)) => Err(format!(
+            "out of reach: {c:.1}\" of the way; this move allows {allowance:.1}\""
+        )),
+        _ => Err("no way there: walls, solid pieces or enemy bases block it".into()),
+    }
+}
+
+/// The AP of a move of `kind` over `terrain`, and the Body it takes.
+pub fn move_cost(kind: MoveKind, terrain: Terrain) -> (u32, bool) {
+    match kind {
+        MoveKind::Normal => (2 + terrain.extra_ap(), false),
+        // "Units must pay 2 AP for difficult terrain. Running on Very Difficult Terrain costs 2
+        // AP, but drops the units BOD straight to 1."
+        MoveKind::Run => (
+            match terrain {
+                Terrain::Easy => 1,
+                _ => 2,
+            },
+            true,
+        ),
+        MoveKind::SmallStep => (0, false),
+    }
+}
+
+pub fn order_move(
+    c: &mut Ctx,
+    by: Side,
+    id: ModelId,
+    to: Pt,
+    kind: MoveKind,
+) -> Result<(), RuleError> {
+    expect_orders(&c.s, by)?;
+    let m = own(&c.s, by, id)?;
+    if !to.is_finite() {
+        return illegal("a move needs a point on the table");
+    }
+    if m.prone {
+        return illegal(format!("{} is down: it stands up first (1 AP)", m.name));
+    }
+    let from =
+        c.s.table
+            .model(id)
+            .map_err(|e| RuleError::Illegal(e.to_string()))?
+            .pos;
+    match m.pinned {
+        Some(Pin::Missed) => {
+            return illegal(format!(
+                "{} is pinned and \"cannot move\" (1 AP re-rolls its Willpower)",
+                m.name
+            ));
+        }
+        Some(Pin::Hit { from: shooter }) => {
+            // "cannot move except for opposite direction they are being fired on": within 45°
+            // of straight away from the shooter.
+            if let Ok(sh) = c.s.table.model(shooter) {
+                let away = from.sub(sh.pos);
+                let step = to.sub(from);
+                let cos = (away.x * step.x + away.y * step.y) / (away.len() * step.len()).max(1e-6);
+                if cos < std::f32::consts::FRAC_1_SQRT_2 {
+                    return illegal(format!(
+                        "{} is pinned: it may move only away from {}",
+                        m.name, sh.name
+                    ));
+                }
+            }
+        }
+        None => {}
+    }
+    if kind == MoveKind::Run && m.has(Ability::CannotRun) {
+        return illegal(format!("{} cannot run", m.name));
+    }
+    if kind == MoveKind::SmallStep && m.acted {
+        return illegal(
+            "\"small step must be performed before any other actions performed by that unit\"",
+        );
+    }
+    let allowance = match kind {
+        MoveKind::Normal => m.speed() as f32,
+        MoveKind::Run => 2.0 * m.speed() as f32,
+        MoveKind::SmallStep => 0.999,
+    };
+    let scene = Scene::new(&c.s.table, Default::default());
+    let (path, length) = find_way(&c.s, &scene, id, to, allowance).map_err(RuleError::Illegal)?;
+    if let Err(e) = c.s.table.check_placement(to, m.base, Some(id)) {
+        return illegal(e.to_string());
+    }
+    let terrain = if m.has(Ability::IgnoresTerrain) {
+        Terrain::Easy
+    } else {
+        path_terrain(&c.s, &path)
+    };
+    if kind == MoveKind::SmallStep && terrain == Terrain::VeryDifficult {
+        return illegal("\"Small step can only be done in normal and difficult terrain\"");
+    }
+    let (ap, tiring) = move_cost(kind, terrain);
+    c.pay(
+        by,
+        ap,
+        format!(
+            "{} {}s {length:.1}\" over {}",
+            m.name,
+            kind.label(),
+            terrain.label()
+        ),
+    )?;
+    let body_loss = if tiring {
+        if terrain == Terrain::VeryDifficult {
+            m.body().saturating_sub(1)
+        } else {
+            u8::from(m.body() > 1)
+        }
+    } else {
+        0
+    };
+    c.emit(Event::Moved {
+        model: id,
+        from,
+        to,
+        kind,
+        body_loss,
+    });
+    Ok(())
+}

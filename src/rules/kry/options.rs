@@ -1,0 +1,77 @@
+//! Named choices where Kry-Gothic's text offers variants or leaves a number open; each is
+//! explained, with the sentence it reads, in `assets/rules/kry-gothic.md`.
+
+use super::close::DeflectBreak;
+use super::dice::HighTargets;
+use super::ranged::{BlindSide, ShotRules};
+use serde::{Deserialize, Serialize};
+
+/// The scenarios of the text.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Scenario {
+    /// "a few straight out 'deathmatch' style scenarios": the last side standing wins.
+    Deathmatch,
+    /// A deathmatch "in the dark" (+2 to hit).
+    DarkDeathmatch,
+}
+
+impl Scenario {
+    pub const ALL: [Scenario; 2] = [Scenario::Deathmatch, Scenario::DarkDeathmatch];
+
+    pub fn label(self) -> &'static str {
+        match self {
+            Scenario::Deathmatch => "Deathmatch",
+            Scenario::DarkDeathmatch => "Deathmatch in the dark",
+        }
+    }
+
+    pub fn from_name(name: &str) -> Option<Self> {
+        match crate::rules::kog::catalogue::fold(name).as_str() {
+            "deathmatch" => Some(Scenario::Deathmatch),
+            "dark" | "darkdeathmatch" => Some(Scenario::DarkDeathmatch),
+            _ => None,
+        }
+    }
+
+    pub fn dark(self) -> bool {
+        self == Scenario::DarkDeathmatch
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct KryOptions {
+    pub high_targets: HighTargets,
+    pub blind_side: BlindSide,
+    pub deflect_break: DeflectBreak,
+    /// "a final cost cap ... (the final cost cap will be decided later on)".
+    pub cost_cap: u32,
+    /// "the number of units used in a game are usually no greater than 12 on either side".
+    pub max_models: usize,
+    /// AP for a shot: the combo example's sum ("In total this costs about 6 AP") reads 1.
+    pub shot_cost: u32,
+    /// AP rounds after which an undecided game ends (`None`: play on).
+    pub round_limit: Option<u32>,
+}
+
+impl Default for KryOptions {
+    fn default() -> Self {
+        Self {
+            high_targets: HighTargets::Sum,
+            blind_side: BlindSide::Damage,
+            deflect_break: DeflectBreak::OnSix,
+            cost_cap: 1000,
+            max_models: 14,
+            shot_cost: 1,
+            round_limit: None,
+        }
+    }
+}
+
+impl KryOptions {
+    pub fn shot_rules(&self) -> ShotRules {
+        ShotRules {
+            high_targets: self.high_targets,
+            blind_side: self.blind_side,
+        }
+    }
+}

@@ -1,0 +1,293 @@
+//! Resolving a Kry-Gothic order: the shared checks (phase, side, AP), deployment, turning,
+//! waiting, unpinning, standing up, being done; moves, shots and close combat live in their own
+//! files. Events are applied as they are emitted, so later checks see their effect.
+
+use super::command::{Command, RuleError, illegal};
+use super::dice;
+use super::event::{Event, apply};
+use super::state::{KryModel, KryState, Phase, Pin, Side, ix};
+use crate::dice::Dice;
+use crate::table::{ModelId, ZoneKind};
+
+/// A command in resolution: a scratch state, the game's dice and the events so far.
+pub struct Ctx<'a> {
+    pub s: KryState,
+    pub dice: &'a mut Dice,
+    pub events: Vec<Event>,
+}
+
+impl Ctx<'_> {
+    pub fn emit(&mut self, e: Event) {
+        apply(&mut self.s, &e);
+        self.events.push(e);
+    }
+
+    pub fn note(&mut self, side: Side, text: impl Into<String>) {
+        self.emit(Event::Note {
+            side,
+            text: text.into(),
+        });
+    }
+
+    /// Pays `ap` for `what`, or refuses if `side` has too few left.
+    pub fn pay(&mut self, side: Side, ap: u32, what: impl Into<String>) -> Result<(), RuleError> {
+        let what = what.into();
+        if ap > self.s.ap_left(side) {
+            return illegal(format!(
+                "{what} costs {ap} AP; side {side} has {} left",
+                self.s.ap_left(side)
+            ));
+        }
+        if ap > 0 {
+            self.emit(Event::Spent { side, ap, what });
+        }
+        Ok(())
+    }
+
+    /// A Willpower roll of `m` against `target` ("Take the units WILL stat, and roll against
+    /// target"); Steadfast models roll a failure again once. Logs a squad leader's failure.
+    pub fn will_roll(&mut self, id: ModelId, target: i32, why: &str) -> Result<bool, RuleError> {
+        let m = self.s.model(id)?.clone();
+        let will = m.profile.willpower as u32;
+        let reading = self.s.options.high_targets;
+        let (mut pass, _) = dice::attribute_check(
+            self.dice,
+            will,
+            target,
+            reading,
+            &format!("{}: Willpower {will} against {target} ({why})", m.name),
+        )?;
+        if !pass && m.has(super::catalogue::Ability::Steadfast) {
+            (pass, _) = dice::attribute_check(
+                self.dice,
+                will,
+                target,
+                reading,
+                &format!("{}: Steadfast, Willpower rolled again", m.name),
+            )?;
+        }
+        self.note(
+            m.side,
+            format!(
+                "{} {} a Willpower roll against {target} ({why})",
+                m.name,
+                if pass { "passes" } else { "fails" }
+            ),
+        );
+        if !pass && m.class == super::catalogue::Class::SquadLeader {
+            self.emit(Event::LeaderFailedWill { side: m.side });
+        }
+        Ok(pass)
+    }
+}
+
+/// The side of a model that must be `side`'s own, alive, in play.
+pub fn own(s: &KryState, side: Side, id: ModelId) -> Result<KryModel, RuleError> {
+    let m = s.model(id)?;
+    if m.side != side {
+        return Err(RuleError::NotYourModel(m.name.clone(), m.side));
+    }
+    if !m.alive() {
+        return illegal(format!("{} is out of the fight", m.name));
+    }
+    Ok(m.clone())
+}
+
+/// Orders are given in play, with no question pending, by a side not done.
+pub fn expect_orders(s: &KryState, side: Side) -> Result<(), RuleError> {
+    match &s.phase {
+        Phase::Over(_) => return Err(RuleError::GameOver),
+        Phase::Play => {}
+        Phase::Deploy { .. } => return Err(RuleError::WrongPhase("deployment".into())),
+    }
+    if s.pending.is_some() {
+        return Err(RuleError::WrongPhase(
+            "a close-combat attack waits on an answer".into(),
+        ));
+    }
+    if s.done[ix(side)] {
+        return illegal(format!("side {side} is done for this AP round"));
+    }
+    Ok(())
+}
+
+/// Resolves `c` given by `by`.
+pub fn execute(
+    s: &KryState,
+    by: Side,
+    c: &Command,
+    dice: &mut Dice,
+) -> Result<Vec<Event>, RuleError> {
+    let mut ctx = Ctx {
+        s: s.clone(),
+        dice,
+        events: Vec::new(),
+    };
+    run(&mut ctx, by, c)?;
+    super::round::after_command(&mut ctx)?;
+    Ok(ctx.events)
+}
+
+fn run(c: &mut Ctx, by: Side, cmd: &Command) -> Result<(), RuleError> {
+    if matches!(c.s.phase, Phase::Over(_)) {
+        return Err(RuleError::GameOver);
+    }
+    match cmd {
+        Command::Deploy { model, at, facing } => deploy(c, by, *model, *at, *facing),
+        Command::FinishDeployment => finish_deployment(c, by),
+        Command::Move { model, to, kind } => super::movement::order_move(c, by, *model, *to, *kind),
+        Command::Turn { model, facing } => {
+            expect_orders(&c.s, by)?;
+            own(&c.s, by, *model)?;
+            if !facing.is_finite() {
+                return illegal("a facing is an angle in degrees");
+            }
+            c.emit(Event::Turned {
+                model: *model,
+                facing: facing.rem_euclid(360.0),
+            });
+            Ok(())
+        }
+        Command::Shoot {
+            shooter,
+            target,
+            weapon,
+            mode,
+        } => super::shooting::shoot(c, by, *shooter, *target, weapon, *mode),
+        Command::Attack {
+            attacker,
+            target,
+            attack,
+            weapon,
+            charge,
+        } => super::melee::declare(c, by, *attacker, *target, *attack, weapon.clone(), *charge),
+        Command::DefenceClass { active } => super::melee::defence_class(c, by, *active),
+        Command::DefenceType { defence } => super::melee::defence_type(c, by, *defence),
+        Command::BuyWounds { extra } => super::melee::buy_wounds(c, by, *extra),
+        Command::Wait { model } => {
+            expect_orders(&c.s, by)?;
+            let m = own(&c.s, by, *model)?;
+            if m.waiting {
+                return illegal(format!("{} is already waiting", m.name));
+            }
+            c.pay(by, 1, format!("{} goes into waiting", m.name))?;
+            c.emit(Event::WaitingSet {
+                model: *model,
+                waiting: true,
+            });
+            Ok(())
+        }
+        Command::Unpin { model } => {
+            expect_orders(&c.s, by)?;
+            let m = own(&c.s, by, *model)?;
+            let Some(pin) = m.pinned else {
+                return illegal(format!("{} is not pinned", m.name));
+            };
+            c.pay(by, 1, format!("re-roll {}'s Willpower to unpin it", m.name))?;
+            let target = match pin {
+                Pin::Hit { .. } => 5,
+                Pin::Missed => 3,
+            };
+            if c.will_roll(*model, target, "unpin")? {
+                c.emit(Event::Unpinned { model: *model });
+            }
+            Ok(())
+        }
+        Command::StandUp { model } => {
+            expect_orders(&c.s, by)?;
+            let m = own(&c.s, by, *model)?;
+            if !m.prone {
+                return illegal(format!("{} is not down", m.name));
+            }
+            c.pay(by, 1, format!("{} stands up", m.name))?;
+            c.emit(Event::KnockedDown {
+                model: *model,
+                down: false,
+            });
+            c.emit(Event::Acted { model: *model });
+            Ok(())
+        }
+        Command::Done { side } => {
+            if *side != by {
+                return illegal(format!("side {by} cannot be done for side {side}"));
+            }
+            expect_orders(&c.s, by)?;
+            c.emit(Event::Done { side: by });
+            Ok(())
+        }
+        Command::Concede { side } => {
+            if *side != by {
+                return illegal(format!("side {by} cannot concede for side {side}"));
+            }
+            c.emit(Event::Over(super::state::Outcome::Victory {
+                side: super::state::enemy(by),
+                why: format!("side {by} concedes"),
+            }));
+            Ok(())
+        }
+    }
+}
+
+fn deploy(
+    c: &mut Ctx,
+    by: Side,
+    model: ModelId,
+    at: crate::table::Pt,
+    facing: f32,
+) -> Result<(), RuleError> {
+    let Phase::Deploy { side } = c.s.phase else {
+        return Err(RuleError::WrongPhase("deploying".into()));
+    };
+    if side != by {
+        return illegal(format!("side {side} deploys now"));
+    }
+    let m = own(&c.s, by, model)?;
+    if !at.is_finite() || !facing.is_finite() {
+        return illegal("a place on the table is needed");
+    }
+    let r = m.base / 2.0;
+    let inside = c.s.table.zones.iter().any(|z| {
+        z.side == side
+            && z.kind == ZoneKind::Deployment
+            && at.x - r >= z.min.x - 1e-4
+            && at.x + r <= z.max.x + 1e-4
+            && at.y - r >= z.min.y - 1e-4
+            && at.y + r <= z.max.y + 1e-4
+    });
+    if !inside {
+        return illegal(format!(
+            "{} deploys with its whole base in side {side}'s deployment zone",
+            m.name
+        ));
+    }
+    if let Err(e) = c.s.table.check_placement(at, m.base, Some(model)) {
+        return illegal(e.to_string());
+    }
+    let scene = crate::table::Scene::new(&c.s.table, Default::default());
+    if !crate::table::movement::can_stand(&c.s.table, &scene, r, at) {
+        return illegal("no footing there: impassable ground or a solid piece");
+    }
+    c.emit(Event::Deployed {
+        model,
+        at,
+        facing: facing.rem_euclid(360.0),
+    });
+    Ok(())
+}
+
+fn finish_deployment(c: &mut Ctx, by: Side) -> Result<(), RuleError> {
+    let Phase::Deploy { side } = c.s.phase else {
+        return Err(RuleError::WrongPhase("deploying".into()));
+    };
+    if side != by {
+        return illegal(format!("side {side} deploys now"));
+    }
+    if let Some(m) = c.s.alive(side).find(|m| c.s.table.model(m.id).is_err()) {
+        return illegal(format!("{} is not deployed yet", m.name));
+    }
+    c.emit(Event::DeploymentFinished { side });
+    if side == 2 {
+        super::round::begin_round(c, 1, [0, 0])?;
+    }
+    Ok(())
+}

@@ -1,0 +1,229 @@
+//! Kry-Gothic on the shared game core: [`Kry`] implements [`RuleSet`]. Both sides may give
+//! orders whenever they have AP ("both players are playing at the same time"); a close-combat
+//! attack waits on the defender's answers and then on the attacker's.
+
+use super::command::{Command, RuleError};
+use super::event::{Event, apply, describe};
+use super::options::{KryOptions, Scenario};
+use super::setup::{KrySetup, init};
+use super::state::{KryState, Outcome, Phase};
+use super::{ai, catalogue, force, play};
+use crate::data::error::{Issue, LocatedError};
+use crate::dice::Dice;
+use crate::rules::core::{Game, GameEnd, QuickSetup, RuleSet, RulesId, Seat, Waiting};
+use crate::table::Table;
+use std::path::PathBuf;
+
+/// Kry-Gothic (`shared/rules/kry-gothic.txt`).
+pub struct Kry;
+
+pub type KryGame = Game<Kry>;
+
+pub const DEFAULT_LEVEL: &str = "levels/kry-deck.ron";
+pub const DEFAULT_FORCES: [&str; 2] = [
+    "assets/forces/kry-gothic/earth-confederate.ron",
+    "assets/forces/kry-gothic/the-possessed.ron",
+];
+
+fn check_seat(s: &KryState, by: Seat, c: &Command) -> Result<(), RuleError> {
+    if matches!(s.phase, Phase::Over(_)) {
+        return Err(RuleError::GameOver);
+    }
+    if let Command::Concede { .. } = c {
+        return Ok(());
+    }
+    let w = Kry::waiting(s);
+    if w.allows(by) {
+        Ok(())
+    } else {
+        Err(RuleError::NotYourTurn(
+            by,
+            w.describe(|s| format!("side {s}")),
+        ))
+    }
+}
+
+impl RuleSet for Kry {
+    const ID: RulesId = RulesId::KryGothic;
+    const SAVE_VERSION: u32 = 1;
+
+    type Setup = KrySetup;
+    type State = KryState;
+    type Command = Command;
+    type Event = Event;
+
+    fn init(setup: &KrySetup) -> Result<KryState, Vec<String>> {
+        init(setup)
+    }
+
+    fn seed(setup: &KrySetup) -> u64 {
+        setup.seed
+    }
+
+    fn seats(_: &KrySetup) -> Vec<Seat> {
+        vec![1, 2]
+    }
+
+    fn validate_setup(setup: &KrySetup) -> Vec<Issue> {
+        setup
+            .catalogue
+            .validate()
+            .into_iter()
+            .map(|mut i| {
+                i.path = format!("catalogue.{}", i.path);
+                i
+            })
+            .collect()
+    }
+
+    fn waiting(s: &KryState) -> Waiting {
+        if let Some(p) = &s.pending {
+            return Waiting::One(p.side(s));
+        }
+        match &s.phase {
+            Phase::Deploy { side } => Waiting::One(*side),
+            Phase::Play => {
+                let v: Vec<Seat> = [1u8, 2].into_iter().filter(|x| !s.out(*x)).collect();
+                if v.is_empty() {
+                    Waiting::Any(vec![1, 2])
+                } else {
+                    Waiting::Any(v)
+                }
+            }
+            Phase::Over(o) => Waiting::Over(match o {
+                Outcome::Victory { side, why } => GameEnd {
+                    winners: vec![*side],
+                    text: format!("side {side} wins: {why}"),
+                },
+                Outcome::Draw { why } => GameEnd {
+                    winners: Vec::new(),
+                    text: format!("a draw: {why}"),
+                },
+            }),
+        }
+    }
+
+    /// Every refusal comes before the first die, so resolving on scratch dice answers.
+    fn check(s: &KryState, by: Seat, c: &Command) -> Result<(), RuleError> {
+        check_seat(s, by, c)?;
+        play::execute(s, by, c, &mut Dice::new(0)).map(|_| ())
+    }
+
+    fn resolve(
+        s: &KryState,
+        by: Seat,
+        c: &Command,
+        dice: &mut Dice,
+    ) -> Result<Vec<Event>, RuleError> {
+        check_seat(s, by, c)?;
+        play::execute(s, by, c, dice)
+    }
+
+    fn apply(s: &mut KryState, e: &Event) {
+        apply(s, e)
+    }
+
+    fn describe(s: &KryState, e: &Event) -> Option<String> {
+        describe(s, e)
+    }
+
+    fn heading(s: &KryState, e: &Event) -> (u32, Seat) {
+        let seat = match e {
+            Event::Spent { side, .. } | Event::Done { side } | Event::Note { side, .. } => *side,
+            _ => 0,
+        };
+        (s.round, seat)
+    }
+
+    fn phase_label(s: &KryState) -> String {
+        match &s.phase {
+            Phase::Deploy { side } => format!("side {side} deploys"),
+            Phase::Play => format!(
+                "AP round {}: side 1 {} AP left{}, side 2 {} AP left{}",
+                s.round,
+                s.ap_left(1),
+                if s.done[0] { " (done)" } else { "" },
+                s.ap_left(2),
+                if s.done[1] { " (done)" } else { "" }
+            ),
+            Phase::Over(Outcome::Victory { side, why }) => format!("side {side} wins: {why}"),
+            Phase::Over(Outcome::Draw { why }) => format!("a draw: {why}"),
+        }
+    }
+
+    fn round(s: &KryState) -> u32 {
+        s.round
+    }
+
+    fn awaits_answer(s: &KryState) -> bool {
+        s.pending.is_some()
+    }
+
+    fn table(s: &KryState) -> Table {
+        s.table.clone()
+    }
+
+    fn natural_seat(s: &KryState, c: &Command) -> Seat {
+        match c {
+            Command::Concede { side } | Command::Done { side } => *side,
+            _ => {
+                if let Some(p) = &s.pending {
+                    return p.side(s);
+                }
+                if let Phase::Deploy { side } = s.phase {
+                    return side;
+                }
+                c.model()
+                    .and_then(|m| s.models.get(&m))
+                    .map_or(1, |m| m.side)
+            }
+        }
+    }
+
+    fn program_play(g: &mut KryGame, seat: Seat) -> Option<Command> {
+        ai::play(g, seat)
+    }
+
+    fn quick_setup(q: &QuickSetup) -> Result<KrySetup, Vec<String>> {
+        let strings = |e: Vec<LocatedError>| e.iter().map(ToString::to_string).collect::<Vec<_>>();
+        let scenario = match &q.scenario {
+            None => Scenario::Deathmatch,
+            Some(name) => Scenario::from_name(name)
+                .ok_or_else(|| vec![format!("error: no Kry-Gothic scenario '{name}'")])?,
+        };
+        let cat = catalogue::shipped().map_err(strings)?;
+        let level_path = q.level.clone().unwrap_or_else(|| DEFAULT_LEVEL.into());
+        let (level, _) = crate::data::load_level(&level_path).map_err(strings)?;
+        if q.forces.len() > 2 {
+            return Err(vec![format!(
+                "error: Kry-Gothic has 2 sides; {} team files were given",
+                q.forces.len()
+            )]);
+        }
+        let options = KryOptions {
+            round_limit: Some(q.rounds.unwrap_or(8)),
+            ..Default::default()
+        };
+        let mut forces = Vec::new();
+        for (i, default) in DEFAULT_FORCES.iter().enumerate() {
+            let p = q
+                .forces
+                .get(i)
+                .cloned()
+                .unwrap_or_else(|| PathBuf::from(default));
+            let p = crate::data::load::resolve_data_path(&p);
+            forces.push(
+                force::load_force(&p, &cat, options.cost_cap, options.max_models)
+                    .map_err(strings)?,
+            );
+        }
+        Ok(KrySetup {
+            level,
+            forces: [forces[0].clone(), forces[1].clone()],
+            scenario,
+            options,
+            seed: q.seed,
+            catalogue: cat,
+        })
+    }
+}

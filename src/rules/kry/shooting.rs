@@ -1,0 +1,273 @@
+//! A shot in the game: "Choose a target" (90° front arc, a clear view, distance measured only
+//! after the shot is called), the fire mode's AP, the roll, wounds, and "Pinning".
+
+use super::catalogue::Class;
+use super::command::{RuleError, illegal};
+use super::event::Event;
+use super::play::{Ctx, expect_orders, own};
+use super::ranged::{FireMode, Shot, ShotError, roll_shot};
+use super::state::{FireStreak, KryModel, KryState, Pin, Side};
+use crate::table::{Arc, ModelId, Scene, Verdict};
+
+/// What the shooter sees of the target: `None` when it cannot shoot it.
+pub struct Sighting {
+    /// "The targets body is at least half hidden by cover".
+    pub cover: bool,
+    /// The shooter stands outside the target's front arc.
+    pub blind_side: bool,
+    pub range: f32,
+}
+
+/// Whether `shooter` may fire at `target`: in its 90° front arc and seen.
+pub fn sighting(s: &KryState, shooter: ModelId, target: ModelId) -> Result<Sighting, String> {
+    let (a, t) = match (s.table.model(shooter), s.table.model(target)) {
+        (Ok(a), Ok(t)) => (a, t),
+        _ => return Err("both models must stand on the table".into()),
+    };
+    if a.arc_of(t) != Arc::Front {
+        return Err(format!(
+            "{} is outside {}'s 90° front arc (turning is free)",
+            t.name, a.name
+        ));
+    }
+    let scene = Scene::new(&s.table, Default::default());
+    let los = scene
+        .line_of_sight(&s.table, shooter, target, false)
+        .map_err(|e| e.to_string())?;
+    if los.verdict == Verdict::None {
+        return Err(format!("{} cannot see {}", a.name, t.name));
+    }
+    Ok(Sighting {
+        cover: los.fraction <= 0.5 + 1e-6,
+        blind_side: t.arc_of(a) != Arc::Front,
+        range: a.edge_distance(t),
+    })
+}
+
+/// The shot's inputs for `shooter` firing `weapon` in `mode` at `target` seen as `sight`.
+pub fn shot_of(
+    s: &KryState,
+    shooter: &KryModel,
+    target: &KryModel,
+    weapon: &super::state::RangedGear,
+    mode: FireMode,
+    sight: &Sighting,
+) -> Shot {
+    Shot {
+        rc: shooter.rc(),
+        weapon: weapon.stats,
+        short: weapon.short,
+        long: weapon.long,
+        mode,
+        range: sight.range,
+        cover: sight.cover,
+        fast_target: target.speed() > 5,
+        dark: s.scenario.dark(),
+        sprinting: target.sprinting,
+        pinned: shooter.pinned.is_some(),
+        blind_side: sight.blind_side,
+        body: target.body(),
+        armour: if sight.blind_side {
+            target.armour.saturating_sub(target.armour_front_only)
+        } else {
+            target.armour
+        },
+    }
+}
+
+pub fn shoot(
+    c: &mut Ctx,
+    by: Side,
+    shooter: ModelId,
+    target: ModelId,
+    weapon: &str,
+    mode: FireMode,
+) -> Result<(), RuleError> {
+    expect_orders(&c.s, by)?;
+    let a = own(&c.s, by, shooter)?;
+    let t = c.s.model(target)?.clone();
+    if t.side == by || !t.alive() {
+        return illegal(format!("{} is not an enemy in the fight", t.name));
+    }
+    if a.profile.rc.is_none() {
+        return illegal(format!(
+            "{} has RC X: it \"can't fight back in ranged combat\"",
+            a.name
+        ));
+    }
+    if a.prone {
+        return illegal(format!("{} is down: it stands up first (1 AP)", a.name));
+    }
+    let Some(w) = a.weapon(weapon).cloned() else {
+        return illegal(format!("{} carries no {weapon}", a.name));
+    };
+    if w.broken {
+        return illegal(format!("{}'s {} is broken", a.name, w.name));
+    }
+    if mode == FireMode::Suppressive && !w.suppressive {
+        return illegal(format!("the {} is not capable of suppressive fire", w.name));
+    }
+    let sight = sighting(&c.s, shooter, target).map_err(RuleError::Illegal)?;
+    let base = c.s.options.shot_cost;
+    let ap = base + if mode == FireMode::Aimed { 2 } else { 0 };
+    c.pay(
+        by,
+        ap,
+        format!(
+            "{} fires its {} at {} ({})",
+            a.name,
+            w.name,
+            t.name,
+            mode.label()
+        ),
+    )?;
+    c.emit(Event::Acted { model: shooter });
+    // "No distance measuring is performed before the shot is taken. After the shot has been
+    // called, distance is then measured": a shot out of range is lost, its AP spent.
+    let shot = shot_of(&c.s, &a, &t, &w, mode, &sight);
+    let n = match shot.numbers(c.s.options.shot_rules()) {
+        Ok(n) => n,
+        Err(e @ ShotError::OutOfRange { .. }) => {
+            c.note(
+                by,
+                format!(
+                    "{} measures {:.1}\": {e}; the shot is lost",
+                    a.name, sight.range
+                ),
+            );
+            return Ok(());
+        }
+        Err(e) => return illegal(e.to_string()),
+    };
+    let shots = if mode == FireMode::Snap { 2 } else { 1 };
+    for k in 0..shots {
+        if !c.s.model(target)?.alive() {
+            break;
+        }
+        let who = if shots == 2 {
+            format!("{} ({} shot {})", a.name, mode.label(), k + 1)
+        } else {
+            format!("{} ({})", a.name, mode.label())
+        };
+        let r = roll_shot(c.dice, &n, c.s.options.shot_rules(), &who)?;
+        c.note(
+            by,
+            format!(
+                "{who} at {} {:.1}\": {} to hit {}+ keep {}: {} hit(s){}{}",
+                t.name,
+                sight.range,
+                n.dice,
+                n.target,
+                n.cap,
+                r.hits,
+                if r.critical { ", a critical" } else { "" },
+                if r.wounds > 0 {
+                    format!(", {} wound(s)", r.wounds)
+                } else {
+                    String::new()
+                }
+            ),
+        );
+        if r.fumble {
+            self_harm(
+                c,
+                shooter,
+                n.wound_target
+                    .min(a.body() as i32 + a.armour as i32 - w.stats.damage as i32),
+            )?;
+        }
+        if r.wounds > 0 {
+            wound(c, target, r.wounds, Some(shooter))?;
+        }
+        if r.hits > 0 {
+            c.emit(Event::WaitingSet {
+                model: target,
+                waiting: false,
+            });
+        }
+        pinning(c, shooter, target, r.hits > 0)?;
+    }
+    Ok(())
+}
+
+/// "all damage is done to your own unit": one wound roll against the attacker itself.
+pub fn self_harm(c: &mut Ctx, id: ModelId, target: i32) -> Result<(), RuleError> {
+    let m = c.s.model(id)?.clone();
+    let r = super::dice::roll(
+        c.dice,
+        1,
+        &format!("{}: all 1s, the damage turns on itself", m.name),
+    )?;
+    let w = r.passing(target, c.s.options.high_targets) as u32;
+    c.note(
+        m.side,
+        format!(
+            "{} rolls all 1s: it rolls to wound itself, {target}+: {w} wound(s)",
+            m.name
+        ),
+    );
+    if w > 0 {
+        wound(c, id, w, Some(id))?;
+    }
+    Ok(())
+}
+
+/// `wounds` on `target`; it is out when it has taken as many as it can.
+pub fn wound(
+    c: &mut Ctx,
+    target: ModelId,
+    wounds: u32,
+    by: Option<ModelId>,
+) -> Result<(), RuleError> {
+    c.emit(Event::Wounded {
+        model: target,
+        wounds,
+        by,
+    });
+    let t = c.s.model(target)?;
+    if t.wounds_taken >= t.wounds && t.alive() {
+        c.emit(Event::Killed { model: target, by });
+    }
+    Ok(())
+}
+
+/// "Pinning": hit, WILL against 5 (+1 per other unit also firing in the run); shot at by 2 or
+/// more units in a row and not hit, WILL against 3 (+1 per unit beyond the second). "Squad
+/// leaders can never be pinned."
+fn pinning(c: &mut Ctx, shooter: ModelId, target: ModelId, hit: bool) -> Result<(), RuleError> {
+    let mut streak = match &c.s.streak {
+        Some(f) if f.target == target => f.clone(),
+        _ => FireStreak {
+            target,
+            shooters: Vec::new(),
+            hit: false,
+        },
+    };
+    if !streak.shooters.contains(&shooter) {
+        streak.shooters.push(shooter);
+    }
+    streak.hit |= hit;
+    c.emit(Event::StreakSet(Some(streak.clone())));
+    let t = c.s.model(target)?.clone();
+    if !t.alive() || t.class == Class::SquadLeader || t.pinned.is_some() {
+        return Ok(());
+    }
+    let n = streak.shooters.len() as i32;
+    if hit {
+        if !c.will_roll(target, 5 + (n - 1), "hit by a ranged attack")? {
+            c.emit(Event::Pinned {
+                model: target,
+                pin: Pin::Hit { from: shooter },
+            });
+        }
+    } else if !streak.hit
+        && n >= 2
+        && !c.will_roll(target, 3 + (n - 2), "shot at by units in a row, not hit")?
+    {
+        c.emit(Event::Pinned {
+            model: target,
+            pin: Pin::Missed,
+        });
+    }
+    Ok(())
+}

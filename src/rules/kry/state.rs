@@ -1,0 +1,299 @@
+//! A Kry-Gothic game's whole state: the models with their profiles, wargear and conditions, the
+//! table, the AP round with each side's action points, the tallies for the Loses and Triumph
+//! tables, and the question a close-combat attack waits on.
+
+use super::catalogue::{Ability, CcEffect, Class, Profile};
+use super::close::{AttackType, Defence};
+use super::options::{KryOptions, Scenario};
+use super::stats::WeaponStats;
+use crate::table::{ModelId, Table};
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+/// A side: 1 or 2.
+pub type Side = u8;
+
+pub fn ix(side: Side) -> usize {
+    (side as usize).saturating_sub(1).min(1)
+}
+
+pub fn enemy(side: Side) -> Side {
+    3 - side
+}
+
+/// A close-combat weapon as carried.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct CcGear {
+    pub name: String,
+    pub cc: i8,
+    pub str: i8,
+    pub effects: Vec<CcEffect>,
+}
+
+/// A ranged weapon as carried.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct RangedGear {
+    pub name: String,
+    pub stats: WeaponStats,
+    pub short: f32,
+    pub long: f32,
+    pub suppressive: bool,
+    pub heavy: bool,
+    /// Broken by a bunt or a deflect.
+    pub broken: bool,
+}
+
+/// A model in the game.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct KryModel {
+    pub id: ModelId,
+    pub side: Side,
+    pub name: String,
+    pub troop: String,
+    pub class: Class,
+    pub profile: Profile,
+    /// Wounds it can take.
+    pub wounds: u8,
+    pub wounds_taken: u8,
+    /// All its armour, and the part of it that counts only from the front.
+    pub armour: u8,
+    pub armour_front_only: u8,
+    /// Taken off Speed by armour.
+    pub speed_penalty: u8,
+    pub cc_weapons: Vec<CcGear>,
+    pub ranged: Vec<RangedGear>,
+    pub abilities: Vec<Ability>,
+    /// Base diameter and body height, in inches.
+    pub base: f32,
+    pub height: f32,
+    /// Body lost to running, given back 1 a round.
+    pub body_loss: u8,
+    /// Pinned, and how: hit (may move only away from the fire) or missed (may not move).
+    pub pinned: Option<Pin>,
+    /// Knocked down by a leg sweep or a lasso: 1 AP to stand up.
+    pub prone: bool,
+    /// In waiting (1 AP), until it acts, is hit or is charged.
+    pub waiting: bool,
+    /// Ran this AP round (the to-hit modifier "The target is sprinting").
+    pub sprinting: bool,
+    /// Has taken an action this round other than turning (a small step must come first).
+    pub acted: bool,
+    /// The enemy it charged this round: +2 CC in the first round of that combat, and -2 Body
+    /// against that enemy's first attack.
+    pub charged: Option<ModelId>,
+    /// Enemies whose first attack on it has been made (the charge's -2 Body is spent).
+    pub first_attack_taken: Vec<ModelId>,
+    /// The fear-causer whose first attack it meets with halved CC.
+    pub afraid_of: Option<ModelId>,
+    pub dead: bool,
+}
+
+/// How a model is pinned.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Pin {
+    /// "cannot move except for opposite direction they are being fired on": the shooter's side
+    /// of the model is barred.
+    Hit { from: ModelId },
+    /// "The unit cannot move, but it can still fire as normal."
+    Missed,
+}
+
+impl KryModel {
+    /// "modified speed score": Speed less armour.
+    pub fn speed(&self) -> u8 {
+        self.profile.speed.saturating_sub(self.speed_penalty).max(1)
+    }
+
+    /// Body now: less what running took.
+    pub fn body(&self) -> u8 {
+        self.profile.body.saturating_sub(self.body_loss).max(1)
+    }
+
+    pub fn cc(&self) -> u8 {
+        self.profile.cc.unwrap_or(0)
+    }
+
+    pub fn rc(&self) -> u8 {
+        self.profile.rc.unwrap_or(0)
+    }
+
+    pub fn has(&self, a: Ability) -> bool {
+        self.abilities.contains(&a)
+    }
+
+    pub fn alive(&self) -> bool {
+        !self.dead
+    }
+
+    pub fn weapon(&self, name: &str) -> Option<&RangedGear> {
+        let k = super::catalogue::fold(name);
+        self.ranged
+            .iter()
+            .find(|w| super::catalogue::fold(&w.name) == k)
+    }
+
+    pub fn cc_weapon(&self, name: &str) -> Option<&CcGear> {
+        let k = super::catalogue::fold(name);
+        self.cc_weapons
+            .iter()
+            .find(|w| super::catalogue::fold(&w.name) == k)
+    }
+}
+
+/// Where the game is.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub enum Phase {
+    /// Side `side` places its models in its deployment zone.
+    Deploy {
+        side: Side,
+    },
+    /// AP rounds: both sides spend AP whenever they like.
+    Play,
+    Over(Outcome),
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub enum Outcome {
+    Victory { side: Side, why: String },
+    Draw { why: String },
+}
+
+/// A close-combat attack waiting on an answer.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct CloseAttack {
+    pub attacker: ModelId,
+    pub target: ModelId,
+    pub attack: AttackType,
+    /// The attacker's close-combat weapon, for `AttackType::Weapon`.
+    pub weapon: Option<String>,
+    /// The defender chose an active defence (1 AP) at step 1.
+    pub active: bool,
+    /// The to-hit dice that passed (step 3), once rolled.
+    pub hits: Option<u32>,
+    pub critical: bool,
+}
+
+/// What the game waits on besides the free flow of orders.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub enum Pending {
+    /// Step 1: the defender chooses passive or active defence.
+    DefenceClass(CloseAttack),
+    /// Step 4: the defender, having chosen active defence, picks its type.
+    DefenceType(CloseAttack),
+    /// After the roll to wound: the attacker pays 2, 3, ... AP for each wound beyond the first.
+    BuyWounds {
+        attacker: ModelId,
+        target: ModelId,
+        passes: u32,
+        critical: bool,
+    },
+}
+
+impl Pending {
+    /// The side that answers.
+    pub fn side(&self, s: &KryState) -> Side {
+        let m = |id: &ModelId| s.models.get(id).map_or(1, |m| m.side);
+        match self {
+            Pending::DefenceClass(a) | Pending::DefenceType(a) => m(&a.target),
+            Pending::BuyWounds { attacker, .. } => m(attacker),
+        }
+    }
+}
+
+/// What happened to a side since the last AP round, for the Loses and Triumph tables.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Tally {
+    /// Models lost this round.
+    pub lost: u32,
+    /// Models it had at the round's start.
+    pub had: u32,
+    pub leader_killed: bool,
+    pub leader_failed_will: bool,
+    pub damaged_by_own_side: bool,
+    pub killed_enemy_leader: bool,
+    pub first_blood: bool,
+}
+
+/// A run of shots at one target, for pinning: "shot by 2 or more different units in a row".
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct FireStreak {
+    pub target: ModelId,
+    pub shooters: Vec<ModelId>,
+    pub hit: bool,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct KryState {
+    pub options: KryOptions,
+    pub scenario: Scenario,
+    pub teams: [String; 2],
+    pub tactics: [u8; 2],
+    pub table: Table,
+    pub models: BTreeMap<ModelId, KryModel>,
+    pub phase: Phase,
+    /// The AP round (0 before the first).
+    pub round: u32,
+    pub ap: [u32; 2],
+    pub spent: [u32; 2],
+    pub done: [bool; 2],
+    pub tally: [Tally; 2],
+    /// "Fist blood!": someone caused the first wound of the game.
+    pub first_blood: bool,
+    pub pending: Option<Pending>,
+    pub streak: Option<FireStreak>,
+}
+
+impl KryState {
+    pub fn model(&self, id: ModelId) -> Result<&KryModel, super::command::RuleError> {
+        self.models
+            .get(&id)
+            .ok_or_else(|| super::command::RuleError::Illegal(format!("no model #{}", id.0)))
+    }
+
+    /// AP `side` has left this round.
+    pub fn ap_left(&self, side: Side) -> u32 {
+        self.ap[ix(side)].saturating_sub(self.spent[ix(side)])
+    }
+
+    /// Whether `side` is out of the round: done, or no AP left.
+    pub fn out(&self, side: Side) -> bool {
+        self.done[ix(side)] || self.ap_left(side) == 0
+    }
+
+    pub fn alive(&self, side: Side) -> impl Iterator<Item = &KryModel> {
+        self.models
+            .values()
+            .filter(move |m| m.side == side && m.alive())
+    }
+
+    pub fn leaders_alive(&self, side: Side) -> u32 {
+        self.alive(side)
+            .filter(|m| m.class == Class::SquadLeader)
+            .count() as u32
+    }
+}
+
+/// The one-screen view of a model's condition, for journal lines.
+pub fn conditions(m: &KryModel) -> Vec<&'static str> {
+    let mut v = Vec::new();
+    if m.pinned.is_some() {
+        v.push("pinned");
+    }
+    if m.prone {
+        v.push("down");
+    }
+    if m.waiting {
+        v.push("waiting");
+    }
+    if m.sprinting {
+        v.push("sprinting");
+    }
+    v
+}
+
+/// The attack declaration's defence, for logs.
+pub fn defence_label(d: Defence) -> &'static str {
+    d.label()
+}
+
+pub type Models = BTreeMap<ModelId, KryModel>;
