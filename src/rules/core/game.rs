@@ -151,8 +151,15 @@ impl<R: RuleSet> Game<R> {
         entered: &[u32],
     ) -> Result<Vec<R::Event>, RuleError> {
         let rolls_before = self.dice.log().len();
+        // A refused command leaves the game as it was, dice included, even if a rule set found
+        // the reason only after rolling.
+        let dice_before = self.dice.clone();
         self.dice.enter(entered);
         let result = R::resolve(&self.state, seat, &cmd, &mut self.dice);
+        if result.is_err() {
+            self.dice = dice_before;
+            return result;
+        }
         // The queue is used front first (forced results, then the entered ones): what is left
         // is the end of the entered results.
         let consumed = entered.len() - self.dice.forced_pending().min(entered.len());

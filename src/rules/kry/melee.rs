@@ -118,6 +118,31 @@ pub fn declare(
     if charge && matches!(a.pinned, Some(super::state::Pin::Missed)) {
         return illegal(format!("{} is pinned and cannot move", a.name));
     }
+    // The charge's way is checked before any die: straight at the target, at most Speed + Body.
+    let reach = a.speed() as f32 + a.body() as f32;
+    let (from, dir) = {
+        let from = c.s.table.model(attacker).map(|m| m.pos).unwrap_or_default();
+        let to_pos = c.s.table.model(target).map(|m| m.pos).unwrap_or_default();
+        (from, to_pos.sub(from))
+    };
+    let len = dir.len().max(1e-6);
+    if charge && gap > CONTACT {
+        if gap > reach + 0.01 {
+            return illegal(format!(
+                "{} is {gap:.1}\" away; a charge reaches Speed + Body = {reach}\"",
+                t.name
+            ));
+        }
+        let scene = crate::table::Scene::new(&c.s.table, Default::default());
+        super::movement::find_way(
+            &c.s,
+            &scene,
+            attacker,
+            from.add(dir.scale(gap / len)),
+            reach,
+        )
+        .map_err(RuleError::Illegal)?;
+    }
     c.pay(
         by,
         1,
@@ -131,24 +156,9 @@ pub fn declare(
     let frightening = t.has(Ability::Fear) || t.has(Ability::PureHorror);
     let fear_ok = !frightening || c.will_roll(attacker, 6, &fear_why(&a, &t))?;
     if charge {
-        let reach = a.speed() as f32 + a.body() as f32;
         let stop = if fear_ok { 0.0 } else { 2.0 };
         if gap > stop {
-            let from = c.s.table.model(attacker).map(|m| m.pos).unwrap_or_default();
-            let to_pos = c.s.table.model(target).map(|m| m.pos).unwrap_or_default();
-            let dir = to_pos.sub(from);
-            let len = dir.len().max(1e-6);
-            let travel = (gap - stop).min(reach);
-            if gap - stop > reach + 0.01 {
-                return illegal(format!(
-                    "{} is {gap:.1}\" away; a charge reaches Speed + Body = {reach}\"",
-                    t.name
-                ));
-            }
-            let dest = from.add(dir.scale(travel / len));
-            let scene = crate::table::Scene::new(&c.s.table, Default::default());
-            let (_, _) = super::movement::find_way(&c.s, &scene, attacker, dest, reach)
-                .map_err(RuleError::Illegal)?;
+            let dest = from.add(dir.scale((gap - stop) / len));
             c.emit(Event::Moved {
                 model: attacker,
                 from,

@@ -1,0 +1,682 @@
+//! Kry-Gothic played through the game core: "Getting your AP", "Action Point Rounds",
+//! "Movement types and costs", "Choose a target", "Pinning", close combat's steps with the
+//! defender's answers, fear, and random command streams.
+
+use super::*;
+use wartable::rules::core::{Game, Waiting};
+use wartable::rules::kry::close::{AttackType, Defence};
+use wartable::rules::kry::command::MoveKind;
+use wartable::rules::kry::force::parse_force;
+use wartable::rules::kry::ranged::FireMode;
+use wartable::rules::kry::round::tables;
+use wartable::rules::kry::state::{Pending, Pin, Tally};
+
+const EC: &str = "The Earth Confederate";
+const POSSESSED: &str = "The Possessed";
+
+/// Captain (1), Average Joe (2, 3) against Wraith Lord (4), Wraith (5), Thrall (6).
+fn small(rows: &[&str]) -> KryGame {
+    game_with(
+        open_level(rows),
+        team(EC, &["Captain", "Average Joe", "Average Joe"]),
+        team(POSSESSED, &["Wraith Lord", "Wraith", "Thrall"]),
+    )
+}
+
+/// Everyone well apart: side 1 along y = 2 facing +y, side 2 along y = 22 facing -y.
+fn apart() -> Vec<(u32, f32, f32, f32)> {
+    vec![
+        (1, 4.0, 2.0, 90.0),
+        (2, 10.0, 2.0, 90.0),
+        (3, 16.0, 2.0, 90.0),
+        (4, 4.0, 22.0, 270.0),
+        (5, 10.0, 22.0, 270.0),
+        (6, 16.0, 22.0, 270.0),
+    ]
+}
+
+/// "Roll 1D6 per Squad Leader. Highest D6 roll + Tactics Rating": for every team of the
+/// catalogue, against an EC team with two squad leaders (two dice, the highest counts).
+#[test]
+fn the_ap_start_roll_for_each_team() {
+    let c = cat();
+    for t in &c.teams {
+        let leader = t
+            .troops
+            .iter()
+            .find(|x| x.class == wartable::rules::kry::catalogue::Class::SquadLeader)
+            .unwrap();
+        let mut g = game_with(
+            open_level(&[]),
+            team(EC, &["Captain", "Sergeant"]),
+            team(&t.name, &[&leader.name]),
+        );
+        start(
+            &mut g,
+            &[
+                (1, 4.0, 2.0, 90.0),
+                (2, 8.0, 2.0, 90.0),
+                (3, 4.0, 22.0, 270.0),
+            ],
+            &[3, 5, 4],
+        );
+        assert_eq!(g.state.ap, [5 + 14, 4 + t.tactics as u32], "{}", t.name);
+        assert!(journal(&g).contains("highest 5 + Tactics Rating 14"));
+    }
+    // The text's ratings: "Ralim, Protarian >>> 15 ... Slaves >>> 12".
+    assert_eq!(c.team("Protarian").unwrap().tactics, 15);
+}
+
+/// "Loses table ... Triumph table": each line, and "If 50% of army has been lost as well, just
+/// count -5AP".
+#[test]
+fn the_loses_and_triumph_tables() {
+    let t = |f: &dyn Fn(&mut Tally)| {
+        let mut x = Tally {
+            had: 10,
+            ..Default::default()
+        };
+        f(&mut x);
+        tables(&x).0
+    };
+    assert_eq!(t(&|_| {}), 1, "no units lost: +1");
+    assert_eq!(t(&|x| x.lost = 6), -5, "over 50% lost");
+    assert_eq!(t(&|x| x.lost = 5), 0, "50% is not over 50%");
+    assert_eq!(
+        t(&|x| {
+            x.lost = 6;
+            x.leader_killed = true
+        }),
+        -5,
+        "the leader and over half: -5 once"
+    );
+    assert_eq!(
+        t(&|x| {
+            x.lost = 1;
+            x.leader_failed_will = true
+        }),
+        -2
+    );
+    assert_eq!(
+        t(&|x| {
+            x.lost = 1;
+            x.damaged_by_own_side = true
+        }),
+        -1
+    );
+    assert_eq!(
+        t(&|x| {
+            x.killed_enemy_leader = true;
+            x.first_blood = true
+        }),
+        1 + 2 + 2
+    );
+}
+
+/// "You do not get to roll for a new amount until both players have used up all their AP's"; a
+/// side "can declare they are done"; the next roll takes the tables' change (+1: no losses).
+#[test]
+fn a_round_ends_when_both_are_done_and_the_tables_count() {
+    let mut g = small(&[]);
+    start(&mut g, &apart(), &[3, 2]);
+    assert_eq!(g.state.ap, [3 + 14, 2 + 13]);
+    assert_eq!(g.waiting(), Waiting::Any(vec![1, 2]));
+    ok(&mut g, 1, Command::Done { side: 1 }, &[]);
+    assert_eq!(g.waiting(), Waiting::Any(vec![2]));
+    let e = refused(&mut g, 1, Command::Wait { model: id(1) });
+    assert!(e.contains("waits for side 2"), "{e}");
+    ok(&mut g, 2, Command::Done { side: 2 }, &[1, 6, 2]);
+    assert_eq!(g.state.round, 2);
+    // Side 1: 1 + 14 + 1; side 2: 6 + 2 (exploded) + 13 + 1.
+    assert_eq!(g.state.ap, [16, 22]);
+    assert!(journal(&g).contains("+1 no units lost"));
+}
+
+/// "Normal Move ... Cost AP -2"; running: "double its Speed stat for 1 AP, but the units Body
+/// drops by 1"; "Difficult Terrain: Additional 1 AP per movement"; "Units must pay 2 AP for
+/// difficult terrain" when running; "Small step ... must be performed before any other actions".
+#[test]
+fn moves_runs_small_steps_and_terrain() {
+    let (open, difficult) = (".".repeat(24), "d".repeat(24));
+    // Row 4 (y from 4 to 5) is difficult ground.
+    let mut g = small(&[&open, &open, &open, &open, &difficult]);
+    start(&mut g, &apart(), &[3, 3]);
+    let spent = |g: &KryGame| g.state.spent[0];
+    ok(
+        &mut g,
+        1,
+        Command::Move {
+            model: id(1),
+            to: Pt::new(4.0, 3.5),
+            kind: MoveKind::Normal,
+        },
+        &[],
+    );
+    assert_eq!(spent(&g), 2, "a normal move on easy ground");
+    ok(
+        &mut g,
+        1,
+        Command::Move {
+            model: id(2),
+            to: Pt::new(10.0, 4.8),
+            kind: MoveKind::Normal,
+        },
+        &[],
+    );
+    assert_eq!(spent(&g), 2 + 3, "into difficult ground: 2 + 1");
+    let body = g.state.models[&id(3)].body();
+    ok(
+        &mut g,
+        1,
+        Command::Move {
+            model: id(3),
+            to: Pt::new(16.0, 7.5),
+            kind: MoveKind::Run,
+        },
+        &[],
+    );
+    assert_eq!(spent(&g), 5 + 2, "running over difficult ground: 2");
+    assert_eq!(g.state.models[&id(3)].body(), body - 1);
+    assert!(g.state.models[&id(3)].sprinting);
+    // A Speed 3 model runs 6", not more.
+    let e = refused(
+        &mut g,
+        1,
+        Command::Move {
+            model: id(3),
+            to: Pt::new(16.0, 14.0),
+            kind: MoveKind::Run,
+        },
+    );
+    assert!(e.contains("out of reach"), "{e}");
+    // The Captain has acted: no small step now.
+    let e = refused(
+        &mut g,
+        1,
+        Command::Move {
+            model: id(1),
+            to: Pt::new(4.0, 4.0),
+            kind: MoveKind::SmallStep,
+        },
+    );
+    assert!(e.contains("before any other actions"), "{e}");
+    // A small step is under 1" and free, for a model that has not acted.
+    ok(
+        &mut g,
+        2,
+        Command::Move {
+            model: id(4),
+            to: Pt::new(4.0, 21.2),
+            kind: MoveKind::SmallStep,
+        },
+        &[],
+    );
+    assert_eq!(g.state.spent[1], 0);
+    let e = refused(
+        &mut g,
+        2,
+        Command::Move {
+            model: id(5),
+            to: Pt::new(10.0, 20.5),
+            kind: MoveKind::SmallStep,
+        },
+    );
+    assert!(e.contains("out of reach"), "1.5\" is no small step: {e}");
+    // At the next round's start a runner has +1 Body back.
+    ok(&mut g, 1, Command::Done { side: 1 }, &[]);
+    ok(&mut g, 2, Command::Done { side: 2 }, &[3, 3]);
+    assert_eq!(g.state.models[&id(3)].body(), body);
+}
+
+/// "Most models may fire within a 90' arc to their front"; "No distance measuring is performed
+/// before the shot is taken. After the shot has been called, distance is then measured": a shot
+/// out of range costs its AP and rolls nothing. RC X cannot shoot; aimed shots cost 2 more.
+#[test]
+fn shots_arc_range_after_the_call_and_modes() {
+    let mut g = small(&[]);
+    let mut at = apart();
+    at[0] = (1, 12.0, 2.0, 90.0);
+    at[5] = (6, 12.0, 23.0, 270.0);
+    start(&mut g, &at, &[3, 3]);
+    let shoot = |shooter: u32, target: u32, weapon: &str, mode: FireMode| Command::Shoot {
+        shooter: id(shooter),
+        target: id(target),
+        weapon: weapon.into(),
+        mode,
+    };
+    // The Captain's pistol (LR 6") at the Thrall 20" away: out of range, found only after the
+    // call: 1 AP spent, no dice.
+    let rolls = g.dice.log().len();
+    ok(&mut g, 1, shoot(1, 6, "Pistol", FireMode::Standard), &[]);
+    assert_eq!(g.state.spent[0], 1);
+    assert_eq!(g.dice.log().len(), rolls);
+    assert!(journal(&g).contains("the shot is lost"));
+    // Turned away, it may not fire at all.
+    ok(
+        &mut g,
+        1,
+        Command::Turn {
+            model: id(1),
+            facing: 270.0,
+        },
+        &[],
+    );
+    let e = refused(&mut g, 1, shoot(1, 6, "Assault Rifle", FireMode::Standard));
+    assert!(e.contains("front arc"), "{e}");
+    // The Wraith has RC X; the Thrall carries no gun.
+    let e = refused(&mut g, 2, shoot(5, 2, "Hex Bolt", FireMode::Standard));
+    assert!(e.contains("RC X"), "{e}");
+    // Suppressive fire needs a weapon marked for it; the carbine is not.
+    let e = refused(&mut g, 1, shoot(2, 5, "Carbine", FireMode::Suppressive));
+    assert!(e.contains("suppressive"), "{e}");
+    // An aimed shot costs 1 + 2 AP: the Joe's carbine (LR 14") at the Wraith 5" away.
+    put(&mut g, 2, 10.0, 10.0);
+    put(&mut g, 5, 10.0, 16.0);
+    let before = g.state.spent[0];
+    let n = g.state.models[&id(2)].rc() as usize + 2;
+    // All miss; one unit's miss brings no Willpower roll.
+    ok(
+        &mut g,
+        1,
+        shoot(2, 5, "Carbine", FireMode::Aimed),
+        &vec![2; n],
+    );
+    assert_eq!(g.state.spent[0], before + 3);
+}
+
+/// Pinning example #1: "shot at by two elite units ... struck by incoming fire, but is not
+/// wounded ... A WILL roll of 4 dice (4 is the units WILL attribut) is made at target 5": the
+/// test comes with the first hit, one unit firing so far.
+#[test]
+fn pinning_example_one_hit_not_wounded() {
+    let mut g = small(&[]);
+    let mut at = apart();
+    at[0] = (1, 12.0, 8.0, 90.0);
+    at[5] = (6, 12.0, 13.0, 270.0);
+    start(&mut g, &at, &[3, 3]);
+    // Captain RC 5 with the pistol at 4" (medium): 5 dice to hit 5+: one 5. To wound: Body 2 -
+    // damage 2 = 0 would always pass, so the Assault Rifle (3K3S2): Body 2 + 0 - 3: passes on
+    // anything. Use the carbine-armed Joe instead: RC 2, 3K2S1, Body 2 - 2 = 0: also passes.
+    // A hit that does not wound needs armour: the Thrall has none, so its WILL test follows a
+    // wound here, and the test is still at 5.
+    let evs = ok(
+        &mut g,
+        1,
+        Command::Shoot {
+            shooter: id(1),
+            target: id(6),
+            weapon: "Pistol".into(),
+            mode: FireMode::Standard,
+        },
+        // to hit: 5, 1, 2, 3, 4 (one hit); to wound: 2 (target 0: a wound); WILL 4 dice: 1, 2,
+        // 3, 4 (fails 5).
+        &[5, 1, 2, 3, 4, 2, 1, 2, 3, 4],
+    );
+    assert!(
+        evs.iter()
+            .any(|e| matches!(e, Event::Pinned { model, pin: Pin::Hit { from } } if *model == id(6) && *from == id(1)))
+    );
+    let last = g.dice.log().last().unwrap();
+    assert_eq!(last.expr, "4d6!");
+    assert!(last.purpose.contains("against 5"), "{}", last.purpose);
+    // Pinned by a hit: it may move only away from the Captain (+y), not toward or across.
+    let e = refused(
+        &mut g,
+        2,
+        Command::Move {
+            model: id(6),
+            to: Pt::new(14.0, 13.0),
+            kind: MoveKind::Normal,
+        },
+    );
+    assert!(e.contains("away from"), "{e}");
+    ok(
+        &mut g,
+        2,
+        Command::Move {
+            model: id(6),
+            to: Pt::new(12.0, 15.0),
+            kind: MoveKind::Normal,
+        },
+        &[],
+    );
+}
+
+/// Pinning example #2: "shot at by 4 units ... very low willpower, with a score of only 2.
+/// Although the enemy misses the shot ... A WILL roll is made at target 3+2 (base 3 for the
+/// second unit firing, +1 for the third unit firing, +1 for the fourth unit firing), so the
+/// target number is 5." Squad leaders are never pinned.
+#[test]
+fn pinning_example_two_missed_by_four_in_a_row() {
+    let mut g = game_with(
+        open_level(&[]),
+        team(
+            EC,
+            &["Captain", "Average Joe", "Average Joe", "Average Joe"],
+        ),
+        team(EC, &["Sergeant", "Rush Grunt"]),
+    );
+    start(
+        &mut g,
+        &[
+            (1, 4.0, 8.0, 90.0),
+            (2, 8.0, 8.0, 90.0),
+            (3, 12.0, 8.0, 90.0),
+            (4, 16.0, 8.0, 90.0),
+            (5, 20.0, 20.0, 270.0),
+            (6, 10.0, 16.0, 270.0),
+        ],
+        &[3, 3],
+    );
+    let shot = |s: u32, w: &str| Command::Shoot {
+        shooter: id(s),
+        target: id(6),
+        weapon: w.into(),
+        mode: FireMode::Standard,
+    };
+    ok(&mut g, 1, shot(1, "Assault Rifle"), &[2, 2, 2, 2, 2]);
+    ok(&mut g, 1, shot(2, "Carbine"), &[2, 2, 3, 1]); // 2nd in a row: WILL vs 3 passes
+    ok(&mut g, 1, shot(3, "Carbine"), &[2, 2, 4, 1]); // 3rd: vs 4 passes
+    let evs = ok(&mut g, 1, shot(4, "Carbine"), &[2, 2, 1, 4]); // 4th: vs 5 fails
+    assert!(evs.iter().any(|e| matches!(
+        e,
+        Event::Pinned {
+            pin: Pin::Missed,
+            ..
+        }
+    )));
+    let last = g.dice.log().last().unwrap();
+    assert_eq!(last.expr, "2d6!", "WILL 2: two dice");
+    assert!(last.purpose.contains("against 5"), "{}", last.purpose);
+    let e = refused(
+        &mut g,
+        2,
+        Command::Move {
+            model: id(6),
+            to: Pt::new(10.0, 18.0),
+            kind: MoveKind::Normal,
+        },
+    );
+    assert!(e.contains("cannot move"), "{e}");
+    // Another action breaks the run: a fresh shot at it counts as the first.
+    ok(&mut g, 2, Command::Wait { model: id(5) }, &[]);
+    ok(
+        &mut g,
+        2,
+        Command::Unpin { model: id(6) },
+        &[3, 1], // re-roll WILL vs 3: passes
+    );
+    assert!(g.state.models[&id(6)].pinned.is_none());
+    assert_eq!(g.state.spent[1], 2);
+}
+
+/// Close combat's steps through the game: the attacker pays 1 AP; the defender answers the
+/// defence class (active: 1 AP of its own side) before the roll to hit and the type after it;
+/// wounds beyond the first cost 2, 3, ... AP.
+#[test]
+fn close_combat_waits_on_the_defender_then_the_attacker() {
+    let mut g = small(&[]);
+    start(&mut g, &apart(), &[3, 3]);
+    // The Joe (base 1") and the Thrall touching.
+    put(&mut g, 2, 12.0, 11.0);
+    put(&mut g, 6, 12.0, 12.001);
+    assert!(g.state.table.distance(id(2), id(6)).unwrap() < 0.05);
+    ok(
+        &mut g,
+        1,
+        Command::Attack {
+            attacker: id(2),
+            target: id(6),
+            attack: AttackType::Kick,
+            weapon: None,
+            charge: false,
+        },
+        &[],
+    );
+    assert_eq!(g.state.spent[0], 1);
+    assert!(matches!(g.state.pending, Some(Pending::DefenceClass(_))));
+    assert_eq!(g.waiting(), Waiting::One(2));
+    refused(&mut g, 1, Command::DefenceClass { active: false });
+    // Active defence: 1 AP; the Joe kicks with CC 2 + 1 (kick) + 1 (initiator) = 4 dice, keep
+    // Str 2, against the Thrall's CC 3: 6, 3, 5, 1 (with the 6's re-roll 2): 3 pass, 2 kept.
+    ok(
+        &mut g,
+        2,
+        Command::DefenceClass { active: true },
+        &[6, 2, 3, 5, 1],
+    );
+    assert_eq!(g.state.spent[1], 1);
+    match &g.state.pending {
+        Some(Pending::DefenceType(a)) => assert_eq!(a.hits, Some(2)),
+        p => panic!("expected the defence type question, got {p:?}"),
+    }
+    let e = refused(
+        &mut g,
+        2,
+        Command::DefenceType {
+            defence: Defence::Parry,
+        },
+    );
+    assert!(e.contains("close combat weapon"), "{e}");
+    // Dodge: CC 3 dice keep Speed 3 + 2 against the Joe's CC 4: 1, 2, 3 (none); to wound the
+    // Thrall's Body 2: 4, 5 pass: two wound dice, the second to be paid for.
+    ok(
+        &mut g,
+        2,
+        Command::DefenceType {
+            defence: Defence::Dodge,
+        },
+        &[1, 2, 3, 4, 5],
+    );
+    assert!(matches!(
+        g.state.pending,
+        Some(Pending::BuyWounds { passes: 2, .. })
+    ));
+    assert_eq!(g.waiting(), Waiting::One(1));
+    let e = refused(&mut g, 1, Command::BuyWounds { extra: 2 });
+    assert!(e.contains("at most 1"), "{e}");
+    ok(&mut g, 1, Command::BuyWounds { extra: 1 }, &[]);
+    assert_eq!(g.state.spent[0], 1 + 2);
+    assert!(
+        !g.state.models[&id(6)].alive(),
+        "two wounds take a Thrall out"
+    );
+    assert!(g.state.tally[0].first_blood);
+}
+
+/// Fear: "Any time a unit moves in to attack a fear causing unit in close combat ... a
+/// willpower roll must be made against 6. If the unit fails, they freeze"; "In the case that a
+/// fear causing model attacks another model ... If they fail, halve their CC attribute for the
+/// first attack".
+#[test]
+fn fear_freezes_attackers_and_halves_the_attacked() {
+    let mut g = small(&[]);
+    start(&mut g, &apart(), &[3, 3]);
+    put(&mut g, 2, 10.0, 11.0);
+    put(&mut g, 5, 10.0, 12.0 + 0.001);
+    // The Joe (WILL 3) attacks the Wraith: 1, 2, 3 against 6: it freezes; no attack.
+    ok(
+        &mut g,
+        1,
+        Command::Attack {
+            attacker: id(2),
+            target: id(5),
+            attack: AttackType::Punch,
+            weapon: None,
+            charge: false,
+        },
+        &[1, 2, 3],
+    );
+    assert!(g.state.pending.is_none());
+    assert!(journal(&g).contains("freezes"));
+    // The Wraith attacks the Joe: the Joe fails its WILL (1, 1, 1) and is afraid: CC halved.
+    ok(
+        &mut g,
+        2,
+        Command::Attack {
+            attacker: id(5),
+            target: id(2),
+            attack: AttackType::Weapon,
+            weapon: Some("Wraith Talons".into()),
+            charge: false,
+        },
+        &[1, 1, 1],
+    );
+    assert_eq!(g.state.models[&id(2)].afraid_of, Some(id(5)));
+    assert!(matches!(g.state.pending, Some(Pending::DefenceClass(_))));
+}
+
+/// Random command streams: nothing panics, a refused command changes nothing, and the log
+/// replays to the same state.
+#[test]
+fn random_command_streams() {
+    use rand::{Rng, SeedableRng};
+    for seed in 1..=4u64 {
+        let mut g = small(&[]);
+        // The program deploys both sides; the first round begins.
+        while g.state.phase != Phase::Play {
+            let seat = g.waiting().seats()[0];
+            g.program_play(seat).expect("the program deploys");
+        }
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+        let mut accepted = 0;
+        for _ in 0..400 {
+            if g.is_over() {
+                break;
+            }
+            let m = id(rng.random_range(1..=7));
+            let t = id(rng.random_range(1..=7));
+            let p = Pt::new(rng.random_range(-2.0..26.0), rng.random_range(-2.0..26.0));
+            let side = rng.random_range(1..=2u8);
+            let cmd = match rng.random_range(0..12) {
+                0 => Command::Move {
+                    model: m,
+                    to: p,
+                    kind: [MoveKind::Normal, MoveKind::Run, MoveKind::SmallStep]
+                        [rng.random_range(0..3)],
+                },
+                1 => Command::Turn {
+                    model: m,
+                    facing: rng.random_range(-400.0..400.0),
+                },
+                2 => Command::Shoot {
+                    shooter: m,
+                    target: t,
+                    weapon: ["Pistol", "Carbine", "Hex Bolt", "Laser"][rng.random_range(0..4)]
+                        .into(),
+                    mode: FireMode::ALL[rng.random_range(0..4)],
+                },
+                3 => Command::Attack {
+                    attacker: m,
+                    target: t,
+                    attack: AttackType::ALL[rng.random_range(0..9)],
+                    weapon: None,
+                    charge: rng.random_bool(0.5),
+                },
+                4 => Command::DefenceClass {
+                    active: rng.random_bool(0.5),
+                },
+                5 => Command::DefenceType {
+                    defence: Defence::ALL[rng.random_range(0..7)],
+                },
+                6 => Command::BuyWounds {
+                    extra: rng.random_range(0..3),
+                },
+                7 => Command::Wait { model: m },
+                8 => Command::Unpin { model: m },
+                9 => Command::StandUp { model: m },
+                10 => Command::Done { side },
+                _ => Command::Deploy {
+                    model: m,
+                    at: p,
+                    facing: 0.0,
+                },
+            };
+            let (h, rolls) = (g.hash(), g.dice.log().len());
+            match g.play(side, cmd) {
+                Ok(_) => accepted += 1,
+                Err(_) => {
+                    assert_eq!(g.hash(), h, "a refusal changed the game");
+                    assert_eq!(g.dice.log().len(), rolls, "a refusal rolled dice");
+                }
+            }
+            // The game never waits on nobody.
+            assert!(g.is_over() || !g.waiting().seats().is_empty());
+        }
+        assert!(accepted > 5, "seed {seed}: only {accepted} accepted");
+        let again = Game::<Kry>::replay(g.setup.clone(), &g.log).expect("replays");
+        assert_eq!(again.hash(), g.hash(), "seed {seed}");
+    }
+}
+
+/// The program plays both sides to the end; the save replays to the same hash.
+#[test]
+fn smoke_self_play_to_the_end_and_replay() {
+    let mut g = KryGame::new(
+        Kry::quick_setup(&wartable::rules::core::QuickSetup {
+            seed: 3,
+            ..Default::default()
+        })
+        .expect("the default teams and level load"),
+    )
+    .expect("a valid game");
+    g.self_play(5000);
+    assert!(g.is_over(), "{}", Kry::phase_label(&g.state));
+    let dir = std::env::temp_dir().join("wartable-kry-selfplay");
+    std::fs::create_dir_all(&dir).unwrap();
+    let f = dir.join("game.ron");
+    g.save(&f).unwrap();
+    let back = Game::<Kry>::load(&f).expect("loads");
+    assert_eq!(back.hash(), g.hash());
+}
+
+/// The shipped teams load, and a bad team file gives located errors.
+#[test]
+fn team_files_load_and_bad_ones_are_located() {
+    let c = cat();
+    for f in [
+        "assets/forces/kry-gothic/earth-confederate.ron",
+        "assets/forces/kry-gothic/the-possessed.ron",
+    ] {
+        let p = crate::common::repo().join(f);
+        let text = std::fs::read_to_string(&p).unwrap();
+        let force = parse_force(f, &text, &c, 1000, 14).unwrap_or_else(|e| panic!("{f}: {e:?}"));
+        assert_eq!(force.models.len(), 12, "{f}: \"about 12 models a side\"");
+        assert!(force.cost(&c) <= 1000);
+    }
+    let bad = r#"KryForce(
+    name: "Bad",
+    team: "The Slaves",
+    models: [
+        (name: "A", troop: "Slave", extra: ["Autocannon"]),
+        (name: "A", troop: "Nobody"),
+    ],
+)"#;
+    let errs = parse_force("bad.ron", bad, &c, 1000, 14).unwrap_err();
+    let text: Vec<String> = errs.iter().map(|e| e.to_string()).collect();
+    assert!(
+        errs.iter()
+            .any(|e| e.line == 5 && e.message.contains("cannot buy")),
+        "{text:?}"
+    );
+    assert!(
+        errs.iter()
+            .any(|e| e.line == 6 && e.message.contains("named 'A'")),
+        "{text:?}"
+    );
+    assert!(
+        errs.iter().any(|e| e.message.contains("Nobody")),
+        "{text:?}"
+    );
+    assert!(
+        errs.iter().any(|e| e.message.contains("Squad leader")),
+        "{text:?}"
+    );
+    // Over the cap.
+    let f = team(EC, &["Captain"; 14]);
+    assert!(
+        f.validate(&c, 1000, 14)
+            .iter()
+            .any(|i| i.message.contains("cost cap"))
+    );
+}
