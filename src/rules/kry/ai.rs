@@ -65,6 +65,7 @@ fn deploy(s: &KryState, side: Side) -> Command {
         return Command::FinishDeployment;
     };
     let facing = if side == 1 { 0.0 } else { 180.0 };
+    let scene = super::scene::of(&s.table);
     for z in s
         .table
         .zones
@@ -76,13 +77,13 @@ fn deploy(s: &KryState, side: Side) -> Command {
         while y <= z.max.y - r {
             let mut x = z.min.x + r + 0.05;
             while x <= z.max.x - r {
-                let c = Command::Deploy {
-                    model: m.id,
-                    at: Pt::new(x, y),
-                    facing,
-                };
-                if legal(s, side, &c) {
-                    return c;
+                let at = Pt::new(x, y);
+                if super::play::deploy_spot(s, &scene, m, at).is_ok() {
+                    return Command::Deploy {
+                        model: m.id,
+                        at,
+                        facing,
+                    };
                 }
                 x += 0.35;
             }

@@ -133,7 +133,7 @@ pub fn declare(
                 t.name
             ));
         }
-        let scene = crate::table::Scene::new(&c.s.table, Default::default());
+        let scene = super::scene::of(&c.s.table);
         super::movement::find_way(
             &c.s,
             &scene,
@@ -232,7 +232,7 @@ fn push(c: &mut Ctx, who: ModelId, from: ModelId, inches: f32) -> Result<f32, Ru
     };
     let (start, d) = (p.pos, p.pos.sub(q.pos));
     let len = d.len().max(1e-6);
-    let scene = crate::table::Scene::new(&c.s.table, Default::default());
+    let scene = super::scene::of(&c.s.table);
     let mut went = 0.0;
     let mut k = 0.25;
     while k <= inches + 1e-4 {

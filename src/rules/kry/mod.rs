@@ -16,6 +16,7 @@ pub mod options;
 pub mod play;
 pub mod ranged;
 pub mod round;
+pub mod scene;
 pub mod rule_set;
 pub mod setup;
 pub mod shooting;

@@ -185,7 +185,7 @@ pub fn order_move(
         MoveKind::Run => 2.0 * m.speed() as f32,
         MoveKind::SmallStep => 0.999,
     };
-    let scene = Scene::new(&c.s.table, Default::default());
+    let scene = super::scene::of(&c.s.table);
     let (path, length) = find_way(&c.s, &scene, id, to, allowance).map_err(RuleError::Illegal)?;
     if let Err(e) = c.s.table.check_placement(to, m.base, Some(id)) {
         return illegal(e.to_string());

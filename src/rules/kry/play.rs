@@ -245,9 +245,27 @@ fn deploy(
     if !at.is_finite() || !facing.is_finite() {
         return illegal("a place on the table is needed");
     }
+    let scene = super::scene::of(&c.s.table);
+    deploy_spot(&c.s, &scene, &m, at).map_err(RuleError::Illegal)?;
+    c.emit(Event::Deployed {
+        model,
+        at,
+        facing: facing.rem_euclid(360.0),
+    });
+    Ok(())
+}
+
+/// Whether `m` may be deployed at `at`: its whole base in its side's deployment zone, on
+/// footing, clear of other bases.
+pub fn deploy_spot(
+    s: &KryState,
+    scene: &crate::table::Scene,
+    m: &KryModel,
+    at: crate::table::Pt,
+) -> Result<(), String> {
     let r = m.base / 2.0;
-    let inside = c.s.table.zones.iter().any(|z| {
-        z.side == side
+    let inside = s.table.zones.iter().any(|z| {
+        z.side == m.side
             && z.kind == ZoneKind::Deployment
             && at.x - r >= z.min.x - 1e-4
             && at.x + r <= z.max.x + 1e-4
@@ -255,23 +273,17 @@ fn deploy(
             && at.y + r <= z.max.y + 1e-4
     });
     if !inside {
-        return illegal(format!(
-            "{} deploys with its whole base in side {side}'s deployment zone",
-            m.name
+        return Err(format!(
+            "{} deploys with its whole base in side {}'s deployment zone",
+            m.name, m.side
         ));
     }
-    if let Err(e) = c.s.table.check_placement(at, m.base, Some(model)) {
-        return illegal(e.to_string());
+    s.table
+        .check_placement(at, m.base, Some(m.id))
+        .map_err(|e| e.to_string())?;
+    if !crate::table::movement::can_stand(&s.table, scene, r, at) {
+        return Err("no footing there: impassable ground or a solid piece".into());
     }
-    let scene = crate::table::Scene::new(&c.s.table, Default::default());
-    if !crate::table::movement::can_stand(&c.s.table, &scene, r, at) {
-        return illegal("no footing there: impassable ground or a solid piece");
-    }
-    c.emit(Event::Deployed {
-        model,
-        at,
-        facing: facing.rem_euclid(360.0),
-    });
     Ok(())
 }
 

@@ -121,12 +121,7 @@ pub fn init(setup: &KrySetup) -> Result<KryState, Vec<String>> {
             ));
         }
     }
-    let issues = setup.catalogue.validate();
-    errs.extend(
-        issues
-            .iter()
-            .map(|i| format!("catalogue: {}: {}", i.path, i.message)),
-    );
+    // The catalogue is validated where it is read (the shipped file, a save's setup).
     if !errs.is_empty() {
         return Err(errs);
     }

@@ -7,7 +7,7 @@ use super::event::Event;
 use super::play::{Ctx, expect_orders, own};
 use super::ranged::{FireMode, Shot, ShotError, roll_shot};
 use super::state::{FireStreak, KryModel, KryState, Pin, Side};
-use crate::table::{Arc, ModelId, Scene, Verdict};
+use crate::table::{Arc, ModelId, Verdict};
 
 /// What the shooter sees of the target: `None` when it cannot shoot it.
 pub struct Sighting {
@@ -30,7 +30,7 @@ pub fn sighting(s: &KryState, shooter: ModelId, target: ModelId) -> Result<Sight
             t.name, a.name
         ));
     }
-    let scene = Scene::new(&s.table, Default::default());
+    let scene = super::scene::of(&s.table);
     let los = scene
         .line_of_sight(&s.table, shooter, target, false)
         .map_err(|e| e.to_string())?;
