@@ -13,24 +13,19 @@ use super::state::{KryModel, KryState, Pending, Phase, Side, enemy};
 use crate::rules::core::{RuleSet, Seat};
 use crate::table::{Pt, ZoneKind};
 
-/// Plays `seat`'s next command, if the game waits on it.
+/// Plays `seat`'s next command, if the game waits on it: the first of its wishes, in order,
+/// that the rules accept (a refused wish changes nothing), else done.
 pub fn play(g: &mut KryGame, seat: Seat) -> Option<Command> {
     if !Kry::waiting(&g.state).allows(seat) {
         return None;
     }
-    let cmd = choose(&g.state, seat)?;
-    match g.play(seat, cmd.clone()) {
-        Ok(_) => Some(cmd),
-        Err(_) => {
-            // Whatever it chose was refused: be done (or finish deploying) instead.
-            let fallback = match g.state.phase {
-                Phase::Deploy { .. } => Command::FinishDeployment,
-                _ if g.state.pending.is_some() => answer_fallback(&g.state)?,
-                _ => Command::Done { side: seat },
-            };
-            g.play(seat, fallback.clone()).ok().map(|_| fallback)
-        }
-    }
+    let mut wishes = choose(&g.state, seat);
+    wishes.push(match g.state.phase {
+        Phase::Deploy { .. } => Command::FinishDeployment,
+        _ if g.state.pending.is_some() => answer_fallback(&g.state)?,
+        _ => Command::Done { side: seat },
+    });
+    wishes.into_iter().find(|c| g.play(seat, c.clone()).is_ok())
 }
 
 fn answer_fallback(s: &KryState) -> Option<Command> {
@@ -43,20 +38,15 @@ fn answer_fallback(s: &KryState) -> Option<Command> {
     }
 }
 
-fn legal(s: &KryState, seat: Seat, c: &Command) -> bool {
-    Kry::check(s, seat, c).is_ok()
-}
-
-fn choose(s: &KryState, side: Side) -> Option<Command> {
+/// What the program would like to do, best first.
+fn choose(s: &KryState, side: Side) -> Vec<Command> {
     match &s.phase {
-        Phase::Deploy { .. } => Some(deploy(s, side)),
-        Phase::Over(_) => None,
-        Phase::Play => {
-            if let Some(p) = &s.pending {
-                return Some(answer(s, side, p));
-            }
-            orders(s, side).or(Some(Command::Done { side }))
-        }
+        Phase::Deploy { .. } => vec![deploy(s, side)],
+        Phase::Over(_) => Vec::new(),
+        Phase::Play => match &s.pending {
+            Some(p) => vec![answer(s, side, p)],
+            None => orders(s, side),
+        },
     }
 }
 
@@ -130,15 +120,13 @@ fn nearest_enemy<'a>(s: &'a KryState, m: &KryModel) -> Option<(&'a KryModel, f32
         .min_by(|a, b| a.1.total_cmp(&b.1))
 }
 
-fn orders(s: &KryState, side: Side) -> Option<Command> {
+fn orders(s: &KryState, side: Side) -> Vec<Command> {
+    let mut out = Vec::new();
     let mine: Vec<&KryModel> = s.alive(side).collect();
     // 1. Fight what it touches.
     for m in &mine {
         if m.prone {
-            let c = Command::StandUp { model: m.id };
-            if legal(s, side, &c) {
-                return Some(c);
-            }
+            out.push(Command::StandUp { model: m.id });
             continue;
         }
         for e in s.alive(enemy(side)) {
@@ -154,9 +142,7 @@ fn orders(s: &KryState, side: Side) -> Option<Command> {
                     weapon,
                     charge: false,
                 };
-                if legal(s, side, &c) {
-                    return Some(c);
-                }
+                out.push(c);
             }
         }
     }
@@ -175,9 +161,7 @@ fn orders(s: &KryState, side: Side) -> Option<Command> {
                 weapon: w.name.clone(),
                 mode: FireMode::Standard,
             };
-            if legal(s, side, &c) {
-                return Some(c);
-            }
+            out.push(c);
         }
     }
     // 3. Close in: charge what it can reach, else walk toward the nearest enemy.
@@ -193,9 +177,7 @@ fn orders(s: &KryState, side: Side) -> Option<Command> {
                 weapon: None,
                 charge: true,
             };
-            if legal(s, side, &c) {
-                return Some(c);
-            }
+            out.push(c);
         }
         let (Ok(p), Ok(q)) = (s.table.model(m.id), s.table.model(e.id)) else {
             continue;
@@ -207,9 +189,7 @@ fn orders(s: &KryState, side: Side) -> Option<Command> {
                 model: m.id,
                 facing,
             };
-            if legal(s, side, &c) {
-                return Some(c);
-            }
+            out.push(c);
         }
         let dir = q.pos.sub(p.pos);
         let len = dir.len().max(1e-6);
@@ -221,11 +201,9 @@ fn orders(s: &KryState, side: Side) -> Option<Command> {
                 to: p.pos.add(dir.scale(k / len)),
                 kind: MoveKind::Normal,
             };
-            if legal(s, side, &c) {
-                return Some(c);
-            }
+            out.push(c);
             k -= 1.0;
         }
     }
-    None
+    out
 }
