@@ -680,3 +680,79 @@ fn team_files_load_and_bad_ones_are_located() {
             .any(|i| i.message.contains("cost cap"))
     );
 }
+
+/// "When a heavy weapon is fired in these areas ... Place a “Damaged structure” template ... If
+/// any unit stands in that spot, they must play the event"; "Any time a unit moves or is pushed
+/// onto the damaged floor marker, roll a d6. On a 4+, the floor gives way, and the unit becomes
+/// stuck until D6/2 rounded down ... AP's are spent on that unit".
+#[test]
+fn heavy_weapons_damage_weak_floors() {
+    let mut level = open_level(&[]);
+    let (weak, _) = wartable::data::parse_level(
+        "w.ron",
+        "Level(name: \"w\", width: 24.0, depth: 24.0, tile_size: 1.0, pieces: [Piece(shape: Box, at: (12.0, 16.0), size: (4.0, 4.0, 0.05), tags: [WeakFloor])])",
+    )
+    .unwrap();
+    level.pieces = weak.pieces;
+    let mut g = game_with(
+        level,
+        team(EC, &["Captain", "Heavy Gunner"]),
+        team(POSSESSED, &["Wraith Lord", "Thrall"]),
+    );
+    start(
+        &mut g,
+        &[
+            (1, 4.0, 2.0, 90.0),
+            (2, 12.0, 8.0, 90.0),
+            (3, 8.0, 20.0, 270.0),
+            (4, 12.0, 16.0, 270.0),
+        ],
+        &[3, 3],
+    );
+    // The autocannon (heavy): RC 4, one 5 hits; the wound die passes 0+; the floor under the
+    // Thrall: 5 (gives way), stuck for 6 / 2 = 3 AP; its Willpower (4 dice) against 5 passes.
+    ok(
+        &mut g,
+        1,
+        Command::Shoot {
+            shooter: id(2),
+            target: id(4),
+            weapon: "Autocannon".into(),
+            mode: FireMode::Standard,
+        },
+        &[5, 2, 2, 2, 1, 5, 6, 5, 1, 1, 1],
+    );
+    assert_eq!(g.state.hazards.len(), 1);
+    assert_eq!(g.state.hazards[0].diameter, 2.0, "double the base size");
+    assert_eq!(g.state.models[&id(4)].stuck, 3);
+    let e = refused(
+        &mut g,
+        2,
+        Command::Move {
+            model: id(4),
+            to: Pt::new(12.0, 18.0),
+            kind: MoveKind::Normal,
+        },
+    );
+    assert!(e.contains("stuck"), "{e}");
+    for left in [2, 1, 0] {
+        ok(&mut g, 2, Command::DigOut { model: id(4) }, &[]);
+        assert_eq!(g.state.models[&id(4)].stuck, left);
+    }
+    assert_eq!(g.state.spent[1], 3);
+    // The Wraith Lord walks across the marker: 2, the floor holds.
+    ok(
+        &mut g,
+        2,
+        Command::Move {
+            model: id(3),
+            to: Pt::new(11.0, 17.0),
+            kind: MoveKind::Normal,
+        },
+        &[2],
+    );
+    assert!(journal(&g).contains("floor holds"));
+    // A heavy weapon outside a weak area places nothing: the Captain is no heavy weapon user,
+    // and a hit elsewhere leaves the markers as they are.
+    assert_eq!(g.state.hazards.len(), 1);
+}

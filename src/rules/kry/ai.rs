@@ -129,6 +129,9 @@ fn orders(s: &KryState, side: Side) -> Vec<Command> {
             out.push(Command::StandUp { model: m.id });
             continue;
         }
+        if m.stuck > 0 {
+            out.push(Command::DigOut { model: m.id });
+        }
         for e in s.alive(enemy(side)) {
             if s.table.distance(m.id, e.id).is_ok_and(|d| d <= CONTACT) {
                 let (attack, weapon) = match m.cc_weapons.first() {

@@ -90,6 +90,11 @@ pub enum Command {
     StandUp {
         model: ModelId,
     },
+    /// One AP spent on a model stuck in a damaged floor ("until D6/2 ... AP's are spent on that
+    /// unit to remove him from the hole").
+    DigOut {
+        model: ModelId,
+    },
     /// "they can declare they are done for the round."
     Done {
         side: Side,
@@ -108,7 +113,8 @@ impl Command {
             | Command::Turn { model, .. }
             | Command::Wait { model }
             | Command::Unpin { model }
-            | Command::StandUp { model } => Some(*model),
+            | Command::StandUp { model }
+            | Command::DigOut { model } => Some(*model),
             Command::Shoot { shooter, .. } => Some(*shooter),
             Command::Attack { attacker, .. } => Some(*attacker),
             _ => None,

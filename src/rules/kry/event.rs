@@ -3,7 +3,9 @@
 
 use super::catalogue::Class;
 use super::command::MoveKind;
-use super::state::{FireStreak, KryState, Outcome, Pending, Phase, Pin, Side, Tally, enemy, ix};
+use super::state::{
+    FireStreak, HazardMark, KryState, Outcome, Pending, Phase, Pin, Side, Tally, enemy, ix,
+};
 use crate::table::{Model, ModelId, Pt};
 use serde::{Deserialize, Serialize};
 
@@ -96,6 +98,12 @@ pub enum Event {
     },
     PendingSet(Option<Pending>),
     StreakSet(Option<FireStreak>),
+    HazardPlaced(HazardMark),
+    /// A model's AP still owed to get out of a hole.
+    Stuck {
+        model: ModelId,
+        ap: u32,
+    },
     Done {
         side: Side,
     },
@@ -258,6 +266,12 @@ pub fn apply(s: &mut KryState, e: &Event) {
             }
         }
         Event::PendingSet(p) => s.pending = p.clone(),
+        Event::HazardPlaced(h) => s.hazards.push(*h),
+        Event::Stuck { model, ap } => {
+            if let Some(m) = s.models.get_mut(model) {
+                m.stuck = *ap;
+            }
+        }
         Event::StreakSet(f) => s.streak = f.clone(),
         Event::Done { side } => s.done[ix(*side)] = true,
         Event::RoundEnded { .. } => {}
@@ -348,6 +362,20 @@ pub fn describe(s: &KryState, e: &Event) -> Option<String> {
             format!("{}'s {weapon} breaks", name(model))
         }
         Event::PendingSet(_) | Event::StreakSet(_) => return None,
+        Event::HazardPlaced(h) => format!(
+            "a damaged-structure marker ({}\" across) at ({:.1}, {:.1})",
+            h.diameter, h.centre.x, h.centre.y
+        ),
+        Event::Stuck { model, ap } => {
+            if *ap > 0 {
+                format!(
+                    "{} is stuck in the floor: {ap} AP to get it out",
+                    name(model)
+                )
+            } else {
+                format!("{} is out of the hole", name(model))
+            }
+        }
         Event::Done { side } => format!("side {side} is done for this AP round"),
         Event::RoundEnded { lines } => format!("end of AP round {}: {}", s.round, lines.join("; ")),
         Event::Over(Outcome::Victory { side, why }) => format!("side {side} wins: {why}"),

@@ -115,6 +115,9 @@ pub fn declare(
             t.name
         ));
     }
+    if charge && a.stuck > 0 {
+        return illegal(format!("{} is stuck in the floor", a.name));
+    }
     if charge && matches!(a.pinned, Some(super::state::Pin::Missed)) {
         return illegal(format!("{} is pinned and cannot move", a.name));
     }
@@ -166,6 +169,10 @@ pub fn declare(
                 kind: super::command::MoveKind::Normal,
                 body_loss: 0,
             });
+            super::hazards::after_move(c, attacker, &[from, dest])?;
+        }
+        if !c.s.model(attacker)?.alive() {
+            return Ok(());
         }
         c.emit(Event::Charged {
             model: attacker,
@@ -257,6 +264,7 @@ fn push(c: &mut Ctx, who: ModelId, from: ModelId, inches: f32) -> Result<f32, Ru
             kind: super::command::MoveKind::SmallStep,
             body_loss: 0,
         });
+        super::hazards::after_move(c, who, &[start, to])?;
     }
     Ok(went)
 }

@@ -10,6 +10,7 @@ pub mod command;
 pub mod dice;
 pub mod event;
 pub mod force;
+pub mod hazards;
 pub mod melee;
 pub mod movement;
 pub mod options;

@@ -143,6 +143,12 @@ pub fn order_move(
     if m.prone {
         return illegal(format!("{} is down: it stands up first (1 AP)", m.name));
     }
+    if m.stuck > 0 {
+        return illegal(format!(
+            "{} is stuck in the floor: {} AP to get it out first",
+            m.name, m.stuck
+        ));
+    }
     let from =
         c.s.table
             .model(id)
@@ -225,5 +231,5 @@ pub fn order_move(
         kind,
         body_loss,
     });
-    Ok(())
+    super::hazards::after_move(c, id, &path)
 }

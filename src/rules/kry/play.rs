@@ -207,6 +207,19 @@ fn run(c: &mut Ctx, by: Side, cmd: &Command) -> Result<(), RuleError> {
             c.emit(Event::Acted { model: *model });
             Ok(())
         }
+        Command::DigOut { model } => {
+            expect_orders(&c.s, by)?;
+            let m = own(&c.s, by, *model)?;
+            if m.stuck == 0 {
+                return illegal(format!("{} is not stuck", m.name));
+            }
+            c.pay(by, 1, format!("digging {} out of the hole", m.name))?;
+            c.emit(Event::Stuck {
+                model: *model,
+                ap: m.stuck - 1,
+            });
+            Ok(())
+        }
         Command::Done { side } => {
             if *side != by {
                 return illegal(format!("side {by} cannot be done for side {side}"));

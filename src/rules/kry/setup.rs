@@ -68,6 +68,7 @@ fn build_models(setup: &KrySetup) -> Result<BTreeMap<ModelId, KryModel>, Vec<Str
                 charged: None,
                 first_attack_taken: Vec::new(),
                 afraid_of: None,
+                stuck: 0,
                 dead: false,
             };
             for g in gear {
@@ -165,6 +166,7 @@ pub fn init(setup: &KrySetup) -> Result<KryState, Vec<String>> {
         first_blood: false,
         pending: None,
         streak: None,
+        hazards: Vec::new(),
     })
 }
 

@@ -179,6 +179,9 @@ pub fn shoot(
         if r.wounds > 0 {
             wound(c, target, r.wounds, Some(shooter))?;
         }
+        if r.hits > 0 && w.heavy {
+            super::hazards::heavy_hit(c, target)?;
+        }
         if r.hits > 0 {
             c.emit(Event::WaitingSet {
                 model: target,

@@ -85,6 +85,9 @@ pub struct KryModel {
     pub first_attack_taken: Vec<ModelId>,
     /// The fear-causer whose first attack it meets with halved CC.
     pub afraid_of: Option<ModelId>,
+    /// AP still to spend to get it out of a hole in a damaged floor.
+    #[serde(default)]
+    pub stuck: u32,
     pub dead: bool,
 }
 
@@ -241,6 +244,24 @@ pub struct KryState {
     pub first_blood: bool,
     pub pending: Option<Pending>,
     pub streak: Option<FireStreak>,
+    /// "Damaged structure" markers placed by heavy weapons in weak (W) areas.
+    pub hazards: Vec<HazardMark>,
+}
+
+/// A damaged-structure marker: "double the size of the bases your models use".
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub struct HazardMark {
+    pub centre: crate::table::Pt,
+    pub diameter: f32,
+}
+
+impl HazardMark {
+    pub fn hazard(&self) -> crate::table::template::Hazard {
+        crate::table::template::Hazard {
+            centre: self.centre,
+            diameter: self.diameter,
+        }
+    }
 }
 
 impl KryState {
