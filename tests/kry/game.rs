@@ -756,3 +756,185 @@ fn heavy_weapons_damage_weak_floors() {
     // and a hit elsewhere leaves the markers as they are.
     assert_eq!(g.state.hazards.len(), 1);
 }
+
+fn mv(m: u32, x: f32, y: f32, kind: MoveKind) -> Command {
+    Command::Move {
+        model: id(m),
+        to: Pt::new(x, y),
+        kind,
+    }
+}
+
+/// The cancel example: "The player says he is moving three times (2x3, 6AP) ... The player says
+/// he is cancelling the order (+1AP) and says he is moving the unit off to the right under some
+/// small cover ... (an extra 2AP) ... it cost him 9AP just to save him." Repeated actions open a
+/// window for the opponent between the moves.
+#[test]
+fn the_cancel_example_costs_nine_ap() {
+    let mut g = small(&[]);
+    start(&mut g, &apart(), &[3, 3]);
+    let steps = vec![
+        mv(2, 10.0, 4.5, MoveKind::Normal),
+        mv(2, 10.0, 7.0, MoveKind::Normal),
+        mv(2, 10.0, 9.5, MoveKind::Normal),
+    ];
+    ok(&mut g, 1, Command::Order { steps }, &[]);
+    assert_eq!(g.state.spent[0], 6, "paid in advance");
+    assert_eq!(g.state.table.model(id(2)).unwrap().pos, Pt::new(10.0, 4.5));
+    // The window after the first move: side 2 may interrupt, side 1 may only cancel.
+    assert!(matches!(
+        g.state.pending,
+        Some(Pending::Window {
+            waiting_only: false,
+            ..
+        })
+    ));
+    let e = refused(&mut g, 1, mv(3, 16.0, 4.0, MoveKind::Normal));
+    assert!(e.contains("only cancel"), "{e}");
+    ok(&mut g, 1, Command::CancelCombo, &[]);
+    assert!(g.state.combo.is_none() && g.state.pending.is_none());
+    ok(&mut g, 1, mv(2, 12.0, 5.5, MoveKind::Normal), &[]);
+    assert_eq!(g.state.spent[0], 9);
+    // Passing lets a combo run to its end: two moves, and a window between them.
+    ok(
+        &mut g,
+        1,
+        Command::Order {
+            steps: vec![
+                mv(3, 16.0, 4.5, MoveKind::Normal),
+                mv(3, 16.0, 7.0, MoveKind::Normal),
+            ],
+        },
+        &[],
+    );
+    ok(&mut g, 2, Command::Pass, &[]);
+    assert_eq!(g.state.table.model(id(3)).unwrap().pos, Pt::new(16.0, 7.0));
+    assert!(g.state.combo.is_none());
+    assert_eq!(g.state.tally[0].combo_commands, 2);
+}
+
+/// "Example of how not to use combos: A unit is ordered to come out of cover, AND fire at a unit,
+/// AND run again, AND shoot at another unit over, AND run back into cover ... In total this costs
+/// about 6 AP. Unfortunately for the unit, he ducks out of cover, and is shot at and hit at by a
+/// unit in waiting." Between different actions only a unit in waiting may interrupt; the
+/// interruption stops the combo, its AP stay spent, and the interrupter earns +3.
+#[test]
+fn how_not_to_use_combos() {
+    let mut g = small(&[]);
+    start(&mut g, &apart(), &[3, 3]);
+    put(&mut g, 4, 10.0, 14.0);
+    ok(&mut g, 2, Command::Wait { model: id(4) }, &[]);
+    let shot = |t: u32| Command::Shoot {
+        shooter: id(2),
+        target: id(t),
+        weapon: "Carbine".into(),
+        mode: FireMode::Standard,
+    };
+    let steps = vec![
+        mv(2, 10.0, 4.0, MoveKind::Normal),
+        shot(4),
+        mv(2, 12.0, 6.0, MoveKind::Run),
+        shot(4),
+        mv(2, 10.0, 3.0, MoveKind::Run),
+    ];
+    ok(&mut g, 1, Command::Order { steps }, &[]);
+    assert_eq!(g.state.spent[0], 2 + 1 + 1 + 1 + 1);
+    assert!(matches!(
+        g.state.pending,
+        Some(Pending::Window {
+            waiting_only: true,
+            ..
+        })
+    ));
+    // Only the waiting unit may interrupt.
+    let e = refused(&mut g, 2, mv(6, 16.0, 20.0, MoveKind::Normal));
+    assert!(e.contains("waiting"), "{e}");
+    // The Wraith Lord's Hex Bolt (RC 3): 2, 2, 2 all miss; it interrupts all the same.
+    ok(
+        &mut g,
+        2,
+        Command::Shoot {
+            shooter: id(4),
+            target: id(2),
+            weapon: "Hex Bolt".into(),
+            mode: FireMode::Standard,
+        },
+        &[2, 2, 2],
+    );
+    assert!(g.state.combo.is_none());
+    assert!(!g.state.models[&id(4)].waiting, "acting breaks the waiting");
+    assert_eq!(g.state.spent[0], 6, "the whole combo stays paid");
+    assert_eq!(g.state.table.model(id(2)).unwrap().pos, Pt::new(10.0, 4.0));
+    assert!(g.state.tally[1].interrupted_combo);
+    ok(&mut g, 1, Command::Done { side: 1 }, &[]);
+    ok(&mut g, 2, Command::Done { side: 2 }, &[3, 3]);
+    assert!(journal(&g).contains("+3 interrupted a combo"));
+    // Without a unit in waiting, different actions run through with no window.
+    put(&mut g, 6, 16.0, 12.0);
+    ok(
+        &mut g,
+        1,
+        Command::Order {
+            steps: vec![mv(3, 16.0, 4.5, MoveKind::Normal), shot_from(3, 6)],
+        },
+        &[2, 2],
+    );
+    assert!(g.state.combo.is_none() && g.state.pending.is_none());
+    assert_eq!(g.state.tally[0].combo_commands, 2);
+    // A shot out of range fails, and stops the combo.
+    put(&mut g, 6, 16.0, 23.0);
+    ok(
+        &mut g,
+        1,
+        Command::Order {
+            steps: vec![shot_from(3, 6), mv(3, 16.0, 2.0, MoveKind::Normal)],
+        },
+        &[],
+    );
+    assert_eq!(g.state.table.model(id(3)).unwrap().pos, Pt::new(16.0, 4.5));
+    assert!(journal(&g).contains("out of range"));
+    assert_eq!(
+        g.state.tally[0].combo_commands, 2,
+        "a failed combo earns nothing"
+    );
+}
+
+fn shot_from(s: u32, t: u32) -> Command {
+    Command::Shoot {
+        shooter: id(s),
+        target: id(t),
+        weapon: "Carbine".into(),
+        mode: FireMode::Standard,
+    }
+}
+
+/// "You have successfully completed a command combo. +1AP per 4 commands".
+#[test]
+fn completed_combos_earn_ap() {
+    let mut g = small(&[]);
+    start(&mut g, &apart(), &[3, 3]);
+    ok(
+        &mut g,
+        1,
+        Command::Order {
+            steps: vec![
+                mv(1, 4.0, 3.5, MoveKind::Normal),
+                Command::Turn {
+                    model: id(1),
+                    facing: 80.0,
+                },
+                mv(2, 10.0, 3.5, MoveKind::Normal),
+                mv(3, 16.0, 3.5, MoveKind::Run),
+            ],
+        },
+        &[],
+    );
+    // Move, turn, move: different then different (no waiting units), then move after move:
+    // a window; side 2 passes.
+    ok(&mut g, 2, Command::Pass, &[]);
+    assert!(g.state.combo.is_none());
+    assert_eq!(g.state.tally[0].combo_commands, 4);
+    ok(&mut g, 1, Command::Done { side: 1 }, &[]);
+    ok(&mut g, 2, Command::Done { side: 2 }, &[3, 3]);
+    assert!(journal(&g).contains("+1 4 commands in completed combos"));
+}

@@ -19,6 +19,10 @@ pub fn play(g: &mut KryGame, seat: Seat) -> Option<Command> {
     if !Kry::waiting(&g.state).allows(seat) {
         return None;
     }
+    // In a combo's window the side that gave the combo waits (it could only cancel).
+    if matches!(g.state.pending, Some(Pending::Window { owner, .. }) if owner == seat) {
+        return None;
+    }
     let mut wishes = choose(&g.state, seat);
     wishes.push(match g.state.phase {
         Phase::Deploy { .. } => Command::FinishDeployment,
@@ -35,6 +39,7 @@ fn answer_fallback(s: &KryState) -> Option<Command> {
             defence: Defence::Dodge,
         }),
         Pending::BuyWounds { .. } => Some(Command::BuyWounds { extra: 0 }),
+        Pending::Window { .. } => Some(Command::Pass),
     }
 }
 
@@ -108,6 +113,7 @@ fn answer(s: &KryState, side: Side, p: &Pending) -> Command {
             }
             Command::BuyWounds { extra }
         }
+        Pending::Window { .. } => Command::Pass,
     }
 }
 

@@ -95,6 +95,15 @@ pub enum Command {
     DigOut {
         model: ModelId,
     },
+    /// An order combo: the steps (moves, turns and shots, and a close-combat attack last), paid in
+    /// advance and carried out in order.
+    Order {
+        steps: Vec<Command>,
+    },
+    /// The side that may interrupt a combo lets the next step go.
+    Pass,
+    /// "a player may cancel an order combo at any time": 1 AP per cancel order.
+    CancelCombo,
     /// "they can declare they are done for the round."
     Done {
         side: Side,

@@ -4,7 +4,7 @@
 use super::catalogue::Class;
 use super::command::MoveKind;
 use super::state::{
-    FireStreak, HazardMark, KryState, Outcome, Pending, Phase, Pin, Side, Tally, enemy, ix,
+    Combo, FireStreak, HazardMark, KryState, Outcome, Pending, Phase, Pin, Side, Tally, enemy, ix,
 };
 use crate::table::{Model, ModelId, Pt};
 use serde::{Deserialize, Serialize};
@@ -99,6 +99,18 @@ pub enum Event {
     PendingSet(Option<Pending>),
     StreakSet(Option<FireStreak>),
     HazardPlaced(HazardMark),
+    ComboBegan(Combo),
+    /// The combo moved on to step `next`.
+    ComboStep {
+        next: usize,
+    },
+    ComboEnded {
+        side: Side,
+        completed: bool,
+        commands: u32,
+        interrupted_by: Option<Side>,
+        why: String,
+    },
     /// A model's AP still owed to get out of a hole.
     Stuck {
         model: ModelId,
@@ -267,6 +279,27 @@ pub fn apply(s: &mut KryState, e: &Event) {
         }
         Event::PendingSet(p) => s.pending = p.clone(),
         Event::HazardPlaced(h) => s.hazards.push(*h),
+        Event::ComboBegan(c) => s.combo = Some(c.clone()),
+        Event::ComboStep { next } => {
+            if let Some(c) = s.combo.as_mut() {
+                c.next = *next;
+            }
+        }
+        Event::ComboEnded {
+            side,
+            completed,
+            commands,
+            interrupted_by,
+            ..
+        } => {
+            s.combo = None;
+            if *completed {
+                s.tally[ix(*side)].combo_commands += commands;
+            }
+            if let Some(by) = interrupted_by {
+                s.tally[ix(*by)].interrupted_combo = true;
+            }
+        }
         Event::Stuck { model, ap } => {
             if let Some(m) = s.models.get_mut(model) {
                 m.stuck = *ap;
@@ -366,6 +399,24 @@ pub fn describe(s: &KryState, e: &Event) -> Option<String> {
             "a damaged-structure marker ({}\" across) at ({:.1}, {:.1})",
             h.diameter, h.centre.x, h.centre.y
         ),
+        Event::ComboBegan(c) => format!(
+            "side {} gives an order combo of {} commands",
+            c.side,
+            c.steps.len()
+        ),
+        Event::ComboStep { .. } => return None,
+        Event::ComboEnded {
+            side,
+            completed,
+            why,
+            ..
+        } => {
+            if *completed {
+                format!("side {side}'s order combo is carried out")
+            } else {
+                format!("side {side}'s order combo stops: {why}")
+            }
+        }
         Event::Stuck { model, ap } => {
             if *ap > 0 {
                 format!(

@@ -6,6 +6,7 @@
 pub mod ai;
 pub mod catalogue;
 pub mod close;
+pub mod combo;
 pub mod command;
 pub mod dice;
 pub mod event;

@@ -5,7 +5,7 @@
 use super::command::{Command, RuleError, illegal};
 use super::dice;
 use super::event::{Event, apply};
-use super::state::{KryModel, KryState, Phase, Pin, Side, ix};
+use super::state::{KryModel, KryState, Pending, Phase, Pin, Side, ix};
 use crate::dice::Dice;
 use crate::table::{ModelId, ZoneKind};
 
@@ -14,6 +14,10 @@ pub struct Ctx<'a> {
     pub s: KryState,
     pub dice: &'a mut Dice,
     pub events: Vec<Event>,
+    /// Carrying out a combo's step, already paid for.
+    pub prepaid: bool,
+    /// Why the order, though carried out, failed (a shot out of range): a combo stops.
+    pub failed: Option<String>,
 }
 
 impl Ctx<'_> {
@@ -32,6 +36,9 @@ impl Ctx<'_> {
     /// Pays `ap` for `what`, or refuses if `side` has too few left.
     pub fn pay(&mut self, side: Side, ap: u32, what: impl Into<String>) -> Result<(), RuleError> {
         let what = what.into();
+        if self.prepaid {
+            return Ok(());
+        }
         if ap > self.s.ap_left(side) {
             return illegal(format!(
                 "{what} costs {ap} AP; side {side} has {} left",
@@ -100,10 +107,20 @@ pub fn expect_orders(s: &KryState, side: Side) -> Result<(), RuleError> {
         Phase::Play => {}
         Phase::Deploy { .. } => return Err(RuleError::WrongPhase("deployment".into())),
     }
-    if s.pending.is_some() {
-        return Err(RuleError::WrongPhase(
-            "a close-combat attack waits on an answer".into(),
-        ));
+    match &s.pending {
+        None => {}
+        // The interrupter's orders in a combo's window (checked in `combo`).
+        Some(Pending::Window { interrupter, .. }) if *interrupter == side => {}
+        Some(Pending::Window { .. }) => {
+            return Err(RuleError::WrongPhase(
+                "the other side may interrupt the combo now".into(),
+            ));
+        }
+        Some(_) => {
+            return Err(RuleError::WrongPhase(
+                "a close-combat attack waits on an answer".into(),
+            ));
+        }
     }
     if s.done[ix(side)] {
         return illegal(format!("side {side} is done for this AP round"));
@@ -122,13 +139,23 @@ pub fn execute(
         s: s.clone(),
         dice,
         events: Vec::new(),
+        prepaid: false,
+        failed: None,
     };
+    super::combo::check_interrupt(&ctx, by, c)?;
+    let window = matches!(
+        s.pending,
+        Some(Pending::Window { interrupter, .. }) if interrupter == by
+    );
     run(&mut ctx, by, c)?;
+    if window && !matches!(c, Command::Pass | Command::Concede { .. }) {
+        super::combo::interrupted(&mut ctx, by)?;
+    }
     super::round::after_command(&mut ctx)?;
     Ok(ctx.events)
 }
 
-fn run(c: &mut Ctx, by: Side, cmd: &Command) -> Result<(), RuleError> {
+pub fn run(c: &mut Ctx, by: Side, cmd: &Command) -> Result<(), RuleError> {
     if matches!(c.s.phase, Phase::Over(_)) {
         return Err(RuleError::GameOver);
     }
@@ -207,6 +234,9 @@ fn run(c: &mut Ctx, by: Side, cmd: &Command) -> Result<(), RuleError> {
             c.emit(Event::Acted { model: *model });
             Ok(())
         }
+        Command::Order { steps } => super::combo::order(c, by, steps),
+        Command::Pass => super::combo::pass(c, by),
+        Command::CancelCombo => super::combo::cancel(c, by),
         Command::DigOut { model } => {
             expect_orders(&c.s, by)?;
             let m = own(&c.s, by, *model)?;

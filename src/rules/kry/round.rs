@@ -35,6 +35,15 @@ pub fn tables(t: &Tally) -> (i32, Vec<String>) {
     if t.killed_enemy_leader {
         add(2, "killed the enemy squad leader");
     }
+    if t.combo_commands >= 4 {
+        add(
+            (t.combo_commands / 4) as i32,
+            &format!("{} commands in completed combos", t.combo_commands),
+        );
+    }
+    if t.interrupted_combo {
+        add(3, "interrupted a combo");
+    }
     if t.first_blood {
         add(2, "first blood");
     }

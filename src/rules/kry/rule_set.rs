@@ -77,8 +77,16 @@ impl RuleSet for Kry {
     }
 
     fn waiting(s: &KryState) -> Waiting {
-        if let Some(p) = &s.pending {
-            return Waiting::One(p.side(s));
+        match &s.pending {
+            Some(super::state::Pending::Window {
+                owner, interrupter, ..
+            }) => {
+                let mut v = vec![*owner, *interrupter];
+                v.sort_unstable();
+                return Waiting::Any(v);
+            }
+            Some(p) => return Waiting::One(p.side(s)),
+            None => {}
         }
         match &s.phase {
             Phase::Deploy { side } => Waiting::One(*side),
@@ -166,6 +174,7 @@ impl RuleSet for Kry {
     fn natural_seat(s: &KryState, c: &Command) -> Seat {
         match c {
             Command::Concede { side } | Command::Done { side } => *side,
+            Command::CancelCombo => s.combo.as_ref().map_or(1, |c| c.side),
             _ => {
                 if let Some(p) = &s.pending {
                     return p.side(s);

@@ -167,6 +167,7 @@ pub fn init(setup: &KrySetup) -> Result<KryState, Vec<String>> {
         pending: None,
         streak: None,
         hazards: Vec::new(),
+        combo: None,
     })
 }
 

@@ -135,6 +135,7 @@ pub fn shoot(
                     a.name, sight.range
                 ),
             );
+            c.failed = Some(format!("{}'s shot is out of range", a.name));
             return Ok(());
         }
         Err(e) => return illegal(e.to_string()),

@@ -183,6 +183,14 @@ pub enum Pending {
     DefenceClass(CloseAttack),
     /// Step 4: the defender, having chosen active defence, picks its type.
     DefenceType(CloseAttack),
+    /// Between two steps of an order combo: `interrupter` may interrupt (only with a unit in
+    /// waiting when `waiting_only`, the steps being different actions) or pass; `owner` may
+    /// cancel.
+    Window {
+        owner: Side,
+        interrupter: Side,
+        waiting_only: bool,
+    },
     /// After the roll to wound: the attacker pays 2, 3, ... AP for each wound beyond the first.
     BuyWounds {
         attacker: ModelId,
@@ -199,6 +207,7 @@ impl Pending {
         match self {
             Pending::DefenceClass(a) | Pending::DefenceType(a) => m(&a.target),
             Pending::BuyWounds { attacker, .. } => m(attacker),
+            Pending::Window { interrupter, .. } => *interrupter,
         }
     }
 }
@@ -215,6 +224,12 @@ pub struct Tally {
     pub damaged_by_own_side: bool,
     pub killed_enemy_leader: bool,
     pub first_blood: bool,
+    /// Commands of the order combos it completed this round.
+    #[serde(default)]
+    pub combo_commands: u32,
+    /// It interrupted an enemy's order combo this round.
+    #[serde(default)]
+    pub interrupted_combo: bool,
 }
 
 /// A run of shots at one target, for pinning: "shot by 2 or more different units in a row".
@@ -246,6 +261,17 @@ pub struct KryState {
     pub streak: Option<FireStreak>,
     /// "Damaged structure" markers placed by heavy weapons in weak (W) areas.
     pub hazards: Vec<HazardMark>,
+    /// The order combo under way.
+    pub combo: Option<Combo>,
+}
+
+/// An order combo: "anything that has to be said with the word “AND”", paid in advance.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Combo {
+    pub side: Side,
+    pub steps: Vec<super::command::Command>,
+    /// The next step to carry out.
+    pub next: usize,
 }
 
 /// A damaged-structure marker: "double the size of the bases your models use".
