@@ -548,7 +548,7 @@ fn random_command_streams() {
             let t = id(rng.random_range(1..=7));
             let p = Pt::new(rng.random_range(-2.0..26.0), rng.random_range(-2.0..26.0));
             let side = rng.random_range(1..=2u8);
-            let cmd = match rng.random_range(0..12) {
+            let cmd = match rng.random_range(0..18) {
                 0 => Command::Move {
                     model: m,
                     to: p,
@@ -586,6 +586,26 @@ fn random_command_streams() {
                 8 => Command::Unpin { model: m },
                 9 => Command::StandUp { model: m },
                 10 => Command::Done { side },
+                11 => Command::Order {
+                    steps: vec![
+                        Command::Move {
+                            model: m,
+                            to: p,
+                            kind: MoveKind::Normal,
+                        },
+                        Command::Shoot {
+                            shooter: m,
+                            target: t,
+                            weapon: "Carbine".into(),
+                            mode: FireMode::Standard,
+                        },
+                    ],
+                },
+                12 => Command::Pass,
+                13 => Command::CancelCombo,
+                14 => Command::CallFaceOff,
+                15 => Command::FaceOffChoose { choice: None },
+                16 => Command::DigOut { model: m },
                 _ => Command::Deploy {
                     model: m,
                     at: p,
@@ -937,4 +957,117 @@ fn completed_combos_earn_ap() {
     ok(&mut g, 1, Command::Done { side: 1 }, &[]);
     ok(&mut g, 2, Command::Done { side: 2 }, &[3, 3]);
     assert!(journal(&g).contains("+1 4 commands in completed combos"));
+}
+
+fn pick(
+    action: wartable::rules::kry::faceoff::FaceOffAction,
+    model: u32,
+    target: Option<u32>,
+) -> Command {
+    Command::FaceOffChoose {
+        choice: Some(wartable::rules::kry::faceoff::FaceOffChoice {
+            action,
+            model: id(model),
+            target: target.map(id),
+        }),
+    }
+}
+
+/// "Face-off": both name an action, in secret at one screen (each seat sees only its own pick
+/// until both are in); "movement only precedes other actions if that unit is not currently part
+/// of any other action"; "precedence is given to the unit with the highest Speed stat. If they
+/// also have the same Speed stat, roll a d6"; the winner "MUST carry it through"; "Either player
+/// can pull out".
+#[test]
+fn face_offs() {
+    use wartable::rules::kry::faceoff::FaceOffAction::{Movement, Ranged};
+    use wartable::rules::kry::state::FaceOffPick;
+    let mut g = small(&[]);
+    start(&mut g, &apart(), &[3, 3]);
+    put(&mut g, 4, 10.0, 12.0);
+    ok(&mut g, 1, Command::CallFaceOff, &[]);
+    assert_eq!(g.waiting(), Waiting::Each(vec![1, 2]));
+    ok(&mut g, 1, pick(Movement, 2, None), &[]);
+    // Side 2 does not see side 1's pick; side 1 does.
+    let seen_by = |g: &KryGame, seat: u8| match &Kry::redact(&g.state, seat).pending {
+        Some(Pending::FaceOff(f)) => f.picks[0].clone(),
+        p => panic!("{p:?}"),
+    };
+    assert_eq!(seen_by(&g, 2), FaceOffPick::Hidden);
+    assert!(matches!(seen_by(&g, 1), FaceOffPick::Named(_)));
+    // The Wraith Lord fires at the Joe: the Joe is part of that action, so its move loses the
+    // movement's precedence.
+    ok(&mut g, 2, pick(Ranged, 4, Some(2)), &[]);
+    assert!(matches!(
+        g.state.pending,
+        Some(Pending::FaceOffWon { side: 2, .. })
+    ));
+    let e = refused(&mut g, 1, mv(2, 12.0, 2.0, MoveKind::Normal));
+    assert!(e.contains("waits for side 2"), "{e}");
+    let e = refused(&mut g, 2, mv(4, 12.0, 14.0, MoveKind::Normal));
+    assert!(e.contains("carry through"), "{e}");
+    ok(
+        &mut g,
+        2,
+        Command::Shoot {
+            shooter: id(4),
+            target: id(2),
+            weapon: "Hex Bolt".into(),
+            mode: FireMode::Standard,
+        },
+        &[2, 2, 2],
+    );
+    assert!(g.state.pending.is_none());
+    // Movement against movement: the higher Speed goes first (Wraith Lord 5 against Joe 3).
+    ok(&mut g, 1, Command::CallFaceOff, &[]);
+    ok(&mut g, 2, pick(Movement, 4, None), &[]);
+    ok(&mut g, 1, pick(Movement, 3, None), &[]);
+    assert!(matches!(
+        g.state.pending,
+        Some(Pending::FaceOffWon { side: 2, .. })
+    ));
+    ok(&mut g, 2, mv(4, 10.0, 14.0, MoveKind::Normal), &[]);
+    // A side that pulls out lets the other go first.
+    ok(&mut g, 2, Command::CallFaceOff, &[]);
+    ok(&mut g, 2, Command::FaceOffChoose { choice: None }, &[]);
+    ok(&mut g, 1, pick(Movement, 1, None), &[]);
+    assert!(matches!(
+        g.state.pending,
+        Some(Pending::FaceOffWon { side: 1, .. })
+    ));
+    ok(&mut g, 1, mv(1, 4.0, 3.5, MoveKind::Normal), &[]);
+    // Equal Speed (Joe and Thrall, 3): a d6 each, 4 against 4 rolled again, then 2 against 5.
+    ok(&mut g, 1, Command::CallFaceOff, &[]);
+    ok(&mut g, 1, pick(Movement, 2, None), &[]);
+    ok(&mut g, 2, pick(Movement, 6, None), &[4, 4, 2, 5]);
+    assert!(matches!(
+        g.state.pending,
+        Some(Pending::FaceOffWon { side: 2, .. })
+    ));
+}
+
+/// The face-off option "higher number goes first": ranged (2) before movement (1).
+#[test]
+fn face_off_by_the_higher_number() {
+    use wartable::rules::kry::faceoff::FaceOffAction::{Movement, Ranged};
+    let mut g = small(&[]);
+    g.state.options.face_off = wartable::rules::kry::options::FaceOffOrder::HigherFirst;
+    start(&mut g, &apart(), &[3, 3]);
+    ok(&mut g, 1, Command::CallFaceOff, &[]);
+    ok(&mut g, 1, pick(Movement, 2, None), &[]);
+    ok(&mut g, 2, pick(Ranged, 4, Some(3)), &[]);
+    assert!(matches!(
+        g.state.pending,
+        Some(Pending::FaceOffWon { side: 2, .. })
+    ));
+    // By the list order (the default) the same picks give side 1 the move first.
+    let mut g = small(&[]);
+    start(&mut g, &apart(), &[3, 3]);
+    ok(&mut g, 1, Command::CallFaceOff, &[]);
+    ok(&mut g, 1, pick(Movement, 2, None), &[]);
+    ok(&mut g, 2, pick(Ranged, 4, Some(3)), &[]);
+    assert!(matches!(
+        g.state.pending,
+        Some(Pending::FaceOffWon { side: 1, .. })
+    ));
 }

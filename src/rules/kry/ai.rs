@@ -40,6 +40,8 @@ fn answer_fallback(s: &KryState) -> Option<Command> {
         }),
         Pending::BuyWounds { .. } => Some(Command::BuyWounds { extra: 0 }),
         Pending::Window { .. } => Some(Command::Pass),
+        Pending::FaceOff(_) => Some(Command::FaceOffChoose { choice: None }),
+        Pending::FaceOffWon { side, .. } => Some(Command::Done { side: *side }),
     }
 }
 
@@ -114,6 +116,9 @@ fn answer(s: &KryState, side: Side, p: &Pending) -> Command {
             Command::BuyWounds { extra }
         }
         Pending::Window { .. } => Command::Pass,
+        // The program does not call face-offs; called on it, it lets the other side go.
+        Pending::FaceOff(_) => Command::FaceOffChoose { choice: None },
+        Pending::FaceOffWon { .. } => Command::Done { side },
     }
 }
 

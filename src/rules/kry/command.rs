@@ -102,6 +102,13 @@ pub enum Command {
     },
     /// The side that may interrupt a combo lets the next step go.
     Pass,
+    /// "In the case that both players want to do something at the same time ... it is called a
+    /// face-off."
+    CallFaceOff,
+    /// A side names its face-off action in secret, or pulls out (`None`).
+    FaceOffChoose {
+        choice: Option<super::faceoff::FaceOffChoice>,
+    },
     /// "a player may cancel an order combo at any time": 1 AP per cancel order.
     CancelCombo,
     /// "they can declare they are done for the round."

@@ -10,6 +10,7 @@ pub mod combo;
 pub mod command;
 pub mod dice;
 pub mod event;
+pub mod faceoff;
 pub mod force;
 pub mod hazards;
 pub mod melee;

@@ -38,6 +38,18 @@ impl Scenario {
     }
 }
 
+/// Which action of a face-off goes first.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub enum FaceOffOrder {
+    /// The list in its order, movement first ("movement is done before ranged attacks";
+    /// "movement only precedes other actions if that unit is not currently part of any other
+    /// action").
+    #[default]
+    ListOrder,
+    /// "Whoever is performing the action with a higher number gets to go first."
+    HigherFirst,
+}
+
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct KryOptions {
     pub high_targets: HighTargets,
@@ -51,6 +63,8 @@ pub struct KryOptions {
     pub shot_cost: u32,
     /// AP rounds after which an undecided game ends (`None`: play on).
     pub round_limit: Option<u32>,
+    #[serde(default)]
+    pub face_off: FaceOffOrder,
 }
 
 impl Default for KryOptions {
@@ -63,6 +77,7 @@ impl Default for KryOptions {
             max_models: 14,
             shot_cost: 1,
             round_limit: None,
+            face_off: FaceOffOrder::ListOrder,
         }
     }
 }

@@ -109,8 +109,10 @@ pub fn expect_orders(s: &KryState, side: Side) -> Result<(), RuleError> {
     }
     match &s.pending {
         None => {}
-        // The interrupter's orders in a combo's window (checked in `combo`).
+        // The interrupter's orders in a combo's window (checked in `combo`), the face-off
+        // winner's (checked in `faceoff`).
         Some(Pending::Window { interrupter, .. }) if *interrupter == side => {}
+        Some(Pending::FaceOffWon { side: w, .. }) if *w == side => {}
         Some(Pending::Window { .. }) => {
             return Err(RuleError::WrongPhase(
                 "the other side may interrupt the combo now".into(),
@@ -143,6 +145,8 @@ pub fn execute(
         failed: None,
     };
     super::combo::check_interrupt(&ctx, by, c)?;
+    super::faceoff::check_winner(s, by, c)?;
+    let face_off_won = matches!(s.pending, Some(Pending::FaceOffWon { .. }));
     let window = matches!(
         s.pending,
         Some(Pending::Window { interrupter, .. }) if interrupter == by
@@ -150,6 +154,11 @@ pub fn execute(
     run(&mut ctx, by, c)?;
     if window && !matches!(c, Command::Pass | Command::Concede { .. }) {
         super::combo::interrupted(&mut ctx, by)?;
+    }
+    // The winner's action carried through: the face-off is over (a close-combat attack has
+    // set its own question in its place).
+    if face_off_won && matches!(ctx.s.pending, Some(Pending::FaceOffWon { .. })) {
+        ctx.emit(Event::PendingSet(None));
     }
     super::round::after_command(&mut ctx)?;
     Ok(ctx.events)
@@ -236,6 +245,8 @@ pub fn run(c: &mut Ctx, by: Side, cmd: &Command) -> Result<(), RuleError> {
         }
         Command::Order { steps } => super::combo::order(c, by, steps),
         Command::Pass => super::combo::pass(c, by),
+        Command::CallFaceOff => super::faceoff::call(c, by),
+        Command::FaceOffChoose { choice } => super::faceoff::choose(c, by, choice.clone()),
         Command::CancelCombo => super::combo::cancel(c, by),
         Command::DigOut { model } => {
             expect_orders(&c.s, by)?;

@@ -85,6 +85,16 @@ impl RuleSet for Kry {
                 v.sort_unstable();
                 return Waiting::Any(v);
             }
+            Some(super::state::Pending::FaceOff(f)) => {
+                return Waiting::Each(
+                    [1u8, 2]
+                        .into_iter()
+                        .filter(|x| {
+                            f.picks[super::state::ix(*x)] == super::state::FaceOffPick::Open
+                        })
+                        .collect(),
+                );
+            }
             Some(p) => return Waiting::One(p.side(s)),
             None => {}
         }
@@ -161,6 +171,13 @@ impl RuleSet for Kry {
 
     fn round(s: &KryState) -> u32 {
         s.round
+    }
+
+    /// A face-off's pick stays hidden from the other seat until both have named theirs.
+    fn redact(s: &KryState, seat: Seat) -> KryState {
+        let mut r = s.clone();
+        super::faceoff::redact(&mut r, seat);
+        r
     }
 
     fn awaits_answer(s: &KryState) -> bool {

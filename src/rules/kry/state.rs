@@ -191,6 +191,13 @@ pub enum Pending {
         interrupter: Side,
         waiting_only: bool,
     },
+    /// A face-off: each side names its action in secret.
+    FaceOff(FaceOff),
+    /// The face-off's winner carries its named action through first.
+    FaceOffWon {
+        side: Side,
+        choice: super::faceoff::FaceOffChoice,
+    },
     /// After the roll to wound: the attacker pays 2, 3, ... AP for each wound beyond the first.
     BuyWounds {
         attacker: ModelId,
@@ -208,8 +215,31 @@ impl Pending {
             Pending::DefenceClass(a) | Pending::DefenceType(a) => m(&a.target),
             Pending::BuyWounds { attacker, .. } => m(attacker),
             Pending::Window { interrupter, .. } => *interrupter,
+            Pending::FaceOff(f) => {
+                if f.picks[0] == FaceOffPick::Open {
+                    1
+                } else {
+                    2
+                }
+            }
+            Pending::FaceOffWon { side, .. } => *side,
         }
     }
+}
+
+/// Both sides' picks in a face-off.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct FaceOff {
+    pub picks: [FaceOffPick; 2],
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub enum FaceOffPick {
+    Open,
+    Named(super::faceoff::FaceOffChoice),
+    PulledOut,
+    /// Named, but not shown to this seat yet.
+    Hidden,
 }
 
 /// What happened to a side since the last AP round, for the Loses and Triumph tables.
