@@ -1071,3 +1071,151 @@ fn face_off_by_the_higher_number() {
         Some(Pending::FaceOffWon { side: 1, .. })
     ));
 }
+
+/// The text's scenario: "the attacking force must destroy 3 locations ... End of AP round 1 - The
+/// defending side can begin to move their units into postition; End of AP round 3 - Squad leader
+/// arrives; End of AP round 4 - Last quarter of units arrives; End of AP round 10 - Backup
+/// arrives, defenders win."
+#[test]
+fn breach_the_texts_scenario() {
+    let level_text = "Level(name: \"breach\", width: 24.0, depth: 24.0, tile_size: 1.0, zones: [Zone(name: \"a\", kind: Deployment, side: 1, min: (0.0, 0.0), max: (24.0, 6.0)), Zone(name: \"d\", kind: Deployment, side: 2, min: (0.0, 16.0), max: (24.0, 24.0))], objectives: [Objective(name: \"Lab\", at: (4.0, 12.0)), Objective(name: \"Valve\", at: (12.0, 12.0)), Objective(name: \"Engine\", at: (20.0, 12.0))])";
+    let (level, _) = wartable::data::parse_level("breach.ron", level_text).unwrap();
+    let mut g = KryGame::new(KrySetup {
+        level,
+        forces: [
+            team(EC, &["Captain", "Average Joe", "Average Joe"]),
+            team(
+                POSSESSED,
+                &["Wraith Lord", "Thrall", "Thrall", "Thrall", "Thrall"],
+            ),
+        ],
+        scenario: Scenario::Breach,
+        options: KryOptions::default(),
+        seed: 1,
+        catalogue: cat(),
+    })
+    .unwrap();
+    // The squad leader (4) arrives after round 3, the last quarter of the others (8) after 4.
+    assert_eq!(g.state.models[&id(4)].arrives, Some(3));
+    assert_eq!(g.state.models[&id(8)].arrives, Some(4));
+    assert_eq!(g.state.models[&id(7)].arrives, None);
+    for (m, x) in [(1, 4.0), (2, 12.0), (3, 20.0)] {
+        ok(
+            &mut g,
+            1,
+            Command::Deploy {
+                model: id(m),
+                at: Pt::new(x, 2.0),
+                facing: 90.0,
+            },
+            &[],
+        );
+    }
+    ok(&mut g, 1, Command::FinishDeployment, &[]);
+    let e = refused(
+        &mut g,
+        2,
+        Command::Deploy {
+            model: id(4),
+            at: Pt::new(4.0, 20.0),
+            facing: 270.0,
+        },
+    );
+    assert!(e.contains("held back"), "{e}");
+    for (m, x) in [(5, 4.0), (6, 12.0), (7, 20.0)] {
+        ok(
+            &mut g,
+            2,
+            Command::Deploy {
+                model: id(m),
+                at: Pt::new(x, 22.0),
+                facing: 270.0,
+            },
+            &[],
+        );
+    }
+    // Side 1's one squad leader rolls; side 2's is not here yet: no dice, and no AP in round 1.
+    ok(&mut g, 2, Command::FinishDeployment, &[4]);
+    assert_eq!(g.state.ap, [4 + 14, 0]);
+    assert!(journal(&g).contains("caught off guard"));
+    // Destroying a location: within 1" of it, 2 AP, the attackers only.
+    let sabotage = |m: u32, o: usize| Command::Sabotage {
+        model: id(m),
+        objective: o,
+    };
+    let e = refused(&mut g, 1, sabotage(2, 1));
+    assert!(e.contains("within 1"), "{e}");
+    put(&mut g, 2, 12.0, 10.4);
+    ok(&mut g, 1, sabotage(2, 1), &[]);
+    assert_eq!(g.state.destroyed, vec![1]);
+    assert_eq!(g.state.spent[0], 2);
+    let e = refused(&mut g, 1, sabotage(2, 1));
+    assert!(e.contains("already destroyed"), "{e}");
+    // Rounds 1 to 3 end: the squad leader arrives and side 2 places it before round 4's roll.
+    // Side 2 has no squad leader on the table: no AP dice, only its Tactics Rating.
+    ok(&mut g, 1, Command::Done { side: 1 }, &[3]);
+    assert_eq!(g.state.ap[1], 13 + 1);
+    ok(&mut g, 1, Command::Done { side: 1 }, &[]);
+    ok(&mut g, 2, Command::Done { side: 2 }, &[3]);
+    assert_eq!(g.state.round, 3);
+    ok(&mut g, 1, Command::Done { side: 1 }, &[]);
+    ok(&mut g, 2, Command::Done { side: 2 }, &[]);
+    assert_eq!(g.state.phase, Phase::Deploy { side: 2 });
+    ok(
+        &mut g,
+        2,
+        Command::Deploy {
+            model: id(4),
+            at: Pt::new(8.0, 22.0),
+            facing: 270.0,
+        },
+        &[],
+    );
+    ok(&mut g, 2, Command::FinishDeployment, &[3, 3]);
+    assert_eq!((g.state.round, &g.state.phase), (4, &Phase::Play));
+    // "End of AP round 10 - Backup arrives, defenders win": at the end of round 10, not before.
+    let mut later = g.state.clone();
+    later.round = 10;
+    use wartable::rules::kry::round::outcome;
+    use wartable::rules::kry::state::Outcome;
+    assert!(outcome(&later, false).is_none());
+    assert!(matches!(
+        outcome(&later, true),
+        Some(Outcome::Victory { side: 2, .. })
+    ));
+    later.round = 9;
+    assert!(outcome(&later, true).is_none());
+    // Two more locations: the attackers win.
+    put(&mut g, 1, 4.0, 10.4);
+    ok(&mut g, 1, sabotage(1, 0), &[]);
+    put(&mut g, 3, 20.0, 10.4);
+    ok(&mut g, 1, sabotage(3, 2), &[]);
+    match &g.state.phase {
+        Phase::Over(wartable::rules::kry::state::Outcome::Victory { side: 1, why }) => {
+            assert!(why.contains("3 locations"), "{why}")
+        }
+        p => panic!("expected the attackers' victory, got {p:?}"),
+    }
+}
+
+/// "randomly generated missions": the same seed draws the same mission; a Breach only on a
+/// level with 3 locations; over many seeds every scenario comes up.
+#[test]
+fn random_missions() {
+    use wartable::rules::kry::missions::random_mission;
+    let (deck, _) =
+        wartable::data::load_level(&crate::common::repo().join("levels/kry-deck.ron")).unwrap();
+    assert!(deck.objectives.len() >= 3);
+    let open = open_level(&[]);
+    let mut seen = Vec::new();
+    for seed in 1..=60 {
+        let m = random_mission(seed, &deck);
+        assert_eq!(m, random_mission(seed, &deck), "seed {seed}");
+        assert!((5..=10).contains(&m.round_limit));
+        if !seen.contains(&m.scenario) {
+            seen.push(m.scenario);
+        }
+        assert_ne!(random_mission(seed, &open).scenario, Scenario::Breach);
+    }
+    assert_eq!(seen.len(), Scenario::ALL.len(), "{seen:?}");
+}

@@ -58,7 +58,10 @@ fn choose(s: &KryState, side: Side) -> Vec<Command> {
 }
 
 fn deploy(s: &KryState, side: Side) -> Command {
-    let Some(m) = s.alive(side).find(|m| s.table.model(m.id).is_err()) else {
+    let Some(m) = s
+        .alive(side)
+        .find(|m| s.arrived(m) && s.table.model(m.id).is_err())
+    else {
         return Command::FinishDeployment;
     };
     let facing = if side == 1 { 0.0 } else { 180.0 };
@@ -133,7 +136,25 @@ fn nearest_enemy<'a>(s: &'a KryState, m: &KryModel) -> Option<(&'a KryModel, f32
 
 fn orders(s: &KryState, side: Side) -> Vec<Command> {
     let mut out = Vec::new();
-    let mine: Vec<&KryModel> = s.alive(side).collect();
+    let mine: Vec<&KryModel> = s
+        .alive(side)
+        .filter(|m| s.table.model(m.id).is_ok())
+        .collect();
+    let breach_attacker = s.scenario == super::options::Scenario::Breach && side == 1;
+    // 0. Breach: blow up a location in reach.
+    if breach_attacker {
+        for m in &mine {
+            for (i, _) in s.table.objectives.iter().enumerate() {
+                if !s.destroyed.contains(&i) {
+                    out.push(Command::Sabotage {
+                        model: m.id,
+                        objective: i,
+                    });
+                }
+            }
+        }
+        out.retain(|c| super::rule_set::Kry::check(s, side, c).is_ok());
+    }
     // 1. Fight what it touches.
     for m in &mine {
         if m.prone {
@@ -196,6 +217,29 @@ fn orders(s: &KryState, side: Side) -> Vec<Command> {
         let (Ok(p), Ok(q)) = (s.table.model(m.id), s.table.model(e.id)) else {
             continue;
         };
+        // Breach attackers head for the nearest location left standing.
+        if breach_attacker
+            && let Some(goal) = s
+                .table
+                .objectives
+                .iter()
+                .enumerate()
+                .filter(|(i, _)| !s.destroyed.contains(i))
+                .map(|(_, o)| o.at)
+                .min_by(|a, b| a.dist(p.pos).total_cmp(&b.dist(p.pos)))
+        {
+            let dir = goal.sub(p.pos);
+            let len = dir.len().max(1e-6);
+            let mut k = (m.speed() as f32).min(len - 0.5 - p.radius());
+            while k >= 1.0 {
+                out.push(Command::Move {
+                    model: m.id,
+                    to: p.pos.add(dir.scale(k / len)),
+                    kind: MoveKind::Normal,
+                });
+                k -= 1.0;
+            }
+        }
         let facing = q.pos.sub(p.pos).y.atan2(q.pos.sub(p.pos).x).to_degrees();
         let away = (p.facing - facing).rem_euclid(360.0);
         if away > 40.0 && away < 320.0 {

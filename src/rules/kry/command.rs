@@ -90,6 +90,11 @@ pub enum Command {
     StandUp {
         model: ModelId,
     },
+    /// Breach: an attacker within 1" of a location destroys it (2 AP).
+    Sabotage {
+        model: ModelId,
+        objective: usize,
+    },
     /// One AP spent on a model stuck in a damaged floor ("until D6/2 ... AP's are spent on that
     /// unit to remove him from the hole").
     DigOut {
@@ -132,6 +137,7 @@ impl Command {
             | Command::StandUp { model }
             | Command::DigOut { model } => Some(*model),
             Command::Shoot { shooter, .. } => Some(*shooter),
+            Command::Sabotage { model, .. } => Some(*model),
             Command::Attack { attacker, .. } => Some(*attacker),
             _ => None,
         }

@@ -119,9 +119,20 @@ pub enum Event {
     Done {
         side: Side,
     },
-    /// The round's Loses and Triumph lines, before the next AP roll.
+    /// The round's Loses and Triumph lines, and the change to each side's next AP roll.
     RoundEnded {
         lines: Vec<String>,
+        mods: [i32; 2],
+    },
+    /// Held-back models arrive: their side places them in its deployment zone.
+    Reinforcements {
+        side: Side,
+        models: Vec<ModelId>,
+    },
+    /// A location of the Breach scenario is destroyed.
+    LocationDestroyed {
+        objective: usize,
+        by: ModelId,
     },
     Over(Outcome),
 }
@@ -138,7 +149,7 @@ pub fn apply(s: &mut KryState, e: &Event) {
             }
         }
         Event::DeploymentFinished { side } => {
-            s.phase = if *side == 1 {
+            s.phase = if *side == 1 && s.round == 0 {
                 Phase::Deploy { side: 2 }
             } else {
                 Phase::Play
@@ -307,7 +318,9 @@ pub fn apply(s: &mut KryState, e: &Event) {
         }
         Event::StreakSet(f) => s.streak = f.clone(),
         Event::Done { side } => s.done[ix(*side)] = true,
-        Event::RoundEnded { .. } => {}
+        Event::RoundEnded { mods, .. } => s.next_mods = *mods,
+        Event::Reinforcements { side, .. } => s.phase = Phase::Deploy { side: *side },
+        Event::LocationDestroyed { objective, .. } => s.destroyed.push(*objective),
         Event::Over(o) => s.phase = Phase::Over(o.clone()),
     }
 }
@@ -428,7 +441,21 @@ pub fn describe(s: &KryState, e: &Event) -> Option<String> {
             }
         }
         Event::Done { side } => format!("side {side} is done for this AP round"),
-        Event::RoundEnded { lines } => format!("end of AP round {}: {}", s.round, lines.join("; ")),
+        Event::RoundEnded { lines, .. } => {
+            format!("end of AP round {}: {}", s.round, lines.join("; "))
+        }
+        Event::Reinforcements { side, models } => format!(
+            "side {side}'s reinforcements arrive: {}",
+            models.iter().map(name).collect::<Vec<_>>().join(", ")
+        ),
+        Event::LocationDestroyed { objective, by } => format!(
+            "{} destroys {}",
+            name(by),
+            s.table
+                .objectives
+                .get(*objective)
+                .map_or("a location".to_string(), |o| o.name.clone())
+        ),
         Event::Over(Outcome::Victory { side, why }) => format!("side {side} wins: {why}"),
         Event::Over(Outcome::Draw { why }) => format!("a draw: {why}"),
     })

@@ -89,7 +89,7 @@ pub fn choose(c: &mut Ctx, by: Side, choice: Option<FaceOffChoice>) -> Result<()
         Some(ch) => FaceOffPick::Named(ch),
         None => FaceOffPick::PulledOut,
     };
-    if f.picks.iter().any(|p| *p == FaceOffPick::Open) {
+    if f.picks.contains(&FaceOffPick::Open) {
         c.emit(Event::PendingSet(Some(Pending::FaceOff(f))));
         return Ok(());
     }

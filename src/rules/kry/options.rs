@@ -13,15 +13,24 @@ pub enum Scenario {
     Deathmatch,
     /// A deathmatch "in the dark" (+2 to hit).
     DarkDeathmatch,
+    /// The text's example: side 1 attacks and must destroy 3 locations (the level's objectives);
+    /// side 2 defends, moves from the end of AP round 1, its squad leaders arrive after round 3,
+    /// its last quarter after round 4, and its backup wins it the game after round 10.
+    Breach,
 }
 
 impl Scenario {
-    pub const ALL: [Scenario; 2] = [Scenario::Deathmatch, Scenario::DarkDeathmatch];
+    pub const ALL: [Scenario; 3] = [
+        Scenario::Deathmatch,
+        Scenario::DarkDeathmatch,
+        Scenario::Breach,
+    ];
 
     pub fn label(self) -> &'static str {
         match self {
             Scenario::Deathmatch => "Deathmatch",
             Scenario::DarkDeathmatch => "Deathmatch in the dark",
+            Scenario::Breach => "Breach (destroy 3 locations)",
         }
     }
 
@@ -29,6 +38,7 @@ impl Scenario {
         match crate::rules::kog::catalogue::fold(name).as_str() {
             "deathmatch" => Some(Scenario::Deathmatch),
             "dark" | "darkdeathmatch" => Some(Scenario::DarkDeathmatch),
+            "breach" => Some(Scenario::Breach),
             _ => None,
         }
     }

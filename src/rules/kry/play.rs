@@ -9,6 +9,9 @@ use super::state::{KryModel, KryState, Pending, Phase, Pin, Side, ix};
 use crate::dice::Dice;
 use crate::table::{ModelId, ZoneKind};
 
+/// AP to destroy a location: as much as a normal move (the text gives no cost).
+pub const SABOTAGE_AP: u32 = 2;
+
 /// A command in resolution: a scratch state, the game's dice and the events so far.
 pub struct Ctx<'a> {
     pub s: KryState,
@@ -248,6 +251,41 @@ pub fn run(c: &mut Ctx, by: Side, cmd: &Command) -> Result<(), RuleError> {
         Command::CallFaceOff => super::faceoff::call(c, by),
         Command::FaceOffChoose { choice } => super::faceoff::choose(c, by, choice.clone()),
         Command::CancelCombo => super::combo::cancel(c, by),
+        Command::Sabotage { model, objective } => {
+            expect_orders(&c.s, by)?;
+            let m = own(&c.s, by, *model)?;
+            if c.s.scenario != super::options::Scenario::Breach || by != 1 {
+                return illegal("only the attackers of a Breach destroy locations");
+            }
+            let Some(o) = c.s.table.objectives.get(*objective).cloned() else {
+                return illegal(format!("no location #{objective}"));
+            };
+            if c.s.destroyed.contains(objective) {
+                return illegal(format!("{} is already destroyed", o.name));
+            }
+            let gap =
+                c.s.table
+                    .model(*model)
+                    .map(|t| t.edge_distance_to_point(o.at) - o.diameter / 2.0)
+                    .map_err(|e| RuleError::Illegal(e.to_string()))?;
+            if gap > 1.0 + 1e-4 {
+                return illegal(format!(
+                    "{} is {gap:.1}\" from {}: a location is destroyed from within 1\"",
+                    m.name, o.name
+                ));
+            }
+            c.pay(
+                by,
+                SABOTAGE_AP,
+                format!("{} sets charges on {}", m.name, o.name),
+            )?;
+            c.emit(Event::Acted { model: *model });
+            c.emit(Event::LocationDestroyed {
+                objective: *objective,
+                by: *model,
+            });
+            Ok(())
+        }
         Command::DigOut { model } => {
             expect_orders(&c.s, by)?;
             let m = own(&c.s, by, *model)?;
@@ -296,6 +334,16 @@ fn deploy(
         return illegal(format!("side {side} deploys now"));
     }
     let m = own(&c.s, by, model)?;
+    if !c.s.arrived(&m) {
+        return illegal(format!(
+            "{} is held back: it arrives at the end of AP round {}",
+            m.name,
+            m.arrives.unwrap_or(0)
+        ));
+    }
+    if c.s.round > 0 && c.s.table.model(model).is_ok() {
+        return illegal(format!("{} is already on the table", m.name));
+    }
     if !at.is_finite() || !facing.is_finite() {
         return illegal("a place on the table is needed");
     }
@@ -348,12 +396,16 @@ fn finish_deployment(c: &mut Ctx, by: Side) -> Result<(), RuleError> {
     if side != by {
         return illegal(format!("side {side} deploys now"));
     }
-    if let Some(m) = c.s.alive(side).find(|m| c.s.table.model(m.id).is_err()) {
+    if let Some(m) =
+        c.s.alive(side)
+            .find(|m| c.s.arrived(m) && c.s.table.model(m.id).is_err())
+    {
         return illegal(format!("{} is not deployed yet", m.name));
     }
     c.emit(Event::DeploymentFinished { side });
-    if side == 2 {
-        super::round::begin_round(c, 1, [0, 0])?;
+    if c.s.phase == Phase::Play {
+        let (next, mods) = (c.s.round + 1, c.s.next_mods);
+        super::round::begin_round(c, next, mods)?;
     }
     Ok(())
 }

@@ -3,8 +3,14 @@
 
 use super::dice;
 use super::event::Event;
+use super::options::Scenario;
 use super::play::Ctx;
 use super::state::{KryState, Outcome, Phase, Side, Tally, ix};
+
+/// "the attacking force must destroy 3 locations".
+pub const BREACH_LOCATIONS: usize = 3;
+/// "End of AP round 10 - Backup arrives, defenders win."
+pub const BREACH_BACKUP: u32 = 10;
 use crate::rules::core::RuleError;
 
 /// The Loses and Triumph tables for one side: the change to its next AP, with each line.
@@ -75,6 +81,13 @@ pub fn begin_round(c: &mut Ctx, round: u32, mods: [i32; 2]) -> Result<(), RuleEr
                 String::new()
             }
         );
+        // "End of AP round 1 - The defending side can begin to move their units into
+        // postition": the scenario takes all of the defenders' first AP.
+        if c.s.scenario == Scenario::Breach && side == 2 && round == 1 {
+            ap[ix(side)] = 0;
+            why[ix(side)] =
+                "caught off guard: the defenders move from the end of AP round 1".into();
+        }
     }
     c.emit(Event::RoundBegan { round, ap, why });
     Ok(())
@@ -102,6 +115,20 @@ pub fn outcome(s: &KryState, round_over: bool) -> Option<Outcome> {
             });
         }
         _ => {}
+    }
+    if s.scenario == Scenario::Breach {
+        if s.destroyed.len() >= BREACH_LOCATIONS {
+            return Some(Outcome::Victory {
+                side: 1,
+                why: "the attackers destroyed 3 locations".into(),
+            });
+        }
+        if round_over && s.round >= BREACH_BACKUP {
+            return Some(Outcome::Victory {
+                side: 2,
+                why: "\"End of AP round 10 - Backup arrives, defenders win.\"".into(),
+            });
+        }
     }
     if round_over && s.options.round_limit.is_some_and(|l| s.round >= l) {
         return Some(Outcome::Draw {
@@ -131,9 +158,26 @@ pub fn after_command(c: &mut Ctx) -> Result<(), RuleError> {
             lines.push(format!("side {side}: {}", l.join(", ")));
         }
     }
-    c.emit(Event::RoundEnded { lines });
+    c.emit(Event::RoundEnded {
+        lines,
+        mods: [m1, m2],
+    });
     if let Some(o) = outcome(&c.s, true) {
         c.emit(Event::Over(o));
+        return Ok(());
+    }
+    // Held-back models due now arrive before the next round's roll.
+    let round = c.s.round;
+    let due: Vec<_> =
+        c.s.models
+            .values()
+            .filter(|m| m.alive() && m.arrives == Some(round))
+            .map(|m| (m.side, m.id))
+            .collect();
+    if let Some((side, _)) = due.first() {
+        let side = *side;
+        let models = due.iter().filter(|d| d.0 == side).map(|d| d.1).collect();
+        c.emit(Event::Reinforcements { side, models });
         return Ok(());
     }
     let next = c.s.round + 1;

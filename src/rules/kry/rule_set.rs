@@ -212,23 +212,33 @@ impl RuleSet for Kry {
 
     fn quick_setup(q: &QuickSetup) -> Result<KrySetup, Vec<String>> {
         let strings = |e: Vec<LocatedError>| e.iter().map(ToString::to_string).collect::<Vec<_>>();
-        let scenario = match &q.scenario {
-            None => Scenario::Deathmatch,
-            Some(name) => Scenario::from_name(name)
-                .ok_or_else(|| vec![format!("error: no Kry-Gothic scenario '{name}'")])?,
-        };
         let cat = catalogue::shipped().map_err(strings)?;
         let level_path = q.level.clone().unwrap_or_else(|| DEFAULT_LEVEL.into());
         let (level, _) = crate::data::load_level(&level_path).map_err(strings)?;
+        // "random": a mission drawn from the seed.
+        let mission = (q.scenario.as_deref() == Some("random"))
+            .then(|| super::missions::random_mission(q.seed, &level));
+        let scenario = match (&mission, &q.scenario) {
+            (Some(m), _) => m.scenario,
+            (None, None) => Scenario::Deathmatch,
+            (None, Some(name)) => Scenario::from_name(name).ok_or_else(|| {
+                vec![format!(
+                    "error: no Kry-Gothic scenario '{name}' (deathmatch, dark, breach or random)"
+                )]
+            })?,
+        };
         if q.forces.len() > 2 {
             return Err(vec![format!(
                 "error: Kry-Gothic has 2 sides; {} team files were given",
                 q.forces.len()
             )]);
         }
-        let options = KryOptions {
-            round_limit: Some(q.rounds.unwrap_or(8)),
-            ..Default::default()
+        let options = match &mission {
+            Some(m) => m.options(KryOptions::default()),
+            None => KryOptions {
+                round_limit: Some(q.rounds.unwrap_or(8)),
+                ..Default::default()
+            },
         };
         let mut forces = Vec::new();
         for (i, default) in DEFAULT_FORCES.iter().enumerate() {

@@ -68,6 +68,7 @@ fn build_models(setup: &KrySetup) -> Result<BTreeMap<ModelId, KryModel>, Vec<Str
                 charged: None,
                 first_attack_taken: Vec::new(),
                 afraid_of: None,
+                arrives: None,
                 stuck: 0,
                 dead: false,
             };
@@ -126,7 +127,37 @@ pub fn init(setup: &KrySetup) -> Result<KryState, Vec<String>> {
     if !errs.is_empty() {
         return Err(errs);
     }
-    let models = build_models(setup)?;
+    let mut models = build_models(setup)?;
+    if setup.scenario == Scenario::Breach {
+        if setup.level.objectives.len() < 3 {
+            return Err(vec![format!(
+                "Breach needs 3 locations to destroy: the level '{}' has {} objectives",
+                setup.level.name,
+                setup.level.objectives.len()
+            )]);
+        }
+        // "End of AP round 3 - Squad leader arrives; End of AP round 4 - Last quarter of units
+        // arrives": the defenders' squad leaders, and the last quarter of the others as listed.
+        let defenders: Vec<ModelId> = models
+            .values()
+            .filter(|m| m.side == 2)
+            .map(|m| m.id)
+            .collect();
+        let others: Vec<ModelId> = defenders
+            .iter()
+            .copied()
+            .filter(|id| models[id].class != super::catalogue::Class::SquadLeader)
+            .collect();
+        let quarter = others.len().div_ceil(4);
+        for id in &defenders {
+            if models[id].class == super::catalogue::Class::SquadLeader {
+                models.get_mut(id).unwrap().arrives = Some(3);
+            }
+        }
+        for id in others.iter().rev().take(quarter) {
+            models.get_mut(id).unwrap().arrives = Some(4);
+        }
+    }
     let mut table = setup.level.to_table();
     table.models.clear();
     for side in [1u8, 2] {
@@ -168,6 +199,8 @@ pub fn init(setup: &KrySetup) -> Result<KryState, Vec<String>> {
         streak: None,
         hazards: Vec::new(),
         combo: None,
+        next_mods: [0, 0],
+        destroyed: Vec::new(),
     })
 }
 

@@ -85,6 +85,9 @@ pub struct KryModel {
     pub first_attack_taken: Vec<ModelId>,
     /// The fear-causer whose first attack it meets with halved CC.
     pub afraid_of: Option<ModelId>,
+    /// Held back: it arrives at the end of this AP round (the Breach scenario's defenders).
+    #[serde(default)]
+    pub arrives: Option<u32>,
     /// AP still to spend to get it out of a hole in a damaged floor.
     #[serde(default)]
     pub stuck: u32,
@@ -293,6 +296,17 @@ pub struct KryState {
     pub hazards: Vec<HazardMark>,
     /// The order combo under way.
     pub combo: Option<Combo>,
+    /// The Loses and Triumph tables' change to each side's next AP roll.
+    pub next_mods: [i32; 2],
+    /// The level's objectives destroyed (Breach), by index.
+    pub destroyed: Vec<usize>,
+}
+
+impl KryState {
+    /// Whether `m` is on the table's side of the game: not held back, or arrived.
+    pub fn arrived(&self, m: &KryModel) -> bool {
+        m.arrives.is_none_or(|r| r <= self.round)
+    }
 }
 
 /// An order combo: "anything that has to be said with the word “AND”", paid in advance.
@@ -343,9 +357,11 @@ impl KryState {
             .filter(move |m| m.side == side && m.alive())
     }
 
+    /// Squad leaders in the fight: alive, and on the table's side of the game (a held-back
+    /// leader gives no order until it arrives).
     pub fn leaders_alive(&self, side: Side) -> u32 {
         self.alive(side)
-            .filter(|m| m.class == Class::SquadLeader)
+            .filter(|m| m.class == Class::SquadLeader && self.arrived(m))
             .count() as u32
     }
 }
