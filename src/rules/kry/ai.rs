@@ -186,10 +186,12 @@ fn orders(s: &KryState, side: Side) -> Vec<Command> {
         let Some(w) = m.ranged.iter().find(|w| !w.broken) else {
             continue;
         };
-        let Some((e, d)) = nearest_enemy(s, m) else {
+        // "No distance measuring is performed before the shot is taken": the program picks the
+        // nearest enemy it sees by eye and measures nothing; a shot out of range is lost.
+        let Some((e, _)) = nearest_enemy(s, m) else {
             continue;
         };
-        if sighting(s, m.id, e.id).is_ok() && d <= w.long + 2.0 {
+        if sighting(s, m.id, e.id).is_ok() {
             let c = Command::Shoot {
                 shooter: m.id,
                 target: e.id,
