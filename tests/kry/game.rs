@@ -1219,3 +1219,150 @@ fn random_missions() {
     }
     assert_eq!(seen.len(), Scenario::ALL.len(), "{seen:?}");
 }
+
+/// "Models which are charging move at their normal movement distance PLUS their BOD stat. In the
+/// first round of combat, the charger receives a +2 bonus to their CC characteristic, but
+/// receives a body stat of -2 for the first attack the opponent has."
+#[test]
+fn a_charge_moves_speed_plus_body_and_trades_body_for_cc() {
+    let mut g = small(&[]);
+    start(&mut g, &apart(), &[3, 3]);
+    put(&mut g, 6, 10.0, 8.5);
+    // The Joe (Speed 3 + Body 2 = 5") at 10,2; the Thrall's base 5.5" away: too far.
+    let charge = Command::Attack {
+        attacker: id(2),
+        target: id(6),
+        attack: AttackType::Punch,
+        weapon: None,
+        charge: true,
+    };
+    let e = refused(&mut g, 1, charge.clone());
+    assert!(e.contains("Speed + Body"), "{e}");
+    put(&mut g, 6, 10.0, 7.5);
+    ok(&mut g, 1, charge, &[]);
+    assert!(
+        g.state.table.distance(id(2), id(6)).unwrap() < 0.05,
+        "in base contact"
+    );
+    // CC 2 + 2 (charge): 4 dice, keep Str 2 + 1 (punch) against the Thrall's CC 3.
+    ok(
+        &mut g,
+        2,
+        Command::DefenceClass { active: false },
+        &[3, 3, 3, 1, 1, 1, 1, 2, 1, 1],
+    );
+    let hit_roll = g
+        .dice
+        .log()
+        .iter()
+        .find(|r| r.purpose.contains("to hit 4K3"))
+        .expect("the charger's 4K3");
+    assert_eq!(hit_roll.expr, "4d6!");
+    // The Thrall strikes back at the charger: the Joe's Body 2 - 2 + Light Armour 2 = 2.
+    ok(
+        &mut g,
+        2,
+        Command::Attack {
+            attacker: id(6),
+            target: id(2),
+            attack: AttackType::Punch,
+            weapon: None,
+            charge: false,
+        },
+        &[],
+    );
+    ok(
+        &mut g,
+        1,
+        Command::DefenceClass { active: false },
+        // To hit 2+ (the Joe's CC 2): 4, 1, 1; to avoid: 1, 1; to wound: 1.
+        &[4, 1, 1, 1, 1, 1],
+    );
+    assert!(
+        g.dice
+            .log()
+            .iter()
+            .any(|r| r.purpose.contains("to wound Average Joe 2, 2+")),
+        "{:?}",
+        g.dice
+            .log()
+            .iter()
+            .map(|r| r.purpose.clone())
+            .collect::<Vec<_>>()
+    );
+}
+
+/// "Snap Shot: -2 to RC Stat, but two attacks for base AP cost"; the blind side and the flak
+/// jacket: "if that unit is shot in the back, the flack jacket can do nothing to protect the
+/// wearer", and the weapon's damage +2 (the default reading).
+#[test]
+fn snap_shots_and_the_blind_side() {
+    let mut g = game_with(
+        open_level(&[]),
+        team(EC, &["Captain"]),
+        team(EC, &["Sergeant", "Commando"]),
+    );
+    start(
+        &mut g,
+        &[
+            (1, 12.0, 8.0, 90.0),
+            (2, 4.0, 22.0, 270.0),
+            (3, 12.0, 14.0, 270.0),
+        ],
+        &[3, 3],
+    );
+    let shot = |mode: FireMode| Command::Shoot {
+        shooter: id(1),
+        target: id(3),
+        weapon: "Assault Rifle".into(),
+        mode,
+    };
+    // Two shots of RC 5 - 2 = 3 dice, one AP. All miss (2s): missed by one unit, no Willpower
+    // roll.
+    ok(&mut g, 1, shot(FireMode::Snap), &[2, 2, 2, 2, 2, 2]);
+    assert_eq!(g.state.spent[0], 1);
+    assert_eq!(
+        g.dice
+            .log()
+            .iter()
+            .filter(|r| r.purpose.contains("snap shot"))
+            .count(),
+        2
+    );
+    // From the front: Body 3 + flak 4 - damage 3 = 4. One hit (5), the wound die 1, Willpower
+    // 4 dice pass.
+    ok(
+        &mut g,
+        1,
+        shot(FireMode::Standard),
+        &[5, 2, 2, 2, 2, 1, 5, 1, 1, 1],
+    );
+    assert!(
+        g.dice
+            .log()
+            .iter()
+            .any(|r| r.purpose.contains("to wound, 4+"))
+    );
+    // The Commando turned away: the Captain is on its blind side: Body 3 + 0 - (3 + 2) = -2.
+    ok(
+        &mut g,
+        2,
+        Command::Turn {
+            model: id(3),
+            facing: 90.0,
+        },
+        &[],
+    );
+    ok(
+        &mut g,
+        1,
+        shot(FireMode::Standard),
+        &[5, 2, 2, 2, 2, 1, 5, 1, 1, 1],
+    );
+    assert!(
+        g.dice
+            .log()
+            .iter()
+            .any(|r| r.purpose.contains("to wound, -2+"))
+    );
+}
