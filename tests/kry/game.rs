@@ -1366,3 +1366,86 @@ fn snap_shots_and_the_blind_side() {
             .any(|r| r.purpose.contains("to wound, -2+"))
     );
 }
+
+/// In play: "Counter attack: ... If you get more successes than the attacker, you can attack once
+/// for free"; "Break off: If the attacker misses ... moving your Sp stat away from them"; "Leg
+/// sweep: ... must spend 1 AP getting up".
+#[test]
+fn counter_attack_break_off_and_leg_sweep() {
+    let mut g = small(&[]);
+    start(&mut g, &apart(), &[3, 3]);
+    put(&mut g, 2, 12.0, 11.0);
+    put(&mut g, 6, 12.0, 12.001);
+    let attack = |a: AttackType| Command::Attack {
+        attacker: id(2),
+        target: id(6),
+        attack: a,
+        weapon: None,
+        charge: false,
+    };
+    // Counter attack: the Joe's punch (CC 2 + 1 initiator, keep 3) hits once (3, 1, 1); the
+    // Thrall's 3, 3, 1 pass twice: more than one, so it strikes back free: 2, 1, 1 (one hit on
+    // the Joe's CC 2), the Joe avoids nothing (1, 1), a 4 wounds it (Body 2 + armour 2). The
+    // Joe's own die still rolls to wound (no dice taken away): 1.
+    ok(&mut g, 1, attack(AttackType::Punch), &[]);
+    ok(
+        &mut g,
+        2,
+        Command::DefenceClass { active: true },
+        &[3, 1, 1],
+    );
+    ok(
+        &mut g,
+        2,
+        Command::DefenceType {
+            defence: Defence::CounterAttack,
+        },
+        &[3, 3, 1, 2, 1, 1, 1, 1, 4, 1],
+    );
+    assert_eq!(
+        g.state.models[&id(2)].wounds_taken,
+        1,
+        "the free attack's wound"
+    );
+    assert_eq!(g.state.models[&id(6)].wounds_taken, 0);
+    assert!(journal(&g).contains("free attack"));
+    // Break off: no initiator's +1 now (they have fought): 2 dice, 2 and 1 miss CC 3; the Thrall
+    // moves its Speed (3") away.
+    ok(&mut g, 1, attack(AttackType::Punch), &[]);
+    ok(&mut g, 2, Command::DefenceClass { active: true }, &[2, 1]);
+    ok(
+        &mut g,
+        2,
+        Command::DefenceType {
+            defence: Defence::BreakOff,
+        },
+        &[],
+    );
+    let gap = g.state.table.distance(id(2), id(6)).unwrap();
+    assert!((gap - 3.0).abs() < 0.3, "broke off {gap}\"");
+    // Leg sweep: back in contact; one hit, nothing avoided, the wound die fails, but the Thrall
+    // is down: it cannot move until it pays 1 AP to stand.
+    put(&mut g, 6, 12.0, 12.001);
+    ok(&mut g, 1, attack(AttackType::LegSweep), &[]);
+    ok(
+        &mut g,
+        2,
+        Command::DefenceClass { active: false },
+        &[3, 1, 1, 1, 1, 1],
+    );
+    assert!(g.state.models[&id(6)].prone);
+    let e = refused(
+        &mut g,
+        2,
+        Command::Move {
+            model: id(6),
+            to: Pt::new(12.0, 15.0),
+            kind: MoveKind::Normal,
+        },
+    );
+    assert!(e.contains("stands up first"), "{e}");
+    let spent = g.state.spent[1];
+    ok(&mut g, 2, Command::StandUp { model: id(6) }, &[]);
+    assert_eq!(g.state.spent[1], spent + 1);
+    assert!(!g.state.models[&id(6)].prone);
+}
