@@ -1449,3 +1449,57 @@ fn counter_attack_break_off_and_leg_sweep() {
     assert_eq!(g.state.spent[1], spent + 1);
     assert!(!g.state.models[&id(6)].prone);
 }
+
+/// "Pure horror: ... halve the non-horror causing units WILL attribute (rounded down), and roll
+/// against a target number of 6 ... (The following effect is only applied to those who have a
+/// willpower attribute of 2 or less) The unit that failed the WILL test must roll a single D6. On
+/// a 6, the unit moves 4 inches".
+#[test]
+fn pure_horror_halves_will_and_may_send_a_unit_running() {
+    let mut g = game_with(
+        open_level(&[]),
+        team(EC, &["Captain", "Rush Grunt"]),
+        team(POSSESSED, &["Wraith Lord", "Nightmare"]),
+    );
+    start(
+        &mut g,
+        &[
+            (1, 4.0, 2.0, 90.0),
+            (2, 12.0, 6.0, 90.0),
+            (3, 4.0, 22.0, 270.0),
+            (4, 12.0, 20.0, 270.0),
+        ],
+        &[3, 3],
+    );
+    let grunt = g.state.table.model(id(2)).unwrap().radius();
+    let horror = g.state.table.model(id(4)).unwrap().radius();
+    put(&mut g, 4, 12.0, 6.0 + grunt + horror + 0.001);
+    // The Rush Grunt's WILL 2, halved: one die against 6, a 3: afraid. Its WILL is 2 or less:
+    // a d6, a 6: it runs 4" from the Nightmare.
+    ok(
+        &mut g,
+        2,
+        Command::Attack {
+            attacker: id(4),
+            target: id(2),
+            attack: AttackType::Weapon,
+            weapon: Some("Soul Scythe".into()),
+            charge: false,
+        },
+        &[3, 6],
+    );
+    let will = g
+        .dice
+        .log()
+        .iter()
+        .find(|r| r.purpose.contains("pure horror"))
+        .expect("the Willpower roll");
+    assert_eq!(will.expr, "1d6!", "WILL 2 halved: one die");
+    assert_eq!(g.state.models[&id(2)].afraid_of, Some(id(4)));
+    let gap = g.state.table.distance(id(2), id(4)).unwrap();
+    assert!((gap - 4.0).abs() < 0.3, "ran {gap}\"");
+    assert!(
+        g.state.pending.is_none(),
+        "out of reach: the attack is lost"
+    );
+}

@@ -157,7 +157,8 @@ pub fn declare(
     // normal movement or the movement type ‘charge’), a willpower roll must be made against 6.
     // If the unit fails, they freeze 2 inches out".
     let frightening = t.has(Ability::Fear) || t.has(Ability::PureHorror);
-    let fear_ok = !frightening || c.will_roll(attacker, 6, &fear_why(&a, &t))?;
+    let fear_ok = !frightening
+        || c.will_roll_halved(attacker, 6, t.has(Ability::PureHorror), &fear_why(&a, &t))?;
     if charge {
         let stop = if fear_ok { 0.0 } else { 2.0 };
         if gap > stop {
@@ -185,13 +186,21 @@ pub fn declare(
     }
     if (a.has(Ability::Fear) || a.has(Ability::PureHorror))
         && !t.first_attack_taken.contains(&attacker)
-        && !c.will_roll(target, 6, &fear_why(&t, &a))?
+        && !c.will_roll_halved(target, 6, a.has(Ability::PureHorror), &fear_why(&t, &a))?
     {
         c.emit(Event::Afraid {
             model: target,
             of: Some(attacker),
         });
         pure_horror_flight(c, &a, &t)?;
+        if c.s
+            .table
+            .distance(attacker, target)
+            .is_ok_and(|d| d > CONTACT)
+        {
+            c.note(t.side, format!("{} flees out of reach: no attack", t.name));
+            return Ok(());
+        }
     }
     c.emit(Event::PendingSet(Some(Pending::DefenceClass(
         CloseAttack {

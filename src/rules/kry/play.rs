@@ -57,8 +57,21 @@ impl Ctx<'_> {
     /// A Willpower roll of `m` against `target` ("Take the units WILL stat, and roll against
     /// target"); Steadfast models roll a failure again once. Logs a squad leader's failure.
     pub fn will_roll(&mut self, id: ModelId, target: i32, why: &str) -> Result<bool, RuleError> {
+        self.will_roll_halved(id, target, false, why)
+    }
+
+    /// [`Ctx::will_roll`] with the WILL halved (rounded down) when `halved`: "halve the
+    /// non-horror causing units WILL attribute (rounded down), and roll against a target number
+    /// of 6".
+    pub fn will_roll_halved(
+        &mut self,
+        id: ModelId,
+        target: i32,
+        halved: bool,
+        why: &str,
+    ) -> Result<bool, RuleError> {
         let m = self.s.model(id)?.clone();
-        let will = m.profile.willpower as u32;
+        let will = m.profile.willpower as u32 / if halved { 2 } else { 1 };
         let reading = self.s.options.high_targets;
         let (mut pass, _) = dice::attribute_check(
             self.dice,
