@@ -30,3 +30,11 @@ pub fn saves_dir() -> PathBuf {
 pub fn ensure_dir(dir: &Path) -> Result<(), String> {
     std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))
 }
+
+/// The `.ron` files of a shipped folder, then those of the player's folder `sub` in the data
+/// folder.
+pub fn with_user_files(shipped: &Path, sub: &str) -> Vec<PathBuf> {
+    let mut v = crate::app::level_io::list_levels(shipped);
+    v.extend(crate::app::level_io::list_levels(&user_dir().join(sub)));
+    v
+}

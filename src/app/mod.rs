@@ -9,6 +9,7 @@ pub mod files;
 pub mod grid;
 pub mod interact;
 pub mod kog;
+pub mod kry;
 pub mod level_io;
 pub mod measure;
 pub mod menu;
@@ -92,6 +93,7 @@ pub fn build_app(opts: AppOptions) -> App {
         menu::plugin,
         play::plugin,
         kog::plugin,
+        kry::plugin,
     ));
     if opts.menu {
         app.add_systems(Startup, |mut m: ResMut<menu::MainMenu>| m.show_main = true);

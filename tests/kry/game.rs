@@ -15,7 +15,7 @@ const EC: &str = "The Earth Confederate";
 const POSSESSED: &str = "The Possessed";
 
 /// Captain (1), Average Joe (2, 3) against Wraith Lord (4), Wraith (5), Thrall (6).
-fn small(rows: &[&str]) -> KryGame {
+pub(super) fn small(rows: &[&str]) -> KryGame {
     game_with(
         open_level(rows),
         team(EC, &["Captain", "Average Joe", "Average Joe"]),
@@ -24,7 +24,7 @@ fn small(rows: &[&str]) -> KryGame {
 }
 
 /// Everyone well apart: side 1 along y = 2 facing +y, side 2 along y = 22 facing -y.
-fn apart() -> Vec<(u32, f32, f32, f32)> {
+pub(super) fn apart() -> Vec<(u32, f32, f32, f32)> {
     vec![
         (1, 4.0, 2.0, 90.0),
         (2, 10.0, 2.0, 90.0),
@@ -777,7 +777,7 @@ fn heavy_weapons_damage_weak_floors() {
     assert_eq!(g.state.hazards.len(), 1);
 }
 
-fn mv(m: u32, x: f32, y: f32, kind: MoveKind) -> Command {
+pub(super) fn mv(m: u32, x: f32, y: f32, kind: MoveKind) -> Command {
     Command::Move {
         model: id(m),
         to: Pt::new(x, y),

@@ -36,7 +36,7 @@ fn program_opponent(
     if !clock.timer.tick(time.delta()).just_finished() {
         return;
     }
-    if active.0.game_mut().program_step() {
+    if active.0.program_may_act() && active.0.game_mut().program_step() {
         active.shell_mut().rev += 1;
     }
 }

@@ -133,6 +133,17 @@ impl Shell {
         game: &mut Game<R>,
         cmd: R::Command,
     ) -> Result<Vec<R::Event>, RuleError> {
+        let seat = R::natural_seat(&game.state, &cmd);
+        self.submit_as(game, seat, cmd)
+    }
+
+    /// [`Self::submit`] for a named seat (where both sides may give orders at once).
+    pub fn submit_as<R: RuleSet>(
+        &mut self,
+        game: &mut Game<R>,
+        seat: Seat,
+        cmd: R::Command,
+    ) -> Result<Vec<R::Event>, RuleError> {
         let typed = match crate::app::dice_panel::parse_entered(&self.typed_dice) {
             Ok(t) => t,
             Err(e) => {
@@ -141,7 +152,7 @@ impl Shell {
                 return Err(e);
             }
         };
-        let r = game.submit_with(cmd, &typed);
+        let r = game.play_with(seat, cmd, &typed);
         match &r {
             Ok(_) => {
                 self.last_error = None;
@@ -179,6 +190,11 @@ pub trait PlaySession: Any + Send + Sync {
     fn bar_ui(&mut self, _ui: &mut egui::Ui) {}
     /// After a step is taken back (to clear choices made for it).
     fn on_undo(&mut self) {}
+    /// Whether the program may play its seats now (a rule set may hold it while a person at the
+    /// screen answers).
+    fn program_may_act(&self) -> bool {
+        true
+    }
     /// The rules reference: a window title and its Markdown text.
     fn rules_reference(&self) -> (&'static str, &'static str);
     fn as_any(&self) -> &dyn Any;

@@ -57,6 +57,14 @@ fn choose(s: &KryState, side: Side) -> Vec<Command> {
     }
 }
 
+/// The program's next deployment for `side`, if a model is left to place and there is room.
+pub fn deploy_command(s: &KryState, side: Side) -> Option<Command> {
+    match deploy(s, side) {
+        Command::FinishDeployment => None,
+        c => Some(c),
+    }
+}
+
 fn deploy(s: &KryState, side: Side) -> Command {
     let Some(m) = s
         .alive(side)

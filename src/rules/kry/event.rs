@@ -318,7 +318,10 @@ pub fn apply(s: &mut KryState, e: &Event) {
         }
         Event::StreakSet(f) => s.streak = f.clone(),
         Event::Done { side } => s.done[ix(*side)] = true,
-        Event::RoundEnded { mods, .. } => s.next_mods = *mods,
+        Event::RoundEnded { mods, lines } => {
+            s.next_mods = *mods;
+            s.round_summary = lines.clone();
+        }
         Event::Reinforcements { side, .. } => s.phase = Phase::Deploy { side: *side },
         Event::LocationDestroyed { objective, .. } => s.destroyed.push(*objective),
         Event::Over(o) => s.phase = Phase::Over(o.clone()),

@@ -43,6 +43,25 @@ fn fighter(m: &KryModel, attack: Option<(&CloseAttack, AttackType)>) -> Fighter 
     }
 }
 
+/// The numbers of the attack `a` in state `s` met with `defence`, for the panels' odds (the same
+/// numbers the roll uses).
+pub fn attack_numbers(
+    s: &KryState,
+    a: &CloseAttack,
+    defence: Defence,
+) -> Result<super::close::CloseNumbers, super::close::CloseError> {
+    let (Some(att), Some(def)) = (s.models.get(&a.attacker), s.models.get(&a.target)) else {
+        return Err(super::close::CloseError::Illegal("no such model".into()));
+    };
+    numbers(
+        &fighter(att, Some((a, a.attack))),
+        &fighter(def, None),
+        a.attack,
+        defence,
+        circumstances(s, a),
+    )
+}
+
 /// The circumstances of `a`'s attack in state `s`.
 fn circumstances(s: &KryState, a: &CloseAttack) -> Circumstances {
     let (att, def) = (&s.models[&a.attacker], &s.models[&a.target]);

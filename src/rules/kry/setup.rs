@@ -200,6 +200,7 @@ pub fn init(setup: &KrySetup) -> Result<KryState, Vec<String>> {
         hazards: Vec::new(),
         combo: None,
         next_mods: [0, 0],
+        round_summary: Vec::new(),
         destroyed: Vec::new(),
     })
 }

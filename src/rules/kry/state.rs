@@ -298,6 +298,8 @@ pub struct KryState {
     pub combo: Option<Combo>,
     /// The Loses and Triumph tables' change to each side's next AP roll.
     pub next_mods: [i32; 2],
+    /// The last round's Loses and Triumph lines that changed the next roll.
+    pub round_summary: Vec<String>,
     /// The level's objectives destroyed (Breach), by index.
     pub destroyed: Vec<usize>,
 }

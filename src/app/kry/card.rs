@@ -1,0 +1,368 @@
+//! The Kry-Gothic model card: the profile with modified Speed and Body, armour pieces, weapons
+//! and effects, its conditions (wounds, pinned, waiting, down, stuck, breath lost to running),
+//! and the legal actions with their AP cost and, for close combat, exact odds. A shot's odds
+//! show only after it is called: "No distance measuring is performed before the shot is taken."
+
+use super::odds::{close_line, declared};
+use super::session::{KrySession, Placing};
+use crate::rules::core::RuleSet;
+use crate::rules::kry::Kry;
+use crate::rules::kry::close::{AttackType, Defence};
+use crate::rules::kry::command::{Command, MoveKind};
+use crate::rules::kry::melee::CONTACT;
+use crate::rules::kry::ranged::FireMode;
+use crate::rules::kry::setup::KrySetup;
+use crate::rules::kry::state::{KryModel, KryState, Phase, Pin};
+use crate::table::ModelId;
+use bevy_egui::egui;
+
+/// What a click in the card asks for.
+#[derive(Debug, Clone, PartialEq)]
+pub enum CardAction {
+    /// Give (or, while building a combo, queue) this order.
+    Cmd(Command),
+    /// Pick the target on the table next.
+    Place(Placing),
+    Kind(MoveKind),
+}
+
+/// The armour pieces a model wears, by name (the troop's and those bought for it).
+pub fn armour_names(setup: &KrySetup, m: &KryModel) -> Vec<String> {
+    let side = m.side as usize - 1;
+    let before: usize = setup.forces[..side].iter().map(|f| f.models.len()).sum();
+    let Some(i) = (m.id.0 as usize).checked_sub(1 + before) else {
+        return Vec::new();
+    };
+    let f = &setup.forces[side];
+    let Some(t) = f.troop(&setup.catalogue, i) else {
+        return Vec::new();
+    };
+    t.armour
+        .iter()
+        .chain(
+            f.models
+                .get(i)
+                .map(|x| x.extra.iter())
+                .into_iter()
+                .flatten(),
+        )
+        .filter(|n| setup.catalogue.armour(n).is_some())
+        .cloned()
+        .collect()
+}
+
+/// The profile, wargear and conditions.
+pub fn card(ui: &mut egui::Ui, setup: &KrySetup, s: &KryState, id: ModelId) {
+    let Some(m) = s.models.get(&id) else {
+        return;
+    };
+    ui.heading(&m.name);
+    ui.label(format!(
+        "{} \u{b7} {} \u{b7} side {}",
+        m.troop,
+        m.class.label(),
+        m.side
+    ));
+    egui::Grid::new("kry_profile").striped(true).show(ui, |ui| {
+        for h in ["Sp", "Str", "Bod", "Mnd", "Will", "CC", "RC"] {
+            ui.strong(h);
+        }
+        ui.end_row();
+        let p = &m.profile;
+        let opt = |v: Option<u8>| v.map_or("X".to_string(), |v| v.to_string());
+        let sp = if m.speed() != p.speed {
+            format!("{} ({})", m.speed(), p.speed)
+        } else {
+            p.speed.to_string()
+        };
+        let body = if m.body() != p.body {
+            format!("{} ({})", m.body(), p.body)
+        } else {
+            p.body.to_string()
+        };
+        for v in [
+            sp,
+            p.strength.to_string(),
+            body,
+            p.mind.to_string(),
+            p.willpower.to_string(),
+            opt(p.cc),
+            opt(p.rc),
+        ] {
+            ui.label(v);
+        }
+        ui.end_row();
+    });
+    ui.label(format!(
+        "Wounds {} of {} \u{b7} armour +{}{}",
+        m.wounds.saturating_sub(m.wounds_taken),
+        m.wounds,
+        m.armour,
+        if m.armour_front_only > 0 {
+            format!(" ({} from the front only)", m.armour_front_only)
+        } else {
+            String::new()
+        }
+    ));
+    let armour = armour_names(setup, m);
+    if !armour.is_empty() {
+        ui.label(format!("Armour: {}", armour.join(", ")));
+    }
+    for w in &m.cc_weapons {
+        let fx: Vec<String> = w.effects.iter().map(|e| format!("{e:?}")).collect();
+        ui.label(format!(
+            "CC: {} {:+}cc/{:+}str{}",
+            w.name,
+            w.cc,
+            w.str,
+            if fx.is_empty() {
+                String::new()
+            } else {
+                format!(" ({})", fx.join(", "))
+            }
+        ));
+    }
+    for w in &m.ranged {
+        ui.label(format!(
+            "Ranged: {} {} SR {}\" LR {}\"{}{}{}",
+            w.name,
+            w.stats,
+            w.short,
+            w.long,
+            if w.suppressive { ", suppressive" } else { "" },
+            if w.heavy { ", heavy" } else { "" },
+            if w.broken { " \u{2014} BROKEN" } else { "" }
+        ));
+    }
+    if !m.abilities.is_empty() {
+        let a: Vec<String> = m.abilities.iter().map(|a| format!("{a:?}")).collect();
+        ui.label(format!("Abilities: {}", a.join(", ")));
+    }
+    let mut cond = Vec::new();
+    if m.dead {
+        cond.push("out of the fight".to_string());
+    }
+    match m.pinned {
+        Some(Pin::Hit { from }) => cond.push(format!(
+            "pinned (may move only away from {})",
+            s.models
+                .get(&from)
+                .map_or("the shooter", |x| x.name.as_str())
+        )),
+        Some(Pin::Missed) => cond.push("pinned (cannot move)".into()),
+        None => {}
+    }
+    if m.waiting {
+        cond.push("waiting".into());
+    }
+    if m.prone {
+        cond.push("down (1 AP to stand up)".into());
+    }
+    if m.stuck > 0 {
+        cond.push(format!(
+            "stuck in a damaged floor ({} AP to dig out)",
+            m.stuck
+        ));
+    }
+    if m.body_loss > 0 {
+        cond.push(format!("out of breath: Body -{} from running", m.body_loss));
+    }
+    if m.sprinting {
+        cond.push("sprinting".into());
+    }
+    if let Some(f) = m.afraid_of.and_then(|f| s.models.get(&f)) {
+        cond.push(format!("afraid of {}", f.name));
+    }
+    if m.arrives.is_some_and(|r| r > s.round) {
+        cond.push(format!(
+            "held back: arrives after round {}",
+            m.arrives.unwrap_or(0)
+        ));
+    }
+    if !cond.is_empty() {
+        ui.label(egui::RichText::new(cond.join(" \u{b7} ")).color(egui::Color32::YELLOW));
+    }
+}
+
+/// A button for `cmd`, enabled when the rules would take it now, with its AP cost.
+fn order_button(
+    ui: &mut egui::Ui,
+    s: &KryState,
+    label: &str,
+    ap: u32,
+    cmd: Command,
+    hover: &str,
+) -> Option<CardAction> {
+    let side = Kry::natural_seat(s, &cmd);
+    let check = Kry::check(s, side, &cmd);
+    let text = format!("{label} ({ap} AP)");
+    let r = ui
+        .add_enabled(check.is_ok(), egui::Button::new(text))
+        .on_hover_text(hover);
+    let r = match &check {
+        Err(e) => r.on_disabled_hover_text(e.to_string()),
+        Ok(()) => r,
+    };
+    r.clicked().then_some(CardAction::Cmd(cmd))
+}
+
+/// The legal actions of model `id`, with their cost and odds.
+pub fn actions(ui: &mut egui::Ui, session: &KrySession, id: ModelId) -> Option<CardAction> {
+    let s = session.state();
+    let m = s.models.get(&id)?;
+    if s.phase != Phase::Play || !m.alive() || s.table.model(id).is_err() {
+        return None;
+    }
+    let mut out = None;
+    ui.separator();
+    ui.strong("Actions");
+    ui.horizontal_wrapped(|ui| {
+        ui.label("Drag to move:");
+        for (k, ap) in [
+            (MoveKind::Normal, "2 AP, Speed"),
+            (MoveKind::Run, "1 AP, twice Speed, Body -1"),
+            (MoveKind::SmallStep, "free, under 1\""),
+        ] {
+            if ui
+                .selectable_label(session.move_kind == k, format!("{} ({ap})", k.label()))
+                .clicked()
+            {
+                out = Some(CardAction::Kind(k));
+            }
+        }
+    });
+    ui.label("Q/E turn it (free). Difficult terrain: +1 AP, very difficult: +2 AP.");
+    ui.horizontal_wrapped(|ui| {
+        for (label, ap, cmd, hover) in [
+            ("Wait", 1, Command::Wait { model: id }, "\"It costs one AP for a unit to go into waiting\": it may interrupt a combo between different actions"),
+            ("Unpin", 1, Command::Unpin { model: id }, "re-roll the Willpower roll to get the unit on its feet"),
+            ("Stand up", 1, Command::StandUp { model: id }, "\"1AP must be spent to stand back up\""),
+            ("Dig out", 1, Command::DigOut { model: id }, "spend an AP getting it out of the hole in the damaged floor"),
+        ] {
+            if let Some(a) = order_button(ui, s, label, ap, cmd, hover) {
+                out = Some(a);
+            }
+        }
+        for (i, o) in s.table.objectives.iter().enumerate() {
+            let cmd = Command::Sabotage {
+                model: id,
+                objective: i,
+            };
+            if !s.destroyed.contains(&i)
+                && Kry::check(s, m.side, &cmd).is_ok()
+                && let Some(a) = order_button(ui, s, &format!("Sabotage {}", o.name), 2, cmd, "destroy the location (Breach)")
+            {
+                out = Some(a);
+            }
+        }
+    });
+    // Shots: the target is picked on the table; the odds come once the shot is called.
+    for w in m.ranged.iter().filter(|w| !w.broken) {
+        ui.horizontal_wrapped(|ui| {
+            ui.label(format!("{} {}:", w.name, w.stats));
+            for mode in FireMode::ALL {
+                if mode == FireMode::Suppressive && !w.suppressive {
+                    continue;
+                }
+                let ap = s.options.shot_cost + if mode == FireMode::Aimed { 2 } else { 0 };
+                let picking = session.placing
+                    == Placing::Shoot {
+                        shooter: id,
+                        weapon: w.name.clone(),
+                        mode,
+                    };
+                if ui
+                    .selectable_label(picking, format!("{} ({ap} AP)", mode.label()))
+                    .on_hover_text("then click the target: the distance is measured after the shot is called, and a shot out of range is lost")
+                    .clicked()
+                {
+                    out = Some(CardAction::Place(Placing::Shoot {
+                        shooter: id,
+                        weapon: w.name.clone(),
+                        mode,
+                    }));
+                }
+            }
+        });
+    }
+    if let Some(c) = &session.called
+        && c.shooter == id
+    {
+        ui.label(egui::RichText::new(format!("Last shot as called: {}", c.text)).italics());
+    }
+    // Close combat: each enemy in base contact, each attack with its odds against a passive
+    // defence; a charge picks its target on the table.
+    if m.profile.cc.is_some() {
+        let contact: Vec<&KryModel> = s
+            .alive(crate::rules::kry::state::enemy(m.side))
+            .filter(|e| s.table.distance(id, e.id).is_ok_and(|d| d <= CONTACT))
+            .collect();
+        for e in contact {
+            ui.label(format!(
+                "In contact with {} (odds against a passive defence):",
+                e.name
+            ));
+            for at in AttackType::ALL {
+                let weapons: Vec<Option<String>> = match at {
+                    AttackType::Weapon => {
+                        m.cc_weapons.iter().map(|w| Some(w.name.clone())).collect()
+                    }
+                    AttackType::Bunt | AttackType::PointBlank => m
+                        .ranged
+                        .iter()
+                        .filter(|w| !w.broken)
+                        .map(|w| Some(w.name.clone()))
+                        .take(1)
+                        .collect(),
+                    _ => vec![None],
+                };
+                for w in weapons {
+                    let cmd = Command::Attack {
+                        attacker: id,
+                        target: e.id,
+                        attack: at,
+                        weapon: w.clone(),
+                        charge: false,
+                    };
+                    if Kry::check(s, m.side, &cmd).is_err() {
+                        continue;
+                    }
+                    let a = declared(id, e.id, at, w.clone());
+                    let odds = close_line(s, &a, Defence::Passive).map(|(_, t)| t);
+                    ui.horizontal_wrapped(|ui| {
+                        let label = match &w {
+                            Some(w) => format!("{} ({w}) (1 AP)", at.label()),
+                            None => format!("{} (1 AP)", at.label()),
+                        };
+                        if ui.button(label).clicked() {
+                            out = Some(CardAction::Cmd(cmd.clone()));
+                        }
+                        if let Some(o) = odds {
+                            ui.label(egui::RichText::new(o).small());
+                        }
+                    });
+                }
+            }
+        }
+        let charging = matches!(&session.placing, Placing::Attack { attacker, charge: true, .. } if *attacker == id);
+        let weapon = m.cc_weapons.first().map(|w| w.name.clone());
+        let attack = if weapon.is_some() {
+            AttackType::Weapon
+        } else {
+            AttackType::Punch
+        };
+        if ui
+            .selectable_label(charging, format!("Charge! (1 AP, up to {}\" into contact, +2 CC)", m.speed() + m.body()))
+            .on_hover_text("then click the enemy: the charger moves Speed + Body into base contact and attacks")
+            .clicked()
+        {
+            out = Some(CardAction::Place(Placing::Attack {
+                attacker: id,
+                attack,
+                weapon,
+                charge: true,
+            }));
+        }
+    }
+    out
+}

@@ -1,0 +1,68 @@
+//! The Kry-Gothic clock at the table: keeps the interrupt windows in step with the game (the
+//! program's orders included), reads each side's interrupt key (Tab for side 1 on the left of
+//! the keyboard, Enter for side 2 on the right), and runs the countdown on the app's clock; a
+//! window whose countdown runs out passes.
+
+use super::input::in_game;
+use super::session::KrySession;
+use crate::app::play::ActiveGame;
+use crate::app::state::Notices;
+use crate::rules::core::Player;
+use bevy::prelude::*;
+
+pub fn plugin(app: &mut App) {
+    app.add_systems(
+        Update,
+        (sync_windows, interrupt_keys, countdown)
+            .chain()
+            .run_if(in_game)
+            .before(crate::app::play::mirror::MirrorSet),
+    );
+}
+
+fn sync_windows(mut active: ResMut<ActiveGame>) {
+    if let Some(s) = KrySession::of_mut(&mut active) {
+        s.sync_tempo();
+    }
+}
+
+/// The interrupt keys of the sides a person plays.
+fn interrupt_keys(
+    keys: Option<Res<ButtonInput<KeyCode>>>,
+    typing: Option<Res<bevy_egui::input::EguiWantsInput>>,
+    mut active: ResMut<ActiveGame>,
+    mut notices: ResMut<Notices>,
+) {
+    let Some(keys) = keys else { return };
+    if typing.is_some_and(|t| t.wants_any_keyboard_input()) {
+        return;
+    }
+    let Some(s) = KrySession::of_mut(&mut active) else {
+        return;
+    };
+    let pressed = [
+        keys.just_pressed(KeyCode::Tab),
+        keys.just_pressed(KeyCode::Enter) || keys.just_pressed(KeyCode::NumpadEnter),
+    ];
+    for side in [1u8, 2] {
+        if pressed[side as usize - 1] && s.game.player(side) == Player::Human {
+            s.interrupt(side);
+            notices.status = format!("Side {side} interrupts");
+        }
+    }
+}
+
+/// Runs the open window's countdown on the app's clock.
+fn countdown(time: Res<Time>, mut active: ResMut<ActiveGame>, mut notices: ResMut<Notices>) {
+    let Some(s) = KrySession::of_mut(&mut active) else {
+        return;
+    };
+    let side = s.tempo.window.as_ref().map(|w| w.side);
+    match s.tick(time.delta_secs()) {
+        Ok(true) => {
+            notices.status = format!("Side {}'s window closed: time is up", side.unwrap_or(0))
+        }
+        Ok(false) => {}
+        Err(e) => notices.status = format!("Refused: {e}"),
+    }
+}

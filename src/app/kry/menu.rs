@@ -1,0 +1,238 @@
+//! Kry-Gothic's New game window (each side's team, the scenario or a random mission, the level,
+//! who plays each side, the interrupt countdown, the seed), and how a Kry-Gothic save opens at
+//! the table.
+
+use super::session::KrySession;
+use super::tempo::DEFAULT_COUNTDOWN;
+use crate::app::level_io::{list_levels, resolve_data_path};
+use crate::app::menu::MainMenu;
+use crate::app::play::ActiveGame;
+use crate::app::screens::Mode;
+use crate::app::state::{ActiveTool, Notices, Selection, TableState};
+use crate::rules::core::{Player, QuickSetup, RuleSet, RulesId};
+use crate::rules::kry::{Kry, KryGame};
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+use std::path::{Path, PathBuf};
+
+/// The shipped teams.
+pub const SHIPPED_TEAMS: &str = "assets/forces/kry-gothic";
+
+pub fn plugin(app: &mut App) {
+    app.init_resource::<NewKryGame>().add_systems(
+        EguiPrimaryContextPass,
+        window.after(crate::app::ui::OverlaySet),
+    );
+}
+
+const SCENARIOS: [(&str, &str); 4] = [
+    ("deathmatch", "Deathmatch"),
+    ("dark", "Dark deathmatch"),
+    ("breach", "Breach"),
+    ("random", "Random mission (from the seed)"),
+];
+
+/// The New game form.
+#[derive(Resource)]
+pub struct NewKryGame {
+    pub teams: [PathBuf; 2],
+    pub scenario: usize,
+    pub level: PathBuf,
+    pub players: [Player; 2],
+    pub countdown_on: bool,
+    pub countdown: f32,
+    pub rounds: u32,
+    pub seed: String,
+    pub errors: Vec<String>,
+}
+
+impl Default for NewKryGame {
+    fn default() -> Self {
+        Self {
+            teams: crate::rules::kry::rule_set::DEFAULT_FORCES.map(PathBuf::from),
+            scenario: 0,
+            level: PathBuf::from(crate::rules::kry::rule_set::DEFAULT_LEVEL),
+            players: [Player::Human, Player::Program],
+            countdown_on: true,
+            countdown: DEFAULT_COUNTDOWN,
+            rounds: 8,
+            seed: String::new(),
+            errors: Vec::new(),
+        }
+    }
+}
+
+impl NewKryGame {
+    /// The game this form sets up.
+    pub fn start(&self) -> Result<KrySession, Vec<String>> {
+        let seed = if self.seed.trim().is_empty() {
+            std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map_or(1, |d| d.as_secs())
+        } else {
+            self.seed
+                .trim()
+                .parse::<u64>()
+                .map_err(|_| vec![format!("the seed '{}' is not a whole number", self.seed)])?
+        };
+        let q = QuickSetup {
+            seed,
+            level: Some(self.level.clone()),
+            forces: self.teams.to_vec(),
+            scenario: Some(SCENARIOS[self.scenario.min(3)].0.to_string()),
+            rounds: Some(self.rounds),
+        };
+        let mut g = KryGame::new(Kry::quick_setup(&q)?)?;
+        for (i, p) in self.players.iter().enumerate() {
+            g.set_player(i as u8 + 1, *p);
+        }
+        Ok(KrySession::new(
+            g,
+            self.countdown_on.then_some(self.countdown),
+        ))
+    }
+}
+
+fn name(p: &Path) -> String {
+    p.file_stem().map_or_else(
+        || p.display().to_string(),
+        |n| n.to_string_lossy().into_owned(),
+    )
+}
+
+#[allow(clippy::too_many_arguments)]
+fn window(
+    mut contexts: EguiContexts,
+    mut form: ResMut<NewKryGame>,
+    mut main: ResMut<MainMenu>,
+    mut commands: Commands,
+    mut mode: ResMut<Mode>,
+    mut tool: ResMut<ActiveTool>,
+    mut notices: ResMut<Notices>,
+    mut sel: ResMut<Selection>,
+    state: Option<ResMut<TableState>>,
+    active: Option<Res<ActiveGame>>,
+) -> Result {
+    if main.new_game != Some(RulesId::KryGothic) || (active.is_some() && *mode == Mode::Game) {
+        return Ok(());
+    }
+    let Some(mut state) = state else {
+        return Ok(());
+    };
+    let ctx = contexts.ctx_mut()?.clone();
+    let mut open = true;
+    let mut start = false;
+    let teams = crate::app::files::with_user_files(
+        &resolve_data_path(Path::new(SHIPPED_TEAMS)),
+        "kry-gothic-teams",
+    );
+    let levels = list_levels(&resolve_data_path(Path::new("levels")));
+    egui::Window::new("New Kry-Gothic game")
+        .open(&mut open)
+        .default_width(480.0)
+        .show(&ctx, |ui| {
+            egui::Grid::new("new_kry").num_columns(2).show(ui, |ui| {
+                for side in 0..2 {
+                    ui.label(format!("Side {} team", side + 1));
+                    egui::ComboBox::from_id_salt(("kry_team", side))
+                        .selected_text(name(&form.teams[side]))
+                        .show_ui(ui, |ui| {
+                            for t in &teams {
+                                ui.selectable_value(&mut form.teams[side], t.clone(), name(t));
+                            }
+                        });
+                    ui.end_row();
+                    ui.label(format!("Side {} played by", side + 1));
+                    ui.horizontal(|ui| {
+                        ui.selectable_value(&mut form.players[side], Player::Human, "a player");
+                        ui.selectable_value(
+                            &mut form.players[side],
+                            Player::Program,
+                            "the program",
+                        );
+                    });
+                    ui.end_row();
+                }
+                ui.label("Scenario");
+                egui::ComboBox::from_id_salt("kry_scenario")
+                    .selected_text(SCENARIOS[form.scenario.min(3)].1)
+                    .show_ui(ui, |ui| {
+                        for (i, (_, label)) in SCENARIOS.iter().enumerate() {
+                            ui.selectable_value(&mut form.scenario, i, *label);
+                        }
+                    });
+                ui.end_row();
+                ui.label("Level");
+                egui::ComboBox::from_id_salt("kry_level")
+                    .selected_text(name(&form.level))
+                    .show_ui(ui, |ui| {
+                        for l in &levels {
+                            ui.selectable_value(&mut form.level, l.clone(), name(l));
+                        }
+                    });
+                ui.end_row();
+                ui.label("Interrupt countdown");
+                ui.horizontal(|ui| {
+                    ui.checkbox(&mut form.countdown_on, "on");
+                    ui.add_enabled(
+                        form.countdown_on,
+                        egui::Slider::new(&mut form.countdown, 1.0..=15.0).suffix(" s"),
+                    );
+                });
+                ui.end_row();
+                ui.label("AP rounds");
+                ui.add(egui::Slider::new(&mut form.rounds, 1..=20));
+                ui.end_row();
+                ui.label("Seed");
+                ui.add(egui::TextEdit::singleline(&mut form.seed).hint_text("random"));
+                ui.end_row();
+            });
+            ui.label(format!(
+                "Interrupt keys: side 1 {}, side 2 {} (or the buttons in the bar).",
+                super::tempo::KEY_NAMES[0],
+                super::tempo::KEY_NAMES[1]
+            ));
+            for e in &form.errors {
+                ui.label(egui::RichText::new(e).color(egui::Color32::LIGHT_RED));
+            }
+            if ui.button("Start").clicked() {
+                start = true;
+            }
+        });
+    if start {
+        match form.start() {
+            Ok(s) => {
+                form.errors.clear();
+                main.new_game = None;
+                sel.0 = None;
+                *tool = ActiveTool::Select;
+                let level = s.game.setup.level.clone();
+                crate::app::play::begin(
+                    &mut commands,
+                    &mut mode,
+                    &mut state,
+                    &mut notices,
+                    level,
+                    ActiveGame::new(s),
+                );
+            }
+            Err(e) => form.errors = e,
+        }
+    }
+    if !open {
+        main.new_game = None;
+    }
+    Ok(())
+}
+
+/// Opens a Kry-Gothic save at the table (the play registry's loader), with the default
+/// countdown.
+pub fn load_for_play(path: &Path) -> Result<(ActiveGame, crate::data::LevelFile), Vec<String>> {
+    let (g, warning) = KryGame::load_with_warning(path)
+        .map_err(|e| e.iter().map(ToString::to_string).collect::<Vec<_>>())?;
+    let level = g.setup.level.clone();
+    let mut s = KrySession::new(g, Some(DEFAULT_COUNTDOWN));
+    s.shell.save_path = Some(path.to_path_buf());
+    s.shell.last_error = warning.map(|w| format!("Loaded with a warning: {w}"));
+    Ok((ActiveGame::new(s), level))
+}

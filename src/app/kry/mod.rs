@@ -1,0 +1,63 @@
+//! Kry-Gothic at the table: its session in the shared play screen with the interrupt windows
+//! and their countdown, each side's interrupt key, its panels (AP bars, the model card with its
+//! actions and odds, the order builder, the close-combat prompts, the face-off screen), its input
+//! and markers, and its New game window.
+
+pub mod builder;
+pub mod card;
+pub mod clock;
+pub mod input;
+pub mod markers;
+pub mod menu;
+pub mod odds;
+pub mod panels;
+pub mod prompts;
+pub mod session;
+pub mod tempo;
+
+use crate::app::play::{PlayRegistry, RuleSetApp};
+use crate::rules::core::RulesId;
+use crate::rules::kry::ai;
+use bevy::prelude::*;
+use bevy_egui::EguiPrimaryContextPass;
+use session::{KrySession, Placing};
+use std::sync::OnceLock;
+
+/// Kry-Gothic's rules reference: every ruling with the sentence it interprets.
+pub fn rules_reference() -> &'static str {
+    static TEXT: OnceLock<String> = OnceLock::new();
+    TEXT.get_or_init(|| {
+        crate::app::play::rules_ref::read_or(
+            "assets/rules/kry-gothic.md",
+            include_str!("../../../assets/rules/kry-gothic.md"),
+        )
+    })
+}
+
+pub fn plugin(app: &mut App) {
+    app.add_plugins((input::plugin, clock::plugin, markers::plugin, menu::plugin))
+        .add_systems(
+            EguiPrimaryContextPass,
+            panels::game_ui
+                .in_set(crate::app::play::shell::PlayUi::Panels)
+                .run_if(input::in_game),
+        );
+    app.world_mut()
+        .get_resource_or_init::<PlayRegistry>()
+        .add(RuleSetApp {
+            id: RulesId::KryGothic,
+            load: menu::load_for_play,
+        });
+}
+
+/// Deploys the deploying side's waiting models as the program would.
+pub fn auto_deploy(session: &mut KrySession) -> Result<(), String> {
+    let crate::rules::kry::state::Phase::Deploy { side } = session.state().phase else {
+        return Err("nothing to deploy now".into());
+    };
+    while let Some(cmd) = ai::deploy_command(session.state(), side) {
+        session.submit(cmd).map_err(|e| e.to_string())?;
+    }
+    session.placing = Placing::None;
+    Ok(())
+}

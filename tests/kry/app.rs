@@ -1,0 +1,305 @@
+//! Kry-Gothic at the table, in a headless app with a simulated clock: each side's interrupt key
+//! claims its window and holds the other side, the countdown runs out into a pass, a unit in
+//! waiting interrupts a combo, and a face-off resolves with the program answering it.
+
+use super::game::{apart, mv, small};
+use super::*;
+use bevy::prelude::{App, ButtonInput, KeyCode, MinimalPlugins, MouseButton};
+use bevy::time::TimeUpdateStrategy;
+use std::time::Duration;
+use wartable::app::interact::{Drag, GameGate, Gesture};
+use wartable::app::kry::session::KrySession;
+use wartable::app::kry::tempo::WindowKind;
+use wartable::app::picking::CursorHit;
+use wartable::app::play::ActiveGame;
+use wartable::app::screens::Mode;
+use wartable::app::state::{ActiveTool, Notices, PointerOverUi, Selection, TableState};
+use wartable::rules::core::Player;
+use wartable::rules::kry::command::MoveKind;
+use wartable::rules::kry::faceoff::{FaceOffAction, FaceOffChoice};
+use wartable::rules::kry::ranged::FireMode;
+use wartable::rules::kry::state::Pending;
+
+/// A headless app playing `game`, the countdown `countdown` seconds, each update one `step` of
+/// the clock.
+fn app_for(game: KryGame, countdown: Option<f32>, step: Duration) -> App {
+    let mut app = App::new();
+    app.add_plugins((
+        MinimalPlugins,
+        bevy::transform::TransformPlugin,
+        wartable::app::table_entities::plugin,
+        wartable::app::play::mirror::plugin,
+        wartable::app::play::program::plugin,
+        wartable::app::kry::input::plugin,
+        wartable::app::kry::clock::plugin,
+    ));
+    app.init_resource::<Selection>()
+        .init_resource::<Notices>()
+        .init_resource::<ActiveTool>()
+        .init_resource::<CursorHit>()
+        .init_resource::<Drag>()
+        .init_resource::<GameGate>()
+        .init_resource::<PointerOverUi>()
+        .init_resource::<ButtonInput<MouseButton>>()
+        .init_resource::<ButtonInput<KeyCode>>()
+        .add_message::<Gesture>()
+        .insert_resource(TimeUpdateStrategy::ManualDuration(step))
+        .insert_resource(Mode::Game);
+    let level = game.setup.level.clone();
+    let table = game.state.table.clone();
+    app.insert_resource(TableState::new(level, table, None));
+    app.insert_resource(ActiveGame::new(KrySession::new(game, countdown)));
+    app.update();
+    app
+}
+
+fn kry(app: &mut App) -> &mut KrySession {
+    app.world_mut()
+        .resource_mut::<ActiveGame>()
+        .into_inner()
+        .get_mut::<KrySession>()
+        .expect("a Kry-Gothic game")
+}
+
+fn press(app: &mut App, key: KeyCode) {
+    app.world_mut()
+        .resource_mut::<ButtonInput<KeyCode>>()
+        .press(key);
+    app.update();
+    let mut keys = app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
+    keys.release(key);
+    keys.clear();
+}
+
+fn wraith_lord_fires_at(t: u32) -> Command {
+    Command::Shoot {
+        shooter: id(4),
+        target: id(t),
+        weapon: "Hex Bolt".into(),
+        mode: FireMode::Standard,
+    }
+}
+
+/// "the other player may interrupt at ANY stage": after side 1's order a window opens for side
+/// 2 with its countdown; side 2's key (Enter) claims it, which stops the countdown and holds side
+/// 1; side 1's key (Tab), pressed meanwhile, claims side 1's next window.
+#[test]
+fn the_interrupt_keys_claim_windows() {
+    let mut g = small(&[]);
+    start(&mut g, &apart(), &[3, 3]);
+    let mut app = app_for(g, Some(4.0), Duration::from_millis(500));
+    kry(&mut app)
+        .order(1, mv(2, 10.0, 4.5, MoveKind::Normal))
+        .expect("side 1 moves");
+    app.update();
+    let w = kry(&mut app)
+        .tempo
+        .window
+        .clone()
+        .expect("a window for side 2");
+    assert_eq!(
+        (w.side, w.kind, w.claimed),
+        (2, WindowKind::AfterOrder, false)
+    );
+    assert!(w.left.is_some_and(|l| l < 4.0 && l > 3.0), "{w:?}");
+    // Side 1 waits while the window is open.
+    let e = kry(&mut app)
+        .order(1, mv(3, 16.0, 4.5, MoveKind::Normal))
+        .expect_err("side 1 is held");
+    assert!(e.to_string().contains("side 2 may interrupt"), "{e}");
+    press(&mut app, KeyCode::Enter);
+    let w = kry(&mut app).tempo.window.clone().expect("still open");
+    assert!(w.claimed && w.left.is_none(), "{w:?}");
+    // Claimed, it does not run out.
+    for _ in 0..12 {
+        app.update();
+    }
+    assert!(kry(&mut app).tempo.window.is_some());
+    press(&mut app, KeyCode::Tab);
+    assert!(
+        kry(&mut app).tempo.claims[0],
+        "side 1's next window is claimed"
+    );
+    // Side 2 answers: its Wraith Lord fires (2, 2, 2: three misses); side 1's window opens,
+    // claimed already.
+    kry(&mut app).game.dice.force(&[2, 2, 2]);
+    kry(&mut app)
+        .order(2, wraith_lord_fires_at(2))
+        .expect("side 2 interrupts");
+    app.update();
+    let w = kry(&mut app).tempo.window.clone().expect("side 1's window");
+    assert_eq!((w.side, w.claimed, w.left), (1, true, None));
+    assert!(!kry(&mut app).tempo.claims[0], "the claim is used");
+}
+
+/// The countdown "perhaps only 4 seconds to make up your mind": a combo's window for side 2 runs
+/// out on the app's clock and passes, and the combo goes on to its next step.
+#[test]
+fn the_countdown_runs_out_and_the_combo_goes_on() {
+    let mut g = small(&[]);
+    start(&mut g, &apart(), &[3, 3]);
+    // The app's virtual clock takes at most 250 ms a frame.
+    let mut app = app_for(g, Some(4.0), Duration::from_millis(250));
+    let steps = vec![
+        mv(2, 10.0, 4.5, MoveKind::Normal),
+        mv(2, 10.0, 7.0, MoveKind::Normal),
+    ];
+    kry(&mut app)
+        .order(1, Command::Order { steps })
+        .expect("the combo is given");
+    let pos = |app: &mut App| kry(app).state().table.model(id(2)).unwrap().pos;
+    assert_eq!(pos(&mut app), Pt::new(10.0, 4.5));
+    app.update();
+    let w = kry(&mut app)
+        .tempo
+        .window
+        .clone()
+        .expect("the combo's window");
+    assert_eq!(
+        w.kind,
+        WindowKind::Combo {
+            waiting_only: false
+        }
+    );
+    let before = w.left.expect("counting down");
+    for _ in 0..8 {
+        app.update();
+    }
+    let now = kry(&mut app).tempo.window.clone().expect("open still");
+    assert!(
+        now.left.is_some_and(|l| (before - l - 2.0).abs() < 1e-3),
+        "two seconds off: {before} then {now:?}"
+    );
+    assert_eq!(pos(&mut app), Pt::new(10.0, 4.5), "the next step waits");
+    for _ in 0..8 {
+        app.update();
+    }
+    assert!(kry(&mut app).tempo.window.is_none(), "time is up");
+    assert_eq!(pos(&mut app), Pt::new(10.0, 7.0), "the combo went on");
+    let s = kry(&mut app).state().clone();
+    assert!(s.combo.is_none() && s.pending.is_none());
+    assert_eq!(s.tally[0].combo_commands, 2, "it completed");
+    let last = kry(&mut app).game.log.last().cloned().expect("a command");
+    assert_eq!((last.seat, last.cmd), (2, Command::Pass));
+}
+
+/// A unit in waiting interrupts a combo between different actions: side 2 claims the window
+/// with its key and fires with the waiting Wraith Lord; the combo stops.
+#[test]
+fn a_waiting_unit_interrupts_a_combo_at_the_table() {
+    let mut g = small(&[]);
+    start(&mut g, &apart(), &[3, 3]);
+    put(&mut g, 4, 10.0, 14.0);
+    let mut app = app_for(g, None, Duration::from_millis(500));
+    kry(&mut app)
+        .order(2, Command::Wait { model: id(4) })
+        .expect("the Wraith Lord waits");
+    app.update();
+    // Without a countdown, side 1's window waits for its pass; side 1 gives its combo in it.
+    assert_eq!(kry(&mut app).tempo.window.as_ref().map(|w| w.side), Some(1));
+    let steps = vec![
+        mv(2, 10.0, 4.0, MoveKind::Normal),
+        Command::Shoot {
+            shooter: id(2),
+            target: id(4),
+            weapon: "Carbine".into(),
+            mode: FireMode::Standard,
+        },
+    ];
+    kry(&mut app)
+        .order(1, Command::Order { steps })
+        .expect("the combo is given");
+    app.update();
+    let w = kry(&mut app)
+        .tempo
+        .window
+        .clone()
+        .expect("the combo's window");
+    assert_eq!(w.kind, WindowKind::Combo { waiting_only: true });
+    assert_eq!(w.left, None, "no countdown");
+    press(&mut app, KeyCode::Enter);
+    assert!(
+        kry(&mut app)
+            .tempo
+            .window
+            .as_ref()
+            .is_some_and(|w| w.claimed)
+    );
+    let e = kry(&mut app)
+        .order(2, mv(6, 16.0, 20.0, MoveKind::Normal))
+        .expect_err("only the waiting unit");
+    assert!(e.to_string().contains("waiting"), "{e}");
+    kry(&mut app).game.dice.force(&[2, 2, 2]);
+    kry(&mut app)
+        .order(2, wraith_lord_fires_at(2))
+        .expect("the waiting unit fires");
+    app.update();
+    let s = kry(&mut app).state().clone();
+    assert!(s.combo.is_none(), "the combo stopped");
+    assert!(s.tally[1].interrupted_combo);
+    assert_eq!(s.table.model(id(2)).unwrap().pos, Pt::new(10.0, 4.0));
+}
+
+/// A face-off at the table against the program: side 1 calls it and names a move in secret;
+/// the program (side 2) answers on its clock by pulling out, so side 1 goes first and must
+/// carry its move through; then side 2's window opens.
+#[test]
+fn a_face_off_resolves_against_the_program() {
+    let mut g = small(&[]);
+    start(&mut g, &apart(), &[3, 3]);
+    g.set_player(2, Player::Program);
+    let mut app = app_for(g, Some(4.0), Duration::from_millis(100));
+    // The program acts on its own clock; the face-off is called before its first tick.
+    kry(&mut app)
+        .order(1, Command::CallFaceOff)
+        .expect("side 1 calls a face-off");
+    kry(&mut app)
+        .order(
+            1,
+            Command::FaceOffChoose {
+                choice: Some(FaceOffChoice {
+                    action: FaceOffAction::Movement,
+                    model: id(1),
+                    target: None,
+                }),
+            },
+        )
+        .expect("side 1 names its action");
+    // The other seat's view does not show side 1's pick.
+    let hidden = Kry::redact(kry(&mut app).state(), 2);
+    assert!(
+        matches!(&hidden.pending, Some(Pending::FaceOff(f)) if f.picks[0] == wartable::rules::kry::state::FaceOffPick::Hidden)
+    );
+    for _ in 0..10 {
+        app.update();
+    }
+    assert!(
+        matches!(
+            kry(&mut app).state().pending,
+            Some(Pending::FaceOffWon { side: 1, .. })
+        ),
+        "{:?}",
+        kry(&mut app).state().pending
+    );
+    let e = kry(&mut app)
+        .order(1, mv(2, 10.0, 4.5, MoveKind::Normal))
+        .expect_err("the named model moves");
+    assert!(e.to_string().contains("carry through"), "{e}");
+    kry(&mut app)
+        .order(1, mv(1, 4.0, 4.5, MoveKind::Normal))
+        .expect("the named move");
+    assert!(kry(&mut app).state().pending.is_none());
+    // The program's window after side 1's order closes at once: it decides on its own clock,
+    // and its own order opens side 1's window.
+    assert!(kry(&mut app).tempo.window.is_none());
+    for _ in 0..10 {
+        app.update();
+    }
+    let last = kry(&mut app).game.log.last().map(|l| l.seat);
+    assert_eq!(last, Some(2), "the program has given an order");
+    let w = kry(&mut app).tempo.window.clone();
+    assert_eq!(
+        w.map(|w| (w.side, w.kind)),
+        Some((1, WindowKind::AfterOrder))
+    );
+}
