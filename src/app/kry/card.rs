@@ -12,6 +12,7 @@ use crate::rules::kry::command::{Command, MoveKind};
 use crate::rules::kry::melee::CONTACT;
 use crate::rules::kry::ranged::FireMode;
 use crate::rules::kry::setup::KrySetup;
+use crate::rules::kry::shooting::sighting;
 use crate::rules::kry::state::{KryModel, KryState, Phase, Pin};
 use crate::table::ModelId;
 use bevy_egui::egui;
@@ -285,6 +286,11 @@ pub fn actions(ui: &mut egui::Ui, session: &KrySession, id: ModelId) -> Option<C
             }
         });
     }
+    // The target, clicked on the table or picked here among the enemies in sight (seen by eye:
+    // no distance is shown before the shot is called).
+    if let Some(pick) = target_list(ui, session, id) {
+        out = Some(pick);
+    }
     if let Some(c) = &session.called
         && c.shooter == id
     {
@@ -364,5 +370,53 @@ pub fn actions(ui: &mut egui::Ui, session: &KrySession, id: ModelId) -> Option<C
             }));
         }
     }
+    out
+}
+
+/// While a shot's or a charge's target is being picked for `id`: the enemies it sees, as
+/// buttons (the same as clicking them on the table).
+fn target_list(ui: &mut egui::Ui, session: &KrySession, id: ModelId) -> Option<CardAction> {
+    let s = session.state();
+    let make = |t: ModelId| -> Option<Command> {
+        match session.placing.clone() {
+            Placing::Shoot {
+                shooter,
+                weapon,
+                mode,
+            } if shooter == id => Some(Command::Shoot {
+                shooter,
+                target: t,
+                weapon,
+                mode,
+            }),
+            Placing::Attack {
+                attacker,
+                attack,
+                weapon,
+                charge,
+            } if attacker == id => Some(Command::Attack {
+                attacker,
+                target: t,
+                attack,
+                weapon,
+                charge,
+            }),
+            _ => None,
+        }
+    };
+    let m = s.models.get(&id)?;
+    make(id)?;
+    let mut out = None;
+    ui.label("Click the target on the table, or pick one in sight:");
+    ui.horizontal_wrapped(|ui| {
+        for e in s.alive(crate::rules::kry::state::enemy(m.side)) {
+            if sighting(s, id, e.id).is_err() {
+                continue;
+            }
+            if ui.button(&e.name).clicked() {
+                out = make(e.id).map(CardAction::Cmd);
+            }
+        }
+    });
     out
 }

@@ -91,18 +91,22 @@ fn ap_bar(ui: &mut egui::Ui, s: &KryState, side: Side, who: Player) {
         ));
         ui.label(&s.teams[ix(side)]);
     });
-    let text = format!(
-        "{left} of {} AP left \u{b7} spent {}{}",
-        s.ap[ix(side)],
-        s.spent[ix(side)],
-        if done {
-            " \u{b7} done"
-        } else if left == 0 {
-            " \u{b7} out of AP"
-        } else {
-            ""
-        }
-    );
+    let text = if s.round == 0 {
+        "AP are rolled when deployment ends".to_string()
+    } else {
+        format!(
+            "{left} of {} AP left \u{b7} spent {}{}",
+            s.ap[ix(side)],
+            s.spent[ix(side)],
+            if done {
+                " \u{b7} done"
+            } else if left == 0 {
+                " \u{b7} out of AP"
+            } else {
+                ""
+            }
+        )
+    };
     let color = if side == 1 {
         egui::Color32::from_rgb(60, 110, 200)
     } else {
@@ -317,9 +321,14 @@ pub fn perform(session: &mut KrySession, a: UiAction, sel: &mut Selection) -> Re
                 )
             {
                 steps.push(c);
+                session.placing = Placing::None;
                 return Ok(());
             }
+            let aimed = matches!(c, Command::Shoot { .. } | Command::Attack { .. });
             session.submit(c).map_err(e)?;
+            if aimed {
+                session.placing = Placing::None;
+            }
         }
         UiAction::AutoDeploy => super::auto_deploy(session)?,
         UiAction::Prompt(PromptAction::Cmd(side, c)) => {

@@ -203,6 +203,7 @@ impl RuleSet for Kog {
         };
         let cat = catalogue::shipped().map_err(strings)?;
         let level_path = q.level.clone().unwrap_or_else(|| DEFAULT_LEVEL.into());
+        let level_path = crate::data::load::resolve_data_path(&level_path);
         let (level, _) = crate::data::load_level(&level_path).map_err(strings)?;
         if q.forces.len() > 2 {
             return Err(vec![format!(

@@ -214,6 +214,7 @@ impl RuleSet for Kry {
         let strings = |e: Vec<LocatedError>| e.iter().map(ToString::to_string).collect::<Vec<_>>();
         let cat = catalogue::shipped().map_err(strings)?;
         let level_path = q.level.clone().unwrap_or_else(|| DEFAULT_LEVEL.into());
+        let level_path = crate::data::load::resolve_data_path(&level_path);
         let (level, _) = crate::data::load_level(&level_path).map_err(strings)?;
         // "random": a mission drawn from the seed.
         let mission = (q.scenario.as_deref() == Some("random"))
