@@ -96,6 +96,9 @@ enum Command {
     },
     /// The program plays a game of any rule set against itself, headless, and saves it.
     SelfPlay(SelfPlayArgs),
+    /// Two styles of the program opponent (program, naive, random) play many games; prints the
+    /// win rates as JSON.
+    Matchup(cli::matchup::MatchupArgs),
     /// Load saved games and replay each to its saved hash; prints one located error per
     /// problem, exits 1 if any file is bad or does not reach its hash.
     CheckSave {
@@ -321,6 +324,9 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     if let Some(Command::SelfPlay(a)) = &cli.command {
         return self_play(a, cli.seed.unwrap_or(1));
+    }
+    if let Some(Command::Matchup(a)) = &cli.command {
+        return cli::matchup::run(a);
     }
     if let Some(Command::Odds { rules }) = &cli.command {
         return cli::odds::run(rules);

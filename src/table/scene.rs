@@ -54,6 +54,14 @@ pub struct Scene {
     recording: AtomicBool,
 }
 
+/// How a point shows from another: see [`Scene::point_exposure`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Exposure {
+    Hidden,
+    Covered,
+    Open,
+}
+
 fn world(p: Pt, h: f32) -> Vector {
     Vector::new(p.x, h, -p.y)
 }
@@ -237,6 +245,32 @@ impl Scene {
         soft: Option<&mut Vec<LeafKind>>,
     ) -> bool {
         self.cast_segment(a, b, ignore, soft).is_some()
+    }
+
+    /// How a point `to` (at height `to_h`) shows from a point `from` (at `from_h`): hidden behind
+    /// something opaque, seen through something that gives cover, or in the open. The models in
+    /// `ignore` (e.g. the looker and the one who would stand there) are left out.
+    pub fn point_exposure(
+        &self,
+        from: Pt,
+        from_h: f32,
+        to: Pt,
+        to_h: f32,
+        ignore: [Option<ModelId>; 2],
+    ) -> Exposure {
+        let mut soft = Vec::new();
+        if self.segment_blocked(
+            world(from, from_h),
+            world(to, to_h),
+            ignore,
+            Some(&mut soft),
+        ) {
+            Exposure::Hidden
+        } else if soft.is_empty() {
+            Exposure::Open
+        } else {
+            Exposure::Covered
+        }
     }
 
     /// Casts one sight segment through the sight BVH: the index of an opaque leaf that cuts it

@@ -1,6 +1,7 @@
 //! Kry-Gothic tests: each names the section of `shared/rules/kry-gothic.txt` it covers; the
 //! text's worked examples are tests of their own, with the dice forced.
 
+mod ai;
 mod app;
 mod catalogue;
 mod close;

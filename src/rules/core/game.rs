@@ -240,11 +240,15 @@ impl<R: RuleSet> Game<R> {
     }
 
     /// The program plays every seat until the game ends, nobody can act, or `max_commands`
-    /// are played: the number played. The seats waited on are tried in order.
+    /// are played: the number played. The seats waited on take turns: the seat that gave the last
+    /// command is tried last.
     pub fn self_play(&mut self, max_commands: usize) -> usize {
         let mut n = 0;
         while n < max_commands {
-            let seats = self.waiting().seats();
+            let mut seats = self.waiting().seats();
+            if let Some(last) = self.log.last().map(|l| l.seat) {
+                seats.sort_by_key(|s| *s == last);
+            }
             if seats.is_empty() || !seats.into_iter().any(|s| self.program_play(s).is_some()) {
                 break;
             }

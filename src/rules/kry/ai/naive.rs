@@ -1,104 +1,24 @@
-//! A simple, legal program opponent for Kry-Gothic: it deploys across its zone, answers close
-//! combat (active defence when it can pay, buys the wounds it can afford), fights what it
-//! touches, shoots what it sees, turns to face and walks toward the nearest enemy, and is done
-//! when nothing is left to do. "Kry-Gothic at the table" makes it good.
+//! The naive player, a yardstick for the program (and the program of the rules core before it
+//! learned better): it answers close combat by rule of thumb (active defence when it can pay,
+//! block when stronger than fast, dodge otherwise; it buys the wounds it can afford), fights what
+//! it touches with its first weapon, always fires a standard shot at the nearest enemy it sees
+//! (whatever the range), charges the nearest enemy in reach, turns to face and walks toward the
+//! nearest enemy, and is done when nothing is left to do.
 
-use super::close::{AttackType, Defence};
-use super::command::{Command, MoveKind};
-use super::melee::CONTACT;
-use super::ranged::FireMode;
-use super::rule_set::{Kry, KryGame};
-use super::shooting::sighting;
-use super::state::{KryModel, KryState, Pending, Phase, Side, enemy};
-use crate::rules::core::{RuleSet, Seat};
-use crate::table::{Pt, ZoneKind};
+use crate::rules::core::RuleSet;
+use crate::rules::kry::close::{AttackType, Defence};
+use crate::rules::kry::command::{Command, MoveKind};
+use crate::rules::kry::melee::CONTACT;
+use crate::rules::kry::ranged::FireMode;
+use crate::rules::kry::shooting::sighting;
+use crate::rules::kry::state::{KryModel, KryState, Pending, Side, enemy};
 
-/// Plays `seat`'s next command, if the game waits on it: the first of its wishes, in order,
-/// that the rules accept (a refused wish changes nothing), else done.
-pub fn play(g: &mut KryGame, seat: Seat) -> Option<Command> {
-    if !Kry::waiting(&g.state).allows(seat) {
-        return None;
+/// What the naive player would like to do, best first.
+pub fn wishes(s: &KryState, side: Side) -> Vec<Command> {
+    match &s.pending {
+        Some(p) => vec![answer(s, side, p)],
+        None => orders(s, side),
     }
-    // In a combo's window the side that gave the combo waits (it could only cancel).
-    if matches!(g.state.pending, Some(Pending::Window { owner, .. }) if owner == seat) {
-        return None;
-    }
-    let mut wishes = choose(&g.state, seat);
-    wishes.push(match g.state.phase {
-        Phase::Deploy { .. } => Command::FinishDeployment,
-        _ if g.state.pending.is_some() => answer_fallback(&g.state)?,
-        _ => Command::Done { side: seat },
-    });
-    wishes.into_iter().find(|c| g.play(seat, c.clone()).is_ok())
-}
-
-fn answer_fallback(s: &KryState) -> Option<Command> {
-    match s.pending.as_ref()? {
-        Pending::DefenceClass(_) => Some(Command::DefenceClass { active: false }),
-        Pending::DefenceType(_) => Some(Command::DefenceType {
-            defence: Defence::Dodge,
-        }),
-        Pending::BuyWounds { .. } => Some(Command::BuyWounds { extra: 0 }),
-        Pending::Window { .. } => Some(Command::Pass),
-        Pending::FaceOff(_) => Some(Command::FaceOffChoose { choice: None }),
-        Pending::FaceOffWon { side, .. } => Some(Command::Done { side: *side }),
-    }
-}
-
-/// What the program would like to do, best first.
-fn choose(s: &KryState, side: Side) -> Vec<Command> {
-    match &s.phase {
-        Phase::Deploy { .. } => vec![deploy(s, side)],
-        Phase::Over(_) => Vec::new(),
-        Phase::Play => match &s.pending {
-            Some(p) => vec![answer(s, side, p)],
-            None => orders(s, side),
-        },
-    }
-}
-
-/// The program's next deployment for `side`, if a model is left to place and there is room.
-pub fn deploy_command(s: &KryState, side: Side) -> Option<Command> {
-    match deploy(s, side) {
-        Command::FinishDeployment => None,
-        c => Some(c),
-    }
-}
-
-fn deploy(s: &KryState, side: Side) -> Command {
-    let Some(m) = s
-        .alive(side)
-        .find(|m| s.arrived(m) && s.table.model(m.id).is_err())
-    else {
-        return Command::FinishDeployment;
-    };
-    let facing = if side == 1 { 0.0 } else { 180.0 };
-    let scene = super::scene::of(&s.table);
-    for z in s
-        .table
-        .zones
-        .iter()
-        .filter(|z| z.side == side && z.kind == ZoneKind::Deployment)
-    {
-        let r = m.base / 2.0;
-        let mut y = z.min.y + r + 0.05;
-        while y <= z.max.y - r {
-            let mut x = z.min.x + r + 0.05;
-            while x <= z.max.x - r {
-                let at = Pt::new(x, y);
-                if super::play::deploy_spot(s, &scene, m, at).is_ok() {
-                    return Command::Deploy {
-                        model: m.id,
-                        at,
-                        facing,
-                    };
-                }
-                x += 0.35;
-            }
-            y += 0.35;
-        }
-    }
-    Command::FinishDeployment
 }
 
 fn answer(s: &KryState, side: Side, p: &Pending) -> Command {
@@ -148,7 +68,7 @@ fn orders(s: &KryState, side: Side) -> Vec<Command> {
         .alive(side)
         .filter(|m| s.table.model(m.id).is_ok())
         .collect();
-    let breach_attacker = s.scenario == super::options::Scenario::Breach && side == 1;
+    let breach_attacker = s.scenario == crate::rules::kry::options::Scenario::Breach && side == 1;
     // 0. Breach: blow up a location in reach.
     if breach_attacker {
         for m in &mine {
@@ -161,7 +81,7 @@ fn orders(s: &KryState, side: Side) -> Vec<Command> {
                 }
             }
         }
-        out.retain(|c| super::rule_set::Kry::check(s, side, c).is_ok());
+        out.retain(|c| crate::rules::kry::Kry::check(s, side, c).is_ok());
     }
     // 1. Fight what it touches.
     for m in &mine {
