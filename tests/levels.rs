@@ -84,3 +84,58 @@ fn saving_an_invalid_level_is_refused_and_writes_nothing() {
     assert_eq!(errs[0].field, "width");
     assert!(!out.exists());
 }
+
+/// The second Kry-Gothic ship level and its dark variant: a lake of blood (its water tiles drawn
+/// as blood, moving as water), and the dark variant lit dark; a Kry-Gothic game on the dark one
+/// is played in the dark ("The scenario being played is in the dark - +2 to-hit"), on the lit one
+/// it is not. The look survives a save and a load.
+#[test]
+fn the_bone_halls_hold_a_lake_of_blood_and_a_dark_variant() {
+    use wartable::data::level::{Lighting, Liquid};
+    use wartable::rules::core::{QuickSetup, RuleSet};
+    use wartable::rules::kry::{Kry, KryGame};
+    use wartable::table::GroundKind;
+    let (lit, _) = load_level(std::path::Path::new("levels/kry-bone-halls.ron")).expect("loads");
+    let (dark, _) =
+        load_level(std::path::Path::new("levels/kry-bone-halls-dark.ron")).expect("loads");
+    assert_eq!((lit.liquid, lit.lighting), (Liquid::Blood, Lighting::Lit));
+    assert_eq!(
+        (dark.liquid, dark.lighting),
+        (Liquid::Blood, Lighting::Dark)
+    );
+    let t = lit.to_table();
+    let kinds: Vec<GroundKind> = t.tiles.iter().map(|(_, _, k, _)| k).collect();
+    for k in [
+        GroundKind::DeepWater,
+        GroundKind::ShallowWater,
+        GroundKind::Difficult,
+        GroundKind::VeryDifficult,
+    ] {
+        assert!(kinds.contains(&k), "no {k:?} tiles");
+    }
+    assert!(
+        t.pieces
+            .iter()
+            .any(|p| p.has(wartable::table::Tag::WeakFloor))
+    );
+    let dir = temp_dir("bone-halls");
+    let p = dir.join("copy.ron");
+    save_level(&p, &dark).expect("saves");
+    let (back, _) = load_level(&p).expect("loads again");
+    assert_eq!(back, dark);
+    let game = |level: &str| {
+        KryGame::new(
+            Kry::quick_setup(&QuickSetup {
+                seed: 1,
+                level: Some(level.into()),
+                forces: Vec::new(),
+                scenario: None,
+                rounds: None,
+            })
+            .expect("a setup"),
+        )
+        .expect("a game")
+    };
+    assert!(game("levels/kry-bone-halls-dark.ron").state.dark);
+    assert!(!game("levels/kry-bone-halls.ron").state.dark);
+}

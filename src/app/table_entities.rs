@@ -38,6 +38,8 @@ pub struct TerrainTile {
     pub kind: GroundKind,
     pub height: f32,
     pub size: f32,
+    /// The level's water tiles hold blood (Kry-Gothic's lakes of blood).
+    pub blood: bool,
 }
 
 /// A terrain piece: index into the table's pieces, and its shape data.
@@ -126,6 +128,7 @@ fn rebuild_terrain(
                 kind,
                 height,
                 size: g.tile_size,
+                blood: state.level.liquid == crate::data::level::Liquid::Blood,
             },
             Name::new(format!("Tile {col},{row}")),
             Transform::from_translation(to_world(g.tile_centre(col, row), 0.0)),

@@ -589,6 +589,8 @@ fn save_table(state: &mut TableState, name: &str) -> Result<std::path::PathBuf, 
         &state.table,
     );
     level.theme = state.level.theme;
+    level.liquid = state.level.liquid;
+    level.lighting = state.level.lighting;
     crate::data::save_level(&path, &level)
         .map_err(|e| e.iter().map(ToString::to_string).collect::<Vec<_>>())?;
     state.level = level;

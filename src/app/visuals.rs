@@ -17,6 +17,7 @@ pub(super) fn plugin(app: &mut App) {
     })
     .insert_resource(ClearColor(Color::srgb(0.12, 0.13, 0.15)))
     .add_systems(Startup, (setup_materials, spawn_lights))
+    .add_systems(Update, follow_lighting)
     .add_systems(
         PostUpdate,
         (
@@ -49,6 +50,8 @@ pub struct WreckSmoke;
 pub struct Palette {
     themes: [(Theme, Handle<StandardMaterial>); 3],
     kinds: Vec<(GroundKind, Handle<StandardMaterial>)>,
+    /// Shallow and deep blood (a level whose liquid is blood).
+    blood: [Handle<StandardMaterial>; 2],
     stone: Handle<StandardMaterial>,
     wall: Handle<StandardMaterial>,
     cover: Handle<StandardMaterial>,
@@ -111,6 +114,10 @@ fn setup_materials(mut commands: Commands, mut mats: ResMut<Assets<StandardMater
             )
         })
         .to_vec();
+    let blood = [
+        solid(Color::srgb(0.55, 0.06, 0.05), 0.15),
+        solid(Color::srgb(0.30, 0.02, 0.03), 0.1),
+    ];
     let stone = solid(Color::srgb(0.55, 0.55, 0.58), 0.8);
     let wall = solid(Color::srgb(0.42, 0.42, 0.46), 0.8);
     let cover = solid(Color::srgb(0.50, 0.40, 0.28), 0.85);
@@ -149,6 +156,7 @@ fn setup_materials(mut commands: Commands, mut mats: ResMut<Assets<StandardMater
         white_smoke,
         themes,
         kinds,
+        blood,
         stone,
         wall,
         cover,
@@ -175,6 +183,26 @@ fn spawn_lights(mut commands: Commands) {
         .build(),
         Transform::from_xyz(10.0, 40.0, 20.0).looking_at(Vec3::new(24.0, 0.0, -18.0), Vec3::Y),
     ));
+}
+
+/// Dims the lights for a dark level, and brings them back for a lit one.
+fn follow_lighting(
+    state: Option<Res<super::state::TableState>>,
+    mut ambient: ResMut<GlobalAmbientLight>,
+    mut suns: Query<&mut DirectionalLight>,
+    mut shown: Local<Option<crate::data::level::Lighting>>,
+) {
+    let Some(state) = state else { return };
+    let want = state.level.lighting;
+    if *shown == Some(want) {
+        return;
+    }
+    *shown = Some(want);
+    let dark = want == crate::data::level::Lighting::Dark;
+    ambient.brightness = if dark { 60.0 } else { 350.0 };
+    for mut sun in &mut suns {
+        sun.illuminance = if dark { 1_800.0 } else { 9_000.0 };
+    }
 }
 
 fn dress_table(
@@ -220,12 +248,16 @@ fn dress_tiles(
         // Flat tiles sit a hair above the table top; raised ones are blocks up to their height.
         let h = t.height.max(0.01);
         let mesh = meshes.add(Cuboid::new(t.size, h, t.size));
-        let mat = pal
-            .kinds
-            .iter()
-            .find(|(k, _)| *k == t.kind)
-            .map(|(_, m)| m.clone())
-            .unwrap_or_default();
+        let mat = match t.kind {
+            GroundKind::ShallowWater if t.blood => pal.blood[0].clone(),
+            GroundKind::DeepWater if t.blood => pal.blood[1].clone(),
+            _ => pal
+                .kinds
+                .iter()
+                .find(|(k, _)| *k == t.kind)
+                .map(|(_, m)| m.clone())
+                .unwrap_or_default(),
+        };
         commands
             .entity(e)
             .insert(Visibility::default())

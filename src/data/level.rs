@@ -16,6 +16,14 @@ pub struct LevelFile {
     /// How the table top looks: `Field` (grass, the default), `Deck` (ship plating) or `Sand`.
     #[serde(default, skip_serializing_if = "Theme::is_default")]
     pub theme: Theme,
+    /// What the water tiles hold: `Water` (the default) or `Blood` (Kry-Gothic's "lakes of
+    /// blood"); the look only, the tiles move as water does.
+    #[serde(default, skip_serializing_if = "Liquid::is_default")]
+    pub liquid: Liquid,
+    /// `Lit` (the default) or `Dark`: a dark level is drawn dimly, and rule sets that know the
+    /// dark play it so (Kry-Gothic: "The scenario being played is in the dark - +2 to-hit").
+    #[serde(default, skip_serializing_if = "Lighting::is_default")]
+    pub lighting: Lighting,
     /// Table width in inches (along x).
     pub width: f32,
     /// Table depth in inches (along y).
@@ -52,6 +60,38 @@ pub enum Theme {
 impl Theme {
     pub fn is_default(&self) -> bool {
         *self == Theme::Field
+    }
+}
+
+/// What the water tiles hold; it has no effect on the rules.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub enum Liquid {
+    #[default]
+    Water,
+    Blood,
+}
+
+impl Liquid {
+    pub const ALL: [Liquid; 2] = [Liquid::Water, Liquid::Blood];
+
+    pub fn is_default(&self) -> bool {
+        *self == Liquid::Water
+    }
+}
+
+/// How the level is lit.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub enum Lighting {
+    #[default]
+    Lit,
+    Dark,
+}
+
+impl Lighting {
+    pub const ALL: [Lighting; 2] = [Lighting::Lit, Lighting::Dark];
+
+    pub fn is_default(&self) -> bool {
+        *self == Lighting::Lit
     }
 }
 
@@ -267,6 +307,8 @@ impl LevelFile {
             name: name.to_string(),
             description: description.to_string(),
             theme: Theme::Field,
+            liquid: Liquid::Water,
+            lighting: Lighting::Lit,
             width: round2(t.width),
             depth: round2(t.depth),
             tile_size: round2(t.tiles.tile_size),

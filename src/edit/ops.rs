@@ -1,6 +1,6 @@
 //! The editing operations on a level: tiles, heights, pieces, zones and objectives.
 
-use crate::data::level::{LevelFile, Theme};
+use crate::data::level::{LevelFile, Lighting, Liquid, Theme};
 use crate::data::validate::{MAX_HEIGHT, MAX_TABLE, TILE_RANGE};
 use crate::table::{GroundKind, Objective, Piece, Pt, Table, Tag, Zone, ZoneKind};
 use thiserror::Error;
@@ -11,6 +11,8 @@ pub struct EditLevel {
     pub name: String,
     pub description: String,
     pub theme: Theme,
+    pub liquid: Liquid,
+    pub lighting: Lighting,
     pub table: Table,
 }
 
@@ -101,6 +103,12 @@ pub enum EditOp {
         name: String,
         description: String,
     },
+    /// The table top's look, what the water tiles hold, and the lighting.
+    Look {
+        theme: Theme,
+        liquid: Liquid,
+        lighting: Lighting,
+    },
 }
 
 /// Snaps an angle to the nearest multiple of `step` degrees.
@@ -182,6 +190,8 @@ impl EditLevel {
             name: name.to_string(),
             description: String::new(),
             theme: Theme::Field,
+            liquid: Liquid::Water,
+            lighting: Lighting::Lit,
             table: Table::new(width, depth, tile_size),
         })
     }
@@ -191,6 +201,8 @@ impl EditLevel {
             name: file.name.clone(),
             description: file.description.clone(),
             theme: file.theme,
+            liquid: file.liquid,
+            lighting: file.lighting,
             table,
         }
     }
@@ -199,6 +211,8 @@ impl EditLevel {
     pub fn to_file(&self) -> LevelFile {
         let mut f = LevelFile::from_table(&self.name, &self.description, &self.table);
         f.theme = self.theme;
+        f.liquid = self.liquid;
+        f.lighting = self.lighting;
         f
     }
 
@@ -349,6 +363,15 @@ impl EditLevel {
             EditOp::Rename { name, description } => {
                 next.name = name.clone();
                 next.description = description.clone();
+            }
+            EditOp::Look {
+                theme,
+                liquid,
+                lighting,
+            } => {
+                next.theme = *theme;
+                next.liquid = *liquid;
+                next.lighting = *lighting;
             }
         }
         Ok(next)

@@ -74,6 +74,9 @@ pub(super) fn editor_window(
                 }
             }
         });
+        if let Some(op) = look_row(ui, editor.history.current()) {
+            editor.apply(op, &mut notices);
+        }
         let dirty = editor.history.is_dirty();
         let file = editor.path.as_ref().map_or("(not saved yet)".into(), |p| p.display().to_string());
         ui.label(format!("{}{}", file, if dirty { "  (unsaved changes)" } else { "" }));
@@ -279,4 +282,46 @@ pub(super) fn focus_of(t: &crate::table::Table, field: &str) -> Option<Pt> {
         return t.models.get(i).map(|m| m.pos);
     }
     None
+}
+
+/// The level's look: the table top, what its water tiles hold (water or blood), and its
+/// lighting (a dark level is played in the dark by the rule sets that know it).
+fn look_row(ui: &mut egui::Ui, level: &EditLevel) -> Option<EditOp> {
+    use crate::data::level::{Lighting, Liquid, Theme};
+    let (mut theme, mut liquid, mut lighting) = (level.theme, level.liquid, level.lighting);
+    ui.horizontal(|ui| {
+        ui.label("Look");
+        egui::ComboBox::from_id_salt("level_theme")
+            .selected_text(format!("{theme:?}"))
+            .show_ui(ui, |ui| {
+                for t in [Theme::Field, Theme::Deck, Theme::Sand] {
+                    ui.selectable_value(&mut theme, t, format!("{t:?}"));
+                }
+            });
+        egui::ComboBox::from_id_salt("level_liquid")
+            .selected_text(format!("{liquid:?}"))
+            .show_ui(ui, |ui| {
+                for l in Liquid::ALL {
+                    ui.selectable_value(&mut liquid, l, format!("{l:?}"));
+                }
+            })
+            .response
+            .on_hover_text("what the shallow and deep water tiles hold");
+        egui::ComboBox::from_id_salt("level_lighting")
+            .selected_text(format!("{lighting:?}"))
+            .show_ui(ui, |ui| {
+                for l in Lighting::ALL {
+                    ui.selectable_value(&mut lighting, l, format!("{l:?}"));
+                }
+            })
+            .response
+            .on_hover_text("a dark level: Kry-Gothic shots take +2 to hit");
+    });
+    ((theme, liquid, lighting) != (level.theme, level.liquid, level.lighting)).then_some(
+        EditOp::Look {
+            theme,
+            liquid,
+            lighting,
+        },
+    )
 }

@@ -201,6 +201,7 @@ pub fn init(setup: &KrySetup) -> Result<KryState, Vec<String>> {
         combo: None,
         next_mods: [0, 0],
         round_summary: Vec::new(),
+        dark: setup.scenario.dark() || setup.level.lighting == crate::data::level::Lighting::Dark,
         destroyed: Vec::new(),
     })
 }

@@ -62,7 +62,7 @@ pub fn shot_of(
         range: sight.range,
         cover: sight.cover,
         fast_target: target.speed() > 5,
-        dark: s.scenario.dark(),
+        dark: s.dark,
         sprinting: target.sprinting,
         pinned: shooter.pinned.is_some(),
         blind_side: sight.blind_side,

@@ -300,6 +300,8 @@ pub struct KryState {
     pub next_mods: [i32; 2],
     /// The last round's Loses and Triumph lines that changed the next roll.
     pub round_summary: Vec<String>,
+    /// Played in the dark (+2 to hit): a dark scenario, or a level lit dark.
+    pub dark: bool,
     /// The level's objectives destroyed (Breach), by index.
     pub destroyed: Vec<usize>,
 }
