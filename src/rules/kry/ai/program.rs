@@ -309,11 +309,12 @@ fn orders(s: &KryState, side: Side, seed: u64) -> Vec<Command> {
         }
     }
     // 7. Move toward the enemy's flank, stopping where it is least exposed.
-    for m in &mine {
+    for (i, m) in mine.iter().enumerate() {
         if m.pinned.is_some() || m.prone || m.stuck > 0 || m.waiting {
             continue;
         }
-        out.extend(advance(s, m, &foes, seed));
+        // A shooter with no shot from where it stands closes in until it has one.
+        out.extend(advance(s, m, &foes, seed, gun[i] > 0.0));
     }
     out
 }
@@ -354,10 +355,16 @@ fn turn_to_fire(s: &KryState, m: &KryModel, foes: &[&KryModel], seed: u64) -> Op
     })
 }
 
-/// Moves toward the nearest enemy's flank or rear: to within its gun's reach for a shooter, into
-/// contact for a fighter; among the spots along the way, the least exposed that still gains
+/// Moves toward the nearest enemy's flank or rear: to within its gun's reach for a shooter that
+/// has a shot (closer, until it sees one, for one that has none), into contact for a fighter; among the spots along the way, the least exposed that still gains
 /// ground, at the length of a move (or a run when far).
-fn advance(s: &KryState, m: &KryModel, foes: &[&KryModel], seed: u64) -> Vec<Command> {
+fn advance(
+    s: &KryState,
+    m: &KryModel,
+    foes: &[&KryModel],
+    seed: u64,
+    has_shot: bool,
+) -> Vec<Command> {
     let Ok(me) = s.table.model(m.id) else {
         return Vec::new();
     };
@@ -372,7 +379,7 @@ fn advance(s: &KryState, m: &KryModel, foes: &[&KryModel], seed: u64) -> Vec<Com
     };
     let shooter = m.ranged.iter().any(|w| !w.broken) && m.profile.rc.is_some();
     let long = m.ranged.iter().map(|w| w.long).fold(0.0, f32::max);
-    let keep = if shooter && gun_first(m) {
+    let keep = if shooter && gun_first(m) && has_shot {
         (0.8 * long).max(2.0)
     } else {
         0.0
