@@ -216,3 +216,37 @@ fn the_program_beats_the_naive_and_the_random_players() {
         );
     }
 }
+
+/// "After the shot has been called, distance is then measured": both sides know that distance
+/// from then on. The program does not call the same lost shot again while neither model moves;
+/// once one moves it judges by eye again.
+#[test]
+fn the_program_remembers_a_measured_distance() {
+    let mut g = small(&[]);
+    start(&mut g, &apart(), &[3, 3]);
+    // Joe (2) at (10, 2), the Wraith (5) at (10, 22): 19" apart, the Carbine's LR is 14".
+    let shot = Command::Shoot {
+        shooter: id(2),
+        target: id(5),
+        weapon: "Carbine".into(),
+        mode: FireMode::Standard,
+    };
+    ok(&mut g, 1, shot.clone(), &[]);
+    assert!(journal(&g).contains("the shot is lost"));
+    let measured = g.state.table.distance(id(2), id(5)).unwrap();
+    assert_eq!(judge::by_eye(&g.state, id(2), id(5), SEED), Some(measured));
+    assert_eq!(judge::by_eye(&g.state, id(5), id(2), SEED), Some(measured));
+    let w = program::wishes(&g.state, 1, SEED);
+    assert!(
+        !w.iter().any(|c| matches!(c, Command::Shoot { shooter, target, .. } if *shooter == id(2) && *target == id(5))),
+        "{w:?}"
+    );
+    // The Joe steps forward: the old measure no longer holds.
+    ok(&mut g, 1, mv(2, 10.0, 4.0, MoveKind::Normal), &[]);
+    let now = g.state.table.distance(id(2), id(5)).unwrap();
+    let eye = judge::by_eye(&g.state, id(2), id(5), SEED).unwrap();
+    assert!(
+        (eye - now).abs() <= 0.15 * now + 1e-3 && eye != measured,
+        "{eye} {now}"
+    );
+}

@@ -134,6 +134,13 @@ pub enum Event {
         objective: usize,
         by: ModelId,
     },
+    /// A shot's distance, measured once it was called: known to both sides from then on (while
+    /// neither model moves).
+    Measured {
+        shooter: ModelId,
+        target: ModelId,
+        range: f32,
+    },
     Over(Outcome),
 }
 
@@ -210,6 +217,24 @@ pub fn apply(s: &mut KryState, e: &Event) {
             }
         }
         Event::Note { .. } => {}
+        Event::Measured {
+            shooter,
+            target,
+            range,
+        } => {
+            let at = |id: &ModelId| s.table.model(*id).map(|m| m.pos).ok();
+            if let (Some(a), Some(b)) = (at(shooter), at(target)) {
+                s.measured
+                    .retain(|m| (m.shooter, m.target) != (*shooter, *target));
+                s.measured.push(super::state::Measured {
+                    shooter: *shooter,
+                    target: *target,
+                    range: *range,
+                    from: a,
+                    to: b,
+                });
+            }
+        }
         Event::Wounded { model, wounds, by } => {
             let side = s.models.get(model).map(|m| m.side);
             let by_side = by.and_then(|b| s.models.get(&b)).map(|m| m.side);
@@ -368,6 +393,7 @@ pub fn describe(s: &KryState, e: &Event) -> Option<String> {
         ),
         Event::Turned { .. } | Event::Acted { .. } => return None,
         Event::Note { text, .. } => text.clone(),
+        Event::Measured { .. } => return None,
         Event::Wounded { model, wounds, .. } => format!(
             "{} takes {wounds} wound(s) ({} of {})",
             name(model),

@@ -203,6 +203,7 @@ pub fn init(setup: &KrySetup) -> Result<KryState, Vec<String>> {
         round_summary: Vec::new(),
         dark: setup.scenario.dark() || setup.level.lighting == crate::data::level::Lighting::Dark,
         destroyed: Vec::new(),
+        measured: Vec::new(),
     })
 }
 

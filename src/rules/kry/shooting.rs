@@ -124,6 +124,11 @@ pub fn shoot(
     c.emit(Event::Acted { model: shooter });
     // "No distance measuring is performed before the shot is taken. After the shot has been
     // called, distance is then measured": a shot out of range is lost, its AP spent.
+    c.emit(Event::Measured {
+        shooter,
+        target,
+        range: sight.range,
+    });
     let shot = shot_of(&c.s, &a, &t, &w, mode, &sight);
     let n = match shot.numbers(c.s.options.shot_rules()) {
         Ok(n) => n,

@@ -302,6 +302,8 @@ pub struct KryState {
     pub round_summary: Vec<String>,
     /// Played in the dark (+2 to hit): a dark scenario, or a level lit dark.
     pub dark: bool,
+    /// The distances measured for shots called, with where both models stood.
+    pub measured: Vec<Measured>,
     /// The level's objectives destroyed (Breach), by index.
     pub destroyed: Vec<usize>,
 }
@@ -311,6 +313,16 @@ impl KryState {
     pub fn arrived(&self, m: &KryModel) -> bool {
         m.arrives.is_none_or(|r| r <= self.round)
     }
+}
+
+/// A shot's distance as measured after it was called.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Measured {
+    pub shooter: ModelId,
+    pub target: ModelId,
+    pub range: f32,
+    pub from: crate::table::Pt,
+    pub to: crate::table::Pt,
 }
 
 /// An order combo: "anything that has to be said with the word “AND”", paid in advance.

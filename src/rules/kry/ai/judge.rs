@@ -20,9 +20,18 @@ pub fn mix(mut z: u64) -> u64 {
 
 /// How far apart `a` and `b` look, base edge to base edge: the true gap off by up to 15% either
 /// way, the same misjudgement for this pair all round (from the game's seed), as a player judges
-/// by eye. "No distance measuring is performed before the shot is taken."
+/// by eye ("No distance measuring is performed before the shot is taken"); but a distance
+/// measured for a shot called between them is known, while neither has moved.
 pub fn by_eye(s: &KryState, a: ModelId, b: ModelId, seed: u64) -> Option<f32> {
     let d = s.table.distance(a, b).ok()?;
+    // A distance measured for a shot is known while neither model has moved.
+    let (pa, pb) = (s.table.model(a).ok()?.pos, s.table.model(b).ok()?.pos);
+    if let Some(m) = s.measured.iter().find(|m| {
+        ((m.shooter, m.target) == (a, b) && m.from == pa && m.to == pb)
+            || ((m.shooter, m.target) == (b, a) && m.from == pb && m.to == pa)
+    }) {
+        return Some(m.range);
+    }
     let h = mix(seed ^ ((a.0 as u64) << 20) ^ ((b.0 as u64) << 40) ^ s.round as u64);
     let off = (h % 301) as f32 / 1000.0 - 0.15;
     Some(d * (1.0 + off))
