@@ -142,3 +142,34 @@ fn bad_catalogue_files_give_located_errors() {
     assert!(parse_catalogue("empty.ron", "   ").is_err());
     assert!(parse_catalogue("junk.ron", "\u{0}(((").is_err());
 }
+
+/// The team builder saves a roster that loads back as a team file; a roster over the cost cap is
+/// refused with the rules' objection and nothing is written.
+#[test]
+fn the_team_builder_saves_rosters_that_load() {
+    use super::{cat, team};
+    use wartable::app::kry::roster::Roster;
+    use wartable::rules::kry::force::load_force;
+    let cat = cat();
+    let dir = crate::common::temp_dir("kry-roster");
+    let mut r = Roster::new(
+        team(
+            "The Earth Confederate",
+            &["Captain", "Average Joe", "Average Joe"],
+        ),
+        1,
+    );
+    r.force.models[1].extra.push("Flak Jacket".into());
+    r.file_name = "my-squad".into();
+    let p = r.save_in(&dir, &cat, 1000, 14).expect("saved");
+    assert_eq!(p, dir.join("my-squad.ron"));
+    let back = load_force(&p, &cat, 1000, 14).expect("loads as a team file");
+    assert_eq!(back, r.force);
+    assert_eq!(back.models[1].extra, vec!["Flak Jacket".to_string()]);
+    // Fourteen Captains cost more than 1000.
+    let mut big = Roster::new(team("The Earth Confederate", &["Captain"; 14]), 0);
+    big.file_name = "too-dear".into();
+    let e = big.save_in(&dir, &cat, 1000, 14).expect_err("over the cap");
+    assert!(e.iter().any(|l| l.contains("1000")), "{e:?}");
+    assert!(!dir.join("too-dear.ron").exists());
+}

@@ -44,6 +44,9 @@ pub struct NewKryGame {
     pub rounds: u32,
     pub seed: String,
     pub errors: Vec<String>,
+    /// The team builder, when open.
+    pub roster: Option<super::roster::Roster>,
+    catalogue: Option<Result<crate::rules::kry::catalogue::Catalogue, Vec<String>>>,
 }
 
 impl Default for NewKryGame {
@@ -58,11 +61,42 @@ impl Default for NewKryGame {
             rounds: 8,
             seed: String::new(),
             errors: Vec::new(),
+            roster: None,
+            catalogue: None,
         }
     }
 }
 
 impl NewKryGame {
+    /// The shipped catalogue, read once.
+    pub fn catalogue(&mut self) -> Result<&crate::rules::kry::catalogue::Catalogue, Vec<String>> {
+        self.catalogue
+            .get_or_insert_with(|| {
+                crate::rules::kry::catalogue::shipped()
+                    .map_err(|e| e.iter().map(ToString::to_string).collect())
+            })
+            .as_ref()
+            .map_err(Clone::clone)
+    }
+
+    /// Opens the team builder for `side`, on the team chosen for it.
+    pub fn build_team(&mut self, side: usize) {
+        let o = crate::rules::kry::options::KryOptions::default();
+        let path = resolve_data_path(&self.teams[side]);
+        let force = match self.catalogue() {
+            Ok(cat) => {
+                crate::rules::kry::force::load_force(&path, cat, o.cost_cap, o.max_models).ok()
+            }
+            Err(_) => None,
+        };
+        let force = force.unwrap_or_else(|| crate::rules::kry::force::KryForce {
+            name: "My team".into(),
+            team: "The Earth Confederate".into(),
+            models: Vec::new(),
+        });
+        self.roster = Some(super::roster::Roster::new(force, side));
+    }
+
     /// The game this form sets up.
     pub fn start(&self) -> Result<KrySession, Vec<String>> {
         let seed = if self.seed.trim().is_empty() {
@@ -122,6 +156,7 @@ fn window(
     let ctx = contexts.ctx_mut()?.clone();
     let mut open = true;
     let mut start = false;
+    let mut build = None;
     let teams = crate::app::files::with_user_files(
         &resolve_data_path(Path::new(SHIPPED_TEAMS)),
         "kry-gothic-teams",
@@ -134,13 +169,22 @@ fn window(
             egui::Grid::new("new_kry").num_columns(2).show(ui, |ui| {
                 for side in 0..2 {
                     ui.label(format!("Side {} team", side + 1));
-                    egui::ComboBox::from_id_salt(("kry_team", side))
-                        .selected_text(name(&form.teams[side]))
-                        .show_ui(ui, |ui| {
-                            for t in &teams {
-                                ui.selectable_value(&mut form.teams[side], t.clone(), name(t));
-                            }
-                        });
+                    ui.horizontal(|ui| {
+                        egui::ComboBox::from_id_salt(("kry_team", side))
+                            .selected_text(name(&form.teams[side]))
+                            .show_ui(ui, |ui| {
+                                for t in &teams {
+                                    ui.selectable_value(&mut form.teams[side], t.clone(), name(t));
+                                }
+                            });
+                        if ui
+                            .button("Team builder\u{2026}")
+                            .on_hover_text("edit this roster and save it as a team of your own")
+                            .clicked()
+                        {
+                            build = Some(side);
+                        }
+                    });
                     ui.end_row();
                     ui.label(format!("Side {} played by", side + 1));
                     ui.horizontal(|ui| {
@@ -199,6 +243,29 @@ fn window(
                 start = true;
             }
         });
+    if let Some(side) = build {
+        form.build_team(side);
+    }
+    if let Some(mut r) = form.roster.take() {
+        let o = crate::rules::kry::options::KryOptions::default();
+        let mut keep = true;
+        if let Ok(cat) = form.catalogue().cloned()
+            && let Some(p) = super::roster::roster_window(
+                &ctx,
+                &mut r,
+                &cat,
+                o.cost_cap,
+                o.max_models,
+                &mut keep,
+            )
+        {
+            form.teams[r.side] = p;
+            keep = false;
+        }
+        if keep {
+            form.roster = Some(r);
+        }
+    }
     if start {
         match form.start() {
             Ok(s) => {

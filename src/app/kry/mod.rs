@@ -12,6 +12,7 @@ pub mod menu;
 pub mod odds;
 pub mod panels;
 pub mod prompts;
+pub mod roster;
 pub mod session;
 pub mod tempo;
 

@@ -202,7 +202,7 @@ fn best_attack(s: &KryState, m: &KryModel, t: ModelId, charge: bool) -> Option<(
     best
 }
 
-fn on_table<'a>(s: &'a KryState, side: Side) -> Vec<&'a KryModel> {
+fn on_table(s: &KryState, side: Side) -> Vec<&KryModel> {
     s.alive(side)
         .filter(|m| s.table.model(m.id).is_ok())
         .collect()
