@@ -128,8 +128,9 @@ pub fn roster_window(
                             for i in 0..r.force.models.len() {
                                 let cost = r.force.model_cost(cat, i);
                                 let m = &mut r.force.models[i];
-                                ui.add(
-                                    egui::TextEdit::singleline(&mut m.name).desired_width(130.0),
+                                ui.add_sized(
+                                    [130.0, 20.0],
+                                    egui::TextEdit::singleline(&mut m.name),
                                 );
                                 egui::ComboBox::from_id_salt(("roster_troop", i))
                                     .selected_text(&m.troop)
