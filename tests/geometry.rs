@@ -794,3 +794,42 @@ fn corridors_agree_with_casting_every_line_one_by_one() {
         assert!(nones > 100, "the table should hide many pairs ({nones})");
     }
 }
+
+#[test]
+fn a_search_toward_one_goal_finds_the_whole_fields_cost_and_path() {
+    // The deck has walls, rooms, deep coolant and raised gantries: ways around and ways blocked.
+    let (_, mut t) =
+        wartable::data::load_level(&crate::common::repo().join("levels/kry-deck.ron")).unwrap();
+    t.models.clear();
+    let id = trooper(&mut t, 900, 1, 4.25, 12.25);
+    trooper(&mut t, 901, 2, 8.25, 12.25);
+    let s = Scene::new(&t, SightOptions::default());
+    let rules = MoveRules {
+        rough: 1.0,
+        climb: 1.0,
+        making_way: 1.0,
+        ..MoveRules::default()
+    };
+    let whole = CostField::new(&t, &s, id, &rules, 14.0).unwrap();
+    let (mut reached, mut missed) = (0, 0);
+    for gx in 0..36 {
+        for gy in 0..24 {
+            let g = Pt::new(gx as f32 + 0.3, gy as f32 + 0.6);
+            let one = CostField::toward(&t, &s, id, &rules, 14.0, g).unwrap();
+            match (whole.cost_to(g), one.cost_to(g)) {
+                (Some(a), Some(b)) => {
+                    assert!((a - b).abs() < 1e-3, "{g:?}: {a} vs {b}");
+                    let p = one.path_to(g).unwrap();
+                    assert_eq!((p[0], *p.last().unwrap()), (Pt::new(4.25, 12.25), g));
+                    let walked: f32 = p.windows(2).map(|w| w[0].dist(w[1])).sum();
+                    assert!(walked <= b + 0.75, "{g:?}: the path is {walked}\" long, costs {b}");
+                    reached += 1;
+                }
+                (None, None) => missed += 1,
+                (a, b) => panic!("{g:?}: the whole field says {a:?}, the search {b:?}"),
+            }
+        }
+    }
+    // Both kinds of goal were asked about.
+    assert!(reached > 100 && missed > 200, "{reached} reached, {missed} not");
+}

@@ -3,7 +3,8 @@
 //! "+/-1" vertical counts as 2" horizontal"; impassable ground, solid pieces and enemy bases block.
 //!
 //! The table is sampled on a grid of cells; a Dijkstra search over 16 neighbours per cell gives the
-//! reachable area for an allowance and the best path to a destination.
+//! reachable area for an allowance and the best path to a destination (an A* search when only one
+//! destination is wanted).
 
 use super::scene::{LeafKind, Scene};
 use super::{GroundKind, ModelId, PieceShape, Pt, Table, TableError, Tag};
@@ -157,11 +158,22 @@ impl Probe {
 
 fn cell_info(table: &Table, scene: &Scene, probe: &Probe, p: Pt) -> CellInfo {
     let (id, side, r, clearance) = (probe.id, probe.side, probe.r, probe.clearance);
+    // Everything that could touch the base: pieces and bases within its radius (and the enemy
+    // clearance). The surface height is the tile's or the highest piece top under the centre
+    // (as `Table::surface_height`, from the scene's pieces near the point).
+    let near = scene.leaves_near(p, r + clearance.max(0.0));
+    let h = near
+        .iter()
+        .filter_map(|leaf| match leaf.kind {
+            LeafKind::Piece(i) => table.pieces.get(i).and_then(|piece| piece.top_at(p)),
+            _ => None,
+        })
+        .fold(table.tiles.height_at(p), f32::max);
     let mut info = CellInfo {
         passable: table.contains_base(p, 2.0 * r),
         rough: false,
         friendly: false,
-        h: table.surface_height(p),
+        h,
     };
     if !info.passable {
         return info;
@@ -176,7 +188,7 @@ fn cell_info(table: &Table, scene: &Scene, probe: &Probe, p: Pt) -> CellInfo {
         }
         info.rough |= k.is_rough();
     }
-    for leaf in scene.leaves_near(p, r + clearance) {
+    for leaf in near {
         match leaf.kind {
             LeafKind::Piece(i) => {
                 let piece = &table.pieces[i];
@@ -215,6 +227,31 @@ impl CostField {
         rules: &MoveRules,
         allowance: f32,
     ) -> Result<Self, TableError> {
+        Self::search(table, scene, id, rules, allowance, None)
+    }
+
+    /// Searches from `id`'s position toward `goal` only (A*, the straight distance left as the
+    /// estimate: no step costs less than its length), stopping once the goal's cell is settled.
+    /// The goal's cost and path are those [`CostField::new`] finds; other cells may be unsettled.
+    pub fn toward(
+        table: &Table,
+        scene: &Scene,
+        id: ModelId,
+        rules: &MoveRules,
+        allowance: f32,
+        goal: Pt,
+    ) -> Result<Self, TableError> {
+        Self::search(table, scene, id, rules, allowance, Some(goal))
+    }
+
+    fn search(
+        table: &Table,
+        scene: &Scene,
+        id: ModelId,
+        rules: &MoveRules,
+        allowance: f32,
+        goal: Option<Pt>,
+    ) -> Result<Self, TableError> {
         let start = table.model(id)?.pos;
         let probe = Probe::new(table, id, rules)?;
         let cell = rules.cell.max(0.1);
@@ -235,22 +272,35 @@ impl CostField {
         let Some(s) = field.index_of(start) else {
             return Ok(field);
         };
+        let goal_cell = goal.and_then(|g| field.index_of(g));
+        if goal.is_some() && goal_cell.is_none() {
+            return Ok(field);
+        }
+        // The estimate left from a cell (to the goal cell's centre, which its cost is measured
+        // to); zero when the whole field is wanted.
+        let aim = goal_cell.map(|g| field.centre(g % cols, g / cols));
+        let left = |p: Pt| aim.map_or(0.0, |g| p.dist(g));
         let mut heap = BinaryHeap::new();
         field.cost[s] = 0.0;
         infos[s] = Some(cell_info(table, scene, &probe, start));
-        heap.push(Node(0.0, s as u32));
-        while let Some(Node(c, i)) = heap.pop() {
+        heap.push(Node(left(start), s as u32));
+        while let Some(Node(f, i)) = heap.pop() {
             let i = i as usize;
-            if c > field.cost[i] {
-                continue;
-            }
             let (col, row) = (i % cols, i / cols);
-            let here = infos[i].expect("visited cells have info");
-            let from = if i == s {
+            let at = if i == s {
                 start
             } else {
                 field.centre(col, row)
             };
+            let c = field.cost[i];
+            if f > c + left(at) + 1e-4 {
+                continue;
+            }
+            if Some(i) == goal_cell {
+                break;
+            }
+            let here = infos[i].expect("visited cells have info");
+            let from = at;
             for (dx, dy) in STEPS {
                 let (nc, nr) = (col as i32 + dx, row as i32 + dy);
                 if nc < 0 || nr < 0 || nc >= cols as i32 || nr >= rows as i32 {
@@ -264,10 +314,11 @@ impl CostField {
                 }
                 let step = step_cost(rules, from, here, to, there);
                 let nc_cost = c + step;
-                if nc_cost <= allowance + 1e-4 && nc_cost < field.cost[j] {
+                let estimate = nc_cost + left(to);
+                if estimate <= allowance + 1e-4 && nc_cost < field.cost[j] {
                     field.cost[j] = nc_cost;
                     field.prev[j] = i as u32;
-                    heap.push(Node(nc_cost, j as u32));
+                    heap.push(Node(estimate, j as u32));
                 }
             }
         }

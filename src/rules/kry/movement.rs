@@ -100,8 +100,8 @@ pub fn find_way(
     {
         return Ok((straight, c));
     }
-    let field =
-        CostField::new(&s.table, scene, id, &rules, allowance + 1.0).map_err(|e| e.to_string())?;
+    let field = CostField::toward(&s.table, scene, id, &rules, allowance + 1.0, to)
+        .map_err(|e| e.to_string())?;
     match (field.path_to(to), field.cost_to(to)) {
         (Some(p), Some(c)) if c <= allowance + 0.01 => Ok((p, c)),
         (Some(_), Some(c)) => Err(format!(
