@@ -822,7 +822,10 @@ fn a_search_toward_one_goal_finds_the_whole_fields_cost_and_path() {
                     let p = one.path_to(g).unwrap();
                     assert_eq!((p[0], *p.last().unwrap()), (Pt::new(4.25, 12.25), g));
                     let walked: f32 = p.windows(2).map(|w| w[0].dist(w[1])).sum();
-                    assert!(walked <= b + 0.75, "{g:?}: the path is {walked}\" long, costs {b}");
+                    assert!(
+                        walked <= b + 0.75,
+                        "{g:?}: the path is {walked}\" long, costs {b}"
+                    );
                     reached += 1;
                 }
                 (None, None) => missed += 1,
@@ -831,5 +834,8 @@ fn a_search_toward_one_goal_finds_the_whole_fields_cost_and_path() {
         }
     }
     // Both kinds of goal were asked about.
-    assert!(reached > 100 && missed > 200, "{reached} reached, {missed} not");
+    assert!(
+        reached > 100 && missed > 200,
+        "{reached} reached, {missed} not"
+    );
 }

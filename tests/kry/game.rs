@@ -995,6 +995,15 @@ fn face_offs() {
     };
     assert_eq!(seen_by(&g, 2), FaceOffPick::Hidden);
     assert!(matches!(seen_by(&g, 1), FaceOffPick::Named(_)));
+    // Undoing the pick names no part of it to whoever is at the screen; the pick is given again.
+    let undone = g.undo().expect("a pick rolls no dice");
+    let label = Kry::undone_label(&undone);
+    assert!(
+        label.contains("face-off") && !label.contains("Movement") && !label.contains("2"),
+        "{label}"
+    );
+    assert_eq!(g.waiting(), Waiting::Each(vec![1, 2]));
+    ok(&mut g, 1, pick(Movement, 2, None), &[]);
     // The Wraith Lord fires at the Joe: the Joe is part of that action, so its move loses the
     // movement's precedence.
     ok(&mut g, 2, pick(Ranged, 4, Some(2)), &[]);

@@ -69,7 +69,7 @@ where
         Game::can_undo(self)
     }
     fn undo(&mut self) -> Option<String> {
-        Game::undo(self).map(|c| format!("{c:?}"))
+        Game::undo(self).map(|c| R::undone_label(&c))
     }
     fn journal(&self) -> &[JournalLine] {
         &self.journal

@@ -89,6 +89,11 @@ pub trait RuleSet: Sized + 'static {
     fn redact(s: &Self::State, _seat: Seat) -> Self::State {
         s.clone()
     }
+    /// How an undone command is named to whoever is at the screen; a command holding a seat's
+    /// secret must not show it.
+    fn undone_label(c: &Self::Command) -> String {
+        format!("{c:?}")
+    }
     /// The seat that gives `c` when nothing else says: the one the game waits on (the first of
     /// several), or the one the command names. Used for saves of an older format, whose
     /// commands carry no seat, and by hot-seat play at one screen.

@@ -52,6 +52,14 @@ impl RuleSet for Kry {
     type Command = Command;
     type Event = Event;
 
+    fn undone_label(c: &Command) -> String {
+        match c {
+            // The pick stays the picking seat's secret at one screen.
+            Command::FaceOffChoose { .. } => "a face-off pick (hidden)".into(),
+            _ => format!("{c:?}"),
+        }
+    }
+
     fn init(setup: &KrySetup) -> Result<KryState, Vec<String>> {
         init(setup)
     }
