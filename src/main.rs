@@ -109,12 +109,15 @@ enum Command {
 
 #[derive(clap::Args, Debug)]
 struct SelfPlayArgs {
-    /// The rule set: kog-light.
+    /// The rule set: kog-light, kry-gothic, ktog or krig.
     #[arg(long, default_value = "kog-light")]
     rules: RulesId,
     /// Level file (default: the rule set's own).
     #[arg(long)]
     level: Option<PathBuf>,
+    /// How many players, where the rule set allows a choice (ktog: 2 to 6, default 3).
+    #[arg(long)]
+    players: Option<u8>,
     /// Side 1's force list (default: the rule set's own).
     #[arg(long)]
     side1: Option<PathBuf>,
@@ -167,6 +170,12 @@ enum BenchWhat {
         /// Timed runs; medians are reported.
         #[arg(long, default_value_t = 5)]
         runs: usize,
+        /// Players, where the rule set allows a choice (ktog: 2 to 6).
+        #[arg(long)]
+        players: Option<u8>,
+        /// Write no combat log (as a balance run does).
+        #[arg(long)]
+        no_journal: bool,
     },
 }
 
@@ -268,6 +277,7 @@ fn self_play(a: &SelfPlayArgs, seed: u64) -> ExitCode {
                 .collect(),
             scenario: a.scenario.clone(),
             rounds: Some(a.rounds),
+            players: a.players,
         },
         commands: a.commands,
         stop_at,
@@ -351,10 +361,23 @@ fn main() -> ExitCode {
         return ExitCode::SUCCESS;
     }
     if let Some(Command::Bench {
-        what: BenchWhat::SelfPlay { rules, seeds, runs },
+        what:
+            BenchWhat::SelfPlay {
+                rules,
+                seeds,
+                runs,
+                players,
+                no_journal,
+            },
     }) = &cli.command
     {
-        return match wartable::bench::self_play::self_play(*rules, *seeds, *runs) {
+        let how = wartable::bench::self_play::How {
+            seeds: *seeds,
+            runs: *runs,
+            players: *players,
+            journal: !*no_journal,
+        };
+        return match wartable::bench::self_play::self_play(*rules, &how) {
             Ok(json) => {
                 say!("{json}");
                 ExitCode::SUCCESS

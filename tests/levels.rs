@@ -131,6 +131,7 @@ fn the_bone_halls_hold_a_lake_of_blood_and_a_dark_variant() {
                 forces: Vec::new(),
                 scenario: None,
                 rounds: None,
+                players: None,
             })
             .expect("a setup"),
         )

@@ -6,17 +6,35 @@ use super::median;
 use crate::rules::core::{Game, QuickSetup, RuleSet, RulesId, RulesVisitor};
 use std::time::Instant;
 
+/// What to time.
+#[derive(Debug, Clone, Copy)]
+pub struct How {
+    /// Games per run: seeds 1 to this.
+    pub seeds: u64,
+    pub runs: usize,
+    /// Players, where the rule set allows a choice.
+    pub players: Option<u8>,
+    /// Whether the combat log is written.
+    pub journal: bool,
+}
+
 /// Runs the benchmark and returns its JSON report, or what stopped it.
-pub fn self_play(rules: RulesId, seeds: u64, runs: usize) -> Result<String, Vec<String>> {
-    struct Bench(u64, usize);
+pub fn self_play(rules: RulesId, how: &How) -> Result<String, Vec<String>> {
+    struct Bench(How);
     impl RulesVisitor for Bench {
         type Out = Result<String, Vec<String>>;
         fn visit<R: RuleSet>(self) -> Self::Out {
-            let Bench(seeds, runs) = self;
+            let How {
+                seeds,
+                runs,
+                players,
+                journal,
+            } = self.0;
             let setups = (1..=seeds.max(1))
                 .map(|seed| {
                     R::quick_setup(&QuickSetup {
                         seed,
+                        players,
                         ..Default::default()
                     })
                 })
@@ -29,6 +47,7 @@ pub fn self_play(rules: RulesId, seeds: u64, runs: usize) -> Result<String, Vec<
                 finished = 0;
                 for setup in &setups {
                     let mut g = Game::<R>::new(setup.clone())?;
+                    g.keep_journal = journal;
                     commands += g.self_play(100_000);
                     finished += usize::from(g.is_over());
                     std::hint::black_box(g.hash());
@@ -37,7 +56,7 @@ pub fn self_play(rules: RulesId, seeds: u64, runs: usize) -> Result<String, Vec<
             }
             let ms = median(run_ms.clone());
             Ok(format!(
-                "{{\"rules\": \"{}\", \"games\": {}, \"finished\": {finished}, \"commands\": {commands}, \"runs\": {}, \"median_ms\": {ms:.1}, \"median_ms_per_game\": {:.2}, \"median_us_per_command\": {:.1}, \"run_ms\": [{}]}}",
+                "{{\"rules\": \"{}\", \"journal\": {journal}, \"games\": {}, \"finished\": {finished}, \"commands\": {commands}, \"runs\": {}, \"median_ms\": {ms:.1}, \"median_ms_per_game\": {:.2}, \"median_us_per_command\": {:.1}, \"run_ms\": [{}]}}",
                 R::ID.key(),
                 setups.len(),
                 run_ms.len(),
@@ -51,5 +70,5 @@ pub fn self_play(rules: RulesId, seeds: u64, runs: usize) -> Result<String, Vec<
             ))
         }
     }
-    rules.visit(Bench(seeds, runs))
+    rules.visit(Bench(*how))
 }

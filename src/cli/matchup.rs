@@ -54,6 +54,7 @@ pub fn run(a: &MatchupArgs) -> ExitCode {
             forces: Vec::new(),
             scenario: a.scenario.clone(),
             rounds: Some(8),
+            players: None,
         })
     };
     match matchup(sa, sb, a.games, a.first_seed, setup) {

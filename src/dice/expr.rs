@@ -29,8 +29,15 @@ pub struct DiceExpr {
     pub modifier: i32,
 }
 
+impl PartialEq<&str> for DiceExpr {
+    /// Compares with a written form, e.g. `roll.expr == "2d6!"` (read as an expression).
+    fn eq(&self, other: &&str) -> bool {
+        DiceExpr::parse(other).is_ok_and(|e| e == *self)
+    }
+}
+
 impl DiceExpr {
-    pub fn new(count: u32, sides: u32) -> Self {
+    pub const fn new(count: u32, sides: u32) -> Self {
         Self {
             count,
             sides,

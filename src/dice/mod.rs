@@ -7,6 +7,7 @@ pub use expr::{DiceExpr, Keep};
 
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
+use std::borrow::Cow;
 use std::collections::VecDeque;
 use thiserror::Error;
 
@@ -51,8 +52,9 @@ pub struct Die {
 pub struct Roll {
     /// Position in the game's roll log, from 1.
     pub seq: u64,
-    pub expr: String,
-    pub purpose: String,
+    /// What was rolled (written out as `2d6+1` and the like when shown).
+    pub expr: DiceExpr,
+    pub purpose: Cow<'static, str>,
     pub dice: Vec<Die>,
     pub total: i64,
 }
@@ -96,6 +98,14 @@ impl Roll {
     }
 }
 
+/// A point to rewind the dice to ([`Dice::mark`]).
+#[derive(Debug, Clone)]
+pub struct DiceMark {
+    pos: u128,
+    rolls: usize,
+    forced: VecDeque<(u32, DieSource)>,
+}
+
 /// The game's single source of randomness.
 #[derive(Debug, Clone)]
 pub struct Dice {
@@ -128,6 +138,24 @@ impl Dice {
     /// Restores a saved position of the generator for this seed.
     pub fn set_word_pos(&mut self, pos: u128) {
         self.rng.set_word_pos(pos);
+    }
+
+    /// Where the dice stand now (generator position, rolls logged, results queued), to go back
+    /// to with [`Dice::rewind`] without cloning the whole roll log.
+    pub fn mark(&self) -> DiceMark {
+        DiceMark {
+            pos: self.rng.get_word_pos(),
+            rolls: self.log.len(),
+            forced: self.forced.clone(),
+        }
+    }
+
+    /// Puts the dice back where [`Dice::mark`] found them: the rolls since are forgotten and the
+    /// generator draws them again.
+    pub fn rewind(&mut self, m: DiceMark) {
+        self.rng.set_word_pos(m.pos);
+        self.log.truncate(m.rolls);
+        self.forced = m.forced;
     }
 
     /// Queues results that the next dice drawn will show, in order, before the generator is used.
@@ -164,6 +192,23 @@ impl Dice {
     }
 
     pub fn roll_expr(&mut self, e: &DiceExpr, purpose: &str) -> Result<Roll, DiceError> {
+        let i = self.roll_logged(e, Cow::Owned(purpose.to_string()))?;
+        Ok(self.log[i].clone())
+    }
+
+    /// Rolls `e` for a fixed purpose and gives its total (nothing copied out of the log: the
+    /// roll is in [`Dice::log`]).
+    pub fn roll_total(&mut self, e: &DiceExpr, purpose: &'static str) -> Result<i64, DiceError> {
+        let i = self.roll_logged(e, Cow::Borrowed(purpose))?;
+        Ok(self.log[i].total)
+    }
+
+    /// Rolls `e`, logs it, and gives its index in the log.
+    fn roll_logged(
+        &mut self,
+        e: &DiceExpr,
+        purpose: Cow<'static, str>,
+    ) -> Result<usize, DiceError> {
         let sides = e.sides;
         let forced = &mut self.forced;
         let rng = &mut self.rng;
@@ -182,7 +227,8 @@ impl Dice {
         if let Some(value) = bad {
             return Err(DiceError::BadResult { sides, value });
         }
-        Ok(self.push(e, purpose, dice.unwrap_or_default()))
+        self.push(e, purpose, dice.unwrap_or_default());
+        Ok(self.log.len() - 1)
     }
 
     /// Rolls with results typed in by a player: `values` are the dice in the order the roll needs
@@ -210,10 +256,11 @@ impl Dice {
         if extra > 0 {
             return Err(DiceError::TooManyResults { extra });
         }
-        Ok(self.push(&e, purpose, dice))
+        self.push(&e, Cow::Owned(purpose.to_string()), dice);
+        Ok(self.log[self.log.len() - 1].clone())
     }
 
-    fn push(&mut self, e: &DiceExpr, purpose: &str, dice: Vec<Die>) -> Roll {
+    fn push(&mut self, e: &DiceExpr, purpose: Cow<'static, str>, dice: Vec<Die>) {
         let total = dice
             .iter()
             .filter(|d| d.kept)
@@ -222,12 +269,11 @@ impl Dice {
             + e.modifier as i64;
         let roll = Roll {
             seq: self.log.len() as u64 + 1,
-            expr: e.to_string(),
-            purpose: purpose.to_string(),
+            expr: e.clone(),
+            purpose,
             dice,
             total,
         };
-        self.log.push(roll.clone());
-        roll
+        self.log.push(roll);
     }
 }

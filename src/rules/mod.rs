@@ -3,5 +3,8 @@
 //! events, and events applied as the only change.
 
 pub mod core;
+pub mod duel;
 pub mod kog;
+pub mod krig;
 pub mod kry;
+pub mod ktog;

@@ -205,6 +205,7 @@ fn the_program_beats_the_naive_and_the_random_players() {
             forces: Vec::new(),
             scenario: None,
             rounds: Some(8),
+            players: None,
         })
     };
     for other in [Style::Naive, Style::Random] {

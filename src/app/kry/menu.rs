@@ -115,6 +115,7 @@ impl NewKryGame {
             forces: self.teams.to_vec(),
             scenario: Some(SCENARIOS[self.scenario.min(3)].0.to_string()),
             rounds: Some(self.rounds),
+            players: None,
         };
         let mut g = KryGame::new(Kry::quick_setup(&q)?)?;
         for (i, p) in self.players.iter().enumerate() {

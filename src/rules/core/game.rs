@@ -43,6 +43,9 @@ pub struct Game<R: RuleSet> {
     pub journal: Vec<JournalLine>,
     /// Who plays each seat (index seat - 1). The rules never look at it; saves keep it.
     pub players: Vec<Player>,
+    /// Whether the combat log's words are written (a game played headless by the thousand, as
+    /// by the benchmark and the balance runs, needs only its commands and dice).
+    pub keep_journal: bool,
     undo: Vec<UndoPoint<R::State>>,
 }
 
@@ -56,6 +59,7 @@ impl<R: RuleSet> Clone for Game<R> {
             log: self.log.clone(),
             journal: self.journal.clone(),
             players: self.players.clone(),
+            keep_journal: self.keep_journal,
             undo: Vec::new(),
         }
     }
@@ -73,6 +77,7 @@ impl<R: RuleSet> Game<R> {
             log: Vec::new(),
             journal: Vec::new(),
             players,
+            keep_journal: true,
             undo: Vec::new(),
         })
     }
@@ -153,11 +158,11 @@ impl<R: RuleSet> Game<R> {
         let rolls_before = self.dice.log().len();
         // A refused command leaves the game as it was, dice included, even if a rule set found
         // the reason only after rolling.
-        let dice_before = self.dice.clone();
+        let dice_before = self.dice.mark();
         self.dice.enter(entered);
         let result = R::resolve(&self.state, seat, &cmd, &mut self.dice);
         if result.is_err() {
-            self.dice = dice_before;
+            self.dice.rewind(dice_before);
             return result;
         }
         // The queue is used front first (forced results, then the entered ones): what is left
@@ -167,10 +172,16 @@ impl<R: RuleSet> Game<R> {
             self.dice.clear_queued();
         }
         let events = result?;
-        let before = self.state.clone();
+        // Only a step that rolled no dice can be undone: only then is the state before it kept.
+        let rolled = self.dice.log().len() > rolls_before;
+        let before = (!rolled).then(|| self.state.clone());
         let journal_len = self.journal.len();
         let index = self.log.len();
         for e in &events {
+            if !self.keep_journal {
+                R::apply(&mut self.state, e);
+                continue;
+            }
             if let Some(text) = R::describe(&self.state, e) {
                 let (round, seat) = R::heading(&self.state, e);
                 self.journal.push(JournalLine {
@@ -182,13 +193,9 @@ impl<R: RuleSet> Game<R> {
             }
             R::apply(&mut self.state, e);
         }
-        if self.dice.log().len() > rolls_before {
-            self.undo.clear();
-        } else {
-            self.undo.push(UndoPoint {
-                state: before,
-                journal_len,
-            });
+        match before {
+            None => self.undo.clear(),
+            Some(state) => self.undo.push(UndoPoint { state, journal_len }),
         }
         self.log.push(Logged {
             seat,

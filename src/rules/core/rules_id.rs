@@ -82,4 +82,6 @@ impl std::str::FromStr for RulesId {
 rule_sets! {
     KogLight => crate::rules::kog::Kog, "kog-light", "KOG light";
     KryGothic => crate::rules::kry::Kry, "kry-gothic", "Kry-Gothic";
+    Ktog => crate::rules::ktog::Ktog, "ktog", "KtOG";
+    Krig => crate::rules::krig::Krig, "krig", "Krig";
 }

@@ -26,6 +26,8 @@ pub struct QuickSetup {
     pub scenario: Option<String>,
     /// Rounds after which an undecided game ends.
     pub rounds: Option<u32>,
+    /// How many players, where the rule set allows a choice (KtOG: 2 to 6).
+    pub players: Option<u8>,
 }
 
 /// A rule set, as a pure and deterministic core.

@@ -1,0 +1,150 @@
+//! Krig on the shared game core: [`Krig`] implements [`RuleSet`] for its two seats.
+
+use super::rules::{
+    Command, DEFAULT_LEVEL, Event, KrigSetup, KrigState, Mat, Phase, apply, check, describe,
+    resolve, waiting,
+};
+use crate::data::error::Issue;
+use crate::dice::Dice;
+use crate::rules::core::{Game, QuickSetup, RuleError, RuleSet, RulesId, Seat, Waiting};
+use crate::table::Table;
+use std::sync::Arc;
+
+/// Krig (`shared/rules/krig.txt`).
+pub struct Krig;
+
+pub type KrigGame = Game<Krig>;
+
+impl RuleSet for Krig {
+    const ID: RulesId = RulesId::Krig;
+    const SAVE_VERSION: u32 = 1;
+
+    type Setup = KrigSetup;
+    type State = KrigState;
+    type Command = Command;
+    type Event = Event;
+
+    fn init(setup: &KrigSetup) -> Result<KrigState, Vec<String>> {
+        if let Some(i) = setup.names.iter().position(|n| n.trim().is_empty()) {
+            return Err(vec![format!("names[{i}]: empty")]);
+        }
+        let level = match &setup.level {
+            Some(p) => crate::rules::duel::level(p)?,
+            None => crate::rules::duel::bare(),
+        };
+        let mat = Mat {
+            health: 20,
+            defence: None,
+            charging: false,
+        };
+        Ok(KrigState {
+            mats: [mat; 2],
+            turn: 0,
+            phase: Phase::Initiative,
+            names: setup.names.iter().cloned().collect(),
+            table: Arc::new(level.1.clone()),
+        })
+    }
+
+    fn seed(setup: &KrigSetup) -> u64 {
+        setup.seed
+    }
+
+    fn seats(_: &KrigSetup) -> Vec<Seat> {
+        vec![1, 2]
+    }
+
+    fn validate_setup(setup: &KrigSetup) -> Vec<Issue> {
+        setup
+            .names
+            .iter()
+            .enumerate()
+            .filter(|(_, n)| n.trim().is_empty())
+            .map(|(i, _)| Issue::new(format!("names[{i}]"), "empty"))
+            .collect()
+    }
+
+    fn waiting(s: &KrigState) -> Waiting {
+        waiting(s)
+    }
+
+    fn check(s: &KrigState, by: Seat, c: &Command) -> Result<(), RuleError> {
+        check(s, by, c)
+    }
+
+    fn resolve(
+        s: &KrigState,
+        by: Seat,
+        c: &Command,
+        dice: &mut Dice,
+    ) -> Result<Vec<Event>, RuleError> {
+        resolve(s, by, c, dice)
+    }
+
+    fn apply(s: &mut KrigState, e: &Event) {
+        apply(s, e)
+    }
+
+    fn describe(s: &KrigState, e: &Event) -> Option<String> {
+        describe(s, e)
+    }
+
+    fn heading(s: &KrigState, e: &Event) -> (u32, Seat) {
+        let seat = match e {
+            Event::Defended { seat, .. }
+            | Event::Charged { seat }
+            | Event::Parried { seat, .. } => *seat,
+            Event::Rolled(b) => b.attacker,
+            _ => 0,
+        };
+        (s.turn.max(1), seat)
+    }
+
+    fn phase_label(s: &KrigState) -> String {
+        match &s.phase {
+            Phase::Initiative => "roll the d10 Agility for initiative".into(),
+            Phase::Turn(seat) => format!(
+                "{}'s turn{}",
+                s.name(*seat),
+                if s.mat(*seat).charging {
+                    ": the charge attack"
+                } else {
+                    ""
+                }
+            ),
+            Phase::Parry(b) => format!("{} attacks with d6 {}: parry?", s.name(b.attacker), b.d6),
+            Phase::Over(end) => end.text.clone(),
+        }
+    }
+
+    fn round(s: &KrigState) -> u32 {
+        s.turn.max(1)
+    }
+
+    fn awaits_answer(s: &KrigState) -> bool {
+        matches!(s.phase, Phase::Parry(_))
+    }
+
+    fn table(s: &KrigState) -> Table {
+        let down = [s.mats[0].health <= 0, s.mats[1].health <= 0];
+        crate::rules::duel::with_players(&s.table, &s.names, &down, 2.5)
+    }
+
+    fn natural_seat(s: &KrigState, _c: &Command) -> Seat {
+        waiting(s).seats().first().copied().unwrap_or(1)
+    }
+
+    fn program_play(g: &mut KrigGame, seat: Seat) -> Option<Command> {
+        super::ai::play(g, seat)
+    }
+
+    fn quick_setup(q: &QuickSetup) -> Result<KrigSetup, Vec<String>> {
+        let mut setup = KrigSetup::new(q.seed);
+        setup.level = Some(
+            q.level
+                .clone()
+                .unwrap_or_else(|| std::path::PathBuf::from(DEFAULT_LEVEL)),
+        );
+        Ok(setup)
+    }
+}
