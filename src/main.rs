@@ -67,7 +67,8 @@ struct Cli {
     /// --screenshot is given).
     #[arg(long)]
     menu: bool,
-    /// Open a window at start: menu, new-battle, builder, load or rules (with --game).
+    /// Open a window at start: menu, new-battle, new-kry-gothic, new-ktog, new-krig, builder, load
+    /// or rules (with --game).
     #[arg(long)]
     open: Option<String>,
     /// Window size, e.g. 1280x800.

@@ -4,6 +4,7 @@
 mod common;
 mod core;
 mod dice;
+mod duel;
 mod editor;
 mod geometry;
 mod gui_smoke;

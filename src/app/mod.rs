@@ -4,12 +4,15 @@ pub mod camera;
 pub mod colliders;
 pub mod convert;
 pub mod dice_panel;
+pub mod duel;
 pub mod editor;
 pub mod files;
 pub mod grid;
 pub mod interact;
 pub mod kog;
+pub mod krig;
 pub mod kry;
+pub mod ktog;
 pub mod level_io;
 pub mod measure;
 pub mod menu;
@@ -94,6 +97,7 @@ pub fn build_app(opts: AppOptions) -> App {
         play::plugin,
         kog::plugin,
         kry::plugin,
+        (duel::plugin, ktog::plugin, krig::plugin),
     ));
     if opts.menu {
         app.add_systems(Startup, |mut m: ResMut<menu::MainMenu>| m.show_main = true);

@@ -65,11 +65,15 @@ pub struct Palette {
     pub white_smoke: Handle<StandardMaterial>,
 }
 
-/// The colour of a side (1 blue-grey, 2 red).
+/// The colour of a side or seat (1 blue, 2 red, 3 green, 4 amber, 5 violet, 6 teal).
 pub fn side_color(side: u8) -> Color {
     match side {
         1 => Color::srgb(0.25, 0.45, 0.85),
         2 => Color::srgb(0.85, 0.25, 0.2),
+        3 => Color::srgb(0.3, 0.7, 0.3),
+        4 => Color::srgb(0.9, 0.65, 0.15),
+        5 => Color::srgb(0.6, 0.35, 0.8),
+        6 => Color::srgb(0.2, 0.7, 0.7),
         _ => Color::srgb(0.7, 0.7, 0.7),
     }
 }

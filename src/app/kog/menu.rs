@@ -43,6 +43,15 @@ fn open_at_start(
     *waited += 1;
     match open.0.as_str() {
         "new-battle" => main.new_game = Some(RulesId::KogLight),
+        // "new-kry-gothic", "new-ktog", "new-krig": a rule set's New game window.
+        key if key
+            .strip_prefix("new-")
+            .is_some_and(|k| RulesId::from_key(k).is_ok()) =>
+        {
+            main.new_game = key
+                .strip_prefix("new-")
+                .and_then(|k| RulesId::from_key(k).ok());
+        }
         "load" => main.show_load = true,
         "menu" => main.show_main = true,
         "builder" => {

@@ -1,0 +1,107 @@
+//! What the duel games (KtOG, Krig) share at the table: nothing on it is dragged or turned
+//! (the miniatures stand where the rules put them), each miniature's name over it in its seat's
+//! colour, and dice drawn as dice.
+
+pub mod dice;
+
+use crate::app::interact::GameGate;
+use crate::app::play::ActiveGame;
+use crate::app::screens::Mode;
+use crate::app::visuals::side_color;
+use crate::rules::core::RulesId;
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+
+pub fn plugin(app: &mut App) {
+    app.add_systems(
+        Update,
+        hold_still
+            .run_if(in_duel)
+            .after(crate::app::interact::InteractSet),
+    )
+    .add_systems(
+        EguiPrimaryContextPass,
+        labels
+            .run_if(in_duel)
+            .after(crate::app::play::shell::PlayUi::Panels),
+    );
+}
+
+/// Whether a duel game is in play.
+pub fn in_duel(mode: Res<Mode>, active: Option<Res<ActiveGame>>) -> bool {
+    *mode == Mode::Game
+        && active.is_some_and(|a| matches!(a.0.game().rules(), RulesId::Ktog | RulesId::Krig))
+}
+
+/// The rules place the miniatures: none is dragged or turned by hand.
+fn hold_still(mut gate: ResMut<GameGate>) {
+    if !gate.active || !gate.movable.is_empty() || !gate.turnable.is_empty() {
+        gate.active = true;
+        gate.movable.clear();
+        gate.turnable.clear();
+    }
+}
+
+/// A seat's colour for egui.
+pub fn seat_color(seat: u8) -> egui::Color32 {
+    let c = side_color(seat).to_srgba();
+    egui::Color32::from_rgb(
+        (c.red * 255.0) as u8,
+        (c.green * 255.0) as u8,
+        (c.blue * 255.0) as u8,
+    )
+}
+
+/// Each miniature's name over its head ("out" when it lies down).
+fn labels(
+    mut contexts: EguiContexts,
+    active: Res<ActiveGame>,
+    cams: Query<(&Camera, &GlobalTransform), With<Camera3d>>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?.clone();
+    let Ok((cam, cam_tf)) = cams.single() else {
+        return Ok(());
+    };
+    let table = active.0.game().table();
+    for m in &table.models {
+        let head = crate::app::convert::to_world(m.pos, m.h + m.body_height + 0.4);
+        let Ok(p) = cam.world_to_viewport(cam_tf, head) else {
+            continue;
+        };
+        let text = if m.wreck {
+            format!("{} (out)", m.name)
+        } else {
+            m.name.clone()
+        };
+        egui::Area::new(egui::Id::new(("duel_label", m.id.0)))
+            .fixed_pos(egui::pos2(p.x - 20.0, p.y - 20.0))
+            .order(egui::Order::Background)
+            .interactable(false)
+            .show(&ctx, |ui| {
+                egui::Frame::new()
+                    .fill(egui::Color32::from_black_alpha(150))
+                    .inner_margin(egui::Margin::symmetric(4, 1))
+                    .corner_radius(3.0)
+                    .show(ui, |ui| {
+                        ui.label(
+                            egui::RichText::new(text)
+                                .color(seat_color(m.side.0))
+                                .strong(),
+                        );
+                    });
+            });
+    }
+    Ok(())
+}
+
+/// The seed typed in a New game window, or the clock's seconds when left empty.
+pub fn seed_or_clock(text: &str) -> Result<u64, Vec<String>> {
+    if text.trim().is_empty() {
+        return Ok(std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(1, |d| d.as_secs()));
+    }
+    text.trim()
+        .parse::<u64>()
+        .map_err(|_| vec![format!("the seed '{text}' is not a whole number")])
+}

@@ -1,0 +1,155 @@
+//! Krig's New game window (the two players' names and who plays each, the level, the seed), and
+//! how a Krig save opens at the table.
+
+use super::KrigSession;
+use crate::app::level_io::{list_levels, resolve_data_path};
+use crate::app::menu::MainMenu;
+use crate::app::play::ActiveGame;
+use crate::app::screens::Mode;
+use crate::app::state::{ActiveTool, Notices, Selection, TableState};
+use crate::rules::core::{Player, RulesId};
+use crate::rules::krig::rules::DEFAULT_LEVEL;
+use crate::rules::krig::{KrigGame, KrigSetup};
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+use std::path::{Path, PathBuf};
+
+pub fn plugin(app: &mut App) {
+    app.init_resource::<NewKrigGame>().add_systems(
+        EguiPrimaryContextPass,
+        window.after(crate::app::ui::OverlaySet),
+    );
+}
+
+#[derive(Resource)]
+pub struct NewKrigGame {
+    pub names: [String; 2],
+    pub players: [Player; 2],
+    pub level: PathBuf,
+    pub seed: String,
+    pub errors: Vec<String>,
+}
+
+impl Default for NewKrigGame {
+    fn default() -> Self {
+        Self {
+            names: ["Alejandro".into(), "Mark".into()],
+            players: [Player::Human, Player::Program],
+            level: PathBuf::from(DEFAULT_LEVEL),
+            seed: String::new(),
+            errors: Vec::new(),
+        }
+    }
+}
+
+impl NewKrigGame {
+    pub fn start(&self) -> Result<KrigSession, Vec<String>> {
+        let setup = KrigSetup {
+            seed: crate::app::duel::seed_or_clock(&self.seed)?,
+            level: Some(self.level.clone()),
+            names: self.names.clone(),
+        };
+        let mut g = KrigGame::new(setup)?;
+        for (i, p) in self.players.iter().enumerate() {
+            g.set_player(i as u8 + 1, *p);
+        }
+        Ok(KrigSession::new(g))
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn window(
+    mut contexts: EguiContexts,
+    mut form: ResMut<NewKrigGame>,
+    mut main: ResMut<MainMenu>,
+    mut commands: Commands,
+    mut mode: ResMut<Mode>,
+    mut tool: ResMut<ActiveTool>,
+    mut notices: ResMut<Notices>,
+    mut sel: ResMut<Selection>,
+    state: Option<ResMut<TableState>>,
+    active: Option<Res<ActiveGame>>,
+) -> Result {
+    if main.new_game != Some(RulesId::Krig) || (active.is_some() && *mode == Mode::Game) {
+        return Ok(());
+    }
+    let Some(mut state) = state else {
+        return Ok(());
+    };
+    let ctx = contexts.ctx_mut()?.clone();
+    let mut open = true;
+    let mut start = false;
+    let levels = list_levels(&resolve_data_path(Path::new("levels")));
+    egui::Window::new("New Krig game")
+        .open(&mut open)
+        .default_width(420.0)
+        .show(&ctx, |ui| {
+            let f = &mut *form;
+            ui.label("Krig: two players, a d20 of health each; the last with hit points wins.");
+            for i in 0..2 {
+                ui.horizontal(|ui| {
+                    ui.add_sized([120.0, 20.0], egui::TextEdit::singleline(&mut f.names[i]));
+                    ui.selectable_value(&mut f.players[i], Player::Human, "a player");
+                    ui.selectable_value(&mut f.players[i], Player::Program, "the program");
+                });
+            }
+            ui.horizontal(|ui| {
+                ui.label("Level:");
+                egui::ComboBox::from_id_salt("krig_level")
+                    .selected_text(f.level.display().to_string())
+                    .show_ui(ui, |ui| {
+                        for p in &levels {
+                            let name = p
+                                .file_name()
+                                .map_or(String::new(), |n| n.to_string_lossy().to_string());
+                            ui.selectable_value(&mut f.level, p.clone(), name);
+                        }
+                    });
+            });
+            ui.horizontal(|ui| {
+                ui.label("Seed:");
+                ui.add(egui::TextEdit::singleline(&mut f.seed).hint_text("from the clock"));
+            });
+            for e in &f.errors {
+                ui.colored_label(egui::Color32::LIGHT_RED, e);
+            }
+            if ui.button("Start").clicked() {
+                start = true;
+            }
+        });
+    if start {
+        match form.start() {
+            Ok(s) => {
+                form.errors.clear();
+                main.new_game = None;
+                sel.0 = None;
+                *tool = ActiveTool::Select;
+                let level = crate::app::ktog::menu::level_file(&s.game.setup.level);
+                crate::app::play::begin(
+                    &mut commands,
+                    &mut mode,
+                    &mut state,
+                    &mut notices,
+                    level,
+                    ActiveGame::new(s),
+                );
+            }
+            Err(e) => form.errors = e,
+        }
+    }
+    if !open {
+        main.new_game = None;
+    }
+    Ok(())
+}
+
+/// Opens a Krig save at the table.
+pub fn load_for_play(path: &Path) -> Result<(ActiveGame, crate::data::LevelFile), Vec<String>> {
+    let (g, warning) = KrigGame::load_with_warning(path)
+        .map_err(|e| e.iter().map(ToString::to_string).collect::<Vec<_>>())?;
+    let level = crate::app::ktog::menu::level_file(&g.setup.level);
+    let mut s = KrigSession::new(g);
+    s.shell.save_path = Some(path.to_path_buf());
+    s.shell.last_error = warning.map(|w| format!("Loaded with a warning: {w}"));
+    Ok((ActiveGame::new(s), level))
+}

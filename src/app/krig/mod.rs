@@ -1,0 +1,94 @@
+//! Krig at the table: its session on the shared play screen, each player's playmat with every
+//! die in its place, the actions with their odds, the parry prompt, and the New game window.
+
+pub mod menu;
+pub mod panels;
+
+use crate::app::play::{ActiveGame, DynGame, PlayRegistry, PlaySession, RuleSetApp, Shell};
+use crate::rules::core::RulesId;
+use crate::rules::core::{Player, RuleError, RuleSet, Seat};
+use crate::rules::krig::{Command, Event, Krig, KrigGame, KrigState};
+use bevy::prelude::*;
+use std::any::Any;
+use std::sync::OnceLock;
+
+/// Krig's rules reference: every reading with the sentence it interprets.
+pub fn rules_reference() -> &'static str {
+    static TEXT: OnceLock<String> = OnceLock::new();
+    TEXT.get_or_init(|| {
+        crate::app::play::rules_ref::read_or(
+            "assets/rules/krig.md",
+            include_str!("../../../assets/rules/krig.md"),
+        )
+    })
+}
+
+pub fn plugin(app: &mut App) {
+    app.add_plugins((panels::plugin, menu::plugin));
+    app.world_mut()
+        .get_resource_or_init::<PlayRegistry>()
+        .add(RuleSetApp {
+            id: RulesId::Krig,
+            load: menu::load_for_play,
+        });
+}
+
+pub struct KrigSession {
+    pub game: KrigGame,
+    pub shell: Shell,
+}
+
+impl KrigSession {
+    pub fn new(game: KrigGame) -> Self {
+        Self {
+            game,
+            shell: Shell::new(),
+        }
+    }
+
+    pub fn state(&self) -> &KrigState {
+        &self.game.state
+    }
+
+    pub fn of_mut(active: &mut ActiveGame) -> Option<&mut KrigSession> {
+        active.get_mut::<KrigSession>()
+    }
+
+    pub fn submit(&mut self, cmd: Command) -> Result<Vec<Event>, RuleError> {
+        let seat = Krig::natural_seat(&self.game.state, &cmd);
+        self.shell.submit_as(&mut self.game, seat, cmd)
+    }
+
+    /// The seat to act at this screen, if a person.
+    pub fn human_seat(&self) -> Option<Seat> {
+        self.game
+            .waiting()
+            .seats()
+            .into_iter()
+            .find(|s| self.game.player(*s) == Player::Human)
+    }
+}
+
+impl PlaySession for KrigSession {
+    fn game(&self) -> &dyn DynGame {
+        &self.game
+    }
+    fn game_mut(&mut self) -> &mut dyn DynGame {
+        &mut self.game
+    }
+    fn shell(&self) -> &Shell {
+        &self.shell
+    }
+    fn shell_mut(&mut self) -> &mut Shell {
+        &mut self.shell
+    }
+    fn rules_reference(&self) -> (&'static str, &'static str) {
+        ("Krig rules reference", rules_reference())
+    }
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+    fn as_any_mut(&mut self) -> &mut dyn Any {
+        self
+    }
+}

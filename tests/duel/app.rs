@@ -1,0 +1,139 @@
+//! KtOG and Krig at the table, headless: a click on a miniature attacks it, the Dodge prompt's
+//! countdown lets the blow land, and the program plays a Krig seat.
+
+use bevy::input::ButtonInput;
+use bevy::prelude::*;
+use bevy::time::TimeUpdateStrategy;
+use std::time::Duration;
+use wartable::app::interact::{Drag, GameGate, Gesture};
+use wartable::app::krig::KrigSession;
+use wartable::app::ktog::session::KtogSession;
+use wartable::app::picking::CursorHit;
+use wartable::app::play::ActiveGame;
+use wartable::app::screens::Mode;
+use wartable::app::state::{ActiveTool, Notices, PointerOverUi, Selection, TableState};
+use wartable::rules::core::{Player, RuleSet};
+use wartable::rules::krig::{Krig, KrigGame, KrigSetup};
+use wartable::rules::ktog::state::Phase;
+use wartable::rules::ktog::{Command, Ktog, KtogGame, KtogSetup};
+use wartable::table::ModelId;
+
+fn app_with(active: ActiveGame, table: wartable::table::Table, step: Duration) -> App {
+    let mut app = App::new();
+    app.add_plugins((
+        MinimalPlugins,
+        bevy::transform::TransformPlugin,
+        wartable::app::table_entities::plugin,
+        wartable::app::play::mirror::plugin,
+        wartable::app::play::program::plugin,
+        wartable::app::ktog::panels::plugin,
+    ));
+    app.init_resource::<Selection>()
+        .init_resource::<Notices>()
+        .init_resource::<ActiveTool>()
+        .init_resource::<CursorHit>()
+        .init_resource::<Drag>()
+        .init_resource::<GameGate>()
+        .init_resource::<PointerOverUi>()
+        .init_resource::<ButtonInput<MouseButton>>()
+        .add_message::<Gesture>()
+        .insert_resource(TimeUpdateStrategy::ManualDuration(step))
+        .insert_resource(Mode::Game);
+    let level = wartable::rules::duel::bare().0.clone();
+    app.insert_resource(TableState::new(level, table, None));
+    app.insert_resource(active);
+    app.update();
+    app
+}
+
+fn ktog(app: &mut App) -> &mut KtogSession {
+    app.world_mut()
+        .resource_mut::<ActiveGame>()
+        .into_inner()
+        .get_mut::<KtogSession>()
+        .expect("a KtOG game")
+}
+
+fn click_model(app: &mut App, id: u32) {
+    app.world_mut().resource_mut::<CursorHit>().model = Some(ModelId(id));
+    app.world_mut()
+        .resource_mut::<ButtonInput<MouseButton>>()
+        .press(MouseButton::Left);
+    app.update();
+    let mut m = app.world_mut().resource_mut::<ButtonInput<MouseButton>>();
+    m.release(MouseButton::Left);
+    m.clear();
+}
+
+fn three_players() -> KtogGame {
+    let mut s = KtogSetup::plain(3, 3, 20);
+    s.level = None;
+    let mut g = KtogGame::new(s).unwrap();
+    g.dice.force(&[6, 1, 1]);
+    g.play(1, Command::RollInitiative).unwrap();
+    g
+}
+
+/// "Players pick their targets by clicking the model", and the Dodge prompt's countdown (the
+/// dramatic pause) lets the blow land when it runs out.
+#[test]
+fn a_click_on_a_miniature_attacks_it_and_the_dodge_countdown_runs_out() {
+    let g = three_players();
+    let table = Ktog::table(&g.state);
+    let mut app = app_with(
+        ActiveGame::new(KtogSession::new(g, Some(1.0))),
+        table,
+        Duration::from_millis(250),
+    );
+    ktog(&mut app).game.dice.force(&[15]);
+    click_model(&mut app, 3);
+    assert!(
+        matches!(ktog(&mut app).state().phase, Phase::Dodge(h) if h.attacker == 1 && h.target == 3),
+        "{:?}",
+        ktog(&mut app).state().phase
+    );
+    // Not yet: 0.25 s into a 1 s countdown.
+    app.update();
+    assert!(matches!(ktog(&mut app).state().phase, Phase::Dodge(_)));
+    for _ in 0..4 {
+        app.update();
+    }
+    // The countdown ran out: no Dodge; player 1 may announce a Mighty Blow.
+    assert!(matches!(ktog(&mut app).state().phase, Phase::Mighty(_)));
+    assert_eq!(ktog(&mut app).state().player(3).spells.dodge, 1);
+    // A click on oneself is refused and changes nothing.
+    ktog(&mut app).game.dice.force(&[4]);
+    let s = ktog(&mut app);
+    s.submit(Command::Mighty { mighty: false }).unwrap();
+    assert_eq!(s.state().player(3).hp, 16);
+    click_model(&mut app, 2);
+    assert!(
+        app.world()
+            .resource::<Notices>()
+            .status
+            .contains("Refused: strike another player")
+    );
+}
+
+/// The program plays Krig's second seat at the table.
+#[test]
+fn the_program_plays_a_krig_seat() {
+    let mut s = KrigSetup::new(9);
+    s.level = None;
+    let mut g = KrigGame::new(s).unwrap();
+    g.set_player(2, Player::Program);
+    g.set_player(1, Player::Program);
+    let table = Krig::table(&g.state);
+    let mut app = app_with(
+        ActiveGame::new(KrigSession::new(g)),
+        table,
+        Duration::from_millis(400),
+    );
+    for _ in 0..400 {
+        app.update();
+    }
+    let active = app.world().resource::<ActiveGame>();
+    let s = active.get::<KrigSession>().unwrap();
+    assert!(s.game.is_over(), "{:?}", s.state().phase);
+    assert!(s.game.log.len() > 5);
+}

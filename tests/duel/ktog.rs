@@ -1,0 +1,435 @@
+//! KtOG (`shared/rules/ktog.txt`), rule by rule with forced dice.
+
+use wartable::dice::Dice;
+use wartable::rules::core::Waiting;
+use wartable::rules::core::testing::{exec, refuse};
+use wartable::rules::ktog::odds::{Strike, strike};
+use wartable::rules::ktog::state::{Phase, Spells};
+use wartable::rules::ktog::{Command, KtogGame, KtogSetup, Persona, Spell};
+
+/// `n` players of 20 hit points in a set order (no initiative dice between rounds).
+fn game(n: usize) -> KtogGame {
+    let mut s = KtogSetup::plain(1, n, 20);
+    s.level = None;
+    s.options.initiative = wartable::rules::ktog::InitiativeRule::SetOrder;
+    KtogGame::new(s).unwrap()
+}
+
+/// Initiative with seat 1 first (a 6 against lower rolls), order 1, 2, 3...
+fn started(n: usize) -> KtogGame {
+    let mut g = game(n);
+    let mut dice = vec![6];
+    dice.extend(std::iter::repeat_n(1, n - 1));
+    exec(&mut g, 1, Command::RollInitiative, &dice);
+    g
+}
+
+fn hp(g: &KtogGame, seat: u8) -> i32 {
+    g.state.player(seat).hp
+}
+
+fn turn_of(g: &KtogGame) -> u8 {
+    match g.state.phase {
+        Phase::Turn { seat, .. } => seat,
+        ref p => panic!("not a turn: {p:?}"),
+    }
+}
+
+/// "highest number going first and then around to the left of the winner. Ties are re-rolled."
+#[test]
+fn initiative_ties_roll_again_and_the_order_goes_around_to_the_left() {
+    let mut g = game(4);
+    // 5, 5, 2, 1: seats 1 and 2 tie; they roll again: 3 against 6.
+    exec(&mut g, 3, Command::RollInitiative, &[5, 5, 2, 1, 3, 6]);
+    assert_eq!(g.state.order, vec![2, 3, 4, 1]);
+    assert_eq!(turn_of(&g), 2);
+    // Any player may roll it, but only once.
+    refuse(&mut g, 2, Command::RollInitiative);
+}
+
+/// "A 14 or higher is necessary to hit. ... If a hit is scored, roll d6 for damage."
+#[test]
+fn a_14_hits_for_a_d6_and_a_13_misses() {
+    let mut g = started(3);
+    exec(&mut g, 1, Command::Attack { target: 2 }, &[13]);
+    assert_eq!(hp(&g, 2), 20);
+    assert_eq!(turn_of(&g), 2);
+    exec(&mut g, 2, Command::Attack { target: 3 }, &[14]);
+    // The victim may Dodge first, then the attacker may announce a Mighty Blow.
+    assert_eq!(g.waiting(), Waiting::One(3));
+    exec(&mut g, 3, Command::Dodge { dodge: false }, &[]);
+    assert_eq!(g.waiting(), Waiting::One(2));
+    exec(&mut g, 2, Command::Mighty { mighty: false }, &[4]);
+    assert_eq!(hp(&g, 3), 16);
+    assert_eq!(turn_of(&g), 3);
+}
+
+/// "You must announce who you are going to attempt to strike before rolling the die": the
+/// target is in the command; oneself and the unconscious are not targets.
+#[test]
+fn targets_are_announced_and_must_be_standing_others() {
+    let mut g = started(3);
+    refuse(&mut g, 1, Command::Attack { target: 1 });
+    refuse(&mut g, 1, Command::Attack { target: 9 });
+    refuse(&mut g, 2, Command::Attack { target: 1 });
+    g.state.players[2].down = true;
+    refuse(&mut g, 1, Command::Attack { target: 3 });
+}
+
+/// "Bless ... reducing the number required to hit by 2 ... reduces the number required to
+/// disarm by 1"; "Only one spell can be cast in a round".
+#[test]
+fn bless_lowers_the_numbers_and_one_spell_a_round() {
+    let mut g = started(2);
+    exec(&mut g, 1, Command::Cast(Spell::Bless), &[]);
+    refuse(&mut g, 1, Command::Cast(Spell::Haste));
+    // 12 hits with Bless.
+    exec(&mut g, 1, Command::Attack { target: 2 }, &[12]);
+    exec(&mut g, 2, Command::Dodge { dodge: false }, &[1]);
+    // Player 1 cast Bless this round: no Mighty Blow window, the damage is rolled at once.
+    assert_eq!(turn_of(&g), 2);
+    assert_eq!(hp(&g, 2), 20 - 1);
+    // A Bless'd disarm needs 16.
+    let mut g = started(2);
+    exec(&mut g, 1, Command::Cast(Spell::Bless), &[]);
+    exec(&mut g, 1, Command::Disarm { target: 2 }, &[16]);
+    assert_eq!(g.state.player(2).disarmed.map(|d| d.turns), Some(2));
+}
+
+#[test]
+fn a_disarm_needs_17_without_bless() {
+    let mut g = started(2);
+    exec(&mut g, 1, Command::Disarm { target: 2 }, &[16]);
+    assert!(g.state.player(2).disarmed.is_none());
+    exec(&mut g, 2, Command::Disarm { target: 1 }, &[17]);
+    assert!(g.state.player(1).disarmed.is_some());
+}
+
+/// "a 20 ... does 2d6 of damage ... used in conjunction with a 'Mighty Blow', 2d6 dice are
+/// rolled for damage and the result is multiplied by two!"; at 0 the player is unconscious and
+/// the last player standing wins.
+#[test]
+fn a_natural_20_with_a_mighty_blow_does_2d6_times_2_and_the_last_standing_wins() {
+    let mut g = started(2);
+    exec(&mut g, 1, Command::Attack { target: 2 }, &[20]);
+    exec(&mut g, 2, Command::Dodge { dodge: false }, &[]);
+    exec(&mut g, 1, Command::Mighty { mighty: true }, &[6, 5]);
+    assert_eq!(hp(&g, 2), 0);
+    assert!(g.state.player(2).down);
+    match g.waiting() {
+        Waiting::Over(end) => assert_eq!(end.winners, vec![1]),
+        w => panic!("{w:?}"),
+    }
+    refuse(&mut g, 2, Command::Attack { target: 1 });
+}
+
+/// "Any damage that would have been incurred is nullified by the use of the 'Dodge'"; it is
+/// asked before the Mighty Blow, and is spent.
+#[test]
+fn a_dodge_nullifies_the_hit_and_is_spent() {
+    let mut g = started(2);
+    exec(&mut g, 1, Command::Attack { target: 2 }, &[20]);
+    exec(&mut g, 2, Command::Dodge { dodge: true }, &[]);
+    assert_eq!(hp(&g, 2), 20);
+    assert_eq!(g.state.player(2).spells.dodge, 0);
+    assert_eq!(turn_of(&g), 2);
+    // Player 2 cast this round: no spell in its own turn.
+    refuse(&mut g, 2, Command::Cast(Spell::Haste));
+}
+
+/// A critical miss: "a 17 or higher indicates you did [hit yourself] ... roll d6"; otherwise "a
+/// 17 or higher indicates you do [lose your weapon]"; the Q&A: a 1 on that roll loses it for
+/// three turns (an option); "a 1 doesn't do it" on the roll to hit oneself.
+#[test]
+fn critical_misses_hit_yourself_or_drop_the_weapon() {
+    let mut g = started(2);
+    exec(&mut g, 1, Command::Attack { target: 2 }, &[1, 17, 3]);
+    assert_eq!(hp(&g, 1), 17);
+    let mut g = started(2);
+    exec(&mut g, 1, Command::Attack { target: 2 }, &[1, 16, 17]);
+    assert_eq!(g.state.player(1).disarmed.map(|d| d.turns), Some(2));
+    let mut g = started(2);
+    exec(&mut g, 1, Command::Attack { target: 2 }, &[1, 1, 1]);
+    assert!(
+        g.state.player(1).disarmed.is_none(),
+        "the plain rules: a 1 keeps it"
+    );
+    let mut s = KtogSetup::plain(1, 2, 20);
+    s.level = None;
+    s.options.lost_weapon = true;
+    let mut g = KtogGame::new(s).unwrap();
+    exec(&mut g, 1, Command::RollInitiative, &[6, 1]);
+    exec(&mut g, 1, Command::Attack { target: 2 }, &[1, 1, 1]);
+    assert_eq!(g.state.player(1).disarmed.map(|d| d.turns), Some(3));
+}
+
+/// Disarmed: "+2 ... only need a 12 to hit the disarmed player"; bare-handed "-1 penalty 'to
+/// hit' and -2 to damage"; "at least two full rounds ... before they can regain their weapon";
+/// "Haste ... to pick up his weapon".
+#[test]
+fn disarmed_players_are_easier_to_hit_fight_bare_handed_and_scramble() {
+    let mut g = started(2);
+    exec(&mut g, 1, Command::Disarm { target: 2 }, &[18]);
+    // Bare-handed: 15 needed against an armed player.
+    exec(&mut g, 2, Command::Attack { target: 1 }, &[14]);
+    assert_eq!(hp(&g, 1), 20);
+    // Against the disarmed player: 12.
+    exec(&mut g, 1, Command::Attack { target: 2 }, &[12]);
+    exec(&mut g, 2, Command::Dodge { dodge: false }, &[]);
+    exec(&mut g, 1, Command::Mighty { mighty: false }, &[3]);
+    assert_eq!(hp(&g, 2), 17);
+    // A bare-handed hit does d6 - 2.
+    exec(&mut g, 2, Command::Attack { target: 1 }, &[15]);
+    exec(&mut g, 1, Command::Dodge { dodge: false }, &[]);
+    exec(&mut g, 2, Command::Mighty { mighty: false }, &[5]);
+    assert_eq!(hp(&g, 1), 17);
+    // Two turns of scrambling.
+    exec(&mut g, 1, Command::Attack { target: 2 }, &[2]);
+    exec(&mut g, 2, Command::Scramble, &[]);
+    assert_eq!(g.state.player(2).disarmed.map(|d| d.turns), Some(1));
+    exec(&mut g, 1, Command::Attack { target: 2 }, &[2]);
+    exec(&mut g, 2, Command::Scramble, &[]);
+    assert!(g.state.player(2).disarmed.is_none());
+    // Haste picks the weapon up and leaves one roll to hit.
+    let mut g = started(2);
+    exec(&mut g, 1, Command::Disarm { target: 2 }, &[18]);
+    exec(&mut g, 2, Command::Cast(Spell::Haste), &[]);
+    assert!(g.state.player(2).disarmed.is_none());
+    exec(&mut g, 2, Command::Attack { target: 1 }, &[2]);
+    assert_eq!(turn_of(&g), 1);
+}
+
+/// "Haste allows a player to roll twice 'to hit' that round (consecutively)."
+#[test]
+fn haste_gives_two_rolls_to_hit() {
+    let mut g = started(3);
+    exec(&mut g, 1, Command::Cast(Spell::Haste), &[]);
+    exec(&mut g, 1, Command::Attack { target: 2 }, &[3]);
+    assert_eq!(turn_of(&g), 1);
+    // The second roll may go for another player.
+    exec(&mut g, 1, Command::Attack { target: 3 }, &[3]);
+    assert_eq!(turn_of(&g), 2);
+    assert_eq!(g.state.player(1).spells.haste, 1);
+}
+
+/// "Cure Spell ... heals 2-10 points of damage ... Re-roll a 1"; "in place of an attack"; the
+/// Q&A: it may heal another; it heals damage only.
+#[test]
+fn cure_heals_2_to_10_rolling_1s_again() {
+    let mut g = started(2);
+    refuse(&mut g, 1, Command::Cure { target: 1 });
+    g.state.players[1].hp = 5;
+    exec(&mut g, 1, Command::Cure { target: 2 }, &[1, 1, 7]);
+    assert_eq!(hp(&g, 2), 12);
+    assert_eq!(turn_of(&g), 2, "the Cure took the turn");
+    // Curing oneself: at most the hit points one started with.
+    exec(&mut g, 2, Command::Cure { target: 2 }, &[9]);
+    assert_eq!(hp(&g, 2), 20);
+}
+
+/// "An optional rule allowed a percentile roll of 50% or under to remain standing at zero hit
+/// points."
+#[test]
+fn the_standing_roll_keeps_a_player_up_at_0() {
+    let mut s = KtogSetup::plain(1, 2, 3);
+    s.level = None;
+    s.options.standing_roll = true;
+    s.options.initiative = wartable::rules::ktog::InitiativeRule::SetOrder;
+    let mut g = KtogGame::new(s).unwrap();
+    exec(&mut g, 1, Command::RollInitiative, &[6, 1]);
+    exec(&mut g, 1, Command::Attack { target: 2 }, &[15]);
+    exec(&mut g, 2, Command::Dodge { dodge: false }, &[]);
+    exec(&mut g, 1, Command::Mighty { mighty: false }, &[5, 50]);
+    assert_eq!(hp(&g, 2), 0);
+    assert!(!g.state.player(2).down);
+    exec(&mut g, 2, Command::Attack { target: 1 }, &[2]);
+    exec(&mut g, 1, Command::Attack { target: 2 }, &[15]);
+    exec(&mut g, 2, Command::Dodge { dodge: false }, &[]);
+    exec(&mut g, 1, Command::Mighty { mighty: false }, &[1, 51]);
+    assert!(g.state.player(2).down);
+}
+
+/// The persona variant: "A fighter then would have a better 'to hit' roll and higher 'hit
+/// points' ... but would not be able to cast spells."
+#[test]
+fn a_fighter_hits_on_12_has_more_hit_points_and_no_spells() {
+    let mut s = KtogSetup::plain(1, 2, 20);
+    s.level = None;
+    s.players[0].persona = Persona::Fighter;
+    let mut g = KtogGame::new(s).unwrap();
+    assert_eq!(hp(&g, 1), 25);
+    assert_eq!(g.state.player(1).spells, Spells::default());
+    exec(&mut g, 1, Command::RollInitiative, &[6, 1]);
+    refuse(&mut g, 1, Command::Cast(Spell::Haste));
+    exec(&mut g, 1, Command::Attack { target: 2 }, &[12]);
+    assert_eq!(g.waiting(), Waiting::One(2), "a hit: player 2 may dodge");
+}
+
+/// Initiative "rolled every time or a set order": with a set order no dice are rolled at the
+/// round's end.
+#[test]
+fn a_set_order_is_kept_and_every_round_rolls_again() {
+    let mut s = KtogSetup::plain(1, 2, 20);
+    s.level = None;
+    s.options.initiative = wartable::rules::ktog::InitiativeRule::SetOrder;
+    let mut g = KtogGame::new(s).unwrap();
+    exec(&mut g, 1, Command::RollInitiative, &[2, 6]);
+    exec(&mut g, 2, Command::Attack { target: 1 }, &[2]);
+    exec(&mut g, 1, Command::Attack { target: 2 }, &[2]);
+    assert_eq!((g.state.round, turn_of(&g)), (2, 2));
+    // Every round: the last turn's command rolls the next round's initiative (1 against 6).
+    let mut s = KtogSetup::plain(1, 2, 20);
+    s.level = None;
+    let mut g = KtogGame::new(s).unwrap();
+    exec(&mut g, 1, Command::RollInitiative, &[6, 1]);
+    exec(&mut g, 1, Command::Attack { target: 2 }, &[2]);
+    exec(&mut g, 2, Command::Attack { target: 1 }, &[2, 1, 6]);
+    assert_eq!((g.state.round, turn_of(&g)), (2, 2));
+}
+
+/// Random commands by random seats: each is refused with nothing changed or played; hit points
+/// never pass the start, spells never go below 0, and the log replays to the same state.
+#[test]
+fn random_command_streams_keep_the_game_sound_and_replay() {
+    for seed in 1..=40u64 {
+        let mut s = KtogSetup::plain(seed, 2 + (seed % 5) as usize, 15 + (seed % 11) as i32);
+        s.level = None;
+        s.options.standing_roll = seed % 2 == 0;
+        s.options.lost_weapon = seed % 3 == 0;
+        let mut g = KtogGame::new(s.clone()).unwrap();
+        let mut pick = Dice::new(seed * 7919);
+        let n = s.players.len() as u32;
+        for _ in 0..400 {
+            let r = |d: &mut Dice, k: u32| {
+                d.roll_expr(&wartable::dice::DiceExpr::new(1, k), "pick")
+                    .unwrap()
+                    .total as u32
+            };
+            let seat = r(&mut pick, n) as u8;
+            let t = r(&mut pick, n + 1) as u8;
+            let c = match r(&mut pick, 10) {
+                1 => Command::RollInitiative,
+                2 => Command::Cast(Spell::Haste),
+                3 => Command::Cast(Spell::Bless),
+                4 => Command::Cure { target: t },
+                5 => Command::Disarm { target: t },
+                6 => Command::Scramble,
+                7 => Command::Dodge {
+                    dodge: r(&mut pick, 2) == 1,
+                },
+                8 => Command::Mighty {
+                    mighty: r(&mut pick, 2) == 1,
+                },
+                _ => Command::Attack { target: t },
+            };
+            let before = g.hash();
+            let checked = g.check(seat, &c);
+            match g.play(seat, c.clone()) {
+                Ok(_) => assert!(checked.is_ok(), "{c:?} played though check refused it"),
+                Err(e) => {
+                    assert_eq!(checked, Err(e));
+                    assert_eq!(g.hash(), before);
+                }
+            }
+            for p in &g.state.players {
+                assert!(p.hp <= p.max_hp && p.spells.total() <= 6);
+            }
+            if g.is_over() {
+                break;
+            }
+        }
+        let again = KtogGame::replay(s, &g.log).unwrap();
+        assert_eq!(again.hash(), g.hash());
+    }
+}
+
+/// The odds of one strike against playing every die through the rules.
+#[test]
+fn strike_odds_match_every_die_played_through_the_rules() {
+    for (bless, mighty, disarmed_target) in [
+        (false, false, false),
+        (true, false, false),
+        (false, true, true),
+    ] {
+        let o = strike(&Strike {
+            need: 14 - if bless { 2 } else { 0 } - if disarmed_target { 2 } else { 0 },
+            mighty,
+            ..Default::default()
+        });
+        // Every path: the d20, then a fumble's two d20s or the damage dice.
+        let mut dealt = vec![0.0f64; 30];
+        let mut to_self = vec![0.0f64; 30];
+        let mut play = |dice: &[u32], p: f64| {
+            let mut g = started(2);
+            g.state.players[1].spells.dodge = 0;
+            // Enough hit points that no blow knocks the target out.
+            g.state.players[1].hp = 40;
+            g.state.players[1].max_hp = 40;
+            if !mighty {
+                g.state.players[0].spells.mighty = 0;
+            }
+            if disarmed_target {
+                g.state.players[1].disarmed =
+                    Some(wartable::rules::ktog::state::Disarm { turns: 2 });
+            }
+            let blessed = if bless {
+                exec(&mut g, 1, Command::Cast(Spell::Bless), &[]);
+                true
+            } else {
+                false
+            };
+            g.dice.force(dice);
+            g.play(1, Command::Attack { target: 2 }).unwrap();
+            if matches!(g.state.phase, Phase::Mighty(_)) {
+                g.play(1, Command::Mighty { mighty: !blessed }).unwrap();
+            }
+            assert_eq!(g.dice.clear_queued(), 0, "{dice:?}");
+            dealt[(40 - g.state.player(2).hp) as usize] += p;
+            to_self[(20 - g.state.player(1).hp) as usize] += p;
+        };
+        for r in 1..=20u32 {
+            let p = 1.0 / 20.0;
+            if r == 1 {
+                for s in 1..=20u32 {
+                    if s >= 17 {
+                        for d in 1..=6 {
+                            play(&[1, s, d], p / 120.0);
+                        }
+                    } else {
+                        for k in 1..=20 {
+                            play(&[1, s, k], p / 400.0);
+                        }
+                    }
+                }
+            } else if r == 20 {
+                for a in 1..=6 {
+                    for b in 1..=6 {
+                        play(&[20, a, b], p / 36.0);
+                    }
+                }
+            } else if r as i32
+                >= 14 - if bless { 2 } else { 0 } - if disarmed_target { 2 } else { 0 }
+            {
+                for d in 1..=6 {
+                    play(&[r, d], p / 6.0);
+                }
+            } else {
+                play(&[r], p);
+            }
+        }
+        for k in 0..30 {
+            let want = o.damage.get(k).copied().unwrap_or(0.0);
+            assert!(
+                (dealt[k] - want).abs() < 1e-9,
+                "damage {k}: {} vs {want}",
+                dealt[k]
+            );
+            let want = o.self_damage.get(k).copied().unwrap_or(0.0);
+            assert!(
+                (to_self[k] - want).abs() < 1e-9,
+                "self {k}: {} vs {want}",
+                to_self[k]
+            );
+        }
+    }
+}

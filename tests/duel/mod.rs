@@ -1,0 +1,6 @@
+//! KtOG and Krig: every rule with forced dice, random command streams, the odds against
+//! enumerating the dice through the rules themselves, and the table's overlays headless.
+
+mod app;
+mod krig;
+mod ktog;
