@@ -19,12 +19,18 @@ pub enum OddsRules {
     /// Kry-Gothic: the hits kept and the wounds of one ranged attack (or one close-combat attack
     /// with --close-combat).
     KryGothic(super::kry_odds::KryOddsArgs),
+    /// KtOG: one roll to hit (or to disarm): success, criticals, the damage dealt and suffered.
+    Ktog(super::duel_odds::KtogOddsArgs),
+    /// Krig: one attack (or charged attack) against a defence die, with and without a parry.
+    Krig(super::duel_odds::KrigOddsArgs),
 }
 
 pub fn run(r: &OddsRules) -> ExitCode {
     match r {
         OddsRules::KogLight(a) => kog(a),
         OddsRules::KryGothic(a) => super::kry_odds::run(a),
+        OddsRules::Ktog(a) => super::duel_odds::ktog(a),
+        OddsRules::Krig(a) => super::duel_odds::krig(a),
     }
 }
 
