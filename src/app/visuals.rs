@@ -78,6 +78,16 @@ pub fn side_color(side: u8) -> Color {
     }
 }
 
+/// [`side_color`] for egui.
+pub fn side_color32(side: u8) -> bevy_egui::egui::Color32 {
+    let c = side_color(side).to_srgba();
+    bevy_egui::egui::Color32::from_rgb(
+        (c.red * 255.0) as u8,
+        (c.green * 255.0) as u8,
+        (c.blue * 255.0) as u8,
+    )
+}
+
 pub fn ground_color(kind: GroundKind) -> Color {
     match kind {
         GroundKind::Open => Color::srgb(0.36, 0.42, 0.30),

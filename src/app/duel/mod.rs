@@ -7,7 +7,6 @@ pub mod dice;
 use crate::app::interact::GameGate;
 use crate::app::play::ActiveGame;
 use crate::app::screens::Mode;
-use crate::app::visuals::side_color;
 use crate::rules::core::RulesId;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
@@ -44,26 +43,21 @@ fn hold_still(mut gate: ResMut<GameGate>) {
 
 /// A seat's colour for egui.
 pub fn seat_color(seat: u8) -> egui::Color32 {
-    let c = side_color(seat).to_srgba();
-    egui::Color32::from_rgb(
-        (c.red * 255.0) as u8,
-        (c.green * 255.0) as u8,
-        (c.blue * 255.0) as u8,
-    )
+    crate::app::visuals::side_color32(seat)
 }
 
 /// Each miniature's name over its head ("out" when it lies down).
 fn labels(
     mut contexts: EguiContexts,
-    active: Res<ActiveGame>,
+    state: Res<crate::app::state::TableState>,
     cams: Query<(&Camera, &GlobalTransform), With<Camera3d>>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?.clone();
     let Ok((cam, cam_tf)) = cams.single() else {
         return Ok(());
     };
-    let table = active.0.game().table();
-    for m in &table.models {
+    // The table as last mirrored from the game (not rebuilt every frame).
+    for m in &state.table.models {
         let head = crate::app::convert::to_world(m.pos, m.h + m.body_height + 0.4);
         let Ok(p) = cam.world_to_viewport(cam_tf, head) else {
             continue;
@@ -92,6 +86,15 @@ fn labels(
             });
     }
     Ok(())
+}
+
+/// The level file a duel game stands on (a bare table if it cannot be read).
+pub fn level_file(path: &Option<std::path::PathBuf>) -> crate::data::LevelFile {
+    match path {
+        Some(p) => crate::rules::duel::level(p).map(|l| l.0.clone()),
+        None => Ok(crate::rules::duel::bare().0.clone()),
+    }
+    .unwrap_or_else(|_| crate::rules::duel::bare().0.clone())
 }
 
 /// The seed typed in a New game window, or the clock's seconds when left empty.

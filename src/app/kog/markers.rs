@@ -8,7 +8,7 @@ use super::session::KogSession;
 use crate::app::convert::to_world;
 use crate::app::play::ActiveGame;
 use crate::app::table_entities::{Base, Miniature};
-use crate::app::visuals::{Palette, side_color};
+use crate::app::visuals::{Palette, side_color32};
 use crate::rules::kog::state::{Condition, MoveMode, Phase};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
@@ -137,12 +137,7 @@ fn labels(
         } else {
             format!("{initial}{short} {}", marks.join(" "))
         };
-        let c = side_color(m.side).to_srgba();
-        let col = egui::Color32::from_rgb(
-            (c.red * 255.0) as u8,
-            (c.green * 255.0) as u8,
-            (c.blue * 255.0) as u8,
-        );
+        let col = side_color32(m.side);
         egui::Area::new(egui::Id::new(("marker", m.id.0)))
             .fixed_pos(egui::pos2(p.x - 14.0, p.y - 18.0))
             .order(egui::Order::Background)

@@ -124,7 +124,7 @@ fn window(
                 main.new_game = None;
                 sel.0 = None;
                 *tool = ActiveTool::Select;
-                let level = crate::app::ktog::menu::level_file(&s.game.setup.level);
+                let level = crate::app::duel::level_file(&s.game.setup.level);
                 crate::app::play::begin(
                     &mut commands,
                     &mut mode,
@@ -147,7 +147,7 @@ fn window(
 pub fn load_for_play(path: &Path) -> Result<(ActiveGame, crate::data::LevelFile), Vec<String>> {
     let (g, warning) = KrigGame::load_with_warning(path)
         .map_err(|e| e.iter().map(ToString::to_string).collect::<Vec<_>>())?;
-    let level = crate::app::ktog::menu::level_file(&g.setup.level);
+    let level = crate::app::duel::level_file(&g.setup.level);
     let mut s = KrigSession::new(g);
     s.shell.save_path = Some(path.to_path_buf());
     s.shell.last_error = warning.map(|w| format!("Loaded with a warning: {w}"));

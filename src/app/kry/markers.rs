@@ -8,7 +8,7 @@ use super::session::KrySession;
 use crate::app::convert::to_world;
 use crate::app::play::ActiveGame;
 use crate::app::state::Selection;
-use crate::app::visuals::side_color;
+use crate::app::visuals::side_color32;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
@@ -86,12 +86,7 @@ fn labels(
         } else {
             format!("{short} {marks}")
         };
-        let c = side_color(m.side).to_srgba();
-        let col = egui::Color32::from_rgb(
-            (c.red * 255.0) as u8,
-            (c.green * 255.0) as u8,
-            (c.blue * 255.0) as u8,
-        );
+        let col = side_color32(m.side);
         egui::Area::new(egui::Id::new(("kry_marker", m.id.0)))
             .fixed_pos(egui::pos2(p.x - 14.0, p.y - 18.0))
             .order(egui::Order::Background)

@@ -99,16 +99,7 @@ impl NewKryGame {
 
     /// The game this form sets up.
     pub fn start(&self) -> Result<KrySession, Vec<String>> {
-        let seed = if self.seed.trim().is_empty() {
-            std::time::SystemTime::now()
-                .duration_since(std::time::UNIX_EPOCH)
-                .map_or(1, |d| d.as_secs())
-        } else {
-            self.seed
-                .trim()
-                .parse::<u64>()
-                .map_err(|_| vec![format!("the seed '{}' is not a whole number", self.seed)])?
-        };
+        let seed = crate::app::duel::seed_or_clock(&self.seed)?;
         let q = QuickSetup {
             seed,
             level: Some(self.level.clone()),

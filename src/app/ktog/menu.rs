@@ -237,7 +237,7 @@ fn window(
                 main.new_game = None;
                 sel.0 = None;
                 *tool = ActiveTool::Select;
-                let level = level_file(&s.game.setup.level);
+                let level = crate::app::duel::level_file(&s.game.setup.level);
                 crate::app::play::begin(
                     &mut commands,
                     &mut mode,
@@ -256,20 +256,11 @@ fn window(
     Ok(())
 }
 
-/// The level file a duel game stands on.
-pub fn level_file(path: &Option<PathBuf>) -> crate::data::LevelFile {
-    match path {
-        Some(p) => crate::rules::duel::level(p).map(|l| l.0.clone()),
-        None => Ok(crate::rules::duel::bare().0.clone()),
-    }
-    .unwrap_or_else(|_| crate::rules::duel::bare().0.clone())
-}
-
 /// Opens a KtOG save at the table.
 pub fn load_for_play(path: &Path) -> Result<(ActiveGame, crate::data::LevelFile), Vec<String>> {
     let (g, warning) = KtogGame::load_with_warning(path)
         .map_err(|e| e.iter().map(ToString::to_string).collect::<Vec<_>>())?;
-    let level = level_file(&g.setup.level);
+    let level = crate::app::duel::level_file(&g.setup.level);
     let mut s = KtogSession::new(g, Some(5.0));
     s.shell.save_path = Some(path.to_path_buf());
     s.shell.last_error = warning.map(|w| format!("Loaded with a warning: {w}"));
