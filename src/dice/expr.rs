@@ -1,6 +1,6 @@
 //! Dice expressions: `NdX` with keep highest/lowest, re-roll, exploding maximums and a modifier.
 
-use super::{DiceError, Die, DieSource};
+use super::{DiceError, Die, DieSource, Dies};
 use std::fmt;
 
 /// The sides a die may have.
@@ -126,8 +126,8 @@ impl DiceExpr {
     pub(crate) fn resolve(
         &self,
         draw: &mut dyn FnMut() -> Option<(u32, DieSource)>,
-    ) -> Option<Vec<Die>> {
-        let mut dice = Vec::new();
+    ) -> Option<Dies> {
+        let mut dice = Dies::new();
         for _ in 0..self.count {
             let (mut v, mut src) = draw()?;
             if let Some(r) = self.reroll_at_most

@@ -47,6 +47,9 @@ pub struct Die {
     pub source: DieSource,
 }
 
+/// A roll's dice, kept inline up to two (most rolls are one or two dice: no allocation).
+pub type Dies = smallvec::SmallVec<[Die; 2]>;
+
 /// A logged roll: what was rolled, why, every die, and the total.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Roll {
@@ -55,7 +58,7 @@ pub struct Roll {
     /// What was rolled (written out as `2d6+1` and the like when shown).
     pub expr: DiceExpr,
     pub purpose: Cow<'static, str>,
-    pub dice: Vec<Die>,
+    pub dice: Dies,
     pub total: i64,
 }
 
@@ -260,7 +263,7 @@ impl Dice {
         Ok(self.log[self.log.len() - 1].clone())
     }
 
-    fn push(&mut self, e: &DiceExpr, purpose: Cow<'static, str>, dice: Vec<Die>) {
+    fn push(&mut self, e: &DiceExpr, purpose: Cow<'static, str>, dice: Dies) {
         let total = dice
             .iter()
             .filter(|d| d.kept)

@@ -41,7 +41,7 @@ fn initiative_ties_roll_again_and_the_order_goes_around_to_the_left() {
     let mut g = game(4);
     // 5, 5, 2, 1: seats 1 and 2 tie; they roll again: 3 against 6.
     exec(&mut g, 3, Command::RollInitiative, &[5, 5, 2, 1, 3, 6]);
-    assert_eq!(g.state.order, vec![2, 3, 4, 1]);
+    assert_eq!(g.state.order.as_slice(), [2, 3, 4, 1]);
     assert_eq!(turn_of(&g), 2);
     // Any player may roll it, but only once.
     refuse(&mut g, 2, Command::RollInitiative);

@@ -224,6 +224,11 @@ impl<R: RuleSet> Game<R> {
         state_hash::<R>(&self.state, &self.dice)
     }
 
+    /// The hash older saves were written with ([`state_hash_ron`]).
+    pub fn hash_ron(&self) -> u64 {
+        state_hash_ron::<R>(&self.state, &self.dice)
+    }
+
     /// Replays a command log from a setup: the game it leads to, or the first command refused.
     pub fn replay(setup: R::Setup, log: &[Logged<R::Command>]) -> Result<Self, String> {
         let mut g = Self::new(setup).map_err(|e| e.join("; "))?;
@@ -252,11 +257,17 @@ impl<R: RuleSet> Game<R> {
     pub fn self_play(&mut self, max_commands: usize) -> usize {
         let mut n = 0;
         while n < max_commands {
-            let mut seats = self.waiting().seats();
-            if let Some(last) = self.log.last().map(|l| l.seat) {
-                seats.sort_by_key(|s| *s == last);
-            }
-            if seats.is_empty() || !seats.into_iter().any(|s| self.program_play(s).is_some()) {
+            let played = match self.waiting() {
+                Waiting::One(s) => self.program_play(s).is_some(),
+                w => {
+                    let mut seats = w.seats();
+                    if let Some(last) = self.log.last().map(|l| l.seat) {
+                        seats.sort_by_key(|s| *s == last);
+                    }
+                    seats.into_iter().any(|s| self.program_play(s).is_some())
+                }
+            };
+            if !played {
                 break;
             }
             n += 1;
@@ -265,11 +276,47 @@ impl<R: RuleSet> Game<R> {
     }
 }
 
-/// FNV-1a over the RON form of the whole state, the dice's position and the rolls made.
+/// FNV-1a over the whole state, the dice's position and the number of rolls made, serialised
+/// (as JSON) straight into the hash: nothing is allocated, and a new field of the state cannot be
+/// left out. A state JSON cannot write (a map with keys that are not strings) is hashed in its
+/// RON form instead.
 pub fn state_hash<R: RuleSet>(s: &R::State, dice: &Dice) -> u64 {
+    let mut h = Fnv1a::new();
+    match serde_json::to_writer(&mut h, &(s, dice.word_pos(), dice.log().len())) {
+        Ok(()) => h.0,
+        Err(_) => state_hash_ron::<R>(s, dice),
+    }
+}
+
+/// The hash of saves written before [`state_hash`] (the RON form of the same tuple): loading
+/// such a save checks its replay against this one.
+pub fn state_hash_ron<R: RuleSet>(s: &R::State, dice: &Dice) -> u64 {
     let text =
         ron::to_string(&(s, dice.word_pos().to_string(), dice.log().len())).unwrap_or_default();
     fnv1a(text.as_bytes())
+}
+
+/// FNV-1a as a byte sink.
+struct Fnv1a(u64);
+
+impl Fnv1a {
+    fn new() -> Self {
+        Self(0xcbf2_9ce4_8422_2325)
+    }
+}
+
+impl std::io::Write for Fnv1a {
+    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+        for b in bytes {
+            self.0 ^= *b as u64;
+            self.0 = self.0.wrapping_mul(0x0000_0100_0000_01b3);
+        }
+        Ok(bytes.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
 }
 
 /// The 64-bit FNV-1a hash of `bytes`.

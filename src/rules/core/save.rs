@@ -152,7 +152,9 @@ impl<R: RuleSet> Game<R> {
         for (i, p) in save.players.iter().enumerate() {
             g.set_player(i as u8 + 1, *p);
         }
-        let warning = hash_warning(g.hash(), &save.state_hash);
+        // Saves written before the hash was streamed carry the hash of the state's RON form.
+        let warning = hash_warning(g.hash(), &save.state_hash)
+            .filter(|_| hash_warning(g.hash_ron(), &save.state_hash).is_some());
         Ok((g, warning))
     }
 }

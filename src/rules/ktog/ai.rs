@@ -64,8 +64,7 @@ pub fn choose(s: &KtogState, seat: Seat) -> Option<Command> {
 
 /// The standing opponent with the fewest hit points (the first in seat order on a tie).
 fn weakest(s: &KtogState, seat: Seat) -> Option<Seat> {
-    s.standing()
-        .into_iter()
+    s.standing_iter()
         .filter(|t| *t != seat)
         .min_by_key(|t| s.player(*t).hp)
 }

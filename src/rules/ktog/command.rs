@@ -1,7 +1,7 @@
 //! KtOG's commands (what a player announces), its events (what happened, every die in it), the
 //! events applied to the state as its only change, and their words in the combat log.
 
-use super::state::{Disarm, KtogState, Phase};
+use super::state::{Disarm, KtogState, PerSeat, Phase};
 use crate::rules::core::Seat;
 use serde::{Deserialize, Serialize};
 
@@ -54,13 +54,13 @@ pub enum Command {
 pub enum Event {
     /// Initiative dice, one per player rolling (a tie for the highest rolls again).
     InitiativeRoll {
-        rolls: Vec<(Seat, u32)>,
+        rolls: PerSeat<(Seat, u32)>,
         sides: u32,
     },
     /// The round's turn order.
     Order {
         round: u32,
-        order: Vec<Seat>,
+        order: PerSeat<Seat>,
     },
     Spell {
         seat: Seat,
@@ -185,10 +185,10 @@ pub fn apply(s: &mut KtogState, e: &Event) {
         }
         Event::Regained { seat } => s.player_mut(*seat).disarmed = None,
         Event::Phase(p) => s.phase = p.clone(),
-        Event::Suspend => s.resume = Some(Box::new(s.phase.clone())),
+        Event::Suspend => s.resume = Some(s.phase.clone()),
         Event::Resume => {
             if let Some(p) = s.resume.take() {
-                s.phase = *p;
+                s.phase = p;
             }
         }
         Event::NextTurn { turn, round } => {

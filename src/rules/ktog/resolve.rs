@@ -3,14 +3,14 @@
 
 use super::command::{Command, Event, Spell, apply};
 use super::options::InitiativeRule;
-use super::state::{Hit, KtogState, Phase};
+use super::state::{Hit, KtogState, PerSeat, Phase};
 use crate::dice::{Dice, DiceExpr};
 use crate::rules::core::{GameEnd, RuleError, Seat, Waiting, illegal};
 
 /// Who may act now.
 pub fn waiting(s: &KtogState) -> Waiting {
     match &s.phase {
-        Phase::Initiative => Waiting::Any(s.standing()),
+        Phase::Initiative => Waiting::Any(s.standing_iter().collect()),
         Phase::Turn { seat, .. } => Waiting::One(*seat),
         Phase::Dodge(h) => Waiting::One(h.target),
         Phase::Mighty(h) => Waiting::One(h.attacker),
@@ -172,7 +172,7 @@ pub fn resolve(
     check(s, by, c)?;
     let mut x = Ctx {
         s: s.clone(),
-        events: Vec::new(),
+        events: Vec::with_capacity(8),
         dice,
     };
     match c {
@@ -307,12 +307,12 @@ fn roll_initiative(x: &mut Ctx, round: u32) -> Result<(), RuleError> {
     let die = DiceExpr::new(1, sides);
     let mut rolling = x.s.standing();
     let winner = loop {
-        let mut rolls = Vec::with_capacity(rolling.len());
+        let mut rolls = PerSeat::new();
         for &seat in &rolling {
             rolls.push((seat, x.roll(&die, "initiative")?));
         }
         let top = rolls.iter().map(|r| r.1).max().unwrap_or(0);
-        let tied: Vec<Seat> = rolls.iter().filter(|r| r.1 == top).map(|r| r.0).collect();
+        let tied: PerSeat<Seat> = rolls.iter().filter(|r| r.1 == top).map(|r| r.0).collect();
         x.emit(Event::InitiativeRoll { rolls, sides });
         if tied.len() <= 1 {
             break tied.first().copied().unwrap_or(1);
@@ -366,10 +366,10 @@ fn after_action(x: &mut Ctx) -> Result<(), RuleError> {
 
 /// The last player standing wins.
 fn finished(x: &mut Ctx) -> bool {
-    let standing = x.s.standing();
-    if standing.len() > 1 {
+    if x.s.standing_iter().nth(1).is_some() {
         return false;
     }
+    let standing: Vec<Seat> = x.s.standing_iter().collect();
     let text = match standing.first() {
         Some(w) => format!("{} wins: the last player standing", x.s.name(*w)),
         None => "nobody is left standing: a draw".into(),

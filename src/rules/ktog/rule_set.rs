@@ -53,7 +53,7 @@ pub fn init(setup: &KtogSetup) -> Result<KtogState, Vec<String>> {
         options: o.clone(),
         players,
         round: 1,
-        order: Vec::new(),
+        order: Default::default(),
         turn: 0,
         resume: None,
         phase: Phase::Initiative,

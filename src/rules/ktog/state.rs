@@ -5,6 +5,7 @@ use super::options::{KtogOptions, Persona};
 use crate::rules::core::{GameEnd, Seat};
 use crate::table::Table;
 use serde::Serialize;
+use smallvec::SmallVec;
 use std::sync::Arc;
 
 /// The spells a player has left: "Haste Spells (two) ... Cure Spell (one) ... Bless Spell (one)
@@ -38,6 +39,10 @@ pub struct Disarm {
     /// Own turns of scrambling still needed to regain the weapon.
     pub turns: u8,
 }
+
+/// A list per player, kept inline (KtOG has 2 to 6 players): copying the state to resolve a
+/// command allocates nothing.
+pub type PerSeat<T> = SmallVec<[T; 6]>;
 
 /// One player's line of the game sheet.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -88,14 +93,14 @@ pub enum Phase {
 #[derive(Debug, Clone, Serialize)]
 pub struct KtogState {
     pub options: KtogOptions,
-    pub players: Vec<Player>,
+    pub players: PerSeat<Player>,
     pub round: u32,
     /// This round's turn order (seats), from the initiative winner around to the left.
-    pub order: Vec<Seat>,
+    pub order: PerSeat<Seat>,
     /// Index in `order` of the turn under way.
     pub turn: usize,
     /// The turn under way before a hit's windows opened (restored after the damage).
-    pub resume: Option<Box<Phase>>,
+    pub resume: Option<Phase>,
     pub phase: Phase,
     /// The players' names (from the setup; not hashed).
     #[serde(skip)]
@@ -125,8 +130,13 @@ impl KtogState {
     }
 
     /// The players still standing.
-    pub fn standing(&self) -> Vec<Seat> {
-        self.seats().filter(|s| !self.player(*s).down).collect()
+    pub fn standing(&self) -> PerSeat<Seat> {
+        self.standing_iter().collect()
+    }
+
+    /// The players still standing, in seat order.
+    pub fn standing_iter(&self) -> impl Iterator<Item = Seat> + '_ {
+        self.seats().filter(|s| !self.player(*s).down)
     }
 
     /// Whether `seat` may still cast a spell this round and has `left` of that spell.
