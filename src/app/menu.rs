@@ -45,7 +45,8 @@ fn menus(
     if active.is_some() && *mode == Mode::Game {
         return Ok(());
     }
-    if menu.show_main {
+    // A New game window stands in for the menu while it is open (closing it shows the menu again).
+    if menu.show_main && menu.new_game.is_none() {
         egui::Window::new("Wartable")
             .collapsible(false)
             .resizable(false)

@@ -214,3 +214,27 @@ fn attack_odds_match_every_die_played_through_the_rules() {
         }
     }
 }
+
+/// Undo at the screen takes back the program's answer together with the person's step before it
+/// (alone, the program would only give it again), and never a step of the program's alone.
+#[test]
+fn undo_takes_back_the_programs_answer_with_the_persons_step() {
+    use wartable::rules::core::Player;
+    let mut g = started();
+    g.set_player(2, Player::Program);
+    exec(&mut g, 1, Command::Charge, &[]);
+    exec(&mut g, 2, Command::Charge, &[]);
+    assert_eq!(g.state.phase, Phase::Turn(1));
+    assert!(g.can_undo_to_person());
+    assert_eq!(g.undo_to_person(), Some(Command::Charge));
+    assert_eq!(g.log.len(), 1, "both charges are taken back");
+    assert_eq!(g.state.phase, Phase::Turn(1));
+    // Only the program's step can be undone: nothing is.
+    let mut g = started();
+    g.set_player(1, Player::Program);
+    exec(&mut g, 1, Command::Charge, &[]);
+    assert!(g.can_undo(), "the step rolled no dice");
+    assert!(!g.can_undo_to_person());
+    assert_eq!(g.undo_to_person(), None);
+    assert_eq!(g.log.len(), 2);
+}

@@ -68,19 +68,24 @@ fn labels(
             m.name.clone()
         };
         egui::Area::new(egui::Id::new(("duel_label", m.id.0)))
-            .fixed_pos(egui::pos2(p.x - 20.0, p.y - 20.0))
+            .fixed_pos(egui::pos2(p.x, p.y))
+            .pivot(egui::Align2::CENTER_BOTTOM)
             .order(egui::Order::Background)
             .interactable(false)
             .show(&ctx, |ui| {
                 egui::Frame::new()
-                    .fill(egui::Color32::from_black_alpha(150))
+                    .fill(egui::Color32::from_black_alpha(210))
                     .inner_margin(egui::Margin::symmetric(4, 1))
                     .corner_radius(3.0)
                     .show(ui, |ui| {
-                        ui.label(
-                            egui::RichText::new(text)
-                                .color(seat_color(m.side.0))
-                                .strong(),
+                        // One line, centred over the miniature (never wrapped by the area's width).
+                        ui.add(
+                            egui::Label::new(
+                                egui::RichText::new(text)
+                                    .color(seat_color(m.side.0))
+                                    .strong(),
+                            )
+                            .wrap_mode(egui::TextWrapMode::Extend),
                         );
                     });
             });

@@ -29,6 +29,6 @@ fn undo_key(
     }
     notices.status = match active.undo() {
         Some(c) => format!("Undone: {c}"),
-        None => "Nothing to undo: the last step rolled dice".into(),
+        None => "Nothing to undo: your last step, or one after it, rolled dice".into(),
     };
 }

@@ -66,10 +66,10 @@ where
         R::round(&self.state)
     }
     fn can_undo(&self) -> bool {
-        Game::can_undo(self)
+        Game::can_undo_to_person(self)
     }
     fn undo(&mut self) -> Option<String> {
-        Game::undo(self).map(|c| R::undone_label(&c))
+        Game::undo_to_person(self).map(|c| R::undone_label(&c))
     }
     fn journal(&self) -> &[JournalLine] {
         &self.journal

@@ -210,6 +210,30 @@ impl<R: RuleSet> Game<R> {
         !self.undo.is_empty()
     }
 
+    /// Whether the steps that can be taken back reach one a person gave: the program's own
+    /// steps are not undone alone (the program would only give them again).
+    pub fn can_undo_to_person(&self) -> bool {
+        let depth = self.undo.len().min(self.log.len());
+        self.log[self.log.len() - depth..]
+            .iter()
+            .any(|l| self.player(l.seat) == Player::Human)
+    }
+
+    /// Takes back the program's steps since the last one a person gave, and that one (all
+    /// of them rolled no dice); returns the person's command.
+    pub fn undo_to_person(&mut self) -> Option<R::Command> {
+        if !self.can_undo_to_person() {
+            return None;
+        }
+        loop {
+            let seat = self.log.last()?.seat;
+            let c = self.undo()?;
+            if self.player(seat) == Player::Human {
+                return Some(c);
+            }
+        }
+    }
+
     /// Takes back the last command if it rolled no dice; returns it.
     pub fn undo(&mut self) -> Option<R::Command> {
         let p = self.undo.pop()?;
