@@ -110,13 +110,13 @@ enum Command {
 
 #[derive(clap::Args, Debug)]
 struct SelfPlayArgs {
-    /// The rule set: kog-light, kry-gothic, ktog or krig.
+    /// The rule set: kog-light, kry-gothic, ktog, dndalike or krig.
     #[arg(long, default_value = "kog-light")]
     rules: RulesId,
     /// Level file (default: the rule set's own).
     #[arg(long)]
     level: Option<PathBuf>,
-    /// How many players, where the rule set allows a choice (ktog: 2 to 6, default 3).
+    /// How many players, where the rule set allows a choice (ktog: 2 to 6, default 3; dndalike: 2 puts the whole party on one seat, default one seat per hero).
     #[arg(long)]
     players: Option<u8>,
     /// Side 1's force list (default: the rule set's own).

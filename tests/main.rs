@@ -4,6 +4,7 @@
 mod common;
 mod core;
 mod dice;
+mod dndalike;
 mod duel;
 mod editor;
 mod geometry;

@@ -1,5 +1,6 @@
 //! The headless subcommands' own code, beside `main.rs`.
 
+pub mod dnd_odds;
 pub mod duel_odds;
 pub mod kry_odds;
 pub mod matchup;

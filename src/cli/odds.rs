@@ -23,6 +23,8 @@ pub enum OddsRules {
     Ktog(super::duel_odds::KtogOddsArgs),
     /// Krig: one attack (or charged attack) against a defence die, with and without a parry.
     Krig(super::duel_odds::KrigOddsArgs),
+    /// DnDalike: one attack die against an armour class, with the target's possible Dodge.
+    Dndalike(super::dnd_odds::DndOddsArgs),
 }
 
 pub fn run(r: &OddsRules) -> ExitCode {
@@ -31,6 +33,7 @@ pub fn run(r: &OddsRules) -> ExitCode {
         OddsRules::KryGothic(a) => super::kry_odds::run(a),
         OddsRules::Ktog(a) => super::duel_odds::ktog(a),
         OddsRules::Krig(a) => super::duel_odds::krig(a),
+        OddsRules::Dndalike(a) => super::dnd_odds::run(a),
     }
 }
 

@@ -3,6 +3,7 @@
 //! events, and events applied as the only change.
 
 pub mod core;
+pub mod dndalike;
 pub mod duel;
 pub mod kog;
 pub mod krig;

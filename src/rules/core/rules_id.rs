@@ -83,5 +83,6 @@ rule_sets! {
     KogLight => crate::rules::kog::Kog, "kog-light", "KOG light";
     KryGothic => crate::rules::kry::Kry, "kry-gothic", "Kry-Gothic";
     Ktog => crate::rules::ktog::Ktog, "ktog", "KtOG";
+    Dndalike => crate::rules::dndalike::Dndalike, "dndalike", "DnDalike";
     Krig => crate::rules::krig::Krig, "krig", "Krig";
 }

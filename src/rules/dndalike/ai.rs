@@ -1,0 +1,357 @@
+//! The program at a DnDalike fight: what each character could do now (shared with the check
+//! of who may respond), and its choices. It plays the monsters as the dungeon master (and may
+//! play heroes): it moves into contact, jabs, finishes wounded enemies, dodges an attack that
+//! would otherwise wound, blocks, trips and ripostes.
+
+use super::DndGame;
+use super::command::Command;
+use super::resolve::{check, check_answer, first_contact, hits, in_reach};
+use super::sheet::{DieKind, Pack};
+use super::state::{Ability, BASE, DndState, Phase};
+use crate::rules::core::Seat;
+use crate::table::geom::Pt;
+
+/// The answers that bear on what is on the stack: a Dodge only when an attack on the stack
+/// targets `i`; blocks, trips, ripostes, merges and quick attacks (a bow, a two-handed weapon)
+/// always do. A seat is asked to respond only
+/// when one of its characters has one (any quick ability may then be used).
+pub fn pressing(s: &DndState, i: usize) -> Vec<Command> {
+    let targeted = s.stack.iter().any(|e| {
+        matches!(e.ability, Ability::Jab { target } | Ability::Finish { target } if target == i)
+    });
+    responses(s, i)
+        .into_iter()
+        .filter(|c| match c {
+            Command::Act {
+                ability: Ability::Dodge,
+                ..
+            } => targeted,
+            Command::Act {
+                ability: Ability::Exert { .. },
+                ..
+            } => false,
+            _ => true,
+        })
+        .collect()
+}
+
+/// Whether `i` has an answer that bears on the stack ([`pressing`] without listing them: the
+/// cheap tests first, the full check only then).
+pub fn has_pressing(s: &DndState, i: usize) -> bool {
+    let c = &s.chars[i];
+    if c.dead || s.stack.is_empty() {
+        return false;
+    }
+    let ok = |cmd: Command| check_in_respond(s, c.seat, &cmd);
+    let targeted = s.stack.iter().any(|e| {
+        matches!(e.ability, Ability::Jab { target } | Ability::Finish { target } if target == i)
+    });
+    if targeted
+        && c.free(DieKind::Movement) > 0
+        && c.may_tire()
+        && ok(Command::Act {
+            who: i,
+            ability: Ability::Dodge,
+        })
+    {
+        return true;
+    }
+    let (attack, shield) = (c.free(DieKind::Attack) > 0, c.free(DieKind::Shield) > 0);
+    if attack
+        && matches!(c.sheet.pack, Pack::Bow | Pack::TwoHanded)
+        && s.alive(c.party.other()).any(|t| {
+            ok(Command::Act {
+                who: i,
+                ability: Ability::Jab { target: t },
+            })
+        })
+    {
+        return true;
+    }
+    s.stack.iter().any(|e| {
+        if s.chars[e.by].party == c.party {
+            return false;
+        }
+        let act = |ability| Command::Act { who: i, ability };
+        match e.ability {
+            Ability::Move { .. } => {
+                attack
+                    && (ok(Command::Merge {
+                        who: i,
+                        onto: e.id,
+                        finish: false,
+                    }) || (c.has(super::sheet::Power::Trip)
+                        && ok(act(Ability::Trip { entry: e.id }))))
+            }
+            Ability::Jab { .. } | Ability::Finish { .. } => {
+                (shield && ok(act(Ability::Block { entry: e.id })))
+                    || (attack
+                        && c.has(super::sheet::Power::Riposte)
+                        && ok(act(Ability::Riposte { entry: e.id })))
+            }
+            _ => false,
+        }
+    })
+}
+
+/// The quick answers character `i` could give to what is on the stack now.
+pub fn responses(s: &DndState, i: usize) -> Vec<Command> {
+    let c = &s.chars[i];
+    let mut v = Vec::new();
+    if c.dead || s.stack.is_empty() {
+        return v;
+    }
+    let seat = c.seat;
+    let mut push = |cmd: Command| {
+        if check_in_respond(s, seat, &cmd) {
+            v.push(cmd);
+        }
+    };
+    if c.free(DieKind::Movement) > 0 && c.may_tire() {
+        push(Command::Act {
+            who: i,
+            ability: Ability::Dodge,
+        });
+    }
+    for e in &s.stack {
+        if s.chars[e.by].party == c.party {
+            continue;
+        }
+        match e.ability {
+            Ability::Move { .. } => {
+                push(Command::Merge {
+                    who: i,
+                    onto: e.id,
+                    finish: false,
+                });
+                push(Command::Act {
+                    who: i,
+                    ability: Ability::Trip { entry: e.id },
+                });
+            }
+            Ability::Jab { .. } | Ability::Finish { .. } => {
+                push(Command::Act {
+                    who: i,
+                    ability: Ability::Block { entry: e.id },
+                });
+                push(Command::Act {
+                    who: i,
+                    ability: Ability::Riposte { entry: e.id },
+                });
+            }
+            _ => {}
+        }
+    }
+    // A bow shoots as a quick action; a two-handed weapon strikes as one for a fatigue.
+    if c.free(DieKind::Attack) > 0 && matches!(c.sheet.pack, Pack::Bow | Pack::TwoHanded) {
+        for t in s.alive(c.party.other()) {
+            push(Command::Act {
+                who: i,
+                ability: Ability::Jab { target: t },
+            });
+        }
+    }
+    for die in [DieKind::Movement, DieKind::Attack, DieKind::Shield] {
+        if c.spent(die) > 0 {
+            push(Command::Act {
+                who: i,
+                ability: Ability::Exert { die },
+            });
+        }
+    }
+    v
+}
+
+fn check_in_respond(s: &DndState, seat: Seat, cmd: &Command) -> bool {
+    check_answer(s, seat, cmd)
+}
+
+/// The program's command for `seat`, if the game waits on it.
+pub fn choose(s: &DndState, seat: Seat) -> Option<Command> {
+    match &s.phase {
+        Phase::Over(_) => None,
+        Phase::Respond { left } => {
+            if !left.contains(&seat) {
+                return None;
+            }
+            Some(answer(s, seat).unwrap_or(Command::Pass))
+        }
+        Phase::Act => {
+            if !s.active_seats().contains(&seat) {
+                return None;
+            }
+            // One seat's end of turn ends the party's: only when none of the party's seats has
+            // anything left to do (a person's seat ends it for them).
+            act(s, seat).or_else(|| {
+                s.active_seats()
+                    .into_iter()
+                    .filter(|o| *o != seat)
+                    .all(|o| act(s, o).is_none())
+                    .then_some(Command::EndTurn)
+            })
+        }
+    }
+}
+
+/// An answer worth giving: dodge or block an attack on one of ours that would hit, trip a
+/// move, riposte a weak attack, or merge an attack into an enemy's move that passes by.
+fn answer(s: &DndState, seat: Seat) -> Option<Command> {
+    let top = s.stack.last()?;
+    let ours = |i: usize| s.chars[i].seat == seat && !s.chars[i].dead;
+    if s.chars[top.by].seat == seat {
+        return None;
+    }
+    match top.ability {
+        Ability::Jab { target } | Ability::Finish { target } if ours(target) => {
+            let a = top.roll.unwrap_or(0);
+            let t = &s.chars[target];
+            if a == 6 || !hits(a, t.ac()) {
+                return None;
+            }
+            // A block by anyone of ours that stops it for sure.
+            for i in (0..s.chars.len()).filter(|i| ours(*i)) {
+                let b = Command::Act {
+                    who: i,
+                    ability: Ability::Block { entry: top.id },
+                };
+                if s.chars[i].sheet.pack == super::sheet::Pack::Shield
+                    && check_in_respond(s, seat, &b)
+                    && a <= 3
+                {
+                    return Some(b);
+                }
+            }
+            // A dodge that beats the attack die on a roll above it.
+            let dodge = Command::Act {
+                who: target,
+                ability: Ability::Dodge,
+            };
+            (a < 6 && check_in_respond(s, seat, &dodge) && t.fatigue + 1 < t.sheet.max_fatigue())
+                .then_some(dodge)
+        }
+        Ability::Move { to } => {
+            for i in (0..s.chars.len()).filter(|i| ours(*i)) {
+                let me = &s.chars[i];
+                let from = s.chars[top.by].pos;
+                if first_contact(from, to, me.pos).is_some() {
+                    let m = Command::Merge {
+                        who: i,
+                        onto: top.id,
+                        finish: false,
+                    };
+                    if check_in_respond(s, seat, &m) {
+                        return Some(m);
+                    }
+                }
+            }
+            None
+        }
+        _ => None,
+    }
+}
+
+/// The expected damage of `n` secret wounds (3.5 each), as the program guesses an enemy's
+/// total (it sees the wounds, never the damage).
+fn guessed(wounds: u32) -> f32 {
+    3.5 * wounds as f32
+}
+
+/// A slow action for one of the seat's characters on its turn.
+fn act(s: &DndState, seat: Seat) -> Option<Command> {
+    let mine: Vec<usize> = (0..s.chars.len())
+        .filter(|i| s.chars[*i].seat == seat && !s.chars[*i].dead && s.chars[*i].party == s.active)
+        .collect();
+    for &i in &mine {
+        let me = &s.chars[i];
+        let enemies: Vec<usize> = s.alive(me.party.other()).collect();
+        // Attack: finish a target that is likely done, else jab the most wounded in reach.
+        if me.free(DieKind::Attack) > 0 {
+            // The most wounded first, then the nearest (sight is asked only until one is seen).
+            let mut by_wounds = enemies.clone();
+            by_wounds.sort_by(|a, b| {
+                let (ca, cb) = (&s.chars[*a], &s.chars[*b]);
+                cb.wounds
+                    .cmp(&ca.wounds)
+                    .then(me.pos.dist(ca.pos).total_cmp(&me.pos.dist(cb.pos)))
+            });
+            if let Some(t) = by_wounds.into_iter().find(|t| in_reach(s, i, *t)) {
+                let tc = &s.chars[t];
+                let finish =
+                    tc.wounds > 0 && guessed(tc.wounds) >= tc.sheet.max_health() as f32 * 0.8;
+                let ability = if finish {
+                    Ability::Finish { target: t }
+                } else {
+                    Ability::Jab { target: t }
+                };
+                let cmd = Command::Act { who: i, ability };
+                if check(s, seat, &cmd).is_ok() {
+                    return Some(cmd);
+                }
+            }
+        }
+        // Move: into contact with the nearest enemy, as far as the movement rate goes.
+        if me.free(DieKind::Movement) > 0 && !me.sheet.ranged() {
+            let engaged = s.engaged(i).next().is_some();
+            if !engaged
+                && let Some(&t) = enemies.iter().min_by(|a, b| {
+                    me.pos
+                        .dist(s.chars[**a].pos)
+                        .total_cmp(&me.pos.dist(s.chars[**b].pos))
+                })
+            {
+                for to in approach(s, i, s.chars[t].pos) {
+                    let cmd = Command::Act {
+                        who: i,
+                        ability: Ability::Move { to },
+                    };
+                    if check(s, seat, &cmd).is_ok() {
+                        return Some(cmd);
+                    }
+                }
+            }
+        }
+    }
+    None
+}
+
+/// Points to move `i` to on the way to `goal`: base contact with it if the move reaches, else as
+/// far as it goes; then the same a little to either side (another base may stand there).
+fn approach(s: &DndState, i: usize, goal: Pt) -> Vec<Pt> {
+    let me = &s.chars[i];
+    let d = goal.sub(me.pos);
+    let len = d.len();
+    if len < 1e-3 {
+        return Vec::new();
+    }
+    let dir = d.scale(1.0 / len);
+    let want = (len - BASE - 0.02).max(0.0);
+    let go = want.min(me.sheet.speed - 0.01);
+    let mut v = Vec::new();
+    for a in [0.0f32, 30.0, -30.0, 60.0, -60.0] {
+        let target = if go >= want {
+            goal.sub(dir.rotate(a).scale(BASE + 0.02))
+        } else {
+            me.pos.add(dir.rotate(a).scale(go))
+        };
+        if target.dist(me.pos) <= me.sheet.speed {
+            v.push(target);
+        }
+    }
+    v
+}
+
+/// Plays the program's command for `seat`: the command played.
+pub fn play(g: &mut DndGame, seat: Seat) -> Option<Command> {
+    let c = choose(&g.state, seat)?;
+    match g.play(seat, c.clone()) {
+        Ok(_) => Some(c),
+        Err(_) => {
+            // Whatever it chose was refused: pass or end the turn instead.
+            let fallback = match g.state.phase {
+                Phase::Respond { .. } => Command::Pass,
+                _ => Command::EndTurn,
+            };
+            g.play(seat, fallback.clone()).ok().map(|_| fallback)
+        }
+    }
+}

@@ -1,0 +1,342 @@
+//! DnDalike commands (announce an ability, merge an attack into a move, pass, end the turn),
+//! the events they resolve into, the one function that applies an event, and the combat log's
+//! words for each (a wound's damage is never written: it is secret).
+
+use super::sheet::DieKind;
+use super::state::{Ability, ActionDie, Character, DndState, Entry, Merged, Party, Phase};
+use crate::rules::core::Seat;
+use crate::table::geom::Pt;
+use serde::{Deserialize, Serialize};
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub enum Command {
+    /// Announce `ability` for character `who`, pay its cost, roll the dice of the cost, and put
+    /// it on the stack.
+    Act { who: usize, ability: Ability },
+    /// Merge an attack by `who` into the stacked move `onto`: it takes over where the mover comes
+    /// within reach. `finish`: the finishing attack instead of a jab.
+    Merge { who: usize, onto: u32, finish: bool },
+    /// Decline to respond to what is on the stack.
+    Pass,
+    /// The active party is done: the end of turn step.
+    EndTurn,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub enum Event {
+    /// Paid (a die of `spent`, rolled to `entry.roll`; a fatigue if `tired`) and put on the stack.
+    Announced {
+        entry: Entry,
+        spent: Option<DieKind>,
+        tired: bool,
+    },
+    /// An attack merged into a stacked move, its A die paid and rolled.
+    MergedInto {
+        onto: u32,
+        merged: Merged,
+    },
+    /// A ranged attack's target changed ("the DM's choice", rolled).
+    Retargeted {
+        id: u32,
+        target: usize,
+    },
+    /// Fatigue gained (voluntarily or forced), and why.
+    Tired {
+        who: usize,
+        why: &'static str,
+    },
+    /// A saving throw: the die kept, what it had to reach, the result.
+    Saved {
+        who: usize,
+        roll: u32,
+        need: i32,
+        ok: bool,
+        why: &'static str,
+    },
+    /// Wounds taken; `damage` is the secret d6 total added (0 for a lesser character).
+    Wounded {
+        who: usize,
+        count: u32,
+        damage: u32,
+    },
+    /// These entries leave the stack without resolving.
+    Cancelled {
+        ids: Vec<u32>,
+        why: String,
+    },
+    /// The top entry starts resolving (it leaves the stack).
+    Resolving {
+        id: u32,
+    },
+    /// An attack judged at resolution.
+    Judged {
+        by: usize,
+        target: usize,
+        roll: u32,
+        ac: i32,
+        hit: bool,
+        why: &'static str,
+    },
+    /// "Raise your AC to M until the end of the turn".
+    Raised {
+        who: usize,
+        ac: i32,
+    },
+    Moved {
+        who: usize,
+        to: Pt,
+    },
+    /// A finishing blow: the damage total revealed (rolled for a lesser character).
+    Revealed {
+        who: usize,
+        total: u32,
+        health: i32,
+        dies: bool,
+    },
+    Died {
+        who: usize,
+    },
+    /// An action die back in the pool (Exert, or Block's returned S die).
+    Regained {
+        who: usize,
+        die: DieKind,
+    },
+    Phase(Phase),
+    /// The end of turn step: raised armour drops, the active party's dice are replenished, and
+    /// the other party's turn begins.
+    TurnEnds {
+        next: Party,
+        round: u32,
+    },
+}
+
+/// The only change to the state.
+pub fn apply(s: &mut DndState, e: &Event) {
+    match e {
+        Event::Announced {
+            entry,
+            spent,
+            tired,
+        } => {
+            let c = &mut s.chars[entry.by];
+            if let Some(k) = spent {
+                spend(c, *k);
+            }
+            if *tired {
+                c.fatigue += 1;
+            }
+            s.next_id = s.next_id.max(entry.id + 1);
+            s.stack.push(entry.clone());
+        }
+        Event::MergedInto { onto, merged } => {
+            spend(&mut s.chars[merged.by], DieKind::Attack);
+            if let Some(e) = s.stack.iter_mut().find(|e| e.id == *onto) {
+                e.merged.push(merged.clone());
+            }
+        }
+        Event::Retargeted { id, target } => {
+            if let Some(e) = s.stack.iter_mut().find(|e| e.id == *id) {
+                match &mut e.ability {
+                    Ability::Jab { target: t } | Ability::Finish { target: t } => *t = *target,
+                    _ => {}
+                }
+            }
+        }
+        Event::Tired { who, .. } => s.chars[*who].fatigue += 1,
+        Event::Saved { .. } | Event::Judged { .. } => {}
+        Event::Wounded { who, count, damage } => {
+            let c = &mut s.chars[*who];
+            c.wounds += count;
+            c.damage += damage;
+        }
+        Event::Cancelled { ids, .. } => s.stack.retain(|e| !ids.contains(&e.id)),
+        Event::Resolving { id } => s.stack.retain(|e| e.id != *id),
+        Event::Raised { who, ac } => {
+            let c = &mut s.chars[*who];
+            c.raised_ac = Some(c.raised_ac.map_or(*ac, |r| r.max(*ac)));
+        }
+        Event::Moved { who, to } => s.chars[*who].pos = *to,
+        Event::Revealed { .. } => {}
+        Event::Died { who } => s.chars[*who].dead = true,
+        Event::Regained { who, die } => {
+            if let Some(d) = s.chars[*who]
+                .dice
+                .iter_mut()
+                .find(|d| d.kind == *die && d.spent)
+            {
+                d.spent = false;
+            }
+        }
+        Event::Phase(p) => s.phase = p.clone(),
+        Event::TurnEnds { next, round } => {
+            let done = s.active;
+            for c in &mut s.chars {
+                c.raised_ac = None;
+                if c.party == done {
+                    for d in &mut c.dice {
+                        d.spent = false;
+                    }
+                }
+            }
+            s.active = *next;
+            s.round = *round;
+        }
+    }
+}
+
+fn spend(c: &mut Character, k: DieKind) {
+    if let Some(d) = c.dice.iter_mut().find(|d| d.kind == k && !d.spent) {
+        d.spent = true;
+    }
+}
+
+/// A fresh pool of action dice.
+pub fn pool(kinds: &[DieKind]) -> smallvec::SmallVec<[ActionDie; 4]> {
+    kinds
+        .iter()
+        .map(|k| ActionDie {
+            kind: *k,
+            spent: false,
+        })
+        .collect()
+}
+
+/// The combat log's words for `e` (before it is applied). Wounds never show their damage.
+pub fn describe(s: &DndState, e: &Event) -> Option<String> {
+    let n = |i: usize| s.name(i).to_string();
+    Some(match e {
+        Event::Announced { entry, tired, .. } => {
+            let roll = entry
+                .roll
+                .map(|r| {
+                    let k = entry.ability.cost().0.map_or('?', |k| k.letter());
+                    format!(" ({k} {r})")
+                })
+                .unwrap_or_default();
+            format!(
+                "{} announces {}{}{}{}",
+                n(entry.by),
+                entry.ability.label(),
+                what(s, &entry.ability),
+                roll,
+                if *tired { ", gaining a fatigue" } else { "" }
+            )
+        }
+        Event::MergedInto { onto, merged } => format!(
+            "{} merges a {} (A {}) into {}'s move",
+            n(merged.by),
+            if merged.finish {
+                "finishing attack"
+            } else {
+                "jab"
+            },
+            merged.roll,
+            s.entry(*onto).map_or("?".into(), |e| n(e.by))
+        ),
+        Event::Retargeted { target, .. } => {
+            format!("the shot goes astray: it is made against {}", n(*target))
+        }
+        Event::Tired { who, why } => format!("{} gains a fatigue ({why})", n(*who)),
+        Event::Saved {
+            who,
+            roll,
+            need,
+            ok,
+            why,
+        } => format!(
+            "{} saves ({why}): d6 {roll} against fatigue {need}: {}",
+            n(*who),
+            if *ok { "success" } else { "failure" }
+        ),
+        Event::Wounded { who, count, .. } => {
+            let c = &s.chars[*who];
+            if c.sheet.lesser {
+                format!(
+                    "{} takes {} (wounds {})",
+                    n(*who),
+                    wounds(*count),
+                    c.wounds + count
+                )
+            } else {
+                format!(
+                    "{} takes {} (damage rolled in secret)",
+                    n(*who),
+                    wounds(*count)
+                )
+            }
+        }
+        Event::Cancelled { ids, why } => {
+            let names: Vec<String> = ids
+                .iter()
+                .filter_map(|id| s.entry(*id))
+                .map(|e| format!("{}'s {}", n(e.by), e.ability.label()))
+                .collect();
+            format!("cancelled: {} ({why})", names.join(", "))
+        }
+        Event::Resolving { id } => {
+            let e = s.entry(*id)?;
+            format!("{}'s {} resolves", n(e.by), e.ability.label())
+        }
+        Event::Judged {
+            by,
+            target,
+            roll,
+            ac,
+            hit,
+            why,
+        } => format!(
+            "{}'s attack on {}: A {roll} against AC {ac}: {}{}",
+            n(*by),
+            n(*target),
+            if *hit { "a hit" } else { "a miss" },
+            if why.is_empty() {
+                String::new()
+            } else {
+                format!(" ({why})")
+            }
+        ),
+        Event::Raised { who, ac } => format!("{}'s armour class rises to {ac}", n(*who)),
+        Event::Moved { who, to } => format!("{} moves to ({:.1}, {:.1})", n(*who), to.x, to.y),
+        Event::Revealed {
+            who,
+            total,
+            health,
+            dies,
+        } => format!(
+            "finishing blow on {}: damage {total} against health {health}: {}",
+            n(*who),
+            if *dies { "dies" } else { "still standing" }
+        ),
+        Event::Died { who } => format!("{} is dead", n(*who)),
+        Event::Regained { who, die } => format!("{} regains an {} die", n(*who), die.letter()),
+        Event::Phase(Phase::Over(end)) => end.text.clone(),
+        Event::Phase(_) => return None,
+        Event::TurnEnds { next, round } => format!("round {round}: {} turn", next.possessive()),
+    })
+}
+
+fn wounds(n: u32) -> String {
+    if n == 1 {
+        "a wound".into()
+    } else {
+        format!("{n} wounds")
+    }
+}
+
+fn what(s: &DndState, a: &Ability) -> String {
+    match a {
+        Ability::Move { to } => format!(" to ({:.1}, {:.1})", to.x, to.y),
+        Ability::Jab { target } | Ability::Finish { target } => format!(" on {}", s.name(*target)),
+        Ability::Block { entry } | Ability::Trip { entry } | Ability::Riposte { entry } => s
+            .entry(*entry)
+            .map(|e| format!(" against {}'s {}", s.name(e.by), e.ability.label()))
+            .unwrap_or_default(),
+        Ability::Exert { die } => format!(" for an {} die", die.letter()),
+        Ability::Dodge => String::new(),
+    }
+}
+
+/// The seat that plays character `who`.
+pub fn seat_of(s: &DndState, who: usize) -> Seat {
+    s.chars.get(who).map_or(0, |c| c.seat)
+}

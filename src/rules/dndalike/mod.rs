@@ -1,0 +1,19 @@
+//! The DnDalike combat rules (`shared/rules/dndalike.txt`, "v0.1"): a party of heroes against
+//! monsters, action dice paid and rolled into a stack that every player may answer with quick
+//! abilities, fatigue and saving throws, secret damage and finishing blows. A pure core on the
+//! shared game core; the readings of the text's gaps are in `assets/rules/dndalike.md`.
+
+pub mod ai;
+pub mod command;
+pub mod odds;
+pub mod resolve;
+pub mod rule_set;
+pub mod setup;
+pub mod sheet;
+pub mod state;
+
+pub use command::{Command, Event};
+pub use rule_set::{DndGame, Dndalike};
+pub use setup::{DndSetup, Member, Roster};
+pub use sheet::{Armour, Class, DieKind, Pack, Power, Sheet, Stats};
+pub use state::{Ability, Character, DndState, Party, Phase};

@@ -1,0 +1,800 @@
+//! DnDalike commands checked (illegal: a typed error, nothing changed) and resolved with the
+//! game's dice: paying and rolling costs, the stack, responses, and resolution top first.
+
+use super::command::{Command, Event, apply, seat_of};
+use super::sheet::{DieKind, Pack, Power};
+use super::state::{Ability, DndState, Entry, MELEE_REACH, Merged, Party, Phase, gap_at};
+use crate::dice::{Dice, DiceExpr};
+use crate::rules::core::{GameEnd, RuleError, Seat, Waiting, illegal};
+use crate::table::geom::Pt;
+
+/// Who may act now.
+pub fn waiting(s: &DndState) -> Waiting {
+    match &s.phase {
+        Phase::Act => Waiting::Any(s.active_seats()),
+        Phase::Respond { left } => Waiting::Each(left.clone()),
+        Phase::Over(end) => Waiting::Over(end.clone()),
+    }
+}
+
+/// Whether `by` may give `c` now.
+pub fn check(s: &DndState, by: Seat, c: &Command) -> Result<(), RuleError> {
+    let w = waiting(s);
+    if let Waiting::Over(_) = w {
+        return Err(RuleError::GameOver);
+    }
+    if !w.allows(by) {
+        return Err(RuleError::NotYourTurn(
+            by,
+            w.describe(|x| format!("seat {x}")),
+        ));
+    }
+    match c {
+        Command::Pass => match s.phase {
+            Phase::Respond { .. } => Ok(()),
+            _ => illegal("nothing is on the stack to answer: act or end the turn"),
+        },
+        Command::EndTurn => match s.phase {
+            Phase::Act => Ok(()),
+            _ => illegal("the stack must empty before the turn ends: pass or respond"),
+        },
+        Command::Act { who, ability } => {
+            let responding = matches!(s.phase, Phase::Respond { .. });
+            check_act(s, by, *who, ability, responding).map(|_| ())
+        }
+        Command::Merge { who, onto, .. } => {
+            if !matches!(s.phase, Phase::Respond { .. }) {
+                return illegal("an attack merges into a move on the stack");
+            }
+            check_merge(s, by, *who, *onto)
+        }
+    }
+}
+
+/// Whether `seat` could answer with `cmd` now if asked (who is asked is worked out from this).
+pub fn check_answer(s: &DndState, seat: Seat, cmd: &Command) -> bool {
+    match cmd {
+        Command::Act { who, ability } => check_act(s, seat, *who, ability, true).is_ok(),
+        Command::Merge { who, onto, .. } => check_merge(s, seat, *who, *onto).is_ok(),
+        _ => false,
+    }
+}
+
+fn check_merge(s: &DndState, by: Seat, who: usize, onto: u32) -> Result<(), RuleError> {
+    let me = mine(s, by, who)?;
+    {
+        {
+            let Some(e) = s.entry(onto) else {
+                return illegal(format!("nothing numbered {onto} is on the stack"));
+            };
+            if !matches!(e.ability, Ability::Move { .. }) {
+                return illegal("attacks merge into a move only");
+            }
+            if s.chars[e.by].party == me.party {
+                return illegal("merge into an enemy's move");
+            }
+            if me.sheet.ranged() {
+                return illegal("a ranged attacker shoots instead (Jab or Finish)");
+            }
+            if me.free(DieKind::Attack) == 0 {
+                return illegal(format!("{} has no Attack die left", me.name()));
+            }
+            if e.merged.iter().any(|m| m.by == who) {
+                return illegal(format!("{} has merged an attack already", me.name()));
+            }
+            Ok(())
+        }
+    }
+}
+
+fn mine(s: &DndState, by: Seat, who: usize) -> Result<&super::state::Character, RuleError> {
+    let Some(c) = s.chars.get(who) else {
+        return illegal(format!("there is no character {who}"));
+    };
+    if c.seat != by {
+        return illegal(format!("{} is not yours to play", c.name()));
+    }
+    if c.dead {
+        return illegal(format!("{} is dead", c.name()));
+    }
+    Ok(c)
+}
+
+/// Checks an announcement; returns whether it costs a fatigue (Dodge and Exert, and a slow
+/// ability made quick by Tumble or a two-handed weapon).
+fn check_act(
+    s: &DndState,
+    by: Seat,
+    who: usize,
+    a: &Ability,
+    responding: bool,
+) -> Result<bool, RuleError> {
+    let me = mine(s, by, who)?;
+    let own_turn = !responding && s.phase == Phase::Act && me.party == s.active;
+    let (die, mut tired) = a.cost();
+    if a.slow() && !own_turn {
+        // "Tumble - you may gain fatigue to perform slow Movement Actions as if they were quick";
+        // a two-handed weapon: "gain a fatigue to perform any slow attack action as a quick
+        // action"; a bow: "you may perform any slow attack action as a quick action".
+        let attack = a.is_attack();
+        let quick = if attack && me.sheet.pack == Pack::Bow {
+            Some(false)
+        } else if (attack && me.sheet.pack == Pack::TwoHanded) || (!attack && me.has(Power::Tumble))
+        {
+            Some(true)
+        } else {
+            None
+        };
+        match quick {
+            Some(f) => tired |= f,
+            None => {
+                return illegal(format!(
+                    "{} is slow: only on {}'s own turn, with the stack empty",
+                    a.label(),
+                    me.name()
+                ));
+            }
+        }
+    }
+    if !own_turn && !responding {
+        return illegal("not your party's turn");
+    }
+    if let Some(k) = die
+        && me.free(k) == 0
+    {
+        return illegal(format!("{} has no {} die left", me.name(), k.letter()));
+    }
+    if tired && !me.may_tire() {
+        return illegal(format!(
+            "{} is at the fatigue maximum ({}): no more fatigue by choice",
+            me.name(),
+            me.sheet.max_fatigue()
+        ));
+    }
+    let enemy = |t: usize| -> Result<(), RuleError> {
+        let Some(c) = s.chars.get(t) else {
+            return illegal(format!("there is no character {t}"));
+        };
+        if c.dead {
+            return illegal(format!("{} is dead", c.name()));
+        }
+        if c.party == me.party {
+            return illegal(format!("{} is on your side", c.name()));
+        }
+        if !in_reach(s, who, t) {
+            return illegal(if me.sheet.ranged() {
+                format!("{} cannot see {}", me.name(), c.name())
+            } else {
+                format!("{} is not next to {}", c.name(), me.name())
+            });
+        }
+        Ok(())
+    };
+    match a {
+        Ability::Move { to } => {
+            let d = me.pos.dist(*to);
+            if !to.is_finite() || d > me.sheet.speed + 1e-3 {
+                return illegal(format!(
+                    "{:.1}\" is beyond {}'s movement rate of {}\"",
+                    d,
+                    me.name(),
+                    me.sheet.speed
+                ));
+            }
+            if !s.table.contains_base(*to, super::state::BASE) {
+                return illegal("the base would leave the table");
+            }
+            if let Some(o) =
+                s.chars.iter().enumerate().find(|(j, o)| {
+                    *j != who && !o.dead && o.pos.dist(*to) < super::state::BASE - 1e-3
+                })
+            {
+                return illegal(format!("{} stands there", o.1.name()));
+            }
+        }
+        Ability::Dodge => {}
+        Ability::Jab { target } | Ability::Finish { target } => enemy(*target)?,
+        Ability::Block { entry } => {
+            if me.sheet.pack != Pack::Shield {
+                return illegal("Block needs a shield");
+            }
+            let e = stacked(s, *entry)?;
+            let (target, _) = attack_target(e)
+                .ok_or_else(|| RuleError::Illegal("Block cancels an attack".into()))?;
+            if target != who && gap_at(me.pos, s.chars[target].pos) > MELEE_REACH {
+                return illegal(format!(
+                    "{} is not within melee range of {}",
+                    s.name(target),
+                    me.name()
+                ));
+            }
+        }
+        Ability::Trip { entry } => {
+            if !me.has(Power::Trip) {
+                return illegal(format!("{} has not the Trip power", me.name()));
+            }
+            let e = stacked(s, *entry)?;
+            if !matches!(e.ability, Ability::Move { .. }) {
+                return illegal("Trip cancels a movement ability");
+            }
+            enemy(e.by)?;
+        }
+        Ability::Riposte { entry } => {
+            if !me.has(Power::Riposte) {
+                return illegal(format!("{} has not the Riposte power", me.name()));
+            }
+            let e = stacked(s, *entry)?;
+            let melee = attack_target(e).is_some() && !s.chars[e.by].sheet.ranged();
+            if !melee {
+                return illegal("Riposte cancels a melee attack");
+            }
+            enemy(e.by)?;
+        }
+        Ability::Exert { die } => {
+            if !me.has(Power::Exert) {
+                return illegal(format!("{} has not the Exert power", me.name()));
+            }
+            if me.spent(*die) == 0 {
+                return illegal(format!("{} has no spent {} die", me.name(), die.letter()));
+            }
+        }
+    }
+    Ok(tired)
+}
+
+fn stacked(s: &DndState, id: u32) -> Result<&Entry, RuleError> {
+    s.entry(id)
+        .ok_or_else(|| RuleError::Illegal(format!("nothing numbered {id} is on the stack")))
+}
+
+/// The character an attack entry targets, and whether it is a finishing attack.
+fn attack_target(e: &Entry) -> Option<(usize, bool)> {
+    match e.ability {
+        Ability::Jab { target } => Some((target, false)),
+        Ability::Finish { target } => Some((target, true)),
+        _ => None,
+    }
+}
+
+/// "Melee attackers must be next to their target. Ranged attackers must be able to see their
+/// target."
+pub fn in_reach(s: &DndState, by: usize, target: usize) -> bool {
+    let (a, t) = (&s.chars[by], &s.chars[target]);
+    if a.sheet.ranged() {
+        sees(s, by, target)
+    } else {
+        a.gap(t) <= MELEE_REACH
+    }
+}
+
+/// Line of sight between two characters from the table's own geometry (the level's terrain;
+/// characters do not block it).
+pub fn sees(s: &DndState, a: usize, b: usize) -> bool {
+    use crate::table::model::{Model, ModelId};
+    let (pa, pb) = (s.chars[a].pos, s.chars[b].pos);
+    s.sight.sees(pa, pb, |scene| {
+        // Sight needs only the two models from the table (the terrain is in the scene).
+        let mut t = crate::table::Table::new(s.table.width, s.table.depth, s.table.width.max(1.0));
+        for (id, p) in [(1, pa), (2, pb)] {
+            let mut m = Model::new(id, 1, "", super::state::BASE, 1.6, p, 0.0);
+            m.h = s.table.surface_height(p);
+            t.models.push(m);
+        }
+        scene
+            .line_of_sight(&t, ModelId(1), ModelId(2), false)
+            .map(|l| l.verdict != crate::table::sight::Verdict::None)
+            .unwrap_or(false)
+    })
+}
+
+struct Ctx<'a> {
+    s: DndState,
+    events: Vec<Event>,
+    dice: &'a mut Dice,
+}
+
+const D6: DiceExpr = DiceExpr::new(1, 6);
+
+impl Ctx<'_> {
+    fn emit(&mut self, e: Event) {
+        apply(&mut self.s, &e);
+        self.events.push(e);
+    }
+
+    fn d6(&mut self, why: &'static str) -> Result<u32, RuleError> {
+        Ok(self.dice.roll_total(&D6, why)? as u32)
+    }
+}
+
+/// Resolves `c` by `by` with the dice: its events.
+pub fn resolve(
+    s: &DndState,
+    by: Seat,
+    c: &Command,
+    dice: &mut Dice,
+) -> Result<Vec<Event>, RuleError> {
+    check(s, by, c)?;
+    let mut x = Ctx {
+        s: s.clone(),
+        events: Vec::with_capacity(8),
+        dice,
+    };
+    match c {
+        Command::Act { who, ability } => {
+            let responding = matches!(s.phase, Phase::Respond { .. });
+            let tired = check_act(s, by, *who, ability, responding)?;
+            let spent = ability.cost().0;
+            let roll = match spent {
+                Some(k) => Some(x.d6(roll_why(k))?),
+                None => None,
+            };
+            let id = x.s.next_id;
+            x.emit(Event::Announced {
+                entry: Entry {
+                    id,
+                    by: *who,
+                    ability: ability.clone(),
+                    roll,
+                    merged: Default::default(),
+                },
+                spent,
+                tired,
+            });
+            if let Ability::Jab { target } | Ability::Finish { target } = ability
+                && x.s.chars[*who].sheet.ranged()
+            {
+                into_melee(&mut x, id, *who, *target)?;
+            }
+            respond_or_resolve(&mut x)?;
+        }
+        Command::Merge { who, onto, finish } => {
+            let roll = x.d6("attack die (A)")?;
+            x.emit(Event::MergedInto {
+                onto: *onto,
+                merged: Merged {
+                    by: *who,
+                    finish: *finish,
+                    roll,
+                },
+            });
+            respond_or_resolve(&mut x)?;
+        }
+        Command::Pass => {
+            let Phase::Respond { left } = &x.s.phase else {
+                unreachable!("checked")
+            };
+            let left: Vec<Seat> = left.iter().copied().filter(|s| *s != by).collect();
+            if left.is_empty() {
+                resolve_top(&mut x)?;
+                respond_or_resolve(&mut x)?;
+            } else {
+                x.emit(Event::Phase(Phase::Respond { left }));
+            }
+        }
+        Command::EndTurn => {
+            let next = x.s.active.other();
+            let round = x.s.round + u32::from(next == x.s.first);
+            x.emit(Event::TurnEnds { next, round });
+            x.emit(Event::Phase(Phase::Act));
+        }
+    }
+    Ok(x.events)
+}
+
+fn roll_why(k: DieKind) -> &'static str {
+    match k {
+        DieKind::Movement => "movement die (M)",
+        DieKind::Attack => "attack die (A)",
+        DieKind::Shield => "shield die (S)",
+    }
+}
+
+/// "Characters making a ranged attack against a character with one or more characters in melee
+/// range must gain a fatigue and then make a saving throw. If they fail then they instead make
+/// their attack against another character of the DMs choice (who will usually determine
+/// randomly)."
+fn into_melee(x: &mut Ctx, id: u32, by: usize, target: usize) -> Result<(), RuleError> {
+    let near: Vec<usize> = (0..x.s.chars.len())
+        .filter(|j| *j != target && *j != by && !x.s.chars[*j].dead)
+        .filter(|j| gap_at(x.s.chars[*j].pos, x.s.chars[target].pos) <= MELEE_REACH)
+        .collect();
+    if near.is_empty() {
+        return Ok(());
+    }
+    tire(x, by, "shooting into melee", None)?;
+    if !save(x, by, 0, 0, "shooting into melee")? {
+        let k = x.dice.roll_total(
+            &DiceExpr::new(1, near.len() as u32),
+            "the DM's choice of target",
+        )? as usize;
+        x.emit(Event::Retargeted {
+            id,
+            target: near[k - 1],
+        });
+    }
+    Ok(())
+}
+
+/// After something went on the stack or resolved: ask who may respond, else resolve the top;
+/// with the stack empty, back to the active party (or the fight is over).
+fn respond_or_resolve(x: &mut Ctx) -> Result<(), RuleError> {
+    loop {
+        if over(x) {
+            return Ok(());
+        }
+        if x.s.stack.is_empty() {
+            if x.s.phase != Phase::Act {
+                x.emit(Event::Phase(Phase::Act));
+            }
+            return Ok(());
+        }
+        let left = responders(&x.s);
+        if !left.is_empty() {
+            x.emit(Event::Phase(Phase::Respond { left }));
+            return Ok(());
+        }
+        resolve_top(x)?;
+    }
+}
+
+/// The seats with a living character that could answer what is on the stack.
+pub fn responders(s: &DndState) -> Vec<Seat> {
+    let mut v: Vec<Seat> = Vec::new();
+    for (i, c) in s.chars.iter().enumerate() {
+        if c.dead || v.contains(&c.seat) {
+            continue;
+        }
+        if super::ai::has_pressing(s, i) {
+            v.push(c.seat);
+        }
+    }
+    v.sort();
+    v
+}
+
+/// The fight ends when a party has nobody left.
+fn over(x: &mut Ctx) -> bool {
+    if matches!(x.s.phase, Phase::Over(_)) {
+        return true;
+    }
+    for p in [Party::Heroes, Party::Monsters] {
+        if x.s.alive(p).next().is_none() {
+            let mut winners: Vec<Seat> = x.s.alive(p.other()).map(|i| x.s.chars[i].seat).collect();
+            winners.sort();
+            winners.dedup();
+            let text = format!("{} win: {} are all dead", cap(p.other().label()), p.label());
+            x.emit(Event::Phase(Phase::Over(GameEnd { winners, text })));
+            return true;
+        }
+    }
+    false
+}
+
+fn cap(s: &str) -> String {
+    let mut c = s.chars();
+    c.next()
+        .map(|f| f.to_uppercase().collect::<String>() + c.as_str())
+        .unwrap_or_default()
+}
+
+/// "When all players decline to do anything, the top ability on the stack will resolve."
+fn resolve_top(x: &mut Ctx) -> Result<(), RuleError> {
+    let Some(e) = x.s.stack.last().cloned() else {
+        return Ok(());
+    };
+    x.emit(Event::Resolving { id: e.id });
+    let me = e.by;
+    if x.s.chars[me].dead {
+        return Ok(());
+    }
+    let roll = e.roll.unwrap_or(0);
+    match &e.ability {
+        Ability::Dodge => x.emit(Event::Raised {
+            who: me,
+            ac: roll as i32,
+        }),
+        Ability::Move { to } => {
+            x.emit(Event::Raised {
+                who: me,
+                ac: roll as i32,
+            });
+            walk(x, &e, *to)?;
+        }
+        Ability::Jab { target } => strike(x, me, *target, roll, false, Some(e.id))?,
+        Ability::Finish { target } => strike(x, me, *target, roll, true, Some(e.id))?,
+        Ability::Exert { die } => x.emit(Event::Regained { who: me, die: *die }),
+        Ability::Block { entry } => {
+            if let Some(t) = x.s.entry(*entry).cloned() {
+                if x.s.chars[t.by].sheet.ranged() {
+                    x.emit(Event::Cancelled {
+                        ids: vec![t.id],
+                        why: "blocked".into(),
+                    });
+                    x.emit(Event::Regained {
+                        who: me,
+                        die: DieKind::Shield,
+                    });
+                } else if t.roll.unwrap_or(0) <= roll {
+                    x.emit(Event::Cancelled {
+                        ids: vec![t.id],
+                        why: format!("blocked: A {} against S {roll}", t.roll.unwrap_or(0)),
+                    });
+                }
+            }
+        }
+        Ability::Trip { entry } | Ability::Riposte { entry } => {
+            if let Some(t) = x.s.entry(*entry).cloned() {
+                let owner = t.by;
+                let riposte = matches!(e.ability, Ability::Riposte { .. });
+                let reach = in_reach(&x.s, me, owner);
+                let ac = x.s.chars[owner].ac();
+                let hit = reach && hits(roll, ac) && (!riposte || t.roll.unwrap_or(0) <= roll);
+                x.emit(Event::Judged {
+                    by: me,
+                    target: owner,
+                    roll,
+                    ac,
+                    hit,
+                    why: if !reach { "out of reach" } else { "" },
+                });
+                if hit {
+                    x.emit(Event::Cancelled {
+                        ids: vec![t.id],
+                        why: e.ability.label().to_lowercase(),
+                    });
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+/// "Any attack roll of a natural 6 is an automatic hit. Similarly, a natural 1 is an automatic
+/// miss." Otherwise "equal to or greater than the target's armour class at resolution".
+pub fn hits(roll: u32, ac: i32) -> bool {
+    roll == 6 || (roll != 1 && roll as i32 >= ac)
+}
+
+/// An attack by `by` on `target` with A `roll` judged now.
+fn strike(
+    x: &mut Ctx,
+    by: usize,
+    target: usize,
+    roll: u32,
+    finish: bool,
+    resolving: Option<u32>,
+) -> Result<(), RuleError> {
+    if x.s.chars[target].dead {
+        return Ok(());
+    }
+    let reach = in_reach(&x.s, by, target);
+    let ac = x.s.chars[target].ac();
+    let hit = reach && hits(roll, ac);
+    x.emit(Event::Judged {
+        by,
+        target,
+        roll,
+        ac,
+        hit,
+        why: if !reach {
+            "out of reach"
+        } else if roll == 6 {
+            "a natural 6"
+        } else if roll == 1 {
+            "a natural 1"
+        } else {
+            ""
+        },
+    });
+    if !reach {
+        return Ok(());
+    }
+    if x.s.chars[by].has(Power::HeavyHitter) {
+        tire(x, target, "Heavy Hitter", resolving)?;
+    }
+    if !hit || x.s.chars[target].dead {
+        return Ok(());
+    }
+    if finish {
+        finishing_blow(x, target)?;
+        if !x.s.chars[target].dead {
+            // "If they suffer a successful attack that does not cause a wound then they must
+            // make a saving throw with advantage or cancel all of their stacked abilities."
+            shaken(x, target, 1, resolving, "hit without a wound")?;
+        }
+    } else {
+        let n = x.s.chars[by].sheet.wounds_per_hit();
+        wound(x, target, n, resolving)?;
+    }
+    Ok(())
+}
+
+/// Wounds: d6 damage each in secret (counted openly for a lesser character); with abilities on
+/// the stack, a saving throw or all of them are cancelled.
+fn wound(x: &mut Ctx, who: usize, count: u32, resolving: Option<u32>) -> Result<(), RuleError> {
+    let mut damage = 0;
+    if !x.s.chars[who].sheet.lesser {
+        for _ in 0..count {
+            damage += x.d6("damage (secret)")?;
+        }
+    }
+    x.emit(Event::Wounded { who, count, damage });
+    shaken(x, who, 0, resolving, "wounded")
+}
+
+/// "make a saving throw or cancel all of their stacked abilities" (`advantage` 1 for a hit
+/// without a wound). "An ability that is already being resolved cannot be cancelled".
+fn shaken(
+    x: &mut Ctx,
+    who: usize,
+    advantage: i32,
+    resolving: Option<u32>,
+    why: &'static str,
+) -> Result<(), RuleError> {
+    let ids: Vec<u32> =
+        x.s.stack
+            .iter()
+            .filter(|e| e.by == who && Some(e.id) != resolving)
+            .map(|e| e.id)
+            .collect();
+    if ids.is_empty() {
+        return Ok(());
+    }
+    if !save(x, who, 0, advantage, why)? {
+        x.emit(Event::Cancelled {
+            ids,
+            why: format!("{} failed the saving throw", x.s.name(who)),
+        });
+    }
+    Ok(())
+}
+
+/// Gains a fatigue; "You must take a wound for each fatigue you gain beyond your maximum."
+fn tire(
+    x: &mut Ctx,
+    who: usize,
+    why: &'static str,
+    resolving: Option<u32>,
+) -> Result<(), RuleError> {
+    x.emit(Event::Tired { who, why });
+    let c = &x.s.chars[who];
+    if c.fatigue > c.sheet.max_fatigue() {
+        wound(x, who, 1, resolving)?;
+    }
+    Ok(())
+}
+
+/// "A character makes a saving throw by rolling d6 and meeting or exceeding their current
+/// fatigue. A natural 6 is always a success. A natural 1 is always a failure." `penalty` is
+/// taken off the die; `advantage` above 0 rolls twice keeping the higher, below 0 the lower
+/// (Lucky adds one: "advantage on all saving throws"; they cancel).
+fn save(
+    x: &mut Ctx,
+    who: usize,
+    penalty: i32,
+    advantage: i32,
+    why: &'static str,
+) -> Result<bool, RuleError> {
+    let c = &x.s.chars[who];
+    let adv = advantage + i32::from(c.has(Power::Lucky));
+    let need = c.fatigue;
+    let expr = match adv.signum() {
+        1 => DiceExpr::parse("2d6kh1").expect("valid"),
+        -1 => DiceExpr::parse("2d6kl1").expect("valid"),
+        _ => D6,
+    };
+    let roll = x.dice.roll_total(&expr, "saving throw")? as u32;
+    let ok = roll == 6 || (roll != 1 && roll as i32 - penalty >= need);
+    x.emit(Event::Saved {
+        who,
+        roll,
+        need,
+        ok,
+        why,
+    });
+    Ok(ok)
+}
+
+/// "When a character suffers a finishing blow they must reveal their damage total. If it is
+/// equal to or greater than their health then they die immediately." A lesser character rolls
+/// all their wounds now, and the damage is not kept.
+fn finishing_blow(x: &mut Ctx, who: usize) -> Result<(), RuleError> {
+    let c = &x.s.chars[who];
+    let health = c.sheet.max_health();
+    let total = if c.sheet.lesser {
+        let n = c.wounds;
+        let mut t = 0;
+        for _ in 0..n {
+            t += x.d6("a lesser character's wounds")?;
+        }
+        t
+    } else {
+        c.damage
+    };
+    let dies = total as i32 >= health;
+    x.emit(Event::Revealed {
+        who,
+        total,
+        health,
+        dies,
+    });
+    if dies {
+        x.emit(Event::Died { who });
+        // "If a character dies with abilities on the stack then all of their abilities are
+        // immediately canceled."
+        let ids: Vec<u32> =
+            x.s.stack
+                .iter()
+                .filter(|e| e.by == who)
+                .map(|e| e.id)
+                .collect();
+        if !ids.is_empty() {
+            x.emit(Event::Cancelled {
+                ids,
+                why: format!("{} is dead", x.s.name(who)),
+            });
+        }
+    }
+    Ok(())
+}
+
+/// A move resolving: along the straight line to `to`; each merged attack takes over where the
+/// mover first comes within its reach, then the move goes on.
+fn walk(x: &mut Ctx, e: &Entry, to: Pt) -> Result<(), RuleError> {
+    let me = e.by;
+    let from = x.s.chars[me].pos;
+    let mut takes: Vec<(f32, &Merged)> = e
+        .merged
+        .iter()
+        .filter_map(|m| first_contact(from, to, x.s.chars[m.by].pos).map(|t| (t, m)))
+        .collect();
+    takes.sort_by(|a, b| a.0.total_cmp(&b.0));
+    for (t, m) in takes {
+        if x.s.chars[me].dead || x.s.chars[m.by].dead {
+            continue;
+        }
+        let at = from.add(to.sub(from).scale(t));
+        if at.dist(x.s.chars[me].pos) > 1e-4 {
+            x.emit(Event::Moved { who: me, to: at });
+        }
+        strike(x, m.by, me, m.roll, m.finish, Some(e.id))?;
+    }
+    if !x.s.chars[me].dead {
+        x.emit(Event::Moved { who: me, to });
+    }
+    Ok(())
+}
+
+/// The first fraction of the way from `a` to `b` at which a base there is within melee reach
+/// of a base at `c` (None if it never is).
+pub fn first_contact(a: Pt, b: Pt, c: Pt) -> Option<f32> {
+    let r = super::state::BASE + MELEE_REACH;
+    let d = b.sub(a);
+    let f = a.sub(c);
+    let (qa, qb, qc) = (
+        d.x * d.x + d.y * d.y,
+        2.0 * (f.x * d.x + f.y * d.y),
+        f.x * f.x + f.y * f.y - r * r,
+    );
+    if qc <= 0.0 {
+        return Some(0.0);
+    }
+    if qa <= 1e-9 {
+        return None;
+    }
+    let disc = qb * qb - 4.0 * qa * qc;
+    if disc < 0.0 {
+        return None;
+    }
+    let t = (-qb - disc.sqrt()) / (2.0 * qa);
+    (0.0..=1.0).contains(&t).then_some(t)
+}
+
+/// Whose is the command, for hot-seat play: the seat playing the character it names, else the
+/// first seat waited on.
+pub fn natural_seat(s: &DndState, c: &Command) -> Seat {
+    match c {
+        Command::Act { who, .. } | Command::Merge { who, .. } => seat_of(s, *who),
+        _ => waiting(s).seats().first().copied().unwrap_or(1),
+    }
+}

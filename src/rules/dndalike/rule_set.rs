@@ -1,0 +1,219 @@
+//! The DnDalike rules on the shared game core: [`Dndalike`] implements [`RuleSet`]. Seat 1 is
+//! the dungeon master's (the monsters); the heroes' players sit from seat 2. Each seat sees
+//! only its own characters' secret damage ([`RuleSet::redact`]).
+
+use super::command::{Command, Event, apply, describe, pool};
+use super::resolve;
+use super::setup::{DEFAULT_LEVEL, DndSetup, Member};
+use super::state::{BASE, Character, DndState, Party, Phase};
+use crate::data::error::Issue;
+use crate::dice::Dice;
+use crate::rules::core::{Game, QuickSetup, RuleError, RuleSet, RulesId, Seat, Waiting};
+use crate::table::Table;
+use crate::table::geom::Pt;
+use std::sync::Arc;
+
+/// The DnDalike combat rules.
+pub struct Dndalike;
+
+pub type DndGame = Game<Dndalike>;
+
+/// The first state of a fight.
+pub fn init(setup: &DndSetup) -> Result<DndState, Vec<String>> {
+    let problems = setup.problems();
+    if !problems.is_empty() {
+        return Err(problems
+            .iter()
+            .map(|i| format!("{}: {}", i.path, i.message))
+            .collect());
+    }
+    let level = match &setup.level {
+        Some(p) => crate::rules::duel::level(p)?,
+        None => crate::rules::duel::bare(),
+    };
+    let table = &level.1;
+    let mut chars = Vec::new();
+    for (party, list, y) in [
+        (Party::Heroes, &setup.heroes, 2.0),
+        (Party::Monsters, &setup.monsters, table.depth - 2.0),
+    ] {
+        let n = list.len() as f32;
+        for (i, m) in list.iter().enumerate() {
+            let Member { sheet, seat, at } = m;
+            let pos = at.unwrap_or(Pt::new(
+                table.width / 2.0 + (i as f32 - (n - 1.0) / 2.0) * (BASE + 0.6),
+                y,
+            ));
+            if !table.contains_base(pos, BASE) {
+                return Err(vec![format!(
+                    "{} starts off the table at ({:.1}, {:.1})",
+                    sheet.name, pos.x, pos.y
+                )]);
+            }
+            chars.push(Character {
+                sheet: sheet.clone(),
+                party,
+                seat: *seat,
+                pos,
+                dice: pool(&sheet.action_dice()),
+                fatigue: sheet.armour.fatigue(),
+                wounds: 0,
+                damage: 0,
+                raised_ac: None,
+                dead: false,
+            });
+        }
+    }
+    Ok(DndState {
+        chars,
+        stack: Vec::new(),
+        next_id: 1,
+        active: setup.first,
+        first: setup.first,
+        round: 1,
+        phase: Phase::Act,
+        seats: setup.seats(),
+        sight: super::state::Terrain::of_level(setup.level.as_deref(), table),
+        table: Arc::new(table.clone()),
+    })
+}
+
+impl RuleSet for Dndalike {
+    const ID: RulesId = RulesId::Dndalike;
+    const SAVE_VERSION: u32 = 1;
+
+    type Setup = DndSetup;
+    type State = DndState;
+    type Command = Command;
+    type Event = Event;
+
+    fn init(setup: &DndSetup) -> Result<DndState, Vec<String>> {
+        init(setup)
+    }
+
+    fn seed(setup: &DndSetup) -> u64 {
+        setup.seed
+    }
+
+    fn seats(setup: &DndSetup) -> Vec<Seat> {
+        setup.seats()
+    }
+
+    fn validate_setup(setup: &DndSetup) -> Vec<Issue> {
+        setup.problems()
+    }
+
+    fn waiting(s: &DndState) -> Waiting {
+        resolve::waiting(s)
+    }
+
+    fn check(s: &DndState, by: Seat, c: &Command) -> Result<(), RuleError> {
+        resolve::check(s, by, c)
+    }
+
+    fn resolve(
+        s: &DndState,
+        by: Seat,
+        c: &Command,
+        dice: &mut Dice,
+    ) -> Result<Vec<Event>, RuleError> {
+        resolve::resolve(s, by, c, dice)
+    }
+
+    fn apply(s: &mut DndState, e: &Event) {
+        apply(s, e)
+    }
+
+    fn describe(s: &DndState, e: &Event) -> Option<String> {
+        describe(s, e)
+    }
+
+    fn heading(s: &DndState, e: &Event) -> (u32, Seat) {
+        let who = match e {
+            Event::Announced { entry, .. } => Some(entry.by),
+            Event::MergedInto { merged, .. } => Some(merged.by),
+            _ => None,
+        };
+        (s.round, who.map_or(0, |i| s.chars[i].seat))
+    }
+
+    fn phase_label(s: &DndState) -> String {
+        match &s.phase {
+            Phase::Act => format!("round {}: {} turn", s.round, s.active.possessive()),
+            Phase::Respond { left } => format!(
+                "{} on the stack: respond or pass ({})",
+                s.stack.len(),
+                left.iter()
+                    .map(|x| format!("seat {x}"))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+            Phase::Over(end) => end.text.clone(),
+        }
+    }
+
+    fn round(s: &DndState) -> u32 {
+        s.round
+    }
+
+    fn awaits_answer(s: &DndState) -> bool {
+        matches!(s.phase, Phase::Respond { .. })
+    }
+
+    fn table(s: &DndState) -> Table {
+        let mut t = (*s.table).clone();
+        t.models.clear();
+        for (i, c) in s.chars.iter().enumerate() {
+            let side = match c.party {
+                Party::Heroes => 1,
+                Party::Monsters => 2,
+            };
+            let mut m = crate::table::model::Model::new(
+                i as u32 + 1,
+                side,
+                c.name(),
+                BASE,
+                1.6,
+                c.pos,
+                90.0,
+            );
+            m.h = t.surface_height(c.pos);
+            m.wreck = c.dead;
+            t.models.push(m);
+        }
+        t
+    }
+
+    /// "This total is hidden and cannot be revealed": other seats see no damage total.
+    fn redact(s: &DndState, seat: Seat) -> DndState {
+        let mut v = s.clone();
+        for c in &mut v.chars {
+            if c.seat != seat {
+                c.damage = 0;
+            }
+        }
+        v
+    }
+
+    fn undone_label(c: &Command) -> String {
+        match c {
+            Command::Act { ability, .. } => ability.label().to_string(),
+            Command::Merge { .. } => "a merged attack".into(),
+            Command::Pass => "a pass".into(),
+            Command::EndTurn => "the end of the turn".into(),
+        }
+    }
+
+    fn natural_seat(s: &DndState, c: &Command) -> Seat {
+        resolve::natural_seat(s, c)
+    }
+
+    fn program_play(g: &mut DndGame, seat: Seat) -> Option<Command> {
+        super::ai::play(g, seat)
+    }
+
+    fn quick_setup(q: &QuickSetup) -> Result<DndSetup, Vec<String>> {
+        let level = Some(q.level.clone().unwrap_or_else(|| DEFAULT_LEVEL.into()));
+        super::setup::shipped(q.seed, level, q.players.is_some_and(|p| p <= 2))
+    }
+}

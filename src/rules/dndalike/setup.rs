@@ -1,0 +1,150 @@
+//! A DnDalike fight's setup (the level, the two parties, who plays whom, who goes first) and
+//! the roster files characters and monsters are kept in, validated on load with errors that
+//! name file, line, column and field.
+
+use super::sheet::Sheet;
+use super::state::Party;
+use crate::data::error::{Issue, LocatedError};
+use crate::data::spans::SpanIndex;
+use crate::rules::core::Seat;
+use crate::table::geom::Pt;
+use serde::{Deserialize, Serialize};
+use std::path::{Path, PathBuf};
+
+pub const DEFAULT_LEVEL: &str = "levels/arena.ron";
+pub const PARTY_FILE: &str = "assets/forces/dndalike/party.ron";
+pub const MONSTERS_FILE: &str = "assets/forces/dndalike/monsters.ron";
+
+/// A character in the fight: its sheet, the seat that plays it, and where it starts.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Member {
+    pub sheet: Sheet,
+    pub seat: Seat,
+    /// Where the base starts (default: the party's row along its table edge).
+    #[serde(default)]
+    pub at: Option<Pt>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct DndSetup {
+    pub seed: u64,
+    pub level: Option<PathBuf>,
+    pub heroes: Vec<Member>,
+    pub monsters: Vec<Member>,
+    /// "The party that has been in the area longest always takes the first turn. So, in a
+    /// dungeon, monsters act first."
+    pub first: Party,
+}
+
+impl DndSetup {
+    /// What is wrong with the setup, each with the field it names.
+    pub fn problems(&self) -> Vec<Issue> {
+        let mut v = Vec::new();
+        for (list, members) in [("heroes", &self.heroes), ("monsters", &self.monsters)] {
+            if members.is_empty() {
+                v.push(Issue::new(list, "a fight needs at least one on each side"));
+            }
+            for (i, m) in members.iter().enumerate() {
+                for (f, msg) in m.sheet.problems() {
+                    v.push(Issue::new(format!("{list}[{i}].sheet.{f}"), msg));
+                }
+                if m.seat == 0 {
+                    v.push(Issue::new(
+                        format!("{list}[{i}].seat"),
+                        "seats are numbered from 1",
+                    ));
+                }
+            }
+        }
+        v
+    }
+
+    /// The seats, in order.
+    pub fn seats(&self) -> Vec<Seat> {
+        let mut v: Vec<Seat> = self
+            .heroes
+            .iter()
+            .chain(&self.monsters)
+            .map(|m| m.seat)
+            .collect();
+        v.sort();
+        v.dedup();
+        v
+    }
+}
+
+/// A roster file: `Roster(name: "...", members: [ (name: ..., stats: (...), ...), ... ])`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Roster {
+    pub name: String,
+    pub members: Vec<Sheet>,
+}
+
+/// Parses and validates a roster; every problem located in the file.
+pub fn parse_roster(file: &str, text: &str) -> Result<Roster, Vec<LocatedError>> {
+    let spans = SpanIndex::new(text);
+    let r: Roster =
+        ron::from_str(text).map_err(|e| vec![crate::data::load::ron_error(file, &spans, &e)])?;
+    let mut issues = Vec::new();
+    if r.members.is_empty() {
+        issues.push(Issue::new("members", "the roster is empty"));
+    }
+    for (i, m) in r.members.iter().enumerate() {
+        for (f, msg) in m.problems() {
+            issues.push(Issue::new(format!("members[{i}].{f}"), msg));
+        }
+    }
+    if issues.is_empty() {
+        Ok(r)
+    } else {
+        Err(issues
+            .iter()
+            .map(|i| LocatedError::locate(file, &spans, i))
+            .collect())
+    }
+}
+
+pub fn load_roster(path: &Path) -> Result<Roster, Vec<LocatedError>> {
+    let text = crate::data::read_text(path).map_err(|e| vec![e])?;
+    parse_roster(&path.display().to_string(), &text)
+}
+
+/// The shipped fight: the party of four (one seat each from seat 2, or all on seat 2 with
+/// `one_player`) against the monsters on seat 1, the dungeon master's.
+pub fn shipped(
+    seed: u64,
+    level: Option<PathBuf>,
+    one_player: bool,
+) -> Result<DndSetup, Vec<String>> {
+    let load = |p: &str| {
+        load_roster(&crate::data::load::resolve_data_path(Path::new(p)))
+            .map_err(|e| e.iter().map(|e| e.to_string()).collect::<Vec<_>>())
+    };
+    let party = load(PARTY_FILE)?;
+    let monsters = load(MONSTERS_FILE)?;
+    Ok(DndSetup {
+        seed,
+        level,
+        heroes: party
+            .members
+            .into_iter()
+            .enumerate()
+            .map(|(i, sheet)| Member {
+                sheet,
+                seat: if one_player { 2 } else { 2 + i as Seat },
+                at: None,
+            })
+            .collect(),
+        monsters: monsters
+            .members
+            .into_iter()
+            .map(|sheet| Member {
+                sheet,
+                seat: 1,
+                at: None,
+            })
+            .collect(),
+        first: Party::Monsters,
+    })
+}

@@ -1,0 +1,359 @@
+//! A DnDalike fight's state: every character's dice, fatigue, wounds and secret damage, the
+//! stack of announced abilities, whose party's turn it is, and who still has to answer.
+
+use super::sheet::{DieKind, Power, Sheet};
+use crate::rules::core::{GameEnd, Seat};
+use crate::table::Table;
+use crate::table::geom::Pt;
+use serde::Serialize;
+use std::sync::Arc;
+
+/// "a party of heroes ... facing off against a party of monsters".
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, serde::Deserialize)]
+pub enum Party {
+    Heroes,
+    Monsters,
+}
+
+impl Party {
+    pub fn other(self) -> Party {
+        match self {
+            Party::Heroes => Party::Monsters,
+            Party::Monsters => Party::Heroes,
+        }
+    }
+
+    pub fn label(self) -> &'static str {
+        match self {
+            Party::Heroes => "the heroes",
+            Party::Monsters => "the monsters",
+        }
+    }
+
+    pub fn possessive(self) -> &'static str {
+        match self {
+            Party::Heroes => "the heroes'",
+            Party::Monsters => "the monsters'",
+        }
+    }
+}
+
+/// One action die: its kind and whether it is spent this round.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct ActionDie {
+    pub kind: DieKind,
+    pub spent: bool,
+}
+
+/// A character in the fight.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Character {
+    pub sheet: Sheet,
+    pub party: Party,
+    /// The seat that plays it.
+    pub seat: Seat,
+    pub pos: Pt,
+    pub dice: smallvec::SmallVec<[ActionDie; 4]>,
+    /// Current fatigue, the armour's permanent fatigue included.
+    pub fatigue: i32,
+    pub wounds: u32,
+    /// "their controller adds d6 points of damage in secret to their total damage": known to
+    /// this character's seat only ([`super::rule_set`] redacts it for the others).
+    pub damage: u32,
+    /// The armour class raised by Move or Dodge "until the end of the turn".
+    pub raised_ac: Option<i32>,
+    pub dead: bool,
+}
+
+/// Base diameter of every character (a 1" base: one 5-foot square).
+pub const BASE: f32 = 1.0;
+
+/// "Melee attackers must be next to their target": base edges within this many inches.
+pub const MELEE_REACH: f32 = 0.1;
+
+impl Character {
+    pub fn name(&self) -> &str {
+        &self.sheet.name
+    }
+
+    /// "successful if the attack's attack die is equal to or greater than the target's armour
+    /// class at resolution".
+    pub fn ac(&self) -> i32 {
+        let base = self.sheet.armour_class();
+        self.raised_ac.map_or(base, |r| r.max(base))
+    }
+
+    pub fn free(&self, kind: DieKind) -> usize {
+        self.dice
+            .iter()
+            .filter(|d| d.kind == kind && !d.spent)
+            .count()
+    }
+
+    pub fn spent(&self, kind: DieKind) -> usize {
+        self.dice
+            .iter()
+            .filter(|d| d.kind == kind && d.spent)
+            .count()
+    }
+
+    /// "You may only voluntarily gain fatigue up to your fatigue maximum".
+    pub fn may_tire(&self) -> bool {
+        self.fatigue < self.sheet.max_fatigue()
+    }
+
+    pub fn has(&self, p: Power) -> bool {
+        self.sheet.has(p)
+    }
+
+    /// Base edge to base edge, in inches.
+    pub fn gap(&self, o: &Character) -> f32 {
+        gap_at(self.pos, o.pos)
+    }
+}
+
+/// The gap between two bases centred at `a` and `b`.
+pub fn gap_at(a: Pt, b: Pt) -> f32 {
+    (a.dist(b) - BASE).max(0.0)
+}
+
+/// An ability announced, paid for and rolled, waiting on the stack.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Entry {
+    pub id: u32,
+    /// The character using it (index in [`DndState::chars`]).
+    pub by: usize,
+    pub ability: Ability,
+    /// The rolled die of the cost that decides success (A, M or S), if any.
+    pub roll: Option<u32>,
+    /// Attacks merged into this move: where each takes over ("when he comes within range").
+    pub merged: smallvec::SmallVec<[Merged; 1]>,
+}
+
+/// An attack merged into another character's stacked move.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Merged {
+    pub by: usize,
+    pub finish: bool,
+    pub roll: u32,
+}
+
+/// What an entry does when it resolves.
+#[derive(Debug, Clone, PartialEq, Serialize, serde::Deserialize)]
+pub enum Ability {
+    /// "MOVE - slow. M: Raise your AC to M until the end of the turn then move your movement
+    /// rate."
+    Move { to: Pt },
+    /// "DODGE - quick. F, M: Raise your AC to M until the end of the turn."
+    Dodge,
+    /// "JAB - slow. A: On a hit the target takes a wound."
+    Jab { target: usize },
+    /// The finishing attack, its name lost in the text: "A: On a hit the target suffers a
+    /// finishing blow." Called Finish here.
+    Finish { target: usize },
+    /// "BLOCK - quick. S: ... Cancel a melee attack ... with an A of S or less ... Cancel a
+    /// ranged attack ... Return a S die to your available pool."
+    Block { entry: u32 },
+    /// "TRIP - quick. A: On a hit, cancel target movement ability."
+    Trip { entry: u32 },
+    /// "RIPOSTE - quick. A: On a hit, cancel target melee attack that has an A equal to or less
+    /// than your A."
+    Riposte { entry: u32 },
+    /// "EXERT - quick. F: Regain a lost action die."
+    Exert { die: DieKind },
+}
+
+impl Ability {
+    pub fn label(&self) -> &'static str {
+        match self {
+            Ability::Move { .. } => "Move",
+            Ability::Dodge => "Dodge",
+            Ability::Jab { .. } => "Jab",
+            Ability::Finish { .. } => "Finish",
+            Ability::Block { .. } => "Block",
+            Ability::Trip { .. } => "Trip",
+            Ability::Riposte { .. } => "Riposte",
+            Ability::Exert { .. } => "Exert",
+        }
+    }
+
+    /// Slow abilities "can only be performed on that character's turn".
+    pub fn slow(&self) -> bool {
+        matches!(
+            self,
+            Ability::Move { .. } | Ability::Jab { .. } | Ability::Finish { .. }
+        )
+    }
+
+    pub fn is_attack(&self) -> bool {
+        matches!(
+            self,
+            Ability::Jab { .. }
+                | Ability::Finish { .. }
+                | Ability::Trip { .. }
+                | Ability::Riposte { .. }
+        )
+    }
+
+    /// The die kinds its cost spends (each rolled), and whether it costs a fatigue.
+    pub fn cost(&self) -> (Option<DieKind>, bool) {
+        match self {
+            Ability::Move { .. } => (Some(DieKind::Movement), false),
+            Ability::Dodge => (Some(DieKind::Movement), true),
+            Ability::Jab { .. }
+            | Ability::Finish { .. }
+            | Ability::Trip { .. }
+            | Ability::Riposte { .. } => (Some(DieKind::Attack), false),
+            Ability::Block { .. } => (Some(DieKind::Shield), false),
+            Ability::Exert { .. } => (None, true),
+        }
+    }
+}
+
+/// What the fight waits for.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub enum Phase {
+    /// The active party acts (or ends its turn); the stack is empty.
+    Act,
+    /// Something is on the stack: these seats may still respond with quick abilities or pass.
+    Respond {
+        left: Vec<Seat>,
+    },
+    Over(GameEnd),
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct DndState {
+    pub chars: Vec<Character>,
+    pub stack: Vec<Entry>,
+    pub next_id: u32,
+    /// The party whose turn it is.
+    pub active: Party,
+    /// The party that acted first ("The party that has been in the area longest").
+    pub first: Party,
+    pub round: u32,
+    pub phase: Phase,
+    /// The seats, in order (seat 1 is the dungeon master's).
+    pub seats: Vec<Seat>,
+    /// The table (the level the fight is on; not hashed).
+    #[serde(skip)]
+    pub table: Arc<Table>,
+    /// The level's terrain as a sight scene, built once (characters do not block sight).
+    #[serde(skip)]
+    pub sight: Terrain,
+}
+
+/// A level's terrain ready for line-of-sight queries, with the answers found so far (sight
+/// between two points depends on nothing else, so they are kept for every fight on the level).
+#[derive(Clone, Default)]
+pub struct Terrain(pub Option<Arc<TerrainSight>>);
+
+pub struct TerrainSight {
+    pub scene: crate::table::scene::Scene,
+    seen: std::sync::Mutex<std::collections::HashMap<[u32; 4], bool>>,
+}
+
+impl Terrain {
+    pub fn of(table: &Table) -> Self {
+        let mut t = table.clone();
+        t.models.clear();
+        Terrain(Some(Arc::new(TerrainSight {
+            scene: crate::table::scene::Scene::new(&t, Default::default()),
+            seen: Default::default(),
+        })))
+    }
+
+    /// The terrain of the level at `path` (a bare table for `None`), built once and kept.
+    pub fn of_level(path: Option<&std::path::Path>, table: &Table) -> Self {
+        type Cache =
+            std::sync::Mutex<std::collections::HashMap<Option<std::path::PathBuf>, Terrain>>;
+        static CACHE: std::sync::OnceLock<Cache> = std::sync::OnceLock::new();
+        let cache = CACHE.get_or_init(Default::default);
+        let key = path.map(|p| p.to_path_buf());
+        if let Some(hit) = cache.lock().ok().and_then(|c| c.get(&key).cloned()) {
+            return hit;
+        }
+        let t = Terrain::of(table);
+        if let Ok(mut c) = cache.lock() {
+            c.insert(key, t.clone());
+        }
+        t
+    }
+
+    /// Sight from a base at `a` to one at `b`, asking `look` only the first time.
+    pub fn sees(
+        &self,
+        a: Pt,
+        b: Pt,
+        look: impl FnOnce(&crate::table::scene::Scene) -> bool,
+    ) -> bool {
+        let Some(t) = &self.0 else {
+            return true;
+        };
+        let key = [a.x.to_bits(), a.y.to_bits(), b.x.to_bits(), b.y.to_bits()];
+        if let Some(v) = t.seen.lock().ok().and_then(|m| m.get(&key).copied()) {
+            return v;
+        }
+        let v = look(&t.scene);
+        if let Ok(mut m) = t.seen.lock() {
+            if m.len() > 100_000 {
+                m.clear();
+            }
+            m.insert(key, v);
+        }
+        v
+    }
+}
+
+impl std::fmt::Debug for Terrain {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Terrain")
+    }
+}
+
+impl DndState {
+    /// Puts the fight on `table` (its terrain; the characters keep their places).
+    pub fn set_table(&mut self, table: Table) {
+        self.sight = Terrain::of(&table);
+        self.table = Arc::new(table);
+    }
+
+    pub fn alive(&self, party: Party) -> impl Iterator<Item = usize> + '_ {
+        self.chars
+            .iter()
+            .enumerate()
+            .filter(move |(_, c)| c.party == party && !c.dead)
+            .map(|(i, _)| i)
+    }
+
+    /// The seats that play the active party's living characters.
+    pub fn active_seats(&self) -> Vec<Seat> {
+        let mut v: Vec<Seat> = self
+            .alive(self.active)
+            .map(|i| self.chars[i].seat)
+            .collect();
+        v.sort();
+        v.dedup();
+        v
+    }
+
+    pub fn entry(&self, id: u32) -> Option<&Entry> {
+        self.stack.iter().find(|e| e.id == id)
+    }
+
+    pub fn name(&self, i: usize) -> &str {
+        self.chars.get(i).map_or("?", |c| c.name())
+    }
+
+    /// The characters of the other party within melee reach of `i`.
+    pub fn engaged(&self, i: usize) -> impl Iterator<Item = usize> + '_ {
+        let c = &self.chars[i];
+        self.chars
+            .iter()
+            .enumerate()
+            .filter(move |(j, o)| {
+                *j != i && !o.dead && o.party != c.party && c.gap(o) <= MELEE_REACH
+            })
+            .map(|(j, _)| j)
+    }
+}

@@ -1,0 +1,110 @@
+//! The DnDalike rules (`shared/rules/dndalike.txt`), rule by rule with forced dice, the text's
+//! two examples, the odds against the rules' own dice, random command streams, and the roster
+//! files.
+
+mod rules;
+mod streams;
+
+use wartable::rules::core::testing::exec;
+use wartable::rules::dndalike::setup::Member;
+use wartable::rules::dndalike::{
+    Ability, Armour, Command, DndGame, DndSetup, Pack, Party, Power, Sheet, Stats,
+};
+use wartable::table::geom::Pt;
+
+/// Plain stats: every modifier 0 (fatigue maximum 6, armour class from the armour alone).
+pub fn stats() -> Stats {
+    Stats {
+        str: 10,
+        dex: 10,
+        con: 10,
+        int: 10,
+        wis: 10,
+        cha: 10,
+    }
+}
+
+pub fn sheet(name: &str, powers: &[Power], armour: Armour, pack: Pack) -> Sheet {
+    Sheet {
+        name: name.into(),
+        stats: stats(),
+        powers: powers.iter().copied().collect(),
+        armour,
+        pack,
+        lesser: false,
+        health: None,
+        speed: 6.0,
+    }
+}
+
+pub fn member(sheet: Sheet, seat: u8, x: f32, y: f32) -> Member {
+    Member {
+        sheet,
+        seat,
+        at: Some(Pt::new(x, y)),
+    }
+}
+
+/// A fight on a bare table: `heroes` on seat 2, `monsters` on seat 1, `first` acting first.
+pub fn fight(heroes: Vec<Member>, monsters: Vec<Member>, first: Party) -> DndGame {
+    DndGame::new(DndSetup {
+        seed: 1,
+        level: None,
+        heroes,
+        monsters,
+        first,
+    })
+    .unwrap()
+}
+
+/// Every seat asked to respond passes once (the last pass with `dice` forced); nothing when
+/// nobody is asked.
+pub fn pass_all(g: &mut DndGame, dice: &[u32]) {
+    if !matches!(
+        g.state.phase,
+        wartable::rules::dndalike::Phase::Respond { .. }
+    ) {
+        assert!(
+            dice.is_empty(),
+            "nobody is asked: the dice {dice:?} are not used"
+        );
+        return;
+    }
+    let seats = g.waiting().seats();
+    let n = seats.len();
+    for (k, s) in seats.into_iter().enumerate() {
+        let forced: &[u32] = if k + 1 == n { dice } else { &[] };
+        exec(g, s, Command::Pass, forced);
+    }
+}
+
+pub fn act(who: usize, ability: Ability) -> Command {
+    Command::Act { who, ability }
+}
+
+/// Plays `cmd` and lets everyone pass until the stack is empty, with `dice` forced throughout;
+/// every forced die must be used. Returns the events.
+pub fn settle(
+    g: &mut DndGame,
+    seat: u8,
+    cmd: Command,
+    dice: &[u32],
+) -> Vec<wartable::rules::dndalike::Event> {
+    g.dice.force(dice);
+    let mut events = g
+        .play(seat, cmd.clone())
+        .unwrap_or_else(|e| panic!("{cmd:?}: {e}"));
+    while matches!(
+        g.state.phase,
+        wartable::rules::dndalike::Phase::Respond { .. }
+    ) {
+        let s = g.waiting().seats()[0];
+        events.extend(g.play(s, Command::Pass).unwrap());
+    }
+    assert_eq!(
+        g.dice.clear_queued(),
+        0,
+        "{cmd:?} left forced dice of {dice:?} unused"
+    );
+    events
+}
