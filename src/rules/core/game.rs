@@ -43,8 +43,9 @@ pub struct Game<R: RuleSet> {
     pub journal: Vec<JournalLine>,
     /// Who plays each seat (index seat - 1). The rules never look at it; saves keep it.
     pub players: Vec<Player>,
-    /// Whether the combat log's words are written (a game played headless by the thousand, as
-    /// by the benchmark and the balance runs, needs only its commands and dice).
+    /// Whether the combat log's words are written and steps are kept for undo (a game played
+    /// headless by the thousand, as by the benchmark and the balance runs, needs only its
+    /// commands and dice).
     pub keep_journal: bool,
     undo: Vec<UndoPoint<R::State>>,
 }
@@ -174,7 +175,7 @@ impl<R: RuleSet> Game<R> {
         let events = result?;
         // Only a step that rolled no dice can be undone: only then is the state before it kept.
         let rolled = self.dice.log().len() > rolls_before;
-        let before = (!rolled).then(|| self.state.clone());
+        let before = (!rolled && self.keep_journal).then(|| self.state.clone());
         let journal_len = self.journal.len();
         let index = self.log.len();
         for e in &events {

@@ -12,13 +12,15 @@ use crate::rules::core::Seat;
 use crate::table::geom::Pt;
 
 /// The answers that bear on what is on the stack: a Dodge only when an attack on the stack
-/// targets `i`; blocks, trips, ripostes, merges and quick attacks (a bow, a two-handed weapon)
-/// always do. A seat is asked to respond only
+/// targets `i`; a quick attack (a bow, a two-handed weapon) when an enemy's ability is on the
+/// stack; blocks, trips, ripostes and merges always do. A seat is asked to respond only
 /// when one of its characters has one (any quick ability may then be used).
 pub fn pressing(s: &DndState, i: usize) -> Vec<Command> {
     let targeted = s.stack.iter().any(|e| {
         matches!(e.ability, Ability::Jab { target } | Ability::Finish { target } if target == i)
     });
+    let party = s.chars[i].party;
+    let enemy_stacked = s.stack.iter().any(|e| s.chars[e.by].party != party);
     responses(s, i)
         .into_iter()
         .filter(|c| match c {
@@ -30,6 +32,10 @@ pub fn pressing(s: &DndState, i: usize) -> Vec<Command> {
                 ability: Ability::Exert { .. },
                 ..
             } => false,
+            Command::Act {
+                ability: Ability::Jab { .. },
+                ..
+            } => enemy_stacked,
             _ => true,
         })
         .collect()
@@ -57,7 +63,9 @@ pub fn has_pressing(s: &DndState, i: usize) -> bool {
         return true;
     }
     let (attack, shield) = (c.free(DieKind::Attack) > 0, c.free(DieKind::Shield) > 0);
+    let enemy_stacked = s.stack.iter().any(|e| s.chars[e.by].party != c.party);
     if attack
+        && enemy_stacked
         && matches!(c.sheet.pack, Pack::Bow | Pack::TwoHanded)
         && s.alive(c.party.other()).any(|t| {
             ok(Command::Act {
