@@ -64,8 +64,8 @@ fn menus(
                         )
                         .clicked()
                     {
+                        // The menu stays behind the New game window: closing it comes back here.
                         menu.new_game = Some(r.id);
-                        menu.show_main = false;
                     }
                 }
                 if ui

@@ -60,9 +60,16 @@ pub struct Roll {
     pub purpose: Cow<'static, str>,
     pub dice: Dies,
     pub total: i64,
+    /// The seat this roll is a secret of (a hidden damage die): only that seat may see it.
+    pub secret: Option<u8>,
 }
 
 impl Roll {
+    /// Whether `seat` may see this roll (every roll but another seat's secret).
+    pub fn visible_to(&self, seat: u8) -> bool {
+        self.secret.is_none_or(|s| s == seat)
+    }
+
     /// The values of the dice that count.
     pub fn kept(&self) -> Vec<u32> {
         self.dice
@@ -206,6 +213,18 @@ impl Dice {
         Ok(self.log[i].total)
     }
 
+    /// [`Self::roll_total`] for a roll only `seat` may see (a hidden damage die).
+    pub fn roll_secret(
+        &mut self,
+        e: &DiceExpr,
+        purpose: &'static str,
+        seat: u8,
+    ) -> Result<i64, DiceError> {
+        let i = self.roll_logged(e, Cow::Borrowed(purpose))?;
+        self.log[i].secret = Some(seat);
+        Ok(self.log[i].total)
+    }
+
     /// Rolls `e`, logs it, and gives its index in the log.
     fn roll_logged(
         &mut self,
@@ -276,6 +295,7 @@ impl Dice {
             purpose,
             dice,
             total,
+            secret: None,
         };
         self.log.push(roll);
     }

@@ -712,3 +712,70 @@ fn reach_is_the_tables_sight_for_a_bow_and_base_contact_for_melee() {
     let e = refuse(&mut g, 2, act(0, Ability::Jab { target: 1 }));
     assert!(e.to_string().contains("not next to"), "{e}");
 }
+
+/// The secret d6 of a wound is that seat's secret in the roll log too: the other seats' view of
+/// the dice leaves it out.
+#[test]
+fn the_secret_damage_die_is_hidden_from_the_other_seats() {
+    let mut g = georgia_and_the_orc();
+    exec(&mut g, 2, act(0, Ability::Jab { target: 1 }), &[4]);
+    pass_all(&mut g, &[5]);
+    let last = g.dice.log().last().unwrap();
+    assert_eq!(
+        (last.total, last.secret),
+        (5, Some(1)),
+        "the orc's damage, the DM's secret"
+    );
+    assert!(last.visible_to(1));
+    assert!(!last.visible_to(2));
+    let attack = &g.dice.log()[0];
+    assert!(
+        attack.secret.is_none() && attack.visible_to(2),
+        "the attack die is open"
+    );
+}
+
+/// A move goes in a straight line: a wall across the way stops it (checked when announced).
+#[test]
+fn a_wall_across_the_way_stops_a_move() {
+    use wartable::table::piece::{Piece, PieceShape, Tag};
+    let mut g = georgia_and_the_orc();
+    let mut table = (*g.state.table).clone();
+    table.pieces.push(Piece {
+        shape: PieceShape::Box,
+        at: Pt::new(10.0, 13.0),
+        rotation: 0.0,
+        size: (6.0, 0.5, 3.0),
+        base_height: 0.0,
+        tags: vec![Tag::BlocksSight],
+        label: "wall".into(),
+    });
+    g.state.set_table(table);
+    let e = refuse(
+        &mut g,
+        2,
+        act(
+            0,
+            Ability::Move {
+                to: Pt::new(10.0, 15.5),
+            },
+        ),
+    );
+    assert!(e.to_string().contains("blocked"), "{e}");
+    settle(
+        &mut g,
+        2,
+        act(
+            0,
+            Ability::Move {
+                to: Pt::new(6.0, 10.0),
+            },
+        ),
+        &[3],
+    );
+    assert_eq!(
+        g.state.chars[0].pos,
+        Pt::new(6.0, 10.0),
+        "along the wall, the way is clear"
+    );
+}

@@ -5,10 +5,8 @@
 use super::session::KrySession;
 use super::tempo::DEFAULT_COUNTDOWN;
 use crate::app::level_io::{list_levels, resolve_data_path};
-use crate::app::menu::MainMenu;
 use crate::app::play::ActiveGame;
-use crate::app::screens::Mode;
-use crate::app::state::{ActiveTool, Notices, Selection, TableState};
+use crate::app::play::new_game::{NewGame, errors_and_start};
 use crate::rules::core::{Player, QuickSetup, RuleSet, RulesId};
 use crate::rules::kry::{Kry, KryGame};
 use bevy::prelude::*;
@@ -126,25 +124,14 @@ fn name(p: &Path) -> String {
     )
 }
 
-#[allow(clippy::too_many_arguments)]
 fn window(
     mut contexts: EguiContexts,
     mut form: ResMut<NewKryGame>,
-    mut main: ResMut<MainMenu>,
-    mut commands: Commands,
-    mut mode: ResMut<Mode>,
-    mut tool: ResMut<ActiveTool>,
-    mut notices: ResMut<Notices>,
-    mut sel: ResMut<Selection>,
-    state: Option<ResMut<TableState>>,
-    active: Option<Res<ActiveGame>>,
+    mut new_game: NewGame,
 ) -> Result {
-    if main.new_game != Some(RulesId::KryGothic) || (active.is_some() && *mode == Mode::Game) {
+    if !new_game.shown(RulesId::KryGothic) {
         return Ok(());
     }
-    let Some(mut state) = state else {
-        return Ok(());
-    };
     let ctx = contexts.ctx_mut()?.clone();
     let mut open = true;
     let mut start = false;
@@ -228,12 +215,7 @@ fn window(
                 super::tempo::KEY_NAMES[0],
                 super::tempo::KEY_NAMES[1]
             ));
-            for e in &form.errors {
-                ui.label(egui::RichText::new(e).color(egui::Color32::LIGHT_RED));
-            }
-            if ui.button("Start").clicked() {
-                start = true;
-            }
+            start = errors_and_start(ui, &form.errors);
         });
     if let Some(side) = build {
         form.build_team(side);
@@ -262,24 +244,14 @@ fn window(
         match form.start() {
             Ok(s) => {
                 form.errors.clear();
-                main.new_game = None;
-                sel.0 = None;
-                *tool = ActiveTool::Select;
                 let level = s.game.setup.level.clone();
-                crate::app::play::begin(
-                    &mut commands,
-                    &mut mode,
-                    &mut state,
-                    &mut notices,
-                    level,
-                    ActiveGame::new(s),
-                );
+                new_game.begin(level, ActiveGame::new(s));
             }
             Err(e) => form.errors = e,
         }
     }
     if !open {
-        main.new_game = None;
+        new_game.close();
     }
     Ok(())
 }

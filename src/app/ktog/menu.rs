@@ -4,10 +4,8 @@
 
 use super::session::KtogSession;
 use crate::app::level_io::{list_levels, resolve_data_path};
-use crate::app::menu::MainMenu;
 use crate::app::play::ActiveGame;
-use crate::app::screens::Mode;
-use crate::app::state::{ActiveTool, Notices, Selection, TableState};
+use crate::app::play::new_game::{NewGame, errors_and_start, level_and_seed};
 use crate::rules::core::{Player, RulesId};
 use crate::rules::ktog::options::{DEFAULT_LEVEL, NAMES};
 use crate::rules::ktog::{
@@ -84,25 +82,14 @@ impl NewKtogGame {
     }
 }
 
-#[allow(clippy::too_many_arguments)]
 fn window(
     mut contexts: EguiContexts,
     mut form: ResMut<NewKtogGame>,
-    mut main: ResMut<MainMenu>,
-    mut commands: Commands,
-    mut mode: ResMut<Mode>,
-    mut tool: ResMut<ActiveTool>,
-    mut notices: ResMut<Notices>,
-    mut sel: ResMut<Selection>,
-    state: Option<ResMut<TableState>>,
-    active: Option<Res<ActiveGame>>,
+    mut new_game: NewGame,
 ) -> Result {
-    if main.new_game != Some(RulesId::Ktog) || (active.is_some() && *mode == Mode::Game) {
+    if !new_game.shown(RulesId::Ktog) {
         return Ok(());
     }
-    let Some(mut state) = state else {
-        return Ok(());
-    };
     let ctx = contexts.ctx_mut()?.clone();
     let mut open = true;
     let mut start = false;
@@ -206,52 +193,21 @@ fn window(
                 );
                 ui.weak("0: off");
             });
-            ui.horizontal(|ui| {
-                ui.label("Level:");
-                egui::ComboBox::from_id_salt("ktog_level")
-                    .selected_text(f.level.display().to_string())
-                    .show_ui(ui, |ui| {
-                        for p in &levels {
-                            let name = p
-                                .file_name()
-                                .map_or(String::new(), |n| n.to_string_lossy().to_string());
-                            ui.selectable_value(&mut f.level, p.clone(), name);
-                        }
-                    });
-            });
-            ui.horizontal(|ui| {
-                ui.label("Seed:");
-                ui.add(egui::TextEdit::singleline(&mut f.seed).hint_text("from the clock"));
-            });
-            for e in &f.errors {
-                ui.colored_label(egui::Color32::LIGHT_RED, e);
-            }
-            if ui.button("Start").clicked() {
-                start = true;
-            }
+            level_and_seed(ui, "ktog_level", &levels, &mut f.level, &mut f.seed);
+            start = errors_and_start(ui, &f.errors);
         });
     if start {
         match form.start() {
             Ok(s) => {
                 form.errors.clear();
-                main.new_game = None;
-                sel.0 = None;
-                *tool = ActiveTool::Select;
                 let level = crate::app::duel::level_file(&s.game.setup.level);
-                crate::app::play::begin(
-                    &mut commands,
-                    &mut mode,
-                    &mut state,
-                    &mut notices,
-                    level,
-                    ActiveGame::new(s),
-                );
+                new_game.begin(level, ActiveGame::new(s));
             }
             Err(e) => form.errors = e,
         }
     }
     if !open {
-        main.new_game = None;
+        new_game.close();
     }
     Ok(())
 }

@@ -5,6 +5,7 @@
 
 pub mod keys;
 pub mod mirror;
+pub mod new_game;
 pub mod program;
 pub mod registry;
 pub mod requests;

@@ -46,6 +46,8 @@ fn handle_requests(
         }
     }
     if requests.leave || requests.new_game {
+        // Back to the sandbox, or to a New game window that closes onto the sandbox.
+        menu.show_main = false;
         if requests.new_game {
             menu.new_game = Some(active.0.game().rules());
         }

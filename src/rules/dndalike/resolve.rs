@@ -184,6 +184,12 @@ fn check_act(
             if !s.table.contains_base(*to, super::state::BASE) {
                 return illegal("the base would leave the table");
             }
+            if let Some(p) = blocked_on_the_way(s, me.pos, *to) {
+                return illegal(format!(
+                    "the way is blocked at ({:.1}, {:.1}): moves go in a straight line",
+                    p.x, p.y
+                ));
+            }
             if let Some(o) =
                 s.chars.iter().enumerate().find(|(j, o)| {
                     *j != who && !o.dead && o.pos.dist(*to) < super::state::BASE - 1e-3
@@ -240,6 +246,36 @@ fn check_act(
         }
     }
     Ok(tired)
+}
+
+/// The first point of the straight way from `a` to `b` (every quarter inch and the end) where a
+/// base cannot stand for the terrain: walls, pillars, impassable ground.
+fn blocked_on_the_way(s: &DndState, a: Pt, b: Pt) -> Option<Pt> {
+    let t = s.sight.0.as_ref()?;
+    // Only a piece near the way or impassable ground can stop it: most moves need no walk.
+    let r = super::state::BASE / 2.0;
+    let near = |c: Pt, rad: f32| segment_distance(a, b, c) < rad + r;
+    if !t.impassable_ground && !t.blockers.iter().any(|(c, rad)| near(*c, *rad)) {
+        return None;
+    }
+    let steps = (a.dist(b) / 0.25).ceil().max(1.0) as usize;
+    (1..=steps)
+        .map(|k| a.add(b.sub(a).scale(k as f32 / steps as f32)))
+        .find(|p| {
+            !crate::table::movement::can_stand(&s.table, &t.scene, super::state::BASE / 2.0, *p)
+        })
+}
+
+/// The distance from `c` to the segment from `a` to `b`.
+fn segment_distance(a: Pt, b: Pt, c: Pt) -> f32 {
+    let d = b.sub(a);
+    let len2 = d.x * d.x + d.y * d.y;
+    let t = if len2 <= 1e-9 {
+        0.0
+    } else {
+        ((c.x - a.x) * d.x + (c.y - a.y) * d.y) / len2
+    };
+    c.dist(a.add(d.scale(t.clamp(0.0, 1.0))))
 }
 
 fn stacked(s: &DndState, id: u32) -> Result<&Entry, RuleError> {
@@ -614,8 +650,10 @@ fn strike(
 fn wound(x: &mut Ctx, who: usize, count: u32, resolving: Option<u32>) -> Result<(), RuleError> {
     let mut damage = 0;
     if !x.s.chars[who].sheet.lesser {
+        // "their controller adds d6 points of damage in secret": the die is that seat's secret.
+        let seat = x.s.chars[who].seat;
         for _ in 0..count {
-            damage += x.d6("damage (secret)")?;
+            damage += x.dice.roll_secret(&D6, "damage (secret)", seat)? as u32;
         }
     }
     x.emit(Event::Wounded { who, count, damage });

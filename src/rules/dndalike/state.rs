@@ -250,6 +250,10 @@ pub struct Terrain(pub Option<Arc<TerrainSight>>);
 
 pub struct TerrainSight {
     pub scene: crate::table::scene::Scene,
+    /// The pieces that stop a base, each as a circle around its footprint (centre, radius).
+    pub blockers: Vec<(Pt, f32)>,
+    /// Whether any ground of the level is impassable.
+    pub impassable_ground: bool,
     seen: std::sync::Mutex<std::collections::HashMap<[u32; 4], bool>>,
 }
 
@@ -257,8 +261,20 @@ impl Terrain {
     pub fn of(table: &Table) -> Self {
         let mut t = table.clone();
         t.models.clear();
+        let blockers = t
+            .pieces
+            .iter()
+            .filter(|p| crate::table::movement::piece_blocks_movement(p))
+            .map(|p| (p.at, 0.5 * (p.size.0.hypot(p.size.1))))
+            .collect();
+        let impassable_ground = t
+            .tiles
+            .iter()
+            .any(|(_, _, kind, _)| kind == crate::table::terrain::GroundKind::Impossible);
         Terrain(Some(Arc::new(TerrainSight {
             scene: crate::table::scene::Scene::new(&t, Default::default()),
+            blockers,
+            impassable_ground,
             seen: Default::default(),
         })))
     }

@@ -1,0 +1,92 @@
+//! What every New game window shares: when it shows (its rule set chosen, no game under way),
+//! the level and seed rows, the errors and the Start button, and starting the game at the table.
+
+use crate::app::menu::MainMenu;
+use crate::app::play::ActiveGame;
+use crate::app::screens::Mode;
+use crate::app::state::{ActiveTool, Notices, Selection, TableState};
+use crate::rules::core::RulesId;
+use bevy::ecs::system::SystemParam;
+use bevy::prelude::*;
+use bevy_egui::egui;
+use std::path::PathBuf;
+
+/// The resources a New game window needs to start a game.
+#[derive(SystemParam)]
+pub struct NewGame<'w, 's> {
+    pub main: ResMut<'w, MainMenu>,
+    commands: Commands<'w, 's>,
+    mode: ResMut<'w, Mode>,
+    tool: ResMut<'w, ActiveTool>,
+    notices: ResMut<'w, Notices>,
+    sel: ResMut<'w, Selection>,
+    state: Option<ResMut<'w, TableState>>,
+    active: Option<Res<'w, ActiveGame>>,
+}
+
+impl NewGame<'_, '_> {
+    /// Whether `rules`' New game window is to be shown now.
+    pub fn shown(&self, rules: RulesId) -> bool {
+        self.main.new_game == Some(rules)
+            && !(self.active.is_some() && *self.mode == Mode::Game)
+            && self.state.is_some()
+    }
+
+    /// Starts `game` on `level` at the table and closes the window.
+    pub fn begin(&mut self, level: crate::data::LevelFile, game: ActiveGame) {
+        let Some(state) = self.state.as_mut() else {
+            return;
+        };
+        self.main.new_game = None;
+        self.sel.0 = None;
+        *self.tool = ActiveTool::Select;
+        crate::app::play::begin(
+            &mut self.commands,
+            &mut self.mode,
+            state,
+            &mut self.notices,
+            level,
+            game,
+        );
+    }
+
+    /// Closes the window (the main menu shows again if it was open).
+    pub fn close(&mut self) {
+        self.main.new_game = None;
+    }
+}
+
+/// The level picker and the seed field.
+pub fn level_and_seed(
+    ui: &mut egui::Ui,
+    salt: &str,
+    levels: &[PathBuf],
+    level: &mut PathBuf,
+    seed: &mut String,
+) {
+    ui.horizontal(|ui| {
+        ui.label("Level:");
+        egui::ComboBox::from_id_salt(salt)
+            .selected_text(level.display().to_string())
+            .show_ui(ui, |ui| {
+                for p in levels {
+                    let name = p
+                        .file_name()
+                        .map_or(String::new(), |n| n.to_string_lossy().to_string());
+                    ui.selectable_value(level, p.clone(), name);
+                }
+            });
+    });
+    ui.horizontal(|ui| {
+        ui.label("Seed:");
+        ui.add(egui::TextEdit::singleline(seed).hint_text("from the clock"));
+    });
+}
+
+/// The form's errors and its Start button: whether Start was clicked.
+pub fn errors_and_start(ui: &mut egui::Ui, errors: &[String]) -> bool {
+    for e in errors {
+        ui.colored_label(egui::Color32::LIGHT_RED, e);
+    }
+    ui.button("Start").clicked()
+}
