@@ -100,6 +100,9 @@ enum Command {
     /// Two styles of the program opponent (program, naive, random) play many games; prints the
     /// win rates as JSON.
     Matchup(cli::matchup::MatchupArgs),
+    /// The program plays many games of a rule set against itself on every core: win rates with
+    /// 95% intervals, the first player's edge, game length, games per second.
+    Simulate(cli::simulate::SimulateArgs),
     /// Load saved games and replay each to its saved hash; prints one located error per
     /// problem, exits 1 if any file is bad or does not reach its hash.
     CheckSave {
@@ -338,6 +341,9 @@ fn main() -> ExitCode {
     }
     if let Some(Command::Matchup(a)) = &cli.command {
         return cli::matchup::run(a);
+    }
+    if let Some(Command::Simulate(a)) = &cli.command {
+        return cli::simulate::run(a);
     }
     if let Some(Command::Odds { rules }) = &cli.command {
         return cli::odds::run(rules);

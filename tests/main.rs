@@ -14,4 +14,5 @@ mod kog;
 mod kry;
 mod level_errors;
 mod levels;
+mod simulate;
 mod table_geometry;

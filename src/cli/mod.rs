@@ -5,3 +5,4 @@ pub mod duel_odds;
 pub mod kry_odds;
 pub mod matchup;
 pub mod odds;
+pub mod simulate;

@@ -10,6 +10,7 @@ pub mod rules_id;
 pub mod ruleset;
 pub mod save;
 pub mod seat;
+pub mod simulate;
 pub mod testing;
 
 pub use error::{RuleError, illegal};

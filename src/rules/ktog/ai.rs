@@ -62,11 +62,13 @@ pub fn choose(s: &KtogState, seat: Seat) -> Option<Command> {
     }
 }
 
-/// The standing opponent with the fewest hit points (the first in seat order on a tie).
+/// The standing opponent with the fewest hit points; on a tie the next one around to the left
+/// (so that no seat is everybody's first choice).
 fn weakest(s: &KtogState, seat: Seat) -> Option<Seat> {
+    let n = s.players.len() as i32;
     s.standing_iter()
         .filter(|t| *t != seat)
-        .min_by_key(|t| s.player(*t).hp)
+        .min_by_key(|t| (s.player(*t).hp, (*t as i32 - seat as i32).rem_euclid(n)))
 }
 
 /// Plays the program's command for `seat`: the command played.

@@ -1,0 +1,207 @@
+//! `wartable simulate`: many games of the program against itself, counted for rule designers:
+//! wins per seat with 95% Wilson intervals, draws, the first player's edge, game length and
+//! speed; a progress bar on a terminal; JSON and a CSV of every game.
+
+use std::io::IsTerminal;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use wartable::rules::core::simulate::{Report, Simulation, simulate, wilson};
+use wartable::rules::core::{QuickSetup, RulesId};
+
+macro_rules! say {
+    ($($t:tt)*) => {{
+        use std::io::Write;
+        let _ = writeln!(std::io::stdout(), $($t)*);
+    }};
+}
+
+#[derive(clap::Args, Debug)]
+pub struct SimulateArgs {
+    /// The rule set: kog-light, kry-gothic, ktog, dndalike or krig.
+    #[arg(long, default_value = "ktog")]
+    pub rules: RulesId,
+    #[arg(long, default_value_t = 1000)]
+    pub games: u64,
+    /// Threads (default: every core).
+    #[arg(long)]
+    pub threads: Option<usize>,
+    /// The first game's seed (game i has seed + i).
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Level file (default: the rule set's own).
+    #[arg(long)]
+    pub level: Option<PathBuf>,
+    /// Side 1's force list (default: the rule set's own).
+    #[arg(long)]
+    pub side1: Option<PathBuf>,
+    /// Side 2's force list.
+    #[arg(long)]
+    pub side2: Option<PathBuf>,
+    /// The rule set's scenario.
+    #[arg(long)]
+    pub scenario: Option<String>,
+    /// Rounds after which an undecided game ends.
+    #[arg(long)]
+    pub rounds: Option<u32>,
+    /// How many players, where the rule set allows a choice.
+    #[arg(long)]
+    pub players: Option<u8>,
+    /// At most this many commands a game.
+    #[arg(long, default_value_t = 100_000)]
+    pub commands: usize,
+    #[arg(long)]
+    pub json: bool,
+    /// Write one line per game here.
+    #[arg(long)]
+    pub csv: Option<PathBuf>,
+}
+
+pub fn run(a: &SimulateArgs) -> ExitCode {
+    if a.games == 0 {
+        eprintln!("error: --games must be at least 1");
+        return ExitCode::from(2);
+    }
+    let threads = a
+        .threads
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    let sim = Simulation {
+        rules: a.rules,
+        games: a.games,
+        threads,
+        seed: a.seed,
+        setup: QuickSetup {
+            seed: a.seed,
+            level: a.level.clone(),
+            forces: [&a.side1, &a.side2]
+                .into_iter()
+                .flatten()
+                .cloned()
+                .collect(),
+            scenario: a.scenario.clone(),
+            rounds: a.rounds,
+            players: a.players,
+        },
+        max_commands: a.commands,
+    };
+    let bar = std::io::stderr().is_terminal().then(|| {
+        let b = indicatif::ProgressBar::new(a.games);
+        b.set_style(
+            indicatif::ProgressStyle::with_template(
+                "{bar:40} {pos}/{len} games, {per_sec}, {eta} left",
+            )
+            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+        );
+        b
+    });
+    let tick = |n: u64| {
+        if let Some(b) = &bar {
+            b.set_position(n);
+        }
+    };
+    let report = match simulate(&sim, &tick) {
+        Ok(r) => r,
+        Err(e) => {
+            for e in e {
+                eprintln!("{e}");
+            }
+            return ExitCode::FAILURE;
+        }
+    };
+    if let Some(b) = bar {
+        b.finish_and_clear();
+    }
+    if let Some(path) = &a.csv
+        && let Err(e) = std::fs::write(path, csv(&report))
+    {
+        eprintln!("error: cannot write {}: {e}", path.display());
+        return ExitCode::FAILURE;
+    }
+    if a.json {
+        say!("{}", json(&report, threads));
+    } else {
+        text(&report, threads);
+    }
+    ExitCode::SUCCESS
+}
+
+fn json(r: &Report, threads: usize) -> String {
+    let n = r.games();
+    let wins: Vec<String> = r
+        .seats
+        .iter()
+        .map(|s| {
+            let k = r.wins(*s);
+            let (lo, hi) = wilson(k, n);
+            format!(
+                "{{\"seat\": {s}, \"wins\": {k}, \"rate\": {:.6}, \"low\": {lo:.6}, \"high\": {hi:.6}}}",
+                k as f64 / n as f64
+            )
+        })
+        .collect();
+    let (fw, fn_) = r.first_player_wins();
+    let (cm, cmed) = r.length(|g| g.commands as f64);
+    let (rm, rmed) = r.length(|g| g.rounds as f64);
+    format!(
+        "{{\"rules\": \"{}\", \"games\": {n}, \"threads\": {threads}, \"seconds\": {:.3}, \"games_per_second\": {:.1}, \"wins\": [{}], \"draws\": {}, \"unfinished\": {}, \"first_player_wins\": {fw}, \"first_player_games\": {fn_}, \"commands_mean\": {cm:.1}, \"commands_median\": {cmed:.1}, \"rounds_mean\": {rm:.2}, \"rounds_median\": {rmed:.1}}}",
+        r.rules.key(),
+        r.seconds,
+        r.games_per_second(),
+        wins.join(", "),
+        r.draws(),
+        r.unfinished()
+    )
+}
+
+fn text(r: &Report, threads: usize) {
+    let n = r.games();
+    say!(
+        "{}: {n} games on {threads} threads in {:.2} s ({:.0} games/s)",
+        r.rules.label(),
+        r.seconds,
+        r.games_per_second()
+    );
+    for s in &r.seats {
+        let k = r.wins(*s);
+        let (lo, hi) = wilson(k, n);
+        say!(
+            "  seat {s}: {k} wins, {:.1}% (95% interval {:.1}% to {:.1}%)",
+            100.0 * k as f64 / n as f64,
+            100.0 * lo,
+            100.0 * hi
+        );
+    }
+    say!("  draws: {}, cut off: {}", r.draws(), r.unfinished());
+    let (fw, fn_) = r.first_player_wins();
+    if fn_ > 0 {
+        let (lo, hi) = wilson(fw, fn_);
+        say!(
+            "  the first player (the first seat to act alone) won {fw} of {fn_}: {:.1}% ({:.1}% to {:.1}%)",
+            100.0 * fw as f64 / fn_ as f64,
+            100.0 * lo,
+            100.0 * hi
+        );
+    }
+    let (cm, cmed) = r.length(|g| g.commands as f64);
+    let (rm, rmed) = r.length(|g| g.rounds as f64);
+    say!(
+        "  length: {cm:.1} commands on average (median {cmed:.0}), {rm:.2} rounds (median {rmed:.0})"
+    );
+}
+
+fn csv(r: &Report) -> String {
+    let mut out = String::from("game,seed,over,winners,first,commands,rounds\n");
+    for (i, g) in r.results.iter().enumerate() {
+        let winners: Vec<String> = g.winners.iter().map(|s| s.to_string()).collect();
+        out.push_str(&format!(
+            "{},{},{},{},{},{},{}\n",
+            i + 1,
+            g.seed,
+            g.over,
+            winners.join(" "),
+            g.first,
+            g.commands,
+            g.rounds
+        ));
+    }
+    out
+}

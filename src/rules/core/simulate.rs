@@ -1,0 +1,206 @@
+//! `wartable simulate`: the program plays many games of a rule set against itself, in-process on
+//! several threads, and the results are counted: wins per seat with 95% Wilson intervals, draws,
+//! the first player's win rate, game length, games per second. Game `i` always has seed
+//! `seed + i`, and the results are gathered in game order, so the same seed gives the same
+//! report whatever the number of threads.
+
+use super::game::Game;
+use super::rules_id::{RulesId, RulesVisitor};
+use super::ruleset::{QuickSetup, RuleSet};
+use super::seat::{Seat, Waiting};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::Instant;
+
+/// What to simulate.
+#[derive(Debug, Clone)]
+pub struct Simulation {
+    pub rules: RulesId,
+    pub games: u64,
+    pub threads: usize,
+    /// The first game's seed; game `i` has `seed + i`.
+    pub seed: u64,
+    /// The rule set's options (its seed is set per game).
+    pub setup: QuickSetup,
+    /// At most this many commands a game.
+    pub max_commands: usize,
+}
+
+/// One game's outcome.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GameResult {
+    pub seed: u64,
+    /// The winning seats (empty: a draw).
+    pub winners: Vec<Seat>,
+    /// Whether the game ended (not cut off at the command limit).
+    pub over: bool,
+    pub commands: usize,
+    pub rounds: u32,
+    /// The first player: the first seat the game waited on alone after its first command (the
+    /// initiative winner in KtOG and Krig); 0 if none.
+    pub first: Seat,
+}
+
+/// A 95% Wilson score interval for `k` successes in `n` trials.
+pub fn wilson(k: u64, n: u64) -> (f64, f64) {
+    if n == 0 {
+        return (0.0, 1.0);
+    }
+    let (n, p, z) = (n as f64, k as f64 / n as f64, 1.959_963_984_540_054);
+    let z2 = z * z;
+    let centre = (p + z2 / (2.0 * n)) / (1.0 + z2 / n);
+    let half = z * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt() / (1.0 + z2 / n);
+    ((centre - half).max(0.0), (centre + half).min(1.0))
+}
+
+/// The counted results.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Report {
+    pub rules: RulesId,
+    pub seats: Vec<Seat>,
+    pub results: Vec<GameResult>,
+    pub seconds: f64,
+}
+
+impl Report {
+    pub fn games(&self) -> u64 {
+        self.results.len() as u64
+    }
+
+    /// Games won by `seat` (a shared win counts for each winner).
+    pub fn wins(&self, seat: Seat) -> u64 {
+        self.results
+            .iter()
+            .filter(|r| r.over && r.winners.contains(&seat))
+            .count() as u64
+    }
+
+    pub fn draws(&self) -> u64 {
+        self.results
+            .iter()
+            .filter(|r| r.over && r.winners.is_empty())
+            .count() as u64
+    }
+
+    /// Games cut off at the command limit.
+    pub fn unfinished(&self) -> u64 {
+        self.results.iter().filter(|r| !r.over).count() as u64
+    }
+
+    /// Games the first player won, of those that ended with a first player.
+    pub fn first_player_wins(&self) -> (u64, u64) {
+        let ended = self.results.iter().filter(|r| r.over && r.first != 0);
+        let n = ended.clone().count() as u64;
+        (
+            ended.filter(|r| r.winners.contains(&r.first)).count() as u64,
+            n,
+        )
+    }
+
+    pub fn games_per_second(&self) -> f64 {
+        self.games() as f64 / self.seconds.max(1e-9)
+    }
+
+    /// The mean and median of `f` over the games.
+    pub fn length(&self, f: impl Fn(&GameResult) -> f64) -> (f64, f64) {
+        let mut v: Vec<f64> = self.results.iter().map(f).collect();
+        if v.is_empty() {
+            return (0.0, 0.0);
+        }
+        v.sort_by(f64::total_cmp);
+        let mean = v.iter().sum::<f64>() / v.len() as f64;
+        let median = if v.len() % 2 == 1 {
+            v[v.len() / 2]
+        } else {
+            (v[v.len() / 2 - 1] + v[v.len() / 2]) / 2.0
+        };
+        (mean, median)
+    }
+}
+
+/// Plays the games; `progress` hears the number of games done so far (from any thread).
+pub fn simulate(sim: &Simulation, progress: &(dyn Fn(u64) + Sync)) -> Result<Report, Vec<String>> {
+    struct Run<'a>(&'a Simulation, &'a (dyn Fn(u64) + Sync));
+    impl RulesVisitor for Run<'_> {
+        type Out = Result<Report, Vec<String>>;
+        fn visit<R: RuleSet>(self) -> Self::Out {
+            let (sim, progress) = (self.0, self.1);
+            let seats = R::seats(&R::quick_setup(&QuickSetup {
+                seed: sim.seed,
+                ..sim.setup.clone()
+            })?);
+            let t = Instant::now();
+            let done = AtomicU64::new(0);
+            let threads = sim.threads.clamp(1, 64) as u64;
+            let per = sim.games.div_ceil(threads);
+            let chunks: Vec<Result<Vec<GameResult>, Vec<String>>> = std::thread::scope(|scope| {
+                let handles: Vec<_> = (0..threads)
+                    .map(|k| {
+                        let (from, to) = (k * per, ((k + 1) * per).min(sim.games));
+                        let done = &done;
+                        scope.spawn(move || {
+                            (from..to)
+                                .map(|i| {
+                                    let r = play_one::<R>(sim, sim.seed.wrapping_add(i));
+                                    progress(done.fetch_add(1, Ordering::Relaxed) + 1);
+                                    r
+                                })
+                                .collect::<Result<Vec<_>, _>>()
+                        })
+                    })
+                    .collect();
+                handles
+                    .into_iter()
+                    .map(|h| {
+                        h.join()
+                            .unwrap_or_else(|_| Err(vec!["a game panicked".into()]))
+                    })
+                    .collect()
+            });
+            let mut results = Vec::with_capacity(sim.games as usize);
+            for c in chunks {
+                results.extend(c?);
+            }
+            Ok(Report {
+                rules: R::ID,
+                seats,
+                results,
+                seconds: t.elapsed().as_secs_f64(),
+            })
+        }
+    }
+    sim.rules.visit(Run(sim, progress))
+}
+
+fn play_one<R: RuleSet>(sim: &Simulation, seed: u64) -> Result<GameResult, Vec<String>> {
+    let setup = R::quick_setup(&QuickSetup {
+        seed,
+        ..sim.setup.clone()
+    })?;
+    let mut g = Game::<R>::new(setup)?;
+    g.keep_journal = false;
+    let mut commands = g.self_play(1);
+    let mut first = 0;
+    while first == 0 && commands < sim.max_commands && !g.is_over() {
+        if let Waiting::One(s) = g.waiting() {
+            first = s;
+            break;
+        }
+        if g.self_play(1) == 0 {
+            break;
+        }
+        commands += 1;
+    }
+    commands += g.self_play(sim.max_commands.saturating_sub(commands));
+    let (over, winners) = match g.waiting() {
+        Waiting::Over(end) => (true, end.winners),
+        _ => (false, Vec::new()),
+    };
+    Ok(GameResult {
+        seed,
+        winners,
+        over,
+        commands,
+        rounds: R::round(&g.state),
+        first,
+    })
+}
