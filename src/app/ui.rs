@@ -123,13 +123,7 @@ fn overlays(
     let Some(mut state) = state else {
         return Ok(());
     };
-    let mut root = egui::Ui::new(
-        ctx.clone(),
-        "root".into(),
-        egui::UiBuilder::new()
-            .layer_id(egui::LayerId::background())
-            .max_rect(ctx.viewport_rect()),
-    );
+    let mut root = crate::app::play::root_ui(&ctx, "root", ctx.viewport_rect());
 
     egui::Panel::top("top_bar").show(&mut root, |ui| {
         ui.horizontal_wrapped(|ui| {

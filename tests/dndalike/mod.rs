@@ -45,6 +45,11 @@ pub fn member(sheet: Sheet, seat: u8, x: f32, y: f32) -> Member {
     }
 }
 
+/// A character without powers at (`x`, `y`) on `seat`.
+pub fn plain(name: &str, armour: Armour, pack: Pack, seat: u8, x: f32, y: f32) -> Member {
+    member(sheet(name, &[], armour, pack), seat, x, y)
+}
+
 /// A fight on a bare table: `heroes` on seat 2, `monsters` on seat 1, `first` acting first.
 pub fn fight(heroes: Vec<Member>, monsters: Vec<Member>, first: Party) -> DndGame {
     DndGame::new(DndSetup {

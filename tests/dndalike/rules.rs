@@ -11,18 +11,15 @@ use wartable::rules::dndalike::{DieKind, Dndalike, Event, Phase};
 /// the heroes' turn.
 fn georgia_and_the_orc() -> DndGame {
     fight(
-        vec![member(
-            sheet("Georgia", &[], Armour::Heavy, Pack::FreeHand),
+        vec![plain(
+            "Georgia",
+            Armour::Heavy,
+            Pack::FreeHand,
             2,
             10.0,
             10.0,
         )],
-        vec![member(
-            sheet("Orc", &[], Armour::Light, Pack::FreeHand),
-            1,
-            11.0,
-            10.0,
-        )],
+        vec![plain("Orc", Armour::Light, Pack::FreeHand, 1, 11.0, 10.0)],
         Party::Heroes,
     )
 }
@@ -78,8 +75,10 @@ fn the_texts_example_of_an_attack_merged_into_a_move() {
     goblin.lesser = true;
     goblin.health = Some(5);
     let mut g = fight(
-        vec![member(
-            sheet("Georgia", &[], Armour::Heavy, Pack::FreeHand),
+        vec![plain(
+            "Georgia",
+            Armour::Heavy,
+            Pack::FreeHand,
             2,
             11.05,
             17.0,
@@ -153,8 +152,10 @@ fn the_texts_example_of_an_attack_merged_into_a_move() {
 #[test]
 fn natural_six_always_hits_natural_one_always_misses() {
     let mut g = fight(
-        vec![member(
-            sheet("Georgia", &[], Armour::None, Pack::FreeHand),
+        vec![plain(
+            "Georgia",
+            Armour::None,
+            Pack::FreeHand,
             2,
             10.0,
             10.0,
@@ -269,25 +270,17 @@ fn a_wound_with_abilities_on_the_stack_needs_a_save() {
     // The orc jabs; Georgia dodges (fatigue 1); the orc's quick answer would be a wound to her
     // from elsewhere: here a second attacker with a bow shoots her while her Dodge waits.
     let mut g = fight(
-        vec![member(
-            sheet("Georgia", &[], Armour::Light, Pack::FreeHand),
+        vec![plain(
+            "Georgia",
+            Armour::Light,
+            Pack::FreeHand,
             2,
             10.0,
             10.0,
         )],
         vec![
-            member(
-                sheet("Orc", &[], Armour::Light, Pack::FreeHand),
-                1,
-                11.0,
-                10.0,
-            ),
-            member(
-                sheet("Archer", &[], Armour::Light, Pack::Bow),
-                1,
-                10.0,
-                16.0,
-            ),
+            plain("Orc", Armour::Light, Pack::FreeHand, 1, 11.0, 10.0),
+            plain("Archer", Armour::Light, Pack::Bow, 1, 10.0, 16.0),
         ],
         Party::Monsters,
     );
@@ -345,8 +338,10 @@ fn fatigue_beyond_the_maximum_wounds() {
             10.0,
             10.0,
         )],
-        vec![member(
-            sheet("Orc", &[], Armour::FullPlate, Pack::FreeHand),
+        vec![plain(
+            "Orc",
+            Armour::FullPlate,
+            Pack::FreeHand,
             1,
             11.0,
             10.0,
@@ -411,27 +406,12 @@ fn slow_actions_only_on_your_turn_unless_a_power_makes_them_quick() {
 fn block_cancels_a_weaker_melee_attack_and_any_ranged_one() {
     let mut g = fight(
         vec![
-            member(
-                sheet("Georgia", &[], Armour::Heavy, Pack::Shield),
-                2,
-                10.0,
-                10.0,
-            ),
-            member(
-                sheet("Osric", &[], Armour::None, Pack::FreeHand),
-                2,
-                9.0,
-                10.0,
-            ),
+            plain("Georgia", Armour::Heavy, Pack::Shield, 2, 10.0, 10.0),
+            plain("Osric", Armour::None, Pack::FreeHand, 2, 9.0, 10.0),
         ],
         vec![
-            member(
-                sheet("Orc", &[], Armour::Light, Pack::FreeHand),
-                1,
-                9.5,
-                10.866,
-            ),
-            member(sheet("Archer", &[], Armour::Light, Pack::Bow), 1, 9.0, 16.0),
+            plain("Orc", Armour::Light, Pack::FreeHand, 1, 9.5, 10.866),
+            plain("Archer", Armour::Light, Pack::Bow, 1, 9.0, 16.0),
         ],
         Party::Monsters,
     );
@@ -495,12 +475,7 @@ fn trip_cancels_a_move_and_riposte_a_weaker_attack() {
             10.0,
             10.0,
         )],
-        vec![member(
-            sheet("Orc", &[], Armour::Light, Pack::FreeHand),
-            1,
-            11.0,
-            10.0,
-        )],
+        vec![plain("Orc", Armour::Light, Pack::FreeHand, 1, 11.0, 10.0)],
         Party::Monsters,
     );
     exec(
@@ -545,12 +520,7 @@ fn exert_and_the_end_of_the_turn() {
             10.0,
             10.0,
         )],
-        vec![member(
-            sheet("Orc", &[], Armour::Light, Pack::FreeHand),
-            1,
-            11.0,
-            10.0,
-        )],
+        vec![plain("Orc", Armour::Light, Pack::FreeHand, 1, 11.0, 10.0)],
         Party::Heroes,
     );
     settle(&mut g, 2, act(0, Ability::Jab { target: 1 }), &[1]);
@@ -665,25 +635,10 @@ fn wound_after(g: &mut DndGame, _: &[u32]) -> bool {
 fn reach_is_the_tables_sight_for_a_bow_and_base_contact_for_melee() {
     use wartable::table::piece::{Piece, PieceShape, Tag};
     let mut g = fight(
-        vec![member(
-            sheet("Hale", &[], Armour::Light, Pack::Bow),
-            2,
-            12.0,
-            4.0,
-        )],
+        vec![plain("Hale", Armour::Light, Pack::Bow, 2, 12.0, 4.0)],
         vec![
-            member(
-                sheet("Orc", &[], Armour::Light, Pack::FreeHand),
-                1,
-                12.0,
-                20.0,
-            ),
-            member(
-                sheet("Goblin", &[], Armour::Light, Pack::FreeHand),
-                1,
-                3.0,
-                20.0,
-            ),
+            plain("Orc", Armour::Light, Pack::FreeHand, 1, 12.0, 20.0),
+            plain("Goblin", Armour::Light, Pack::FreeHand, 1, 3.0, 20.0),
         ],
         Party::Heroes,
     );

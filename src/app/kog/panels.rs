@@ -37,13 +37,7 @@ pub(super) fn game_ui(
     let Some(rect) = play_rest.0 else {
         return Ok(());
     };
-    let mut root = egui::Ui::new(
-        ctx.clone(),
-        "kog_root".into(),
-        egui::UiBuilder::new()
-            .layer_id(egui::LayerId::background())
-            .max_rect(rect),
-    );
+    let mut root = crate::app::play::root_ui(&ctx, "kog_root", rect);
     let mut action: Option<UiAction> = None;
 
     egui::Panel::left("forces")

@@ -66,13 +66,7 @@ fn game_ui(
     let Some(rect) = play_rest.0 else {
         return Ok(());
     };
-    let mut root = egui::Ui::new(
-        ctx.clone(),
-        "krig_root".into(),
-        egui::UiBuilder::new()
-            .layer_id(egui::LayerId::background())
-            .max_rect(rect),
-    );
+    let mut root = crate::app::play::root_ui(&ctx, "krig_root", rect);
     let mut cmd = None;
     egui::Panel::left("krig_mats")
         .default_size(300.0)

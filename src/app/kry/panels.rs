@@ -229,13 +229,7 @@ pub(super) fn game_ui(
     let Some(rect) = play_rest.0 else {
         return Ok(());
     };
-    let mut root = egui::Ui::new(
-        ctx.clone(),
-        "kry_root".into(),
-        egui::UiBuilder::new()
-            .layer_id(egui::LayerId::background())
-            .max_rect(rect),
-    );
+    let mut root = crate::app::play::root_ui(&ctx, "kry_root", rect);
     let mut action: Option<UiAction> = None;
     egui::Panel::left("kry_sides")
         .default_size(250.0)

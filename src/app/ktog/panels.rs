@@ -115,13 +115,7 @@ fn game_ui(
     let Some(rect) = play_rest.0 else {
         return Ok(());
     };
-    let mut root = egui::Ui::new(
-        ctx.clone(),
-        "ktog_root".into(),
-        egui::UiBuilder::new()
-            .layer_id(egui::LayerId::background())
-            .max_rect(rect),
-    );
+    let mut root = crate::app::play::root_ui(&ctx, "ktog_root", rect);
     let mut cmd: Option<Command> = None;
     egui::Panel::left("ktog_sheet")
         .default_size(270.0)

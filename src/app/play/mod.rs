@@ -31,6 +31,23 @@ pub fn plugin(app: &mut App) {
     ));
 }
 
+/// A root `Ui` over `rect` on the background layer, for a screen's side panels (egui 0.36 lays
+/// panels out inside a `Ui`).
+pub fn root_ui(
+    ctx: &bevy_egui::egui::Context,
+    id: &'static str,
+    rect: bevy_egui::egui::Rect,
+) -> bevy_egui::egui::Ui {
+    use bevy_egui::egui;
+    egui::Ui::new(
+        ctx.clone(),
+        id.into(),
+        egui::UiBuilder::new()
+            .layer_id(egui::LayerId::background())
+            .max_rect(rect),
+    )
+}
+
 /// Whether a game is in play.
 pub fn in_play(mode: Res<Mode>, active: Option<Res<ActiveGame>>) -> bool {
     *mode == Mode::Game && active.is_some()

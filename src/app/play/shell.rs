@@ -53,13 +53,7 @@ fn bar_and_log(
         play_rest.0 = None;
         return Ok(());
     };
-    let mut root = egui::Ui::new(
-        ctx.clone(),
-        "play_root".into(),
-        egui::UiBuilder::new()
-            .layer_id(egui::LayerId::background())
-            .max_rect(rect),
-    );
+    let mut root = crate::app::play::root_ui(&ctx, "play_root", rect);
     egui::Panel::top("game_bar").show(&mut root, |ui| bar(ui, &mut active, &mut requests));
     if active.shell().show_log {
         egui::Panel::bottom("combat_log")
