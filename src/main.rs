@@ -109,6 +109,12 @@ enum Command {
         #[arg(required = true)]
         files: Vec<PathBuf>,
     },
+    /// Check force lists and rosters of every rule set (KOG light Force, Kry-Gothic KryForce,
+    /// DnDalike Roster); prints one located error per problem, exits 1 if any file is bad.
+    CheckForces {
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+    },
 }
 
 #[derive(clap::Args, Debug)]
@@ -306,6 +312,27 @@ fn self_play(a: &SelfPlayArgs, seed: u64) -> ExitCode {
     }
 }
 
+fn check_forces(files: &[PathBuf]) -> ExitCode {
+    let mut bad = 0;
+    for f in files {
+        match wartable::rules::check_forces::check_force_file(f) {
+            Ok(what) => say!("{}: ok: {what}", f.display()),
+            Err(errs) => {
+                bad += 1;
+                for e in errs {
+                    eprintln!("{e}");
+                }
+            }
+        }
+    }
+    if bad > 0 {
+        eprintln!("{bad} of {} files failed", files.len());
+        ExitCode::FAILURE
+    } else {
+        ExitCode::SUCCESS
+    }
+}
+
 fn check_saves(files: &[PathBuf]) -> ExitCode {
     let mut bad = 0;
     for f in files {
@@ -353,6 +380,9 @@ fn main() -> ExitCode {
     }
     if let Some(Command::CheckSave { files }) = &cli.command {
         return check_saves(files);
+    }
+    if let Some(Command::CheckForces { files }) = &cli.command {
+        return check_forces(files);
     }
     if let Some(Command::Bench {
         what: BenchWhat::Los {

@@ -7,6 +7,7 @@ mod dice;
 mod dndalike;
 mod duel;
 mod editor;
+mod forces;
 mod geometry;
 mod gui_smoke;
 mod headless_app;

@@ -2,6 +2,7 @@
 //! state, commands checked into typed errors, resolution with the game's seeded dice into
 //! events, and events applied as the only change.
 
+pub mod check_forces;
 pub mod core;
 pub mod dndalike;
 pub mod duel;
