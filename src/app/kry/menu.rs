@@ -240,18 +240,12 @@ fn window(
             form.roster = Some(r);
         }
     }
-    if start {
-        match form.start() {
-            Ok(s) => {
-                form.errors.clear();
-                let level = s.game.setup.level.clone();
-                new_game.begin(level, ActiveGame::new(s));
-            }
-            Err(e) => form.errors = e,
-        }
-    }
-    if !open {
-        new_game.close();
+    let made = new_game.finish(start, open, || {
+        let s = form.start()?;
+        Ok((s.game.setup.level.clone(), ActiveGame::new(s)))
+    });
+    if let Some(errors) = made {
+        form.errors = errors;
     }
     Ok(())
 }

@@ -196,18 +196,15 @@ fn window(
             level_and_seed(ui, "ktog_level", &levels, &mut f.level, &mut f.seed);
             start = errors_and_start(ui, &f.errors);
         });
-    if start {
-        match form.start() {
-            Ok(s) => {
-                form.errors.clear();
-                let level = crate::app::duel::level_file(&s.game.setup.level);
-                new_game.begin(level, ActiveGame::new(s));
-            }
-            Err(e) => form.errors = e,
-        }
-    }
-    if !open {
-        new_game.close();
+    let made = new_game.finish(start, open, || {
+        let s = form.start()?;
+        Ok((
+            crate::app::duel::level_file(&s.game.setup.level),
+            ActiveGame::new(s),
+        ))
+    });
+    if let Some(errors) = made {
+        form.errors = errors;
     }
     Ok(())
 }

@@ -54,6 +54,31 @@ impl NewGame<'_, '_> {
     pub fn close(&mut self) {
         self.main.new_game = None;
     }
+
+    /// After the window is drawn: starts the game `make` builds when Start was clicked, and
+    /// closes the window when its X was. When Start was clicked: the form's errors (none if the
+    /// game started).
+    pub fn finish(
+        &mut self,
+        start: bool,
+        open: bool,
+        make: impl FnOnce() -> Result<(crate::data::LevelFile, ActiveGame), Vec<String>>,
+    ) -> Option<Vec<String>> {
+        let mut errors = None;
+        if start {
+            errors = Some(match make() {
+                Ok((level, game)) => {
+                    self.begin(level, game);
+                    Vec::new()
+                }
+                Err(e) => e,
+            });
+        }
+        if !open {
+            self.close();
+        }
+        errors
+    }
 }
 
 /// The level picker and the seed field.
