@@ -43,6 +43,9 @@ fn the_same_seed_gives_the_same_games_on_one_thread_and_on_two() {
             "{rules}: one outcome a game"
         );
         assert!(one.seats.iter().all(|s| one.wins(*s) <= won));
+        // The sides are apart: each ended game with winners is one side's win.
+        let sides: u64 = (0..one.sides.len()).map(|i| one.side_wins(i)).sum();
+        assert_eq!(sides, won, "{rules}: one side wins each game");
         // Another seed, other games.
         let mut other = sim(rules, games, 1);
         other.seed = 41;

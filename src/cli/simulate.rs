@@ -127,13 +127,16 @@ pub fn run(a: &SimulateArgs) -> ExitCode {
 fn json(r: &Report, threads: usize) -> String {
     let n = r.games();
     let wins: Vec<String> = r
-        .seats
+        .sides
         .iter()
-        .map(|s| {
-            let k = r.wins(*s);
+        .enumerate()
+        .map(|(i, (name, seats))| {
+            let k = r.side_wins(i);
             let (lo, hi) = wilson(k, n);
+            let seats: Vec<String> = seats.iter().map(|s| s.to_string()).collect();
             format!(
-                "{{\"seat\": {s}, \"wins\": {k}, \"rate\": {:.6}, \"low\": {lo:.6}, \"high\": {hi:.6}}}",
+                "{{\"side\": \"{name}\", \"seats\": [{}], \"wins\": {k}, \"rate\": {:.6}, \"low\": {lo:.6}, \"high\": {hi:.6}}}",
+                seats.join(", "),
                 k as f64 / n as f64
             )
         })
@@ -160,11 +163,11 @@ fn text(r: &Report, threads: usize) {
         r.seconds,
         r.games_per_second()
     );
-    for s in &r.seats {
-        let k = r.wins(*s);
+    for (i, (name, _)) in r.sides.iter().enumerate() {
+        let k = r.side_wins(i);
         let (lo, hi) = wilson(k, n);
         say!(
-            "  seat {s}: {k} wins, {:.1}% (95% interval {:.1}% to {:.1}%)",
+            "  {name}: {k} wins, {:.1}% (95% interval {:.1}% to {:.1}%)",
             100.0 * k as f64 / n as f64,
             100.0 * lo,
             100.0 * hi

@@ -51,6 +51,14 @@ pub trait RuleSet: Sized + 'static {
     fn seed(setup: &Self::Setup) -> u64;
     /// The seats of this game, in order.
     fn seats(setup: &Self::Setup) -> Vec<Seat>;
+    /// The sides that win or lose together, named, with their seats (default: each seat its
+    /// own side). A balance report counts wins per side.
+    fn sides(setup: &Self::Setup) -> Vec<(String, Vec<Seat>)> {
+        Self::seats(setup)
+            .into_iter()
+            .map(|s| (format!("seat {s}"), vec![s]))
+            .collect()
+    }
     /// Problems in a loaded setup that would make the game misbehave, by path in the setup.
     fn validate_setup(_setup: &Self::Setup) -> Vec<Issue> {
         Vec::new()

@@ -57,6 +57,8 @@ pub fn wilson(k: u64, n: u64) -> (f64, f64) {
 pub struct Report {
     pub rules: RulesId,
     pub seats: Vec<Seat>,
+    /// The sides that win together, named, with their seats.
+    pub sides: Vec<(String, Vec<Seat>)>,
     pub results: Vec<GameResult>,
     pub seconds: f64,
 }
@@ -71,6 +73,15 @@ impl Report {
         self.results
             .iter()
             .filter(|r| r.over && r.winners.contains(&seat))
+            .count() as u64
+    }
+
+    /// Games won by side `i` (any of its seats among the winners).
+    pub fn side_wins(&self, i: usize) -> u64 {
+        let seats = &self.sides[i].1;
+        self.results
+            .iter()
+            .filter(|r| r.over && r.winners.iter().any(|w| seats.contains(w)))
             .count() as u64
     }
 
@@ -124,10 +135,11 @@ pub fn simulate(sim: &Simulation, progress: &(dyn Fn(u64) + Sync)) -> Result<Rep
         type Out = Result<Report, Vec<String>>;
         fn visit<R: RuleSet>(self) -> Self::Out {
             let (sim, progress) = (self.0, self.1);
-            let seats = R::seats(&R::quick_setup(&QuickSetup {
+            let first = R::quick_setup(&QuickSetup {
                 seed: sim.seed,
                 ..sim.setup.clone()
-            })?);
+            })?;
+            let (seats, sides) = (R::seats(&first), R::sides(&first));
             let t = Instant::now();
             let done = AtomicU64::new(0);
             let threads = sim.threads.clamp(1, 64) as u64;
@@ -163,6 +175,7 @@ pub fn simulate(sim: &Simulation, progress: &(dyn Fn(u64) + Sync)) -> Result<Rep
             Ok(Report {
                 rules: R::ID,
                 seats,
+                sides,
                 results,
                 seconds: t.elapsed().as_secs_f64(),
             })

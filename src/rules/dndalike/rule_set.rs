@@ -99,6 +99,20 @@ impl RuleSet for Dndalike {
         setup.seats()
     }
 
+    /// The monsters (the dungeon master's seat) and the heroes (however many seats play them).
+    fn sides(setup: &DndSetup) -> Vec<(String, Vec<Seat>)> {
+        let seats = |list: &[super::setup::Member]| {
+            let mut v: Vec<Seat> = list.iter().map(|m| m.seat).collect();
+            v.sort();
+            v.dedup();
+            v
+        };
+        vec![
+            ("the monsters".into(), seats(&setup.monsters)),
+            ("the heroes".into(), seats(&setup.heroes)),
+        ]
+    }
+
     fn validate_setup(setup: &DndSetup) -> Vec<Issue> {
         setup.problems()
     }
