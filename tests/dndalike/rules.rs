@@ -580,13 +580,13 @@ fn odds_match_the_rules_dice_by_dice() {
             g.state.chars[1].raised_ac = Some(ac);
             exec(&mut g, 2, act(0, Ability::Jab { target: 1 }), &[a]);
             let mut h = g.clone();
-            let hit_now = wound_after(&mut h, &[]);
+            let hit_now = wound_after(&mut h);
             hit += usize::from(hit_now);
             for m in 1..=6u32 {
                 let mut d = g.clone();
                 exec(&mut d, 1, act(1, Ability::Dodge), &[m]);
                 pass_all(&mut d, &[]);
-                dodged += usize::from(wound_after(&mut d, &[]));
+                dodged += usize::from(wound_after(&mut d));
             }
         }
         let o = attack(&AttackQuery {
@@ -616,7 +616,7 @@ fn odds_match_the_rules_dice_by_dice() {
 }
 
 /// Passes until the stack is empty (the wound's d6 forced to 3); whether a wound landed.
-fn wound_after(g: &mut DndGame, _: &[u32]) -> bool {
+fn wound_after(g: &mut DndGame) -> bool {
     let before = g.state.chars[1].wounds;
     while !g.state.stack.is_empty() {
         let seats: Vec<Seat> = g.waiting().seats();

@@ -46,6 +46,25 @@ impl Waiting {
         }
     }
 
+    /// Whether `by` may act now: `GameOver` when the game is over, `NotYourTurn` (naming who is
+    /// waited on with `seat_name`) when another seat is.
+    pub fn admit(
+        &self,
+        by: Seat,
+        seat_name: impl Fn(Seat) -> String,
+    ) -> Result<(), super::error::RuleError> {
+        if self.is_over() {
+            return Err(super::error::RuleError::GameOver);
+        }
+        if !self.allows(by) {
+            return Err(super::error::RuleError::NotYourTurn(
+                by,
+                self.describe(seat_name),
+            ));
+        }
+        Ok(())
+    }
+
     pub fn is_over(&self) -> bool {
         matches!(self, Waiting::Over(_))
     }

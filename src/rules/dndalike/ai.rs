@@ -48,7 +48,7 @@ pub fn has_pressing(s: &DndState, i: usize) -> bool {
     if c.dead || s.stack.is_empty() {
         return false;
     }
-    let ok = |cmd: Command| check_in_respond(s, c.seat, &cmd);
+    let ok = |cmd: Command| check_answer(s, c.seat, &cmd);
     let targeted = s.stack.iter().any(|e| {
         matches!(e.ability, Ability::Jab { target } | Ability::Finish { target } if target == i)
     });
@@ -111,7 +111,7 @@ pub fn responses(s: &DndState, i: usize) -> Vec<Command> {
     }
     let seat = c.seat;
     let mut push = |cmd: Command| {
-        if check_in_respond(s, seat, &cmd) {
+        if check_answer(s, seat, &cmd) {
             v.push(cmd);
         }
     };
@@ -170,10 +170,6 @@ pub fn responses(s: &DndState, i: usize) -> Vec<Command> {
     v
 }
 
-fn check_in_respond(s: &DndState, seat: Seat, cmd: &Command) -> bool {
-    check_answer(s, seat, cmd)
-}
-
 /// The program's command for `seat`, if the game waits on it.
 pub fn choose(s: &DndState, seat: Seat) -> Option<Command> {
     match &s.phase {
@@ -223,7 +219,7 @@ fn answer(s: &DndState, seat: Seat) -> Option<Command> {
                     ability: Ability::Block { entry: top.id },
                 };
                 if s.chars[i].sheet.pack == super::sheet::Pack::Shield
-                    && check_in_respond(s, seat, &b)
+                    && check_answer(s, seat, &b)
                     && a <= 3
                 {
                     return Some(b);
@@ -234,7 +230,7 @@ fn answer(s: &DndState, seat: Seat) -> Option<Command> {
                 who: target,
                 ability: Ability::Dodge,
             };
-            (a < 6 && check_in_respond(s, seat, &dodge) && t.fatigue + 1 < t.sheet.max_fatigue())
+            (a < 6 && check_answer(s, seat, &dodge) && t.fatigue + 1 < t.sheet.max_fatigue())
                 .then_some(dodge)
         }
         Ability::Move { to } => {
@@ -247,7 +243,7 @@ fn answer(s: &DndState, seat: Seat) -> Option<Command> {
                         onto: top.id,
                         finish: false,
                     };
-                    if check_in_respond(s, seat, &m) {
+                    if check_answer(s, seat, &m) {
                         return Some(m);
                     }
                 }

@@ -19,16 +19,7 @@ pub fn waiting(s: &DndState) -> Waiting {
 
 /// Whether `by` may give `c` now.
 pub fn check(s: &DndState, by: Seat, c: &Command) -> Result<(), RuleError> {
-    let w = waiting(s);
-    if let Waiting::Over(_) = w {
-        return Err(RuleError::GameOver);
-    }
-    if !w.allows(by) {
-        return Err(RuleError::NotYourTurn(
-            by,
-            w.describe(|x| format!("seat {x}")),
-        ));
-    }
+    waiting(s).admit(by, |x| format!("seat {x}"))?;
     match c {
         Command::Pass => match s.phase {
             Phase::Respond { .. } => Ok(()),

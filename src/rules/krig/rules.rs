@@ -155,16 +155,7 @@ pub fn waiting(s: &KrigState) -> Waiting {
 }
 
 pub fn check(s: &KrigState, by: Seat, c: &Command) -> Result<(), RuleError> {
-    let w = waiting(s);
-    if w.is_over() {
-        return Err(RuleError::GameOver);
-    }
-    if !w.allows(by) {
-        return Err(RuleError::NotYourTurn(
-            by,
-            w.describe(|x| s.name(x).to_string()),
-        ));
-    }
+    waiting(s).admit(by, |x| s.name(x).to_string())?;
     match (&s.phase, c) {
         (Phase::Initiative, Command::RollInitiative) => Ok(()),
         (Phase::Initiative, _) => illegal("roll the d10 Agility for initiative first"),

@@ -20,16 +20,7 @@ pub fn waiting(s: &KtogState) -> Waiting {
 
 /// Whether `by` may give `c` now.
 pub fn check(s: &KtogState, by: Seat, c: &Command) -> Result<(), RuleError> {
-    let w = waiting(s);
-    if let Waiting::Over(_) = w {
-        return Err(RuleError::GameOver);
-    }
-    if !w.allows(by) {
-        return Err(RuleError::NotYourTurn(
-            by,
-            w.describe(|x| s.name(x).to_string()),
-        ));
-    }
+    waiting(s).admit(by, |x| s.name(x).to_string())?;
     let target_ok = |t: Seat| -> Result<(), RuleError> {
         if t == 0 || t as usize > s.players.len() {
             return illegal(format!("there is no player {t}"));
