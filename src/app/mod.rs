@@ -4,6 +4,7 @@ pub mod camera;
 pub mod colliders;
 pub mod convert;
 pub mod dice_panel;
+pub mod dndalike;
 pub mod duel;
 pub mod editor;
 pub mod files;
@@ -97,7 +98,7 @@ pub fn build_app(opts: AppOptions) -> App {
         play::plugin,
         kog::plugin,
         kry::plugin,
-        (duel::plugin, ktog::plugin, krig::plugin),
+        (duel::plugin, ktog::plugin, krig::plugin, dndalike::plugin),
     ));
     if opts.menu {
         app.add_systems(Startup, |mut m: ResMut<menu::MainMenu>| m.show_main = true);

@@ -294,7 +294,9 @@ fn act(s: &DndState, seat: Seat) -> Option<Command> {
             }
         }
         // Move: into contact with the nearest enemy, as far as the movement rate goes.
-        if me.free(DieKind::Movement) > 0 && !me.sheet.ranged() {
+        // An archer moves only when it sees nobody to shoot.
+        let shoots = me.sheet.ranged() && enemies.iter().any(|t| in_reach(s, i, *t));
+        if me.free(DieKind::Movement) > 0 && !shoots {
             let engaged = s.engaged(i).next().is_some();
             if !engaged
                 && let Some(&t) = enemies.iter().min_by(|a, b| {
@@ -318,8 +320,10 @@ fn act(s: &DndState, seat: Seat) -> Option<Command> {
     None
 }
 
-/// Points to move `i` to on the way to `goal`: base contact with it if the move reaches, else as
-/// far as it goes; then the same a little to either side (another base may stand there).
+/// Points to move `i` to on the way to `goal`: base contact with it if the move reaches (the
+/// side facing the mover first, then round it); then, where the level has rock or pillars, the
+/// places within the move that shorten the way round them most; then straight towards it as far
+/// as the move goes, and the same a little to either side (another base may stand there).
 fn approach(s: &DndState, i: usize, goal: Pt) -> Vec<Pt> {
     let me = &s.chars[i];
     let d = goal.sub(me.pos);
@@ -331,14 +335,27 @@ fn approach(s: &DndState, i: usize, goal: Pt) -> Vec<Pt> {
     let want = (len - BASE - 0.02).max(0.0);
     let go = want.min(me.sheet.speed - 0.01);
     let mut v = Vec::new();
-    for a in [0.0f32, 30.0, -30.0, 60.0, -60.0] {
-        let target = if go >= want {
-            goal.sub(dir.rotate(a).scale(BASE + 0.02))
-        } else {
-            me.pos.add(dir.rotate(a).scale(go))
-        };
-        if target.dist(me.pos) <= me.sheet.speed {
-            v.push(target);
+    if go >= want {
+        for a in [
+            0.0f32, 30.0, -30.0, 60.0, -60.0, 90.0, -90.0, 120.0, -120.0, 150.0, -150.0, 180.0,
+        ] {
+            let target = goal.sub(dir.rotate(a).scale(BASE + 0.02));
+            if target.dist(me.pos) <= me.sheet.speed - 0.01 {
+                v.push(target);
+            }
+        }
+    }
+    if let Some(t) = &s.sight.0
+        && (t.impassable_ground || !t.blockers.is_empty())
+    {
+        let grid = t
+            .grid
+            .get_or_init(|| super::path::Grid::of(&s.table, &t.scene));
+        v.extend(grid.toward(me.pos, goal, me.sheet.speed - 0.01, 12));
+    }
+    if go < want {
+        for a in [0.0f32, 30.0, -30.0, 60.0, -60.0] {
+            v.push(me.pos.add(dir.rotate(a).scale(go)));
         }
     }
     v

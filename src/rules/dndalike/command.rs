@@ -120,7 +120,7 @@ pub fn apply(s: &mut DndState, e: &Event) {
         } => {
             let c = &mut s.chars[entry.by];
             if let Some(k) = spent {
-                spend(c, *k);
+                spend(c, *k, entry.roll);
             }
             if *tired {
                 c.fatigue += 1;
@@ -129,7 +129,7 @@ pub fn apply(s: &mut DndState, e: &Event) {
             s.stack.push(entry.clone());
         }
         Event::MergedInto { onto, merged } => {
-            spend(&mut s.chars[merged.by], DieKind::Attack);
+            spend(&mut s.chars[merged.by], DieKind::Attack, Some(merged.roll));
             if let Some(e) = s.stack.iter_mut().find(|e| e.id == *onto) {
                 e.merged.push(merged.clone());
             }
@@ -165,6 +165,7 @@ pub fn apply(s: &mut DndState, e: &Event) {
                 .find(|d| d.kind == *die && d.spent)
             {
                 d.spent = false;
+                d.rolled = None;
             }
         }
         Event::Phase(p) => s.phase = p.clone(),
@@ -175,6 +176,7 @@ pub fn apply(s: &mut DndState, e: &Event) {
                 if c.party == done {
                     for d in &mut c.dice {
                         d.spent = false;
+                        d.rolled = None;
                     }
                 }
             }
@@ -184,9 +186,10 @@ pub fn apply(s: &mut DndState, e: &Event) {
     }
 }
 
-fn spend(c: &mut Character, k: DieKind) {
+fn spend(c: &mut Character, k: DieKind, roll: Option<u32>) {
     if let Some(d) = c.dice.iter_mut().find(|d| d.kind == k && !d.spent) {
         d.spent = true;
+        d.rolled = roll;
     }
 }
 
@@ -197,6 +200,7 @@ pub fn pool(kinds: &[DieKind]) -> smallvec::SmallVec<[ActionDie; 4]> {
         .map(|k| ActionDie {
             kind: *k,
             spent: false,
+            rolled: None,
         })
         .collect()
 }

@@ -6,6 +6,7 @@
 pub mod ai;
 pub mod command;
 pub mod odds;
+pub mod path;
 pub mod resolve;
 pub mod rule_set;
 pub mod setup;

@@ -32,21 +32,26 @@ pub fn init(setup: &DndSetup) -> Result<DndState, Vec<String>> {
         None => crate::rules::duel::bare(),
     };
     let table = &level.1;
+    let sight = super::state::Terrain::of_level(setup.level.as_deref(), table);
     let mut chars = Vec::new();
-    for (party, list, y) in [
-        (Party::Heroes, &setup.heroes, 2.0),
-        (Party::Monsters, &setup.monsters, table.depth - 2.0),
+    for (party, list) in [
+        (Party::Heroes, &setup.heroes),
+        (Party::Monsters, &setup.monsters),
     ] {
-        let n = list.len() as f32;
         for (i, m) in list.iter().enumerate() {
             let Member { sheet, seat, at } = m;
-            let pos = at.unwrap_or(Pt::new(
-                table.width / 2.0 + (i as f32 - (n - 1.0) / 2.0) * (BASE + 0.6),
-                y,
-            ));
+            let pos = at.unwrap_or_else(|| start_place(table, party, i, list.len()));
             if !table.contains_base(pos, BASE) {
                 return Err(vec![format!(
                     "{} starts off the table at ({:.1}, {:.1})",
+                    sheet.name, pos.x, pos.y
+                )]);
+            }
+            if let Some(t) = &sight.0
+                && !crate::table::movement::can_stand(table, &t.scene, BASE / 2.0, pos)
+            {
+                return Err(vec![format!(
+                    "{} cannot stand where it starts, at ({:.1}, {:.1}): rock, a wall or a pillar",
                     sheet.name, pos.x, pos.y
                 )]);
             }
@@ -73,9 +78,42 @@ pub fn init(setup: &DndSetup) -> Result<DndState, Vec<String>> {
         round: 1,
         phase: Phase::Act,
         seats: setup.seats(),
-        sight: super::state::Terrain::of_level(setup.level.as_deref(), table),
+        sight,
         table: Arc::new(table.clone()),
     })
+}
+
+/// Where the `i`th of `n` characters of `party` starts without a place of its own: in a row
+/// through the middle of the level's deployment zone for its side (heroes 1, monsters 2), along
+/// the zone's longer side, or else along the party's table edge (heroes near, monsters far).
+pub fn start_place(table: &Table, party: Party, i: usize, n: usize) -> Pt {
+    let side = match party {
+        Party::Heroes => 1,
+        Party::Monsters => 2,
+    };
+    let k = i as f32 - (n as f32 - 1.0) / 2.0;
+    let step = BASE + 0.6;
+    let zone = table
+        .zones
+        .iter()
+        .find(|z| z.side == side && z.kind == crate::table::zone::ZoneKind::Deployment);
+    match zone {
+        Some(z) => {
+            let c = Pt::new((z.min.x + z.max.x) / 2.0, (z.min.y + z.max.y) / 2.0);
+            if z.max.x - z.min.x >= z.max.y - z.min.y {
+                Pt::new(c.x + k * step, c.y)
+            } else {
+                Pt::new(c.x, c.y + k * step)
+            }
+        }
+        None => {
+            let y = match party {
+                Party::Heroes => 2.0,
+                Party::Monsters => table.depth - 2.0,
+            };
+            Pt::new(table.width / 2.0 + k * step, y)
+        }
+    }
 }
 
 impl RuleSet for Dndalike {

@@ -11,7 +11,7 @@ use crate::table::geom::Pt;
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 
-pub const DEFAULT_LEVEL: &str = "levels/arena.ron";
+pub const DEFAULT_LEVEL: &str = "levels/dungeon-crypt.ron";
 pub const PARTY_FILE: &str = "assets/forces/dndalike/party.ron";
 pub const MONSTERS_FILE: &str = "assets/forces/dndalike/monsters.ron";
 

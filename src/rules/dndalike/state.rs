@@ -43,6 +43,8 @@ impl Party {
 pub struct ActionDie {
     pub kind: DieKind,
     pub spent: bool,
+    /// What it rolled when it was spent (until the pool is replenished).
+    pub rolled: Option<u32>,
 }
 
 /// A character in the fight.
@@ -254,6 +256,8 @@ pub struct TerrainSight {
     pub blockers: Vec<(Pt, f32)>,
     /// Whether any ground of the level is impassable.
     pub impassable_ground: bool,
+    /// Where a base can stand, for the program's ways around the rock (built when first asked).
+    pub grid: std::sync::OnceLock<super::path::Grid>,
     seen: std::sync::Mutex<std::collections::HashMap<[u32; 4], bool>>,
 }
 
@@ -275,6 +279,7 @@ impl Terrain {
             scene: crate::table::scene::Scene::new(&t, Default::default()),
             blockers,
             impassable_ground,
+            grid: Default::default(),
             seen: Default::default(),
         })))
     }

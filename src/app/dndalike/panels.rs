@@ -1,0 +1,552 @@
+//! The DnDalike overlay: each party's character cards on the left (the action dice as dice:
+//! available, spent, rolled; fatigue against its maximum; armour class; wounds; the damage total
+//! only to its own player), the picked character's actions with their odds and the last dice on
+//! the right, the movement ring on the table, and clicks: a character of yours picks it, an
+//! enemy is attacked, the ground is where it moves.
+
+use super::session::{Armed, DndSession};
+use crate::app::convert::{flat, to_world};
+use crate::app::duel::dice::die;
+use crate::app::duel::seat_color;
+use crate::app::picking::CursorHit;
+use crate::app::play::ActiveGame;
+use crate::app::play::shell::PlayRest;
+use crate::app::screens::Mode;
+use crate::app::state::{ActiveTool, Notices};
+use crate::rules::dndalike::odds::{AttackQuery, attack};
+use crate::rules::dndalike::resolve::in_reach;
+use crate::rules::dndalike::state::Phase;
+use crate::rules::dndalike::{Ability, Character, Command, DieKind, DndState, Pack, Party};
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+
+pub fn plugin(app: &mut App) {
+    app.add_systems(
+        Update,
+        (
+            tick,
+            click_on_table.run_if(crate::app::state::pointer_on_table),
+            rings,
+        )
+            .chain()
+            .run_if(in_game)
+            .after(crate::app::interact::InteractSet)
+            .before(crate::app::play::mirror::MirrorSet),
+    )
+    .add_systems(
+        EguiPrimaryContextPass,
+        game_ui
+            .in_set(crate::app::play::shell::PlayUi::Panels)
+            .in_set(GameUi)
+            .run_if(in_game),
+    );
+}
+
+/// The side panels (the stack's windows draw after them).
+#[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
+pub struct GameUi;
+
+pub fn in_game(mode: Res<Mode>, active: Option<Res<ActiveGame>>) -> bool {
+    *mode == Mode::Game && active.is_some_and(|a| a.is::<DndSession>())
+}
+
+/// The respond prompt's countdown.
+fn tick(time: Res<Time>, mut active: ResMut<ActiveGame>) {
+    if let Some(s) = DndSession::of_mut(&mut active) {
+        s.sync();
+        s.tick(time.delta_secs());
+    }
+}
+
+/// The colour of a party (the miniatures' side colours: heroes 1, monsters 2).
+pub fn party_color(p: Party) -> egui::Color32 {
+    seat_color(match p {
+        Party::Heroes => 1,
+        Party::Monsters => 2,
+    })
+}
+
+/// A click on one of your characters picks it; on an enemy, the picked character attacks it (a
+/// jab, or the finishing attack when armed); on the ground, it moves there.
+fn click_on_table(
+    mouse: Res<ButtonInput<MouseButton>>,
+    hit: Res<CursorHit>,
+    tool: Res<ActiveTool>,
+    mut active: ResMut<ActiveGame>,
+    mut notices: ResMut<Notices>,
+) {
+    if !mouse.just_pressed(MouseButton::Left) || *tool != ActiveTool::Select {
+        return;
+    }
+    let Some(s) = DndSession::of_mut(&mut active) else {
+        return;
+    };
+    let cmd = match click_command(s, hit.model.map(|m| m.0 as usize - 1), hit.ground) {
+        Ok(Some(c)) => c,
+        Ok(None) => return,
+        Err(e) => {
+            notices.status = e;
+            return;
+        }
+    };
+    if let Err(e) = s.submit(cmd) {
+        notices.status = format!("Refused: {e}");
+    }
+}
+
+/// What a click on character `model` (an index) or on the ground at `ground` does.
+pub fn click_command(
+    s: &mut DndSession,
+    model: Option<usize>,
+    ground: Option<crate::table::geom::Pt>,
+) -> Result<Option<Command>, String> {
+    let st = s.state();
+    if let Some(i) = model {
+        let Some(c) = st.chars.get(i) else {
+            return Ok(None);
+        };
+        if c.dead {
+            return Ok(None);
+        }
+        if s.human_seats().contains(&c.seat) {
+            s.selected = Some(i);
+            return Ok(None);
+        }
+        let Some(me) = s.selected.filter(|m| s.may_order(*m)) else {
+            return Err("Pick one of your characters first (click it or its card)".into());
+        };
+        if st.chars[me].party == c.party {
+            return Ok(None);
+        }
+        let ability = match s.armed {
+            Armed::Jab => Ability::Jab { target: i },
+            Armed::Finish => Ability::Finish { target: i },
+        };
+        return Ok(Some(Command::Act { who: me, ability }));
+    }
+    let (Some(to), Some(me)) = (ground, s.selected) else {
+        return Ok(None);
+    };
+    if !s.may_order(me) {
+        return Ok(None);
+    }
+    Ok(Some(Command::Act {
+        who: me,
+        ability: Ability::Move { to },
+    }))
+}
+
+/// The picked character's movement rate as a ring on the table, and a ring under it.
+fn rings(
+    active: Res<ActiveGame>,
+    state: Option<Res<crate::app::state::TableState>>,
+    mut gizmos: Gizmos,
+) {
+    let (Some(s), Some(t)) = (DndSession::of(&active), state) else {
+        return;
+    };
+    let Some(i) = s.selected else {
+        return;
+    };
+    let c = &s.state().chars[i];
+    let h = t.table.surface_height(c.pos) + 0.05;
+    gizmos
+        .circle(flat(to_world(c.pos, h)), 0.62, Color::srgb(1.0, 0.9, 0.3))
+        .resolution(40);
+    if s.may_order(i) && c.free(DieKind::Movement) > 0 {
+        gizmos
+            .circle(
+                flat(to_world(c.pos, h)),
+                c.sheet.speed,
+                Color::srgba(0.5, 0.8, 1.0, 0.8),
+            )
+            .resolution(96);
+    }
+}
+
+fn game_ui(
+    mut contexts: EguiContexts,
+    mut active: ResMut<ActiveGame>,
+    mut play_rest: ResMut<PlayRest>,
+    mut notices: ResMut<Notices>,
+) -> Result {
+    let Some(session) = DndSession::of_mut(&mut active) else {
+        return Ok(());
+    };
+    let ctx = contexts.ctx_mut()?.clone();
+    let Some(rect) = play_rest.0 else {
+        return Ok(());
+    };
+    let mut root = crate::app::play::root_ui(&ctx, "dnd_root", rect);
+    let mut cmd: Option<Command> = None;
+    egui::Panel::left("dnd_cards")
+        .default_size(290.0)
+        .show(&mut root, |ui| {
+            egui::ScrollArea::vertical()
+                .id_salt("dnd_cards_scroll")
+                .show(ui, |ui| cards(ui, session));
+        });
+    egui::Panel::right("dnd_actions")
+        .default_size(320.0)
+        .show(&mut root, |ui| {
+            egui::ScrollArea::vertical()
+                .id_salt("dnd_actions_scroll")
+                .show(ui, |ui| {
+                    if let Some(c) = actions(ui, session) {
+                        cmd = Some(c);
+                    }
+                    ui.separator();
+                    ui.heading("Last dice");
+                    last_dice(ui, session, 8);
+                });
+        });
+    play_rest.0 = Some(root.available_rect_before_wrap());
+    if let Some(c) = cmd
+        && let Err(e) = session.submit(c)
+    {
+        notices.status = format!("Refused: {e}");
+    }
+    Ok(())
+}
+
+/// The fill of an action die by kind (grey when spent).
+fn die_fill(k: DieKind, spent: bool) -> egui::Color32 {
+    if spent {
+        return egui::Color32::from_gray(120);
+    }
+    die_color(k)
+}
+
+/// The colour of an action die's kind: M blue, A red, S steel.
+pub fn die_color(k: DieKind) -> egui::Color32 {
+    match k {
+        DieKind::Movement => egui::Color32::from_rgb(150, 200, 245),
+        DieKind::Attack => egui::Color32::from_rgb(240, 150, 130),
+        DieKind::Shield => egui::Color32::from_rgb(205, 205, 190),
+    }
+}
+
+/// Each party's characters, the active party first.
+fn cards(ui: &mut egui::Ui, session: &mut DndSession) {
+    let st = session.state().clone();
+    let viewer = session.viewer();
+    ui.heading(format!("Round {}", st.round));
+    for party in [st.active, st.active.other()] {
+        ui.separator();
+        let mut head = egui::RichText::new(match party {
+            Party::Heroes => "The heroes",
+            Party::Monsters => "The monsters",
+        })
+        .color(party_color(party))
+        .strong()
+        .size(16.0);
+        if party == st.active {
+            head = egui::RichText::new(format!("\u{25b6} {}", head.text()))
+                .color(party_color(party))
+                .strong()
+                .size(16.0);
+        }
+        ui.label(head);
+        for (i, c) in st
+            .chars
+            .iter()
+            .enumerate()
+            .filter(|(_, c)| c.party == party)
+        {
+            let picked = session.selected == Some(i);
+            let frame = egui::Frame::group(ui.style()).stroke(if picked {
+                egui::Stroke::new(2.0, egui::Color32::from_rgb(250, 220, 90))
+            } else {
+                ui.visuals().widgets.noninteractive.bg_stroke
+            });
+            let r = frame.show(ui, |ui| card(ui, &st, i, c, viewer)).response;
+            if !c.dead
+                && session.human_seats().contains(&c.seat)
+                && r.interact(egui::Sense::click()).clicked()
+            {
+                session.selected = Some(i);
+            }
+        }
+    }
+}
+
+fn card(ui: &mut egui::Ui, st: &DndState, i: usize, c: &Character, viewer: Option<u8>) {
+    ui.set_width(ui.available_width());
+    ui.horizontal(|ui| {
+        let mut name = egui::RichText::new(c.name())
+            .color(party_color(c.party))
+            .strong();
+        if c.dead {
+            name = name.strikethrough();
+        }
+        ui.label(name);
+        let what = if c.sheet.powers.is_empty() {
+            if c.sheet.lesser {
+                "minion".to_string()
+            } else {
+                "monster".to_string()
+            }
+        } else {
+            format!(
+                "{:?} {} ({})",
+                c.sheet
+                    .class()
+                    .unwrap_or(crate::rules::dndalike::Class::Fighter),
+                c.sheet.level(),
+                c.sheet
+                    .powers
+                    .iter()
+                    .map(|p| p.label())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            )
+        };
+        ui.weak(what);
+    });
+    if c.dead {
+        ui.label(egui::RichText::new("dead").italics());
+        return;
+    }
+    ui.horizontal(|ui| {
+        for d in &c.dice {
+            ui.vertical(|ui| {
+                die(ui, 6, d.rolled, die_fill(d.kind, d.spent), 24.0);
+                ui.small(format!(
+                    "{}{}",
+                    d.kind.letter(),
+                    if d.spent { " spent" } else { "" }
+                ));
+            });
+        }
+        ui.vertical(|ui| {
+            let raised = c.raised_ac.filter(|r| *r > c.sheet.armour_class());
+            ui.label(match raised {
+                Some(r) => format!("AC {r} (raised from {})", c.sheet.armour_class()),
+                None => format!("AC {}", c.ac()),
+            });
+            ui.small(format!(
+                "{:?}, {}",
+                c.sheet.armour,
+                pack_label(c.sheet.pack)
+            ));
+        });
+    });
+    let max = c.sheet.max_fatigue().max(1);
+    ui.add(
+        egui::ProgressBar::new((c.fatigue as f32 / max as f32).clamp(0.0, 1.0))
+            .fill(egui::Color32::from_rgb(200, 150, 60))
+            .text(format!(
+                "fatigue {} of {}",
+                c.fatigue,
+                c.sheet.max_fatigue()
+            )),
+    );
+    let health = c.sheet.max_health();
+    let line = if c.sheet.lesser {
+        format!(
+            "wounds {} (counted openly) \u{b7} health {health}",
+            c.wounds
+        )
+    } else if viewer == Some(c.seat) {
+        format!(
+            "wounds {} \u{b7} damage {} of health {health} (yours to see)",
+            c.wounds, c.damage
+        )
+    } else {
+        format!(
+            "wounds {} \u{b7} damage hidden \u{b7} health {health}",
+            c.wounds
+        )
+    };
+    ui.label(line);
+    let on_stack = st.stack.iter().filter(|e| e.by == i).count();
+    if on_stack > 0 {
+        ui.small(format!("{on_stack} on the stack"));
+    }
+}
+
+pub fn pack_label(p: Pack) -> &'static str {
+    match p {
+        Pack::FreeHand => "weapon and a free hand",
+        Pack::TwoWeapons => "two weapons",
+        Pack::Shield => "weapon and shield",
+        Pack::TwoHanded => "two-handed weapon",
+        Pack::Bow => "bow and arrows",
+    }
+}
+
+/// The chance that `by` hits `target` now with an attack die (its armour class as it stands,
+/// before any Dodge).
+pub fn hit_chance(st: &DndState, by: usize, target: usize) -> f64 {
+    let wounds = st.chars[by].sheet.wounds_per_hit();
+    attack(&AttackQuery {
+        ac: st.chars[target].ac(),
+        advantage: 0,
+        wounds,
+    })
+    .hit
+}
+
+/// A command in words, for its button.
+pub fn command_label(st: &DndState, c: &Command) -> String {
+    match c {
+        Command::Act { ability, .. } => {
+            let on = |e: u32| {
+                st.entry(e)
+                    .map(|e| format!("{}'s {}", st.name(e.by), e.ability.label()))
+                    .unwrap_or_default()
+            };
+            match ability {
+                Ability::Move { to } => format!("Move to ({:.1}, {:.1})", to.x, to.y),
+                Ability::Dodge => "Dodge (F, M): raise AC to the M die".into(),
+                Ability::Jab { target } => format!("Jab {} (A)", st.name(*target)),
+                Ability::Finish { target } => format!("Finish {} (A)", st.name(*target)),
+                Ability::Block { entry } => format!("Block {} (S)", on(*entry)),
+                Ability::Trip { entry } => format!("Trip {} (A)", on(*entry)),
+                Ability::Riposte { entry } => format!("Riposte {} (A)", on(*entry)),
+                Ability::Exert { die } => format!("Exert (F): regain an {} die", die.letter()),
+            }
+        }
+        Command::Merge { onto, finish, .. } => format!(
+            "Merge a {} into {}'s move (A)",
+            if *finish { "finishing attack" } else { "jab" },
+            st.entry(*onto).map_or("?", |e| st.name(e.by))
+        ),
+        Command::Pass => "Pass".into(),
+        Command::EndTurn => "End turn".into(),
+    }
+}
+
+/// The picked character's actions: on its party's turn the slow ones and a click's meaning;
+/// in answer to the stack, the quick answers it has.
+fn actions(ui: &mut egui::Ui, session: &mut DndSession) -> Option<Command> {
+    let st = session.state().clone();
+    if let Phase::Over(end) = &st.phase {
+        ui.heading(&end.text);
+        return None;
+    }
+    let Some(i) = session.selected else {
+        ui.heading("Actions");
+        let mine: Vec<usize> = (0..st.chars.len())
+            .filter(|i| session.may_order(*i))
+            .collect();
+        if mine.is_empty() {
+            ui.label("Nothing of yours to do now.");
+        } else {
+            ui.label("Pick a character: click it on the table or its card.");
+            for i in mine {
+                if ui
+                    .button(egui::RichText::new(st.name(i)).color(party_color(st.chars[i].party)))
+                    .clicked()
+                {
+                    session.selected = Some(i);
+                }
+            }
+        }
+        return None;
+    };
+    let c = &st.chars[i];
+    ui.heading(egui::RichText::new(c.name()).color(party_color(c.party)));
+    if !session.may_order(i) {
+        ui.label(if session.human_seats().contains(&c.seat) {
+            "Not this character's moment: its party's turn, or a prompt to respond."
+        } else {
+            "Played by the program."
+        });
+        return None;
+    }
+    let mut out = None;
+    let acting = session.acting_seats().contains(&c.seat);
+    if acting {
+        ui.label(format!(
+            "Click the table to move up to {}\" (M: your AC rises to the M die).",
+            c.sheet.speed
+        ));
+        ui.horizontal(|ui| {
+            ui.label("A click on an enemy:");
+            ui.selectable_value(&mut session.armed, Armed::Jab, "jabs (a wound)");
+            ui.selectable_value(
+                &mut session.armed,
+                Armed::Finish,
+                "finishes (a finishing blow)",
+            );
+        });
+        for t in st.alive(c.party.other()) {
+            if !in_reach(&st, i, t) {
+                continue;
+            }
+            let p = hit_chance(&st, i, t);
+            ui.horizontal_wrapped(|ui| {
+                for ability in [Ability::Jab { target: t }, Ability::Finish { target: t }] {
+                    let cmd = Command::Act { who: i, ability };
+                    let ok = session.game.check(c.seat, &cmd).is_ok();
+                    if ui
+                        .add_enabled(ok, egui::Button::new(command_label(&st, &cmd)))
+                        .clicked()
+                    {
+                        out = Some(cmd);
+                    }
+                }
+                ui.label(format!(
+                    "hits {:.0}% against AC {}",
+                    p * 100.0,
+                    st.chars[t].ac()
+                ));
+            });
+        }
+        let quick = [
+            Ability::Dodge,
+            Ability::Exert {
+                die: DieKind::Movement,
+            },
+            Ability::Exert {
+                die: DieKind::Attack,
+            },
+            Ability::Exert {
+                die: DieKind::Shield,
+            },
+        ];
+        for ability in quick {
+            let cmd = Command::Act { who: i, ability };
+            if session.game.check(c.seat, &cmd).is_ok()
+                && ui.button(command_label(&st, &cmd)).clicked()
+            {
+                out = Some(cmd);
+            }
+        }
+        ui.weak("End turn is in the bar.");
+    } else if session.asked() == Some(c.seat) {
+        ui.label("Answer the stack (the prompt lists every character of yours):");
+        for cmd in crate::rules::dndalike::ai::responses(&st, i) {
+            if ui.button(command_label(&st, &cmd)).clicked() {
+                out = Some(cmd);
+            }
+        }
+    }
+    out
+}
+
+/// The last `n` rolls the screen may show: another seat's secret damage die is left out.
+fn last_dice(ui: &mut egui::Ui, session: &DndSession, n: usize) {
+    let viewer = session.viewer().unwrap_or(0);
+    let log = session.game.dice.log();
+    let shown: Vec<&crate::dice::Roll> = log
+        .iter()
+        .rev()
+        .filter(|r| r.visible_to(viewer))
+        .take(n)
+        .collect();
+    for roll in shown.into_iter().rev() {
+        ui.horizontal(|ui| {
+            for d in &roll.dice {
+                let fill = if d.kept {
+                    egui::Color32::from_rgb(235, 225, 200)
+                } else {
+                    egui::Color32::from_gray(140)
+                };
+                die(ui, roll.expr.sides, Some(d.value), fill, 22.0);
+            }
+            ui.label(egui::RichText::new(roll.purpose.as_ref()).small());
+        });
+    }
+}
