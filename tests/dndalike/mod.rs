@@ -2,6 +2,7 @@
 //! two examples, the odds against the rules' own dice, random command streams, and the roster
 //! files.
 
+mod app;
 mod dungeon;
 mod rules;
 mod streams;

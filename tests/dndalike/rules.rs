@@ -734,3 +734,82 @@ fn a_wall_across_the_way_stops_a_move() {
         "along the wall, the way is clear"
     );
 }
+
+/// A merged attack needs a point where the move comes within reach: a move that never passes
+/// the attacker cannot take one (and nobody is asked to respond to it).
+#[test]
+fn a_merge_needs_a_move_that_comes_within_reach() {
+    let mut g = fight(
+        vec![plain(
+            "Georgia",
+            Armour::Heavy,
+            Pack::FreeHand,
+            2,
+            3.0,
+            17.0,
+        )],
+        vec![plain(
+            "Goblin",
+            Armour::Light,
+            Pack::FreeHand,
+            1,
+            10.0,
+            20.0,
+        )],
+        Party::Monsters,
+    );
+    let events = exec(
+        &mut g,
+        1,
+        act(
+            1,
+            Ability::Move {
+                to: Pt::new(10.0, 14.0),
+            },
+        ),
+        &[1],
+    );
+    assert!(
+        events
+            .iter()
+            .any(|e| matches!(e, Event::Moved { who: 1, .. })),
+        "nobody could answer: the move resolved at once: {events:?}"
+    );
+    assert!(g.state.stack.is_empty());
+    // With Wren beside its way, the move waits on the stack: Wren may merge, Georgia may not.
+    let mut g = fight(
+        vec![
+            plain("Georgia", Armour::Heavy, Pack::FreeHand, 2, 3.0, 17.0),
+            plain("Wren", Armour::Light, Pack::FreeHand, 2, 11.05, 17.0),
+        ],
+        vec![plain(
+            "Goblin",
+            Armour::Light,
+            Pack::FreeHand,
+            1,
+            10.0,
+            20.0,
+        )],
+        Party::Monsters,
+    );
+    exec(
+        &mut g,
+        1,
+        act(
+            2,
+            Ability::Move {
+                to: Pt::new(10.0, 14.0),
+            },
+        ),
+        &[1],
+    );
+    let onto = g.state.stack[0].id;
+    let merge = |who| Command::Merge {
+        who,
+        onto,
+        finish: false,
+    };
+    assert!(g.check(2, &merge(1)).is_ok());
+    let e = g.check(2, &merge(0)).unwrap_err();
+    assert!(e.to_string().contains("never comes within"), "{e}");
+}

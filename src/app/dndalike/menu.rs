@@ -32,6 +32,9 @@ pub struct NewDndGame {
     /// Who plays each hero seat (one entry when `one_player`).
     pub heroes: Vec<Player>,
     pub first: Party,
+    /// Which of the shipped heroes and monsters take part (by index in their roster).
+    pub hero_in: Vec<bool>,
+    pub monster_in: Vec<bool>,
     pub level: PathBuf,
     /// The respond prompt's countdown, seconds (0: off).
     pub pause: f32,
@@ -46,6 +49,8 @@ impl Default for NewDndGame {
             one_player: true,
             heroes: vec![Player::Human; 4],
             first: Party::Monsters,
+            hero_in: vec![true; 8],
+            monster_in: vec![true; 16],
             level: PathBuf::from(DEFAULT_LEVEL),
             pause: 8.0,
             seed: String::new(),
@@ -59,6 +64,36 @@ impl NewDndGame {
         let seed = crate::app::duel::seed_or_clock(&self.seed)?;
         let mut setup = shipped(seed, Some(self.level.clone()), self.one_player)?;
         setup.first = self.first;
+        let keep = |flags: &[bool], k: usize| flags.get(k).copied().unwrap_or(true);
+        let mut k = 0;
+        setup.heroes.retain(|_| {
+            k += 1;
+            keep(&self.hero_in, k - 1)
+        });
+        let mut k = 0;
+        setup.monsters.retain(|_| {
+            k += 1;
+            keep(&self.monster_in, k - 1)
+        });
+        if !self.one_player {
+            // One seat each, numbered on from 2 with no gaps; who plays it stays with the hero.
+            let mut players = Vec::new();
+            for (k, m) in setup.heroes.iter_mut().enumerate() {
+                players.push(
+                    self.heroes
+                        .get(m.seat as usize - 2)
+                        .copied()
+                        .unwrap_or(Player::Human),
+                );
+                m.seat = 2 + k as crate::rules::core::Seat;
+            }
+            let mut g = DndGame::new(setup)?;
+            g.set_player(1, self.monsters);
+            for (k, p) in players.into_iter().enumerate() {
+                g.set_player(2 + k as crate::rules::core::Seat, p);
+            }
+            return Ok(DndSession::new(g, (self.pause > 0.0).then_some(self.pause)));
+        }
         let mut g = DndGame::new(setup)?;
         g.set_player(1, self.monsters);
         for seat in g.seats().into_iter().filter(|s| *s > 1) {
@@ -133,8 +168,13 @@ fn window(
                 who(ui, &mut f.monsters);
             });
             if let Ok(s) = &setup {
-                for m in &s.monsters {
-                    ui.small(format!("{}: {}", m.sheet.name, sheet_line(&m.sheet)));
+                for (k, m) in s.monsters.iter().enumerate() {
+                    ui.horizontal(|ui| {
+                        if let Some(f) = f.monster_in.get_mut(k) {
+                            ui.checkbox(f, "");
+                        }
+                        ui.small(format!("{}: {}", m.sheet.name, sheet_line(&m.sheet)));
+                    });
                 }
             }
             ui.separator();
@@ -152,7 +192,12 @@ fn window(
                 }
                 egui::Grid::new("dnd_heroes").num_columns(3).show(ui, |ui| {
                     for (k, m) in s.heroes.iter().enumerate() {
-                        ui.label(egui::RichText::new(m.sheet.name.as_ref()).strong());
+                        ui.horizontal(|ui| {
+                            if let Some(f) = f.hero_in.get_mut(k) {
+                                ui.checkbox(f, "");
+                            }
+                            ui.label(egui::RichText::new(m.sheet.name.as_ref()).strong());
+                        });
                         ui.small(sheet_line(&m.sheet));
                         if !f.one_player
                             && let Some(p) = f.heroes.get_mut(k)
@@ -168,6 +213,7 @@ fn window(
                     ui.colored_label(egui::Color32::LIGHT_RED, e);
                 }
             }
+            ui.weak("Untick a character to leave it out of this fight.");
             ui.separator();
             ui.horizontal(|ui| {
                 ui.label("In the area longest (acts first):");

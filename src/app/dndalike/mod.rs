@@ -25,7 +25,12 @@ pub fn rules_reference() -> &'static str {
 }
 
 pub fn plugin(app: &mut App) {
-    app.add_plugins((panels::plugin, stack::plugin, menu::plugin));
+    app.add_plugins((
+        panels::plugin,
+        panels::rings_plugin,
+        stack::plugin,
+        menu::plugin,
+    ));
     app.world_mut()
         .get_resource_or_init::<PlayRegistry>()
         .add(RuleSetApp {

@@ -23,11 +23,7 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 pub fn plugin(app: &mut App) {
     app.add_systems(
         Update,
-        (
-            tick,
-            click_on_table.run_if(crate::app::state::pointer_on_table),
-            rings,
-        )
+        (tick, click_on_table)
             .chain()
             .run_if(in_game)
             .after(crate::app::interact::InteractSet)
@@ -39,6 +35,16 @@ pub fn plugin(app: &mut App) {
             .in_set(crate::app::play::shell::PlayUi::Panels)
             .in_set(GameUi)
             .run_if(in_game),
+    );
+}
+
+/// The picked character's rings on the table (apart from [`plugin`], which runs headless).
+pub fn rings_plugin(app: &mut App) {
+    app.add_systems(
+        Update,
+        rings
+            .run_if(in_game)
+            .after(crate::app::play::mirror::MirrorSet),
     );
 }
 
@@ -74,8 +80,11 @@ fn click_on_table(
     tool: Res<ActiveTool>,
     mut active: ResMut<ActiveGame>,
     mut notices: ResMut<Notices>,
+    // Read here rather than as a run condition: as a condition of this chained system it
+    // kept the system from running on clicks over the open table (seen under Xvfb).
+    over: Res<crate::app::state::PointerOverUi>,
 ) {
-    if !mouse.just_pressed(MouseButton::Left) || *tool != ActiveTool::Select {
+    if !mouse.just_pressed(MouseButton::Left) || *tool != ActiveTool::Select || over.0 {
         return;
     }
     let Some(s) = DndSession::of_mut(&mut active) else {
@@ -108,21 +117,22 @@ pub fn click_command(
         if c.dead {
             return Ok(None);
         }
+        // An enemy of the character picked (who may act now) is attacked, even where the same
+        // screen plays both parties; otherwise a click picks a character of a person here.
+        if let Some(me) = s.selected.filter(|m| s.may_order(*m))
+            && st.chars[me].party != c.party
+        {
+            let ability = match s.armed {
+                Armed::Jab => Ability::Jab { target: i },
+                Armed::Finish => Ability::Finish { target: i },
+            };
+            return Ok(Some(Command::Act { who: me, ability }));
+        }
         if s.human_seats().contains(&c.seat) {
             s.selected = Some(i);
             return Ok(None);
         }
-        let Some(me) = s.selected.filter(|m| s.may_order(*m)) else {
-            return Err("Pick one of your characters first (click it or its card)".into());
-        };
-        if st.chars[me].party == c.party {
-            return Ok(None);
-        }
-        let ability = match s.armed {
-            Armed::Jab => Ability::Jab { target: i },
-            Armed::Finish => Ability::Finish { target: i },
-        };
-        return Ok(Some(Command::Act { who: me, ability }));
+        return Err("Pick one of your characters first (click it or its card)".into());
     }
     let (Some(to), Some(me)) = (ground, s.selected) else {
         return Ok(None);
@@ -192,6 +202,9 @@ fn game_ui(
             egui::ScrollArea::vertical()
                 .id_salt("dnd_actions_scroll")
                 .show(ui, |ui| {
+                    if let Some(e) = &session.shell.last_error {
+                        ui.colored_label(egui::Color32::LIGHT_RED, format!("Refused: {e}"));
+                    }
                     if let Some(c) = actions(ui, session) {
                         cmd = Some(c);
                     }
@@ -462,7 +475,7 @@ fn actions(ui: &mut egui::Ui, session: &mut DndSession) -> Option<Command> {
             "Click the table to move up to {}\" (M: your AC rises to the M die).",
             c.sheet.speed
         ));
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             ui.label("A click on an enemy:");
             ui.selectable_value(&mut session.armed, Armed::Jab, "jabs (a wound)");
             ui.selectable_value(

@@ -38,7 +38,7 @@ fn windows(
             .id(egui::Id::new("dnd_stack"))
             .collapsible(false)
             .resizable(false)
-            .anchor(egui::Align2::CENTER_TOP, [0.0, 70.0])
+            .anchor(egui::Align2::RIGHT_TOP, [-330.0, 70.0])
             .show(&ctx, |ui| {
                 cards(ui, session.state());
                 if let Some(c) = respond(ui, session) {

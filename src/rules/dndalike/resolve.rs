@@ -73,6 +73,17 @@ fn check_merge(s: &DndState, by: Seat, who: usize, onto: u32) -> Result<(), Rule
             if e.merged.iter().any(|m| m.by == who) {
                 return illegal(format!("{} has merged an attack already", me.name()));
             }
+            // "stating at which point during the move you would like your attack to take over":
+            // there must be such a point.
+            if let Ability::Move { to } = e.ability
+                && first_contact(s.chars[e.by].pos, to, me.pos).is_none()
+            {
+                return illegal(format!(
+                    "{}'s move never comes within {}'s reach",
+                    s.chars[e.by].name(),
+                    me.name()
+                ));
+            }
             Ok(())
         }
     }

@@ -1,0 +1,214 @@
+//! The DnDalike rules at the table, headless: clicks pick a character, move it and attack;
+//! the respond prompt's countdown passes for the person asked; secrets show only to their
+//! player; the New fight form leaves characters out and numbers the seats.
+
+use super::*;
+use bevy::input::ButtonInput;
+use bevy::prelude::{App, MinimalPlugins, MouseButton};
+use bevy::time::TimeUpdateStrategy;
+use std::time::Duration;
+use wartable::app::dndalike::menu::NewDndGame;
+use wartable::app::dndalike::session::{DndSession, Screen};
+use wartable::app::interact::{Drag, GameGate, Gesture};
+use wartable::app::picking::CursorHit;
+use wartable::app::play::ActiveGame;
+use wartable::app::screens::Mode;
+use wartable::app::state::{ActiveTool, Notices, PointerOverUi, Selection, TableState};
+use wartable::rules::core::{Player, RuleSet};
+use wartable::rules::dndalike::{Dndalike, Phase};
+use wartable::table::ModelId;
+
+fn app_with(s: DndSession) -> App {
+    let table = Dndalike::table(&s.game.state);
+    let mut app = App::new();
+    app.add_plugins((
+        MinimalPlugins,
+        bevy::transform::TransformPlugin,
+        wartable::app::table_entities::plugin,
+        wartable::app::play::mirror::plugin,
+        wartable::app::play::program::plugin,
+        wartable::app::dndalike::panels::plugin,
+    ));
+    app.init_resource::<Selection>()
+        .init_resource::<Notices>()
+        .init_resource::<ActiveTool>()
+        .init_resource::<CursorHit>()
+        .init_resource::<Drag>()
+        .init_resource::<GameGate>()
+        .init_resource::<PointerOverUi>()
+        .init_resource::<ButtonInput<MouseButton>>()
+        .add_message::<Gesture>()
+        .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(
+            500,
+        )))
+        .insert_resource(Mode::Game);
+    let level = wartable::rules::duel::bare().0.clone();
+    app.insert_resource(TableState::new(level, table, None));
+    app.insert_resource(ActiveGame::new(s));
+    app.update();
+    app
+}
+
+fn session(app: &mut App) -> &mut DndSession {
+    app.world_mut()
+        .resource_mut::<ActiveGame>()
+        .into_inner()
+        .get_mut::<DndSession>()
+        .expect("a DnDalike fight")
+}
+
+/// A click with the cursor on character `model` (an index) or on the ground at `ground`.
+fn click(app: &mut App, model: Option<usize>, ground: Option<Pt>) {
+    {
+        let mut hit = app.world_mut().resource_mut::<CursorHit>();
+        hit.model = model.map(|i| ModelId(i as u32 + 1));
+        hit.ground = ground;
+    }
+    app.world_mut()
+        .resource_mut::<ButtonInput<MouseButton>>()
+        .press(MouseButton::Left);
+    app.update();
+    let mut m = app.world_mut().resource_mut::<ButtonInput<MouseButton>>();
+    m.release(MouseButton::Left);
+    m.clear();
+}
+
+/// Georgia (seat 2, a person) and a goblin (seat 1); the heroes act first.
+fn georgia_and_goblin(goblin_at: Pt) -> DndSession {
+    let mut g = fight(
+        vec![plain(
+            "Georgia",
+            Armour::Heavy,
+            Pack::FreeHand,
+            2,
+            10.0,
+            10.0,
+        )],
+        vec![plain(
+            "Goblin",
+            Armour::Light,
+            Pack::FreeHand,
+            1,
+            goblin_at.x,
+            goblin_at.y,
+        )],
+        Party::Heroes,
+    );
+    g.set_player(2, Player::Human);
+    g.set_player(1, Player::Human);
+    DndSession::new(g, Some(1.0))
+}
+
+#[test]
+fn clicks_pick_a_character_move_it_and_attack() {
+    let mut app = app_with(georgia_and_goblin(Pt::new(10.0, 16.0)));
+    // The ground before a character is picked: nothing.
+    click(&mut app, None, Some(Pt::new(10.0, 13.0)));
+    assert!(session(&mut app).game.log.is_empty());
+    // With nobody picked, a click on a person's character picks it.
+    click(&mut app, Some(1), None);
+    assert_eq!(session(&mut app).selected, Some(1));
+    click(&mut app, Some(0), None);
+    assert_eq!(session(&mut app).selected, Some(0));
+    session(&mut app).game.dice.force(&[3]);
+    click(&mut app, None, Some(Pt::new(10.0, 14.95)));
+    // The goblin's player may merge an attack as Georgia comes into reach: a pass.
+    let s = session(&mut app);
+    assert_eq!(s.asked(), Some(1));
+    s.submit(Command::Pass).unwrap();
+    assert_eq!(s.state().chars[0].pos, Pt::new(10.0, 14.95), "moved");
+    assert_eq!(
+        s.state().chars[0].dice[0].rolled,
+        Some(3),
+        "the M die shows 3"
+    );
+    // A click on the goblin jabs it (its player passes rather than dodge).
+    s.game.dice.force(&[5]);
+    click(&mut app, Some(1), None);
+    let s = session(&mut app);
+    assert_eq!(s.asked(), Some(1));
+    s.game.dice.force(&[4]);
+    s.submit(Command::Pass).unwrap();
+    assert_eq!(s.state().chars[1].wounds, 1, "{:?}", s.game.journal);
+    // Beyond the movement rate: refused, shown, nothing changed.
+    let before = s.game.log.len();
+    s.game.dice.force(&[]);
+    click(&mut app, None, Some(Pt::new(10.0, 1.0)));
+    let s = session(&mut app);
+    assert_eq!(s.game.log.len(), before);
+    assert!(s.shell.last_error.is_some());
+}
+
+#[test]
+fn the_respond_countdown_passes_for_the_person_asked() {
+    // The goblin (seat 1, a person) stands where Georgia's move passes: it may merge an attack.
+    let mut app = app_with(georgia_and_goblin(Pt::new(11.05, 13.0)));
+    let s = session(&mut app);
+    s.selected = Some(0);
+    s.game.dice.force(&[2]);
+    click(&mut app, None, Some(Pt::new(10.0, 15.0)));
+    let s = session(&mut app);
+    assert!(
+        matches!(&s.state().phase, Phase::Respond { left } if left == &vec![1]),
+        "{:?}",
+        s.state().phase
+    );
+    assert_eq!(s.asked(), Some(1));
+    assert!(s.pause_left.is_some(), "the countdown runs");
+    // 1 s at 0.25 s a frame (the longest frame a virtual clock takes): not yet after 0.75 s.
+    for _ in 0..3 {
+        app.update();
+    }
+    assert_eq!(session(&mut app).asked(), Some(1));
+    // Then the goblin's player passes and the move resolves.
+    for _ in 0..2 {
+        app.update();
+    }
+    let s = session(&mut app);
+    assert_eq!(s.state().phase, Phase::Act);
+    assert_eq!(s.state().chars[0].pos, Pt::new(10.0, 15.0));
+    assert!(s.pause_left.is_none());
+}
+
+#[test]
+fn secret_damage_shows_only_after_the_screen_is_passed() {
+    let mut s = georgia_and_goblin(Pt::new(10.0, 16.0));
+    // Two people at the screen: nobody's secrets until the screen is passed and confirmed.
+    assert_eq!(s.viewer(), None);
+    s.screen = Screen::Passing(2);
+    assert_eq!(s.viewer(), None);
+    s.screen = Screen::Shown(2);
+    assert_eq!(s.viewer(), Some(2));
+    // One person against the program: that person's own secrets show.
+    s.game.set_player(1, Player::Program);
+    s.screen = Screen::Hidden;
+    assert_eq!(s.viewer(), Some(2));
+}
+
+#[test]
+fn the_new_fight_form_leaves_characters_out_and_numbers_the_seats() {
+    let mut form = NewDndGame {
+        one_player: false,
+        seed: "7".into(),
+        ..Default::default()
+    };
+    form.hero_in[1] = false;
+    form.heroes = vec![Player::Human, Player::Human, Player::Program, Player::Human];
+    form.monster_in = vec![false, false, false, false, true];
+    let s = form.start().unwrap();
+    let st = s.state();
+    let names: Vec<&str> = st.chars.iter().map(|c| c.name()).collect();
+    assert_eq!(
+        names,
+        ["Georgia", "Osric", "Hale", "Grukk the orc chieftain"],
+        "Wren and the goblins left out"
+    );
+    assert_eq!(s.game.seats(), vec![1, 2, 3, 4]);
+    // Osric kept his player (the program), now on seat 3.
+    assert_eq!(st.chars[1].seat, 3);
+    assert_eq!(s.game.player(3), Player::Program);
+    assert_eq!(s.game.player(2), Player::Human);
+    assert_eq!(s.game.player(1), Player::Program);
+    form.monster_in = vec![false; 5];
+    assert!(form.start().is_err(), "a fight needs a monster");
+}
