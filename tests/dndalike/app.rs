@@ -160,8 +160,29 @@ fn the_respond_countdown_passes_for_the_person_asked() {
         app.update();
     }
     assert_eq!(session(&mut app).asked(), Some(1));
-    // Then the goblin's player passes and the move resolves.
-    for _ in 0..2 {
+    // An answer on the stack is a new question: the goblin dodges, is asked again (it may
+    // still merge an attack into the move) and has the full second again.
+    let s = session(&mut app);
+    s.game.dice.force(&[4]);
+    s.submit(Command::Act {
+        who: 1,
+        ability: Ability::Dodge,
+    })
+    .unwrap();
+    let s = session(&mut app);
+    assert_eq!(s.state().stack.len(), 2);
+    assert_eq!(s.asked(), Some(1));
+    assert!(
+        matches!(s.pause_left, Some((_, left)) if left == 1.0),
+        "{:?}",
+        s.pause_left
+    );
+    for _ in 0..3 {
+        app.update();
+    }
+    assert!(session(&mut app).asked().is_some(), "still asked at 0.75 s");
+    // Then the pass, and whoever is asked next passes in turn: the move resolves.
+    for _ in 0..12 {
         app.update();
     }
     let s = session(&mut app);

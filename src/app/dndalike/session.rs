@@ -38,6 +38,9 @@ pub struct DndSession {
     pub pause: Option<f32>,
     /// The seat the open countdown runs for, and the seconds left.
     pub pause_left: Option<(Seat, f32)>,
+    /// What the open countdown asks about (the seat, the stack's size and its next entry's
+    /// number): a new answer on the stack is a new question with a fresh countdown.
+    asked_about: Option<(Seat, usize, u32)>,
     pub screen: Screen,
 }
 
@@ -50,6 +53,7 @@ impl DndSession {
             armed: Armed::Jab,
             pause,
             pause_left: None,
+            asked_about: None,
             screen: Screen::Hidden,
         };
         s.sync();
@@ -144,10 +148,15 @@ impl DndSession {
         {
             self.selected = None;
         }
-        match (self.asked(), self.pause_left) {
-            (Some(s), Some((t, _))) if s == t => {}
-            (Some(s), _) => self.pause_left = self.pause.map(|p| (s, p)),
-            (None, _) => self.pause_left = None,
+        let question = self
+            .asked()
+            .map(|s| (s, self.game.state.stack.len(), self.game.state.next_id));
+        if question != self.asked_about {
+            self.asked_about = question;
+            self.pause_left = match (question, self.pause) {
+                (Some((s, _, _)), Some(p)) => Some((s, p)),
+                _ => None,
+            };
         }
     }
 
@@ -159,6 +168,7 @@ impl DndSession {
         *left -= dt;
         if *left <= 0.0 {
             self.pause_left = None;
+            self.asked_about = None;
             let _ = self.submit(Command::Pass);
         }
     }
@@ -235,6 +245,7 @@ impl PlaySession for DndSession {
     }
     fn on_undo(&mut self) {
         self.pause_left = None;
+        self.asked_about = None;
         self.sync();
     }
     fn rules_reference(&self) -> (&'static str, &'static str) {
