@@ -15,7 +15,7 @@ use wartable::app::play::ActiveGame;
 use wartable::app::screens::Mode;
 use wartable::app::state::{ActiveTool, Notices, PointerOverUi, Selection, TableState};
 use wartable::rules::core::{Player, RuleSet};
-use wartable::rules::dndalike::{Dndalike, Phase};
+use wartable::rules::dndalike::{DieKind, Dndalike, Phase};
 use wartable::table::ModelId;
 
 fn app_with(s: DndSession) -> App {
@@ -232,4 +232,37 @@ fn the_new_fight_form_leaves_characters_out_and_numbers_the_seats() {
     assert_eq!(s.game.player(1), Player::Program);
     form.monster_in = vec![false; 5];
     assert!(form.start().is_err(), "a fight needs a monster");
+}
+
+#[test]
+fn a_click_on_an_enemy_out_of_reach_moves_into_contact_then_attacks() {
+    let mut app = app_with(georgia_and_goblin(Pt::new(10.0, 14.0)));
+    click(&mut app, Some(0), None);
+    session(&mut app).game.dice.force(&[2]);
+    click(&mut app, Some(1), None);
+    let s = session(&mut app);
+    if s.asked().is_some() {
+        s.submit(Command::Pass).unwrap();
+    }
+    let st = s.state();
+    let gap = st.chars[0].gap(&st.chars[1]);
+    assert!(gap <= 0.1, "in base contact: gap {gap}");
+    assert_eq!(
+        st.chars[0].free(DieKind::Movement),
+        1,
+        "the move spent an M die"
+    );
+    // Now in reach: the same click jabs.
+    s.game.dice.force(&[6]);
+    click(&mut app, Some(1), None);
+    let s = session(&mut app);
+    assert!(
+        s.state()
+            .stack
+            .iter()
+            .any(|e| matches!(e.ability, Ability::Jab { target: 1 }))
+            || s.state().chars[1].wounds == 1,
+        "{:?}",
+        s.game.journal
+    );
 }

@@ -813,3 +813,57 @@ fn a_merge_needs_a_move_that_comes_within_reach() {
     let e = g.check(2, &merge(0)).unwrap_err();
     assert!(e.to_string().contains("never comes within"), "{e}");
 }
+
+/// Seen at the table: a merged jab judged "out of reach" at the very point the mover came
+/// within reach (the point was found at exactly the reach, and rounding put it outside). Over
+/// many starting places the attack always takes over within reach.
+#[test]
+fn a_merged_attack_takes_over_within_reach() {
+    let mut out_of_reach = 0;
+    for k in 0..300u32 {
+        let f = |m: u32| ((k.wrapping_mul(m) % 997) as f32) / 997.0;
+        let georgia = Pt::new(15.0 + 0.3 * f(31), 10.0 + 0.3 * f(57));
+        let from = Pt::new(15.0 + 0.4 * f(73), 11.7 + 0.3 * f(89));
+        let mut g = fight(
+            vec![plain(
+                "Georgia",
+                Armour::Heavy,
+                Pack::Shield,
+                2,
+                georgia.x,
+                georgia.y,
+            )],
+            vec![plain(
+                "Goblin",
+                Armour::None,
+                Pack::FreeHand,
+                1,
+                from.x,
+                from.y,
+            )],
+            Party::Monsters,
+        );
+        let to = Pt::new(from.x, georgia.y + 1.02);
+        if g.check(1, &act(1, Ability::Move { to })).is_err() {
+            continue;
+        }
+        exec(&mut g, 1, act(1, Ability::Move { to }), &[3]);
+        let Some(onto) = g.state.stack.first().map(|e| e.id) else {
+            continue;
+        };
+        let merge = Command::Merge {
+            who: 0,
+            onto,
+            finish: false,
+        };
+        if g.check(2, &merge).is_err() {
+            continue;
+        }
+        let events = settle(&mut g, 2, merge, &[3]);
+        out_of_reach += events
+            .iter()
+            .filter(|e| matches!(e, Event::Judged { why, .. } if why.contains("out of reach")))
+            .count();
+    }
+    assert_eq!(out_of_reach, 0, "merged attacks judged out of reach");
+}

@@ -122,6 +122,23 @@ pub fn click_command(
         if let Some(me) = s.selected.filter(|m| s.may_order(*m))
             && st.chars[me].party != c.party
         {
+            // Out of reach on its own turn: the first click moves it into base contact.
+            let m = &st.chars[me];
+            if !in_reach(st, me, i)
+                && !m.sheet.ranged()
+                && s.acting_seats().contains(&m.seat)
+                && m.free(DieKind::Movement) > 0
+            {
+                let d = c.pos.sub(m.pos);
+                let len = d.len().max(1e-3);
+                let to = c
+                    .pos
+                    .sub(d.scale((crate::rules::dndalike::state::BASE + 0.05) / len));
+                return Ok(Some(Command::Act {
+                    who: me,
+                    ability: Ability::Move { to },
+                }));
+            }
             let ability = match s.armed {
                 Armed::Jab => Ability::Jab { target: i },
                 Armed::Finish => Ability::Finish { target: i },
@@ -472,7 +489,8 @@ fn actions(ui: &mut egui::Ui, session: &mut DndSession) -> Option<Command> {
     let acting = session.acting_seats().contains(&c.seat);
     if acting {
         ui.label(format!(
-            "Click the table to move up to {}\" (M: your AC rises to the M die).",
+            "Click the table to move up to {}\" (M: your AC rises to the M die); a click on an \
+             enemy out of reach moves into contact with it.",
             c.sheet.speed
         ));
         ui.horizontal_wrapped(|ui| {

@@ -808,7 +808,8 @@ fn walk(x: &mut Ctx, e: &Entry, to: Pt) -> Result<(), RuleError> {
 /// The first fraction of the way from `a` to `b` at which a base there is within melee reach
 /// of a base at `c` (None if it never is).
 pub fn first_contact(a: Pt, b: Pt, c: Pt) -> Option<f32> {
-    let r = super::state::BASE + MELEE_REACH;
+    // A thousandth inside the reach, so that the point found is within it after rounding.
+    let r = super::state::BASE + MELEE_REACH - 1e-3;
     let d = b.sub(a);
     let f = a.sub(c);
     let (qa, qb, qc) = (
