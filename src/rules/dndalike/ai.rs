@@ -345,18 +345,27 @@ fn approach(s: &DndState, i: usize, goal: Pt) -> Vec<Pt> {
             }
         }
     }
-    if let Some(t) = &s.sight.0
-        && (t.impassable_ground || !t.blockers.is_empty())
-    {
-        let grid = t
-            .grid
-            .get_or_init(|| super::path::Grid::of(&s.table, &t.scene));
+    let grid = s
+        .sight
+        .0
+        .as_ref()
+        .filter(|t| t.impassable_ground || !t.blockers.is_empty())
+        .map(|t| {
+            t.grid
+                .get_or_init(|| super::path::Grid::of(&s.table, &t.scene))
+        });
+    if let Some(grid) = grid {
         v.extend(grid.toward(me.pos, goal, me.sheet.speed - 0.01, 12));
     }
     if go < want {
         for a in [0.0f32, 30.0, -30.0, 60.0, -60.0] {
             v.push(me.pos.add(dir.rotate(a).scale(go)));
         }
+    }
+    // Where the level has rock or pillars, only the places the grid can reach in a straight
+    // line are worth the rules' exact (and dearer) check of the way.
+    if let Some(grid) = grid {
+        v.retain(|p| grid.straight(me.pos, *p));
     }
     v
 }

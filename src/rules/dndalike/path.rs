@@ -17,6 +17,10 @@ pub struct Grid {
     pub w: usize,
     pub h: usize,
     pub open: Vec<bool>,
+    /// The fields found so far, by goal cell (the terrain does not change, so each is kept).
+    fields: std::sync::Mutex<std::collections::HashMap<usize, std::sync::Arc<Vec<u32>>>>,
+    /// The answers of [`Grid::toward`] so far (the program asks the same again and again).
+    towards: std::sync::Mutex<std::collections::HashMap<[u32; 5], Vec<Pt>>>,
 }
 
 impl Grid {
@@ -32,23 +36,47 @@ impl Grid {
                     && crate::table::movement::can_stand(table, scene, r, p);
             }
         }
-        Grid { w, h, open }
+        Grid {
+            w,
+            h,
+            open,
+            fields: Default::default(),
+            towards: Default::default(),
+        }
     }
 
     fn cell(&self, p: Pt) -> Option<(usize, usize)> {
-        let (x, y) = ((p.x / CELL).floor(), (p.y / CELL).floor());
-        (x >= 0.0 && y >= 0.0 && (x as usize) < self.w && (y as usize) < self.h)
-            .then_some((x as usize, y as usize))
+        // Off the table (or not a number): no cell. Truncation is the floor from here on.
+        if !(p.x >= 0.0 && p.y >= 0.0) {
+            return None;
+        }
+        let (x, y) = ((p.x * (1.0 / CELL)) as usize, (p.y * (1.0 / CELL)) as usize);
+        (x < self.w && y < self.h).then_some((x, y))
     }
 
     /// The length of the way from every cell to `goal` (in tenths of a cell: straight steps 10,
     /// diagonal 14; `u32::MAX` where there is none). The goal's own cell counts as open.
-    pub fn field(&self, goal: Pt) -> Vec<u32> {
-        let mut dist = vec![u32::MAX; self.w * self.h];
+    pub fn field(&self, goal: Pt) -> std::sync::Arc<Vec<u32>> {
         let Some((gx, gy)) = self.cell(goal) else {
-            return dist;
+            return std::sync::Arc::new(vec![u32::MAX; self.w * self.h]);
         };
         let start = gy * self.w + gx;
+        if let Some(f) = self.fields.lock().ok().and_then(|m| m.get(&start).cloned()) {
+            return f;
+        }
+        let f = std::sync::Arc::new(self.search(start));
+        if let Ok(mut m) = self.fields.lock() {
+            if m.len() > 4096 {
+                m.clear();
+            }
+            m.insert(start, f.clone());
+        }
+        f
+    }
+
+    /// Dijkstra from the cell `start` over the open cells.
+    fn search(&self, start: usize) -> Vec<u32> {
+        let mut dist = vec![u32::MAX; self.w * self.h];
         dist[start] = 0;
         let mut heap = BinaryHeap::new();
         heap.push(Reverse((0u32, start)));
@@ -93,6 +121,30 @@ impl Grid {
     /// Places within `reach` of `from` that a way to `goal` passes through, the nearest to the
     /// goal along the way first; at most `n`. Empty when the goal cannot be reached at all.
     pub fn toward(&self, from: Pt, goal: Pt, reach: f32, n: usize) -> Vec<Pt> {
+        let goal_cell = self
+            .cell(goal)
+            .map_or(u32::MAX, |(x, y)| (y * self.w + x) as u32);
+        let key = [
+            from.x.to_bits(),
+            from.y.to_bits(),
+            goal_cell,
+            reach.to_bits(),
+            n as u32,
+        ];
+        if let Some(v) = self.towards.lock().ok().and_then(|m| m.get(&key).cloned()) {
+            return v;
+        }
+        let v = self.search_toward(from, goal, reach, n);
+        if let Ok(mut m) = self.towards.lock() {
+            if m.len() > 100_000 {
+                m.clear();
+            }
+            m.insert(key, v.clone());
+        }
+        v
+    }
+
+    fn search_toward(&self, from: Pt, goal: Pt, reach: f32, n: usize) -> Vec<Pt> {
         let field = self.field(goal);
         let here = self
             .cell(from)
@@ -125,10 +177,10 @@ impl Grid {
             .collect()
     }
 
-    /// Whether a base can go straight from `a` to `b` as far as the grid knows (every quarter
-    /// cell of the way in an open cell; the start's own cell may be closed).
+    /// Whether a base can go straight from `a` to `b` as far as the grid knows (every third of
+    /// a cell of the way in an open cell; the start's own cell may be closed).
     pub fn straight(&self, a: Pt, b: Pt) -> bool {
-        let steps = (a.dist(b) / (CELL / 4.0)).ceil().max(1.0) as usize;
+        let steps = (a.dist(b) / (CELL / 3.0)).ceil().max(1.0) as usize;
         let start = self.cell(a);
         (1..=steps).all(|k| {
             let p = a.add(b.sub(a).scale(k as f32 / steps as f32));

@@ -260,12 +260,25 @@ fn blocked_on_the_way(s: &DndState, a: Pt, b: Pt) -> Option<Pt> {
     if !t.impassable_ground && !t.blockers.iter().any(|(c, rad)| near(*c, *rad)) {
         return None;
     }
+    // The same way is asked again and again (the program weighs each seat's moves at every
+    // step): the answer depends on the terrain only, so it is kept.
+    let key = [a.x.to_bits(), a.y.to_bits(), b.x.to_bits(), b.y.to_bits()];
+    if let Some(v) = t.walked.lock().ok().and_then(|m| m.get(&key).copied()) {
+        return v;
+    }
     let steps = (a.dist(b) / 0.25).ceil().max(1.0) as usize;
-    (1..=steps)
+    let v = (1..=steps)
         .map(|k| a.add(b.sub(a).scale(k as f32 / steps as f32)))
         .find(|p| {
             !crate::table::movement::can_stand(&s.table, &t.scene, super::state::BASE / 2.0, *p)
-        })
+        });
+    if let Ok(mut m) = t.walked.lock() {
+        if m.len() > 200_000 {
+            m.clear();
+        }
+        m.insert(key, v);
+    }
+    v
 }
 
 /// The distance from `c` to the segment from `a` to `b`.

@@ -258,6 +258,8 @@ pub struct TerrainSight {
     pub impassable_ground: bool,
     /// Where a base can stand, for the program's ways around the rock (built when first asked).
     pub grid: std::sync::OnceLock<super::path::Grid>,
+    /// Straight ways walked so far (from, to) and where each is stopped, if anywhere.
+    pub walked: std::sync::Mutex<std::collections::HashMap<[u32; 4], Option<Pt>>>,
     seen: std::sync::Mutex<std::collections::HashMap<[u32; 4], bool>>,
 }
 
@@ -280,6 +282,7 @@ impl Terrain {
             blockers,
             impassable_ground,
             grid: Default::default(),
+            walked: Default::default(),
             seen: Default::default(),
         })))
     }
