@@ -457,6 +457,40 @@ fn block_cancels_a_weaker_melee_attack_and_any_ranged_one() {
         g.state.chars[0].wounds, 1,
         "A 5 against S 4: it lands on AC 3"
     );
+    assert!(
+        g.journal
+            .iter()
+            .any(|l| l.text == "Georgia: Block fails: the attack's A 5 is above S 4"),
+        "the log says why the Block did nothing"
+    );
+}
+
+/// A Riposte whose A is below the attack's cancels nothing, and the log says why.
+#[test]
+fn a_riposte_below_the_attacks_a_cancels_nothing() {
+    let mut g = fight(
+        vec![member(
+            sheet("Georgia", &[Power::Riposte], Armour::Heavy, Pack::FreeHand),
+            2,
+            10.0,
+            10.0,
+        )],
+        vec![plain("Orc", Armour::Light, Pack::FreeHand, 1, 11.0, 10.0)],
+        Party::Monsters,
+    );
+    exec(&mut g, 1, act(1, Ability::Jab { target: 0 }), &[4]);
+    let jab = g.state.stack[0].id;
+    exec(&mut g, 2, act(0, Ability::Riposte { entry: jab }), &[3]);
+    pass_all(&mut g, &[]);
+    pass_all(&mut g, &[]);
+    assert_eq!(g.state.chars[0].wounds, 1, "A 4 lands on AC 3");
+    assert!(
+        g.journal.iter().any(|l| l
+            .text
+            .contains("A 3 against AC 2: a miss (the attack's A is above the riposte's)")),
+        "{:?}",
+        g.journal.iter().map(|l| &l.text).collect::<Vec<_>>()
+    );
 }
 
 /// "TRIP - quick. A: On a hit, cancel target movement ability"; "RIPOSTE - quick. A: On a hit,

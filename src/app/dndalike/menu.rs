@@ -7,7 +7,7 @@ use super::panels::pack_label;
 use super::session::DndSession;
 use crate::app::level_io::{list_levels, resolve_data_path};
 use crate::app::play::ActiveGame;
-use crate::app::play::new_game::{NewGame, errors_and_start, level_and_seed};
+use crate::app::play::new_game::{NewGame, countdown_row, errors_and_start, level_and_seed};
 use crate::rules::core::{Player, RulesId};
 use crate::rules::dndalike::setup::{DEFAULT_LEVEL, shipped};
 use crate::rules::dndalike::{DndGame, Party, Sheet};
@@ -220,38 +220,31 @@ fn window(
                 ui.selectable_value(&mut f.first, Party::Monsters, "the monsters (a dungeon)");
                 ui.selectable_value(&mut f.first, Party::Heroes, "the heroes");
             });
-            ui.horizontal(|ui| {
-                ui.label("Respond prompt countdown, s:");
-                ui.add(
-                    egui::DragValue::new(&mut f.pause)
-                        .range(0.0..=30.0)
-                        .speed(0.5),
-                );
-                ui.weak("0: it waits for an answer");
-            });
+            countdown_row(
+                ui,
+                "Respond prompt countdown, s:",
+                &mut f.pause,
+                30.0,
+                "0: it waits for an answer",
+            );
             level_and_seed(ui, "dnd_level", &levels, &mut f.level, &mut f.seed);
             start = errors_and_start(ui, &f.errors);
         });
-    let made = new_game.finish(start, open, || {
+    let form = &mut *form;
+    let mut errors = std::mem::take(&mut form.errors);
+    new_game.finish_session(start, open, &mut errors, || {
         let s = form.start()?;
-        Ok((
-            crate::app::duel::level_file(&s.game.setup.level),
-            ActiveGame::new(s),
-        ))
+        Ok((s.game.setup.level.clone(), s))
     });
-    if let Some(errors) = made {
-        form.errors = errors;
-    }
+    form.errors = errors;
     Ok(())
 }
 
 /// Opens a DnDalike save at the table.
 pub fn load_for_play(path: &Path) -> Result<(ActiveGame, crate::data::LevelFile), Vec<String>> {
-    let (g, warning) = DndGame::load_with_warning(path)
-        .map_err(|e| e.iter().map(ToString::to_string).collect::<Vec<_>>())?;
-    let level = crate::app::duel::level_file(&g.setup.level);
-    let mut s = DndSession::new(g, Some(8.0));
-    s.shell.save_path = Some(path.to_path_buf());
-    s.shell.last_error = warning.map(|w| format!("Loaded with a warning: {w}"));
-    Ok((ActiveGame::new(s), level))
+    crate::app::play::new_game::open_save::<crate::rules::dndalike::Dndalike, _>(
+        path,
+        |s| s.level.clone(),
+        |g| DndSession::new(g, Some(8.0)),
+    )
 }

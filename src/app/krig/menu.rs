@@ -83,26 +83,21 @@ fn window(
             level_and_seed(ui, "krig_level", &levels, &mut f.level, &mut f.seed);
             start = errors_and_start(ui, &f.errors);
         });
-    let made = new_game.finish(start, open, || {
+    let form = &mut *form;
+    let mut errors = std::mem::take(&mut form.errors);
+    new_game.finish_session(start, open, &mut errors, || {
         let s = form.start()?;
-        Ok((
-            crate::app::duel::level_file(&s.game.setup.level),
-            ActiveGame::new(s),
-        ))
+        Ok((s.game.setup.level.clone(), s))
     });
-    if let Some(errors) = made {
-        form.errors = errors;
-    }
+    form.errors = errors;
     Ok(())
 }
 
 /// Opens a Krig save at the table.
 pub fn load_for_play(path: &Path) -> Result<(ActiveGame, crate::data::LevelFile), Vec<String>> {
-    let (g, warning) = KrigGame::load_with_warning(path)
-        .map_err(|e| e.iter().map(ToString::to_string).collect::<Vec<_>>())?;
-    let level = crate::app::duel::level_file(&g.setup.level);
-    let mut s = KrigSession::new(g);
-    s.shell.save_path = Some(path.to_path_buf());
-    s.shell.last_error = warning.map(|w| format!("Loaded with a warning: {w}"));
-    Ok((ActiveGame::new(s), level))
+    crate::app::play::new_game::open_save::<crate::rules::krig::Krig, _>(
+        path,
+        |s| s.level.clone(),
+        KrigSession::new,
+    )
 }

@@ -5,7 +5,7 @@
 use super::session::KtogSession;
 use crate::app::level_io::{list_levels, resolve_data_path};
 use crate::app::play::ActiveGame;
-use crate::app::play::new_game::{NewGame, errors_and_start, level_and_seed};
+use crate::app::play::new_game::{NewGame, countdown_row, errors_and_start, level_and_seed};
 use crate::rules::core::{Player, RulesId};
 use crate::rules::ktog::options::{DEFAULT_LEVEL, NAMES};
 use crate::rules::ktog::{
@@ -184,38 +184,31 @@ fn window(
                 ui.label(", hit points +");
                 ui.add(egui::DragValue::new(&mut o.fighter_hp).range(0..=15));
             });
-            ui.horizontal(|ui| {
-                ui.label("Dodge prompt countdown (the dramatic pause), s:");
-                ui.add(
-                    egui::DragValue::new(&mut f.pause)
-                        .range(0.0..=15.0)
-                        .speed(0.5),
-                );
-                ui.weak("0: off");
-            });
+            countdown_row(
+                ui,
+                "Dodge prompt countdown (the dramatic pause), s:",
+                &mut f.pause,
+                15.0,
+                "0: off",
+            );
             level_and_seed(ui, "ktog_level", &levels, &mut f.level, &mut f.seed);
             start = errors_and_start(ui, &f.errors);
         });
-    let made = new_game.finish(start, open, || {
+    let form = &mut *form;
+    let mut errors = std::mem::take(&mut form.errors);
+    new_game.finish_session(start, open, &mut errors, || {
         let s = form.start()?;
-        Ok((
-            crate::app::duel::level_file(&s.game.setup.level),
-            ActiveGame::new(s),
-        ))
+        Ok((s.game.setup.level.clone(), s))
     });
-    if let Some(errors) = made {
-        form.errors = errors;
-    }
+    form.errors = errors;
     Ok(())
 }
 
 /// Opens a KtOG save at the table.
 pub fn load_for_play(path: &Path) -> Result<(ActiveGame, crate::data::LevelFile), Vec<String>> {
-    let (g, warning) = KtogGame::load_with_warning(path)
-        .map_err(|e| e.iter().map(ToString::to_string).collect::<Vec<_>>())?;
-    let level = crate::app::duel::level_file(&g.setup.level);
-    let mut s = KtogSession::new(g, Some(5.0));
-    s.shell.save_path = Some(path.to_path_buf());
-    s.shell.last_error = warning.map(|w| format!("Loaded with a warning: {w}"));
-    Ok((ActiveGame::new(s), level))
+    crate::app::play::new_game::open_save::<crate::rules::ktog::Ktog, _>(
+        path,
+        |s| s.level.clone(),
+        |g| KtogSession::new(g, Some(5.0)),
+    )
 }

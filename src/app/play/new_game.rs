@@ -115,3 +115,54 @@ pub fn errors_and_start(ui: &mut egui::Ui, errors: &[String]) -> bool {
     }
     ui.button("Start").clicked()
 }
+
+/// A countdown's row: `label`, its seconds (0 to `max`) and what 0 means.
+pub fn countdown_row(ui: &mut egui::Ui, label: &str, secs: &mut f32, max: f32, zero: &str) {
+    ui.horizontal(|ui| {
+        ui.label(label);
+        ui.add(egui::DragValue::new(secs).range(0.0..=max).speed(0.5));
+        ui.weak(zero);
+    });
+}
+
+impl NewGame<'_, '_> {
+    /// [`Self::finish`] for a session on a level named by path (the bare table for `None`): the
+    /// form's errors are put back in `errors`.
+    pub fn finish_session<S: crate::app::play::PlaySession>(
+        &mut self,
+        start: bool,
+        open: bool,
+        errors: &mut Vec<String>,
+        make: impl FnOnce() -> Result<(Option<PathBuf>, S), Vec<String>>,
+    ) {
+        let made = self.finish(start, open, || {
+            let (level, s) = make()?;
+            Ok((crate::app::duel::level_file(&level), ActiveGame::new(s)))
+        });
+        if let Some(e) = made {
+            *errors = e;
+        }
+    }
+}
+
+/// Opens a save of rule set `R` at the table: the game loaded and replayed, its level (by the
+/// path `level` gives from the setup), the session `make` builds, with the save's path and any
+/// load warning in its shell.
+pub fn open_save<R, S>(
+    path: &std::path::Path,
+    level: impl FnOnce(&R::Setup) -> Option<PathBuf>,
+    make: impl FnOnce(crate::rules::core::Game<R>) -> S,
+) -> Result<(ActiveGame, crate::data::LevelFile), Vec<String>>
+where
+    R: crate::rules::core::RuleSet,
+    S: crate::app::play::PlaySession,
+{
+    let (g, warning) = crate::rules::core::Game::<R>::load_with_warning(path)
+        .map_err(|e| e.iter().map(ToString::to_string).collect::<Vec<_>>())?;
+    let level = crate::app::duel::level_file(&level(&g.setup));
+    let mut s = make(g);
+    let shell = s.shell_mut();
+    shell.save_path = Some(path.to_path_buf());
+    shell.last_error = warning.map(|w| format!("Loaded with a warning: {w}"));
+    Ok((ActiveGame::new(s), level))
+}

@@ -64,6 +64,11 @@ pub enum Event {
         ids: Vec<u32>,
         why: String,
     },
+    /// An ability resolved without effect, and why (a Block whose S fell short).
+    Failed {
+        who: usize,
+        why: String,
+    },
     /// The top entry starts resolving (it leaves the stack).
     Resolving {
         id: u32,
@@ -143,7 +148,7 @@ pub fn apply(s: &mut DndState, e: &Event) {
             }
         }
         Event::Tired { who, .. } => s.chars[*who].fatigue += 1,
-        Event::Saved { .. } | Event::Judged { .. } => {}
+        Event::Saved { .. } | Event::Judged { .. } | Event::Failed { .. } => {}
         Event::Wounded { who, count, damage } => {
             let c = &mut s.chars[*who];
             c.wounds += count;
@@ -277,6 +282,7 @@ pub fn describe(s: &DndState, e: &Event) -> Option<String> {
                 .collect();
             format!("cancelled: {} ({why})", names.join(", "))
         }
+        Event::Failed { who, why } => format!("{}: {why}", n(*who)),
         Event::Resolving { id } => {
             let e = s.entry(*id)?;
             format!("{}'s {} resolves", n(e.by), e.ability.label())

@@ -570,6 +570,14 @@ fn resolve_top(x: &mut Ctx) -> Result<(), RuleError> {
                         ids: vec![t.id],
                         why: format!("blocked: A {} against S {roll}", t.roll.unwrap_or(0)),
                     });
+                } else {
+                    x.emit(Event::Failed {
+                        who: me,
+                        why: format!(
+                            "Block fails: the attack's A {} is above S {roll}",
+                            t.roll.unwrap_or(0)
+                        ),
+                    });
                 }
             }
         }
@@ -579,14 +587,21 @@ fn resolve_top(x: &mut Ctx) -> Result<(), RuleError> {
                 let riposte = matches!(e.ability, Ability::Riposte { .. });
                 let reach = in_reach(&x.s, me, owner);
                 let ac = x.s.chars[owner].ac();
-                let hit = reach && hits(roll, ac) && (!riposte || t.roll.unwrap_or(0) <= roll);
+                let outdone = riposte && t.roll.unwrap_or(0) > roll;
+                let hit = reach && hits(roll, ac) && !outdone;
                 x.emit(Event::Judged {
                     by: me,
                     target: owner,
                     roll,
                     ac,
                     hit,
-                    why: if !reach { "out of reach" } else { "" },
+                    why: if !reach {
+                        "out of reach"
+                    } else if outdone && hits(roll, ac) {
+                        "the attack's A is above the riposte's"
+                    } else {
+                        ""
+                    },
                 });
                 if hit {
                     x.emit(Event::Cancelled {
