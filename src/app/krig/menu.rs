@@ -83,14 +83,19 @@ fn window(
             level_and_seed(ui, "krig_level", &levels, &mut f.level, &mut f.seed);
             start = errors_and_start(ui, &f.errors);
         });
-    let form = &mut *form;
-    let mut errors = std::mem::take(&mut form.errors);
-    new_game.finish_session(start, open, &mut errors, || {
-        let s = form.start()?;
-        Ok((s.game.setup.level.clone(), s))
-    });
-    form.errors = errors;
+    new_game.finish_form(start, open, &mut *form);
     Ok(())
+}
+
+impl crate::app::play::new_game::GameForm for NewKrigGame {
+    type Session = KrigSession;
+    fn make(&self) -> Result<(Option<PathBuf>, KrigSession), Vec<String>> {
+        let s = self.start()?;
+        Ok((s.game.setup.level.clone(), s))
+    }
+    fn errors_mut(&mut self) -> &mut Vec<String> {
+        &mut self.errors
+    }
 }
 
 /// Opens a Krig save at the table.

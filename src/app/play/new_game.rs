@@ -125,22 +125,22 @@ pub fn countdown_row(ui: &mut egui::Ui, label: &str, secs: &mut f32, max: f32, z
     });
 }
 
+/// A New game form that makes a session on a level named by path (the bare table for `None`).
+pub trait GameForm {
+    type Session: crate::app::play::PlaySession;
+    fn make(&self) -> Result<(Option<PathBuf>, Self::Session), Vec<String>>;
+    fn errors_mut(&mut self) -> &mut Vec<String>;
+}
+
 impl NewGame<'_, '_> {
-    /// [`Self::finish`] for a session on a level named by path (the bare table for `None`): the
-    /// form's errors are put back in `errors`.
-    pub fn finish_session<S: crate::app::play::PlaySession>(
-        &mut self,
-        start: bool,
-        open: bool,
-        errors: &mut Vec<String>,
-        make: impl FnOnce() -> Result<(Option<PathBuf>, S), Vec<String>>,
-    ) {
+    /// [`Self::finish`] for a [`GameForm`]: its errors are put back in the form.
+    pub fn finish_form<F: GameForm>(&mut self, start: bool, open: bool, form: &mut F) {
         let made = self.finish(start, open, || {
-            let (level, s) = make()?;
+            let (level, s) = form.make()?;
             Ok((crate::app::duel::level_file(&level), ActiveGame::new(s)))
         });
         if let Some(e) = made {
-            *errors = e;
+            *form.errors_mut() = e;
         }
     }
 }
