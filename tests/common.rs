@@ -24,3 +24,45 @@ pub fn level_files() -> Vec<PathBuf> {
     v.sort();
     v
 }
+
+/// A headless app with a game in play at the table: the minimal plugins, the miniatures and the
+/// mirror, the rule set's `plugins`, the input resources the table's systems read, `level` and
+/// `table` in the table state, and `active`; each update one `step` of the clock if given. One
+/// update has run.
+pub fn game_app<M>(
+    plugins: impl bevy::app::Plugins<M>,
+    level: wartable::data::LevelFile,
+    table: wartable::table::Table,
+    active: wartable::app::play::ActiveGame,
+    step: Option<std::time::Duration>,
+) -> bevy::app::App {
+    use bevy::prelude::*;
+    use wartable::app::interact::{Drag, GameGate, Gesture};
+    use wartable::app::state::{ActiveTool, Notices, PointerOverUi, Selection, TableState};
+    let mut app = App::new();
+    app.add_plugins((
+        MinimalPlugins,
+        bevy::transform::TransformPlugin,
+        wartable::app::table_entities::plugin,
+        wartable::app::play::mirror::plugin,
+    ))
+    .add_plugins(plugins);
+    app.init_resource::<Selection>()
+        .init_resource::<Notices>()
+        .init_resource::<ActiveTool>()
+        .init_resource::<wartable::app::picking::CursorHit>()
+        .init_resource::<Drag>()
+        .init_resource::<GameGate>()
+        .init_resource::<PointerOverUi>()
+        .init_resource::<ButtonInput<MouseButton>>()
+        .init_resource::<ButtonInput<KeyCode>>()
+        .add_message::<Gesture>()
+        .insert_resource(wartable::app::screens::Mode::Game);
+    if let Some(step) = step {
+        app.insert_resource(bevy::time::TimeUpdateStrategy::ManualDuration(step));
+    }
+    app.insert_resource(TableState::new(level, table, None));
+    app.insert_resource(active);
+    app.update();
+    app
+}

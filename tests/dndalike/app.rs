@@ -4,49 +4,28 @@
 
 use super::*;
 use bevy::input::ButtonInput;
-use bevy::prelude::{App, MinimalPlugins, MouseButton};
-use bevy::time::TimeUpdateStrategy;
+use bevy::prelude::{App, MouseButton};
 use std::time::Duration;
 use wartable::app::dndalike::menu::NewDndGame;
 use wartable::app::dndalike::session::{DndSession, Screen};
-use wartable::app::interact::{Drag, GameGate, Gesture};
 use wartable::app::picking::CursorHit;
 use wartable::app::play::ActiveGame;
-use wartable::app::screens::Mode;
-use wartable::app::state::{ActiveTool, Notices, PointerOverUi, Selection, TableState};
 use wartable::rules::core::{Player, RuleSet};
 use wartable::rules::dndalike::{DieKind, Dndalike, Phase};
 use wartable::table::ModelId;
 
 fn app_with(s: DndSession) -> App {
     let table = Dndalike::table(&s.game.state);
-    let mut app = App::new();
-    app.add_plugins((
-        MinimalPlugins,
-        bevy::transform::TransformPlugin,
-        wartable::app::table_entities::plugin,
-        wartable::app::play::mirror::plugin,
-        wartable::app::play::program::plugin,
-        wartable::app::dndalike::panels::plugin,
-    ));
-    app.init_resource::<Selection>()
-        .init_resource::<Notices>()
-        .init_resource::<ActiveTool>()
-        .init_resource::<CursorHit>()
-        .init_resource::<Drag>()
-        .init_resource::<GameGate>()
-        .init_resource::<PointerOverUi>()
-        .init_resource::<ButtonInput<MouseButton>>()
-        .add_message::<Gesture>()
-        .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(
-            500,
-        )))
-        .insert_resource(Mode::Game);
-    let level = wartable::rules::duel::bare().0.clone();
-    app.insert_resource(TableState::new(level, table, None));
-    app.insert_resource(ActiveGame::new(s));
-    app.update();
-    app
+    crate::common::game_app(
+        (
+            wartable::app::play::program::plugin,
+            wartable::app::dndalike::panels::plugin,
+        ),
+        wartable::rules::duel::bare().0.clone(),
+        table,
+        ActiveGame::new(s),
+        Some(Duration::from_millis(500)),
+    )
 }
 
 fn session(app: &mut App) -> &mut DndSession {

@@ -3,15 +3,12 @@
 
 use bevy::input::ButtonInput;
 use bevy::prelude::*;
-use bevy::time::TimeUpdateStrategy;
 use std::time::Duration;
-use wartable::app::interact::{Drag, GameGate, Gesture};
 use wartable::app::krig::KrigSession;
 use wartable::app::ktog::session::KtogSession;
 use wartable::app::picking::CursorHit;
 use wartable::app::play::ActiveGame;
-use wartable::app::screens::Mode;
-use wartable::app::state::{ActiveTool, Notices, PointerOverUi, Selection, TableState};
+use wartable::app::state::Notices;
 use wartable::rules::core::{Player, RuleSet};
 use wartable::rules::krig::{Krig, KrigGame, KrigSetup};
 use wartable::rules::ktog::state::Phase;
@@ -19,31 +16,16 @@ use wartable::rules::ktog::{Command, Ktog, KtogGame, KtogSetup};
 use wartable::table::ModelId;
 
 fn app_with(active: ActiveGame, table: wartable::table::Table, step: Duration) -> App {
-    let mut app = App::new();
-    app.add_plugins((
-        MinimalPlugins,
-        bevy::transform::TransformPlugin,
-        wartable::app::table_entities::plugin,
-        wartable::app::play::mirror::plugin,
-        wartable::app::play::program::plugin,
-        wartable::app::ktog::panels::plugin,
-    ));
-    app.init_resource::<Selection>()
-        .init_resource::<Notices>()
-        .init_resource::<ActiveTool>()
-        .init_resource::<CursorHit>()
-        .init_resource::<Drag>()
-        .init_resource::<GameGate>()
-        .init_resource::<PointerOverUi>()
-        .init_resource::<ButtonInput<MouseButton>>()
-        .add_message::<Gesture>()
-        .insert_resource(TimeUpdateStrategy::ManualDuration(step))
-        .insert_resource(Mode::Game);
-    let level = wartable::rules::duel::bare().0.clone();
-    app.insert_resource(TableState::new(level, table, None));
-    app.insert_resource(active);
-    app.update();
-    app
+    crate::common::game_app(
+        (
+            wartable::app::play::program::plugin,
+            wartable::app::ktog::panels::plugin,
+        ),
+        wartable::rules::duel::bare().0.clone(),
+        table,
+        active,
+        Some(step),
+    )
 }
 
 fn ktog(app: &mut App) -> &mut KtogSession {

@@ -2,44 +2,30 @@
 //! commands that the rules accept or refuse.
 
 use super::*;
-use bevy::prelude::{App, ButtonInput, KeyCode, MinimalPlugins, MouseButton, Transform, Vec3};
-use wartable::app::interact::{Drag, GameGate, Gesture};
+use bevy::prelude::{App, ButtonInput, KeyCode, MouseButton, Transform, Vec3};
+use wartable::app::interact::{GameGate, Gesture};
 use wartable::app::kog::session::{KogSession, Placing, Player, view_table};
 use wartable::app::picking::CursorHit;
 use wartable::app::play::ActiveGame;
-use wartable::app::screens::Mode;
-use wartable::app::state::{ActiveTool, Notices, PointerOverUi, Selection, TableState};
+use wartable::app::state::{Notices, TableState};
 use wartable::app::table_entities::Miniature;
 use wartable::rules::kog::Command;
 use wartable::rules::kog::force::BattleSize;
 use wartable::rules::kog::state::{Half, Phase, Split};
 
 fn app_for(game: KogGame) -> App {
-    let mut app = App::new();
-    app.add_plugins((
-        MinimalPlugins,
-        bevy::transform::TransformPlugin,
-        wartable::app::table_entities::plugin,
-        wartable::app::play::mirror::plugin,
-        wartable::app::play::keys::plugin,
-        wartable::app::kog::input::plugin,
-    ));
-    app.init_resource::<Selection>()
-        .init_resource::<Notices>()
-        .init_resource::<ActiveTool>()
-        .init_resource::<CursorHit>()
-        .init_resource::<Drag>()
-        .init_resource::<GameGate>()
-        .init_resource::<PointerOverUi>()
-        .init_resource::<ButtonInput<MouseButton>>()
-        .init_resource::<ButtonInput<KeyCode>>()
-        .add_message::<Gesture>()
-        .insert_resource(Mode::Game);
     let level = game.setup.level.clone();
-    app.insert_resource(TableState::new(level, view_table(&game.state), None));
-    app.insert_resource(ActiveGame::new(KogSession::new(game)));
-    app.update();
-    app
+    let table = view_table(&game.state);
+    crate::common::game_app(
+        (
+            wartable::app::play::keys::plugin,
+            wartable::app::kog::input::plugin,
+        ),
+        level,
+        table,
+        ActiveGame::new(KogSession::new(game)),
+        None,
+    )
 }
 
 /// The KOG light session in play.

@@ -4,16 +4,11 @@
 
 use super::game::{apart, mv, small};
 use super::*;
-use bevy::prelude::{App, ButtonInput, KeyCode, MinimalPlugins, MouseButton};
-use bevy::time::TimeUpdateStrategy;
+use bevy::prelude::{App, ButtonInput, KeyCode};
 use std::time::Duration;
-use wartable::app::interact::{Drag, GameGate, Gesture};
 use wartable::app::kry::session::KrySession;
 use wartable::app::kry::tempo::WindowKind;
-use wartable::app::picking::CursorHit;
 use wartable::app::play::ActiveGame;
-use wartable::app::screens::Mode;
-use wartable::app::state::{ActiveTool, Notices, PointerOverUi, Selection, TableState};
 use wartable::rules::core::Player;
 use wartable::rules::kry::command::MoveKind;
 use wartable::rules::kry::faceoff::{FaceOffAction, FaceOffChoice};
@@ -23,34 +18,19 @@ use wartable::rules::kry::state::Pending;
 /// A headless app playing `game`, the countdown `countdown` seconds, each update one `step` of
 /// the clock.
 fn app_for(game: KryGame, countdown: Option<f32>, step: Duration) -> App {
-    let mut app = App::new();
-    app.add_plugins((
-        MinimalPlugins,
-        bevy::transform::TransformPlugin,
-        wartable::app::table_entities::plugin,
-        wartable::app::play::mirror::plugin,
-        wartable::app::play::program::plugin,
-        wartable::app::kry::input::plugin,
-        wartable::app::kry::clock::plugin,
-    ));
-    app.init_resource::<Selection>()
-        .init_resource::<Notices>()
-        .init_resource::<ActiveTool>()
-        .init_resource::<CursorHit>()
-        .init_resource::<Drag>()
-        .init_resource::<GameGate>()
-        .init_resource::<PointerOverUi>()
-        .init_resource::<ButtonInput<MouseButton>>()
-        .init_resource::<ButtonInput<KeyCode>>()
-        .add_message::<Gesture>()
-        .insert_resource(TimeUpdateStrategy::ManualDuration(step))
-        .insert_resource(Mode::Game);
     let level = game.setup.level.clone();
     let table = game.state.table.clone();
-    app.insert_resource(TableState::new(level, table, None));
-    app.insert_resource(ActiveGame::new(KrySession::new(game, countdown)));
-    app.update();
-    app
+    crate::common::game_app(
+        (
+            wartable::app::play::program::plugin,
+            wartable::app::kry::input::plugin,
+            wartable::app::kry::clock::plugin,
+        ),
+        level,
+        table,
+        ActiveGame::new(KrySession::new(game, countdown)),
+        Some(step),
+    )
 }
 
 fn kry(app: &mut App) -> &mut KrySession {
