@@ -6,11 +6,11 @@
 
 use super::session::{Armed, DndSession};
 use crate::app::convert::{flat, to_world};
-use crate::app::duel::dice::die;
+use crate::app::duel::dice::{die, recent_rolls};
 use crate::app::duel::seat_color;
 use crate::app::picking::CursorHit;
-use crate::app::play::ActiveGame;
 use crate::app::play::shell::PlayRest;
+use crate::app::play::{ActiveGame, Side, side_panels};
 use crate::app::screens::Mode;
 use crate::app::state::{ActiveTool, Notices};
 use crate::rules::dndalike::odds::{AttackQuery, attack};
@@ -201,36 +201,28 @@ fn game_ui(
         return Ok(());
     };
     let ctx = contexts.ctx_mut()?.clone();
-    let Some(rect) = play_rest.0 else {
-        return Ok(());
-    };
-    let mut root = crate::app::play::root_ui(&ctx, "dnd_root", rect);
     let mut cmd: Option<Command> = None;
-    egui::Panel::left("dnd_cards")
-        .default_size(290.0)
-        .show(&mut root, |ui| {
-            egui::ScrollArea::vertical()
-                .id_salt("dnd_cards_scroll")
-                .show(ui, |ui| cards(ui, session));
-        });
-    egui::Panel::right("dnd_actions")
-        .default_size(320.0)
-        .show(&mut root, |ui| {
-            egui::ScrollArea::vertical()
-                .id_salt("dnd_actions_scroll")
-                .show(ui, |ui| {
-                    if let Some(e) = &session.shell.last_error {
-                        ui.colored_label(egui::Color32::LIGHT_RED, format!("Refused: {e}"));
-                    }
-                    if let Some(c) = actions(ui, session) {
-                        cmd = Some(c);
-                    }
-                    ui.separator();
-                    ui.heading("Last dice");
-                    last_dice(ui, session, 8);
-                });
-        });
-    play_rest.0 = Some(root.available_rect_before_wrap());
+    side_panels(&ctx, &mut play_rest, "dnd", [290.0, 320.0], |ui, side| {
+        if side == Side::Left {
+            cards(ui, session);
+            return;
+        }
+        if let Some(e) = &session.shell.last_error {
+            ui.colored_label(egui::Color32::LIGHT_RED, format!("Refused: {e}"));
+        }
+        if let Some(c) = actions(ui, session) {
+            cmd = Some(c);
+        }
+        ui.separator();
+        ui.heading("Last dice");
+        // Another seat's secret damage die is left out.
+        recent_rolls(
+            ui,
+            session.game.dice.log(),
+            8,
+            Some(session.viewer().unwrap_or(0)),
+        );
+    });
     if let Some(c) = cmd
         && let Err(e) = session.submit(c)
     {
@@ -555,29 +547,4 @@ fn actions(ui: &mut egui::Ui, session: &mut DndSession) -> Option<Command> {
         }
     }
     out
-}
-
-/// The last `n` rolls the screen may show: another seat's secret damage die is left out.
-fn last_dice(ui: &mut egui::Ui, session: &DndSession, n: usize) {
-    let viewer = session.viewer().unwrap_or(0);
-    let log = session.game.dice.log();
-    let shown: Vec<&crate::dice::Roll> = log
-        .iter()
-        .rev()
-        .filter(|r| r.visible_to(viewer))
-        .take(n)
-        .collect();
-    for roll in shown.into_iter().rev() {
-        ui.horizontal(|ui| {
-            for d in &roll.dice {
-                let fill = if d.kept {
-                    egui::Color32::from_rgb(235, 225, 200)
-                } else {
-                    egui::Color32::from_gray(140)
-                };
-                die(ui, roll.expr.sides, Some(d.value), fill, 22.0);
-            }
-            ui.label(egui::RichText::new(roll.purpose.as_ref()).small());
-        });
-    }
 }

@@ -1,11 +1,10 @@
 //! A DnDalike fight at the table: the game, the shell, the character picked and what a click
 //! does with it, the respond prompt's countdown, and whose secret damage the screen shows.
 
-use crate::app::play::{ActiveGame, DynGame, PlaySession, Shell};
+use crate::app::play::{ActiveGame, PlaySession, Shell};
 use crate::rules::core::{Player, RuleError, Seat};
 use crate::rules::dndalike::state::Phase;
 use crate::rules::dndalike::{Command, DndGame, DndState, Event};
-use std::any::Any;
 
 /// What a click on the table does with the picked character.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -201,18 +200,7 @@ pub fn seat_name(s: &DndState, seat: Seat) -> String {
 }
 
 impl PlaySession for DndSession {
-    fn game(&self) -> &dyn DynGame {
-        &self.game
-    }
-    fn game_mut(&mut self) -> &mut dyn DynGame {
-        &mut self.game
-    }
-    fn shell(&self) -> &Shell {
-        &self.shell
-    }
-    fn shell_mut(&mut self) -> &mut Shell {
-        &mut self.shell
-    }
+    crate::app::play::session::session_parts!();
     fn title(&self) -> String {
         "DnDalike \u{b7} party against monsters".into()
     }
@@ -250,11 +238,5 @@ impl PlaySession for DndSession {
     }
     fn rules_reference(&self) -> (&'static str, &'static str) {
         ("DnDalike rules reference", super::rules_reference())
-    }
-    fn as_any(&self) -> &dyn Any {
-        self
-    }
-    fn as_any_mut(&mut self) -> &mut dyn Any {
-        self
     }
 }

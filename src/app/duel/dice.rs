@@ -94,10 +94,17 @@ fn pips(p: &egui::Painter, r: egui::Rect, v: u32, rad: f32) {
     }
 }
 
-/// The last `n` rolls of the game's dice log as dice, each with its purpose, newest last.
-pub fn recent_rolls(ui: &mut egui::Ui, log: &[crate::dice::Roll], n: usize) {
-    let start = log.len().saturating_sub(n);
-    for roll in &log[start..] {
+/// The last `n` rolls of the game's dice log as dice, each with its purpose, newest last; with
+/// `seat`, only the rolls that seat may see (another seat's secret is left out).
+pub fn recent_rolls(ui: &mut egui::Ui, log: &[crate::dice::Roll], n: usize, seat: Option<u8>) {
+    let mut shown: Vec<&crate::dice::Roll> = log
+        .iter()
+        .rev()
+        .filter(|r| seat.is_none_or(|s| r.visible_to(s)))
+        .take(n)
+        .collect();
+    shown.reverse();
+    for roll in shown {
         ui.horizontal(|ui| {
             for d in &roll.dice {
                 let fill = if d.kept {

@@ -2,12 +2,11 @@
 //! move the next drag makes, what a click places), and how it sits in the shared play screen
 //! ([`PlaySession`]): its title, status line and the bar's End Movement / End turn buttons.
 
-use crate::app::play::{ActiveGame, DynGame, PlaySession, Shell};
+use crate::app::play::{ActiveGame, PlaySession, Shell};
 use crate::rules::kog::state::{KogState, MoveMode, Phase, Step};
 use crate::rules::kog::{Command, KogGame, RuleError};
 use crate::table::ModelId;
 use bevy_egui::egui;
-use std::any::Any;
 
 pub use crate::rules::core::Player;
 pub use crate::rules::kog::view::{view_table, zones_of};
@@ -79,18 +78,7 @@ impl KogSession {
 }
 
 impl PlaySession for KogSession {
-    fn game(&self) -> &dyn DynGame {
-        &self.game
-    }
-    fn game_mut(&mut self) -> &mut dyn DynGame {
-        &mut self.game
-    }
-    fn shell(&self) -> &Shell {
-        &self.shell
-    }
-    fn shell_mut(&mut self) -> &mut Shell {
-        &mut self.shell
-    }
+    crate::app::play::session::session_parts!();
     fn title(&self) -> String {
         format!("KOG light \u{b7} {}", self.game.setup.scenario.label())
     }
@@ -125,12 +113,6 @@ impl PlaySession for KogSession {
     }
     fn rules_reference(&self) -> (&'static str, &'static str) {
         ("KOG light rules reference", super::rules_ref::text())
-    }
-    fn as_any(&self) -> &dyn Any {
-        self
-    }
-    fn as_any_mut(&mut self) -> &mut dyn Any {
-        self
     }
 }
 

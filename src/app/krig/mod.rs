@@ -4,12 +4,11 @@
 pub mod menu;
 pub mod panels;
 
-use crate::app::play::{ActiveGame, DynGame, PlayRegistry, PlaySession, RuleSetApp, Shell};
+use crate::app::play::{ActiveGame, PlayRegistry, PlaySession, RuleSetApp, Shell};
 use crate::rules::core::RulesId;
 use crate::rules::core::{Player, RuleError, RuleSet, Seat};
 use crate::rules::krig::{Command, Event, Krig, KrigGame, KrigState};
 use bevy::prelude::*;
-use std::any::Any;
 use std::sync::OnceLock;
 
 /// Krig's rules reference: every reading with the sentence it interprets.
@@ -70,25 +69,8 @@ impl KrigSession {
 }
 
 impl PlaySession for KrigSession {
-    fn game(&self) -> &dyn DynGame {
-        &self.game
-    }
-    fn game_mut(&mut self) -> &mut dyn DynGame {
-        &mut self.game
-    }
-    fn shell(&self) -> &Shell {
-        &self.shell
-    }
-    fn shell_mut(&mut self) -> &mut Shell {
-        &mut self.shell
-    }
+    crate::app::play::session::session_parts!();
     fn rules_reference(&self) -> (&'static str, &'static str) {
         ("Krig rules reference", rules_reference())
-    }
-    fn as_any(&self) -> &dyn Any {
-        self
-    }
-    fn as_any_mut(&mut self) -> &mut dyn Any {
-        self
     }
 }

@@ -6,8 +6,8 @@
 use super::KrigSession;
 use crate::app::duel::dice::{die, recent_rolls};
 use crate::app::duel::seat_color;
-use crate::app::play::ActiveGame;
 use crate::app::play::shell::PlayRest;
+use crate::app::play::{ActiveGame, Side, side_panels};
 use crate::app::screens::Mode;
 use crate::app::state::Notices;
 use crate::rules::core::{Player, Seat};
@@ -63,36 +63,23 @@ fn game_ui(
         return Ok(());
     };
     let ctx = contexts.ctx_mut()?.clone();
-    let Some(rect) = play_rest.0 else {
+    if play_rest.0.is_none() {
         return Ok(());
-    };
-    let mut root = crate::app::play::root_ui(&ctx, "krig_root", rect);
+    }
     let mut cmd = None;
-    egui::Panel::left("krig_mats")
-        .default_size(300.0)
-        .show(&mut root, |ui| {
-            egui::ScrollArea::vertical()
-                .id_salt("krig_mats_scroll")
-                .show(ui, |ui| {
-                    for seat in [1, 2] {
-                        playmat(ui, session.state(), seat);
-                        ui.separator();
-                    }
-                });
-        });
-    egui::Panel::right("krig_actions")
-        .default_size(320.0)
-        .show(&mut root, |ui| {
-            egui::ScrollArea::vertical()
-                .id_salt("krig_actions_scroll")
-                .show(ui, |ui| {
-                    cmd = actions(ui, session);
-                    ui.separator();
-                    ui.heading("Last dice");
-                    recent_rolls(ui, session.game.dice.log(), 6);
-                });
-        });
-    play_rest.0 = Some(root.available_rect_before_wrap());
+    side_panels(&ctx, &mut play_rest, "krig", [300.0, 320.0], |ui, side| {
+        if side == Side::Left {
+            for seat in [1, 2] {
+                playmat(ui, session.state(), seat);
+                ui.separator();
+            }
+            return;
+        }
+        cmd = actions(ui, session);
+        ui.separator();
+        ui.heading("Last dice");
+        recent_rolls(ui, session.game.dice.log(), 6, None);
+    });
     if let Some(c) = parry_prompt(&ctx, session) {
         cmd = Some(c);
     }

@@ -4,7 +4,7 @@
 //! shared play screen ([`PlaySession`]).
 
 use super::tempo::{Closed, Tempo};
-use crate::app::play::{ActiveGame, DynGame, PlaySession, Shell};
+use crate::app::play::{ActiveGame, PlaySession, Shell};
 use crate::rules::core::{Player, RuleSet, Seat};
 use crate::rules::kry::close::AttackType;
 use crate::rules::kry::command::{Command, MoveKind, RuleError};
@@ -14,7 +14,6 @@ use crate::rules::kry::state::{KryState, Pending, Phase, Side, ix};
 use crate::rules::kry::{Kry, KryGame};
 use crate::table::ModelId;
 use bevy_egui::egui;
-use std::any::Any;
 
 /// What a click on the table does next.
 #[derive(Debug, Clone, PartialEq)]
@@ -195,18 +194,7 @@ impl KrySession {
 }
 
 impl PlaySession for KrySession {
-    fn game(&self) -> &dyn DynGame {
-        &self.game
-    }
-    fn game_mut(&mut self) -> &mut dyn DynGame {
-        &mut self.game
-    }
-    fn shell(&self) -> &Shell {
-        &self.shell
-    }
-    fn shell_mut(&mut self) -> &mut Shell {
-        &mut self.shell
-    }
+    crate::app::play::session::session_parts!();
     fn title(&self) -> String {
         format!("Kry-Gothic \u{b7} {}", self.state().scenario.label())
     }
@@ -235,11 +223,5 @@ impl PlaySession for KrySession {
     }
     fn rules_reference(&self) -> (&'static str, &'static str) {
         ("Kry-Gothic rules reference", super::rules_reference())
-    }
-    fn as_any(&self) -> &dyn Any {
-        self
-    }
-    fn as_any_mut(&mut self) -> &mut dyn Any {
-        self
     }
 }

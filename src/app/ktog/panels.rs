@@ -7,8 +7,8 @@ use super::session::{Armed, KtogSession};
 use crate::app::duel::dice::{die, recent_rolls};
 use crate::app::duel::seat_color;
 use crate::app::picking::CursorHit;
-use crate::app::play::ActiveGame;
 use crate::app::play::shell::PlayRest;
+use crate::app::play::{ActiveGame, Side, side_panels};
 use crate::app::screens::Mode;
 use crate::app::state::{ActiveTool, Notices};
 use crate::rules::core::Seat;
@@ -112,33 +112,22 @@ fn game_ui(
         return Ok(());
     };
     let ctx = contexts.ctx_mut()?.clone();
-    let Some(rect) = play_rest.0 else {
+    if play_rest.0.is_none() {
         return Ok(());
-    };
-    let mut root = crate::app::play::root_ui(&ctx, "ktog_root", rect);
+    }
     let mut cmd: Option<Command> = None;
-    egui::Panel::left("ktog_sheet")
-        .default_size(270.0)
-        .show(&mut root, |ui| {
-            egui::ScrollArea::vertical()
-                .id_salt("ktog_sheet_scroll")
-                .show(ui, |ui| sheet(ui, session.state()));
-        });
-    egui::Panel::right("ktog_actions")
-        .default_size(330.0)
-        .show(&mut root, |ui| {
-            egui::ScrollArea::vertical()
-                .id_salt("ktog_actions_scroll")
-                .show(ui, |ui| {
-                    if let Some(c) = actions(ui, session) {
-                        cmd = Some(c);
-                    }
-                    ui.separator();
-                    ui.heading("Last dice");
-                    recent_rolls(ui, session.game.dice.log(), 6);
-                });
-        });
-    play_rest.0 = Some(root.available_rect_before_wrap());
+    side_panels(&ctx, &mut play_rest, "ktog", [270.0, 330.0], |ui, side| {
+        if side == Side::Left {
+            sheet(ui, session.state());
+            return;
+        }
+        if let Some(c) = actions(ui, session) {
+            cmd = Some(c);
+        }
+        ui.separator();
+        ui.heading("Last dice");
+        recent_rolls(ui, session.game.dice.log(), 6, None);
+    });
     if let Some(c) = prompts(&ctx, session) {
         cmd = Some(c);
     }

@@ -1,11 +1,10 @@
 //! A KtOG game at the table: the game, the shell, the action a click on a miniature gives, and
 //! the Dodge prompt's countdown (the text's "dramatic pause").
 
-use crate::app::play::{ActiveGame, DynGame, PlaySession, Shell};
+use crate::app::play::{ActiveGame, PlaySession, Shell};
 use crate::rules::core::{Player, RuleError, RuleSet, Seat};
 use crate::rules::ktog::state::Phase;
 use crate::rules::ktog::{Command, Event, Ktog, KtogGame, KtogState};
-use std::any::Any;
 
 /// What a click on a miniature does for the player whose turn it is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -98,18 +97,7 @@ impl KtogSession {
 }
 
 impl PlaySession for KtogSession {
-    fn game(&self) -> &dyn DynGame {
-        &self.game
-    }
-    fn game_mut(&mut self) -> &mut dyn DynGame {
-        &mut self.game
-    }
-    fn shell(&self) -> &Shell {
-        &self.shell
-    }
-    fn shell_mut(&mut self) -> &mut Shell {
-        &mut self.shell
-    }
+    crate::app::play::session::session_parts!();
     fn title(&self) -> String {
         format!("KtOG \u{b7} {} players", self.game.state.players.len())
     }
@@ -120,11 +108,5 @@ impl PlaySession for KtogSession {
     }
     fn rules_reference(&self) -> (&'static str, &'static str) {
         ("KtOG rules reference", super::rules_reference())
-    }
-    fn as_any(&self) -> &dyn Any {
-        self
-    }
-    fn as_any_mut(&mut self) -> &mut dyn Any {
-        self
     }
 }

@@ -75,3 +75,39 @@ pub fn begin(
     *mode = Mode::Game;
     commands.insert_resource(game);
 }
+
+/// Which of a rule set's side panels [`side_panels`] is drawing.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Side {
+    Left,
+    Right,
+}
+
+/// A rule set's two side panels, each scrolling, in the rect the shell left for it (`rest`);
+/// what they leave goes back to `rest` for the table. `draw` fills each side; `widths` are their
+/// default widths, left then right. Nothing is drawn while the shell has left no rect.
+pub fn side_panels(
+    ctx: &bevy_egui::egui::Context,
+    rest: &mut shell::PlayRest,
+    id: &'static str,
+    widths: [f32; 2],
+    mut draw: impl FnMut(&mut bevy_egui::egui::Ui, Side),
+) {
+    use bevy_egui::egui;
+    let Some(rect) = rest.0 else {
+        return;
+    };
+    let mut root = root_ui(ctx, id, rect);
+    for (side, width) in [(Side::Left, widths[0]), (Side::Right, widths[1])] {
+        let panel = match side {
+            Side::Left => egui::Panel::left(egui::Id::new((id, "left"))),
+            Side::Right => egui::Panel::right(egui::Id::new((id, "right"))),
+        };
+        panel.default_size(width).show(&mut root, |ui| {
+            egui::ScrollArea::vertical()
+                .id_salt((id, side == Side::Left))
+                .show(ui, |ui| draw(ui, side));
+        });
+    }
+    rest.0 = Some(root.available_rect_before_wrap());
+}

@@ -201,6 +201,32 @@ pub trait PlaySession: Any + Send + Sync {
     fn as_any_mut(&mut self) -> &mut dyn Any;
 }
 
+/// The parts of a [`PlaySession`] impl that every session with `game` and `shell` fields writes
+/// the same way: the game, the shell, and the casts to `Any`.
+macro_rules! session_parts {
+    () => {
+        fn game(&self) -> &dyn $crate::app::play::DynGame {
+            &self.game
+        }
+        fn game_mut(&mut self) -> &mut dyn $crate::app::play::DynGame {
+            &mut self.game
+        }
+        fn shell(&self) -> &$crate::app::play::Shell {
+            &self.shell
+        }
+        fn shell_mut(&mut self) -> &mut $crate::app::play::Shell {
+            &mut self.shell
+        }
+        fn as_any(&self) -> &dyn std::any::Any {
+            self
+        }
+        fn as_any_mut(&mut self) -> &mut dyn std::any::Any {
+            self
+        }
+    };
+}
+pub(crate) use session_parts;
+
 /// The game in play, if any.
 #[derive(Resource)]
 pub struct ActiveGame(pub Box<dyn PlaySession>);
