@@ -64,48 +64,41 @@ impl NewDndGame {
         let seed = crate::app::duel::seed_or_clock(&self.seed)?;
         let mut setup = shipped(seed, Some(self.level.clone()), self.one_player)?;
         setup.first = self.first;
-        let keep = |flags: &[bool], k: usize| flags.get(k).copied().unwrap_or(true);
-        let mut k = 0;
-        setup.heroes.retain(|_| {
-            k += 1;
-            keep(&self.hero_in, k - 1)
-        });
-        let mut k = 0;
-        setup.monsters.retain(|_| {
-            k += 1;
-            keep(&self.monster_in, k - 1)
-        });
-        if !self.one_player {
-            // One seat each, numbered on from 2 with no gaps; who plays it stays with the hero.
-            let mut players = Vec::new();
-            for (k, m) in setup.heroes.iter_mut().enumerate() {
-                players.push(
-                    self.heroes
-                        .get(m.seat as usize - 2)
-                        .copied()
-                        .unwrap_or(Player::Human),
-                );
-                m.seat = 2 + k as crate::rules::core::Seat;
-            }
-            let mut g = DndGame::new(setup)?;
-            g.set_player(1, self.monsters);
-            for (k, p) in players.into_iter().enumerate() {
-                g.set_player(2 + k as crate::rules::core::Seat, p);
-            }
-            return Ok(DndSession::new(g, (self.pause > 0.0).then_some(self.pause)));
-        }
-        let mut g = DndGame::new(setup)?;
-        g.set_player(1, self.monsters);
-        for seat in g.seats().into_iter().filter(|s| *s > 1) {
-            let k = if self.one_player {
+        setup.heroes = ticked(setup.heroes, &self.hero_in);
+        setup.monsters = ticked(setup.monsters, &self.monster_in);
+        // One seat for the whole party, or one each numbered on from 2 with no gaps; who plays
+        // a seat stays with its hero.
+        let mut players = vec![(1, self.monsters)];
+        for (k, m) in setup.heroes.iter_mut().enumerate() {
+            let at = if self.one_player {
                 0
             } else {
-                seat as usize - 2
+                m.seat as usize - 2
             };
-            g.set_player(seat, self.heroes.get(k).copied().unwrap_or(Player::Human));
+            if !self.one_player {
+                m.seat = 2 + k as crate::rules::core::Seat;
+            }
+            players.push((
+                m.seat,
+                self.heroes.get(at).copied().unwrap_or(Player::Human),
+            ));
+        }
+        let mut g = DndGame::new(setup)?;
+        for (seat, p) in players {
+            g.set_player(seat, p);
         }
         Ok(DndSession::new(g, (self.pause > 0.0).then_some(self.pause)))
     }
+}
+
+/// The members whose box is ticked (a member without a box is kept).
+fn ticked<T>(members: Vec<T>, flags: &[bool]) -> Vec<T> {
+    members
+        .into_iter()
+        .enumerate()
+        .filter(|(k, _)| flags.get(*k).copied().unwrap_or(true))
+        .map(|(_, m)| m)
+        .collect()
 }
 
 fn who(ui: &mut egui::Ui, p: &mut Player) {
