@@ -17,6 +17,7 @@ fn on(level: &str, heroes: Vec<Member>, monsters: Vec<Member>) -> Result<DndGame
         heroes,
         monsters,
         first: Party::Monsters,
+        grimoire: Default::default(),
     })
 }
 

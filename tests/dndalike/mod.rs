@@ -5,6 +5,7 @@
 mod app;
 mod dungeon;
 mod rules;
+mod sorcery;
 mod streams;
 
 use wartable::rules::core::testing::exec;
@@ -36,6 +37,8 @@ pub fn sheet(name: &str, powers: &[Power], armour: Armour, pack: Pack) -> Sheet 
         lesser: false,
         health: None,
         speed: 6.0,
+        spells: Vec::new(),
+        stones: Vec::new(),
     }
 }
 
@@ -60,6 +63,7 @@ pub fn fight(heroes: Vec<Member>, monsters: Vec<Member>, first: Party) -> DndGam
         heroes,
         monsters,
         first,
+        grimoire: Default::default(),
     })
     .unwrap()
 }

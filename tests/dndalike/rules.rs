@@ -180,8 +180,10 @@ fn natural_six_always_hits_natural_one_always_misses() {
     pass_all(&mut g, &[1]);
     assert_eq!(g.state.chars[1].wounds, 1);
     let mut g = georgia_and_the_orc();
-    g.state.chars[1].sheet.armour = Armour::None;
-    g.state.chars[1].sheet.stats.cha = 3;
+    std::sync::Arc::make_mut(&mut g.state.chars[1].sheet).armour = Armour::None;
+    std::sync::Arc::make_mut(&mut g.state.chars[1].sheet)
+        .stats
+        .cha = 3;
     assert_eq!(g.state.chars[1].ac(), 0);
     exec(&mut g, 2, act(0, Ability::Jab { target: 1 }), &[1]);
     pass_all(&mut g, &[]);
@@ -238,8 +240,8 @@ fn damage_is_secret_and_only_a_finishing_blow_kills() {
 #[test]
 fn a_lesser_characters_wounds_are_rolled_at_each_finishing_blow() {
     let mut g = georgia_and_the_orc();
-    g.state.chars[1].sheet.lesser = true;
-    g.state.chars[1].sheet.health = Some(9);
+    std::sync::Arc::make_mut(&mut g.state.chars[1].sheet).lesser = true;
+    std::sync::Arc::make_mut(&mut g.state.chars[1].sheet).health = Some(9);
     exec(&mut g, 2, act(0, Ability::Jab { target: 1 }), &[5]);
     pass_all(&mut g, &[]);
     assert_eq!((g.state.chars[1].wounds, g.state.chars[1].damage), (1, 0));
@@ -382,7 +384,9 @@ fn slow_actions_only_on_your_turn_unless_a_power_makes_them_quick() {
         ),
     );
     assert!(e.to_string().contains("slow"), "{e}");
-    g.state.chars[1].sheet.powers.push(Power::Tumble);
+    std::sync::Arc::make_mut(&mut g.state.chars[1].sheet)
+        .powers
+        .push(Power::Tumble);
     exec(
         &mut g,
         1,
@@ -609,8 +613,8 @@ fn odds_match_the_rules_dice_by_dice() {
         let (mut hit, mut dodged) = (0, 0);
         for a in 1..=6u32 {
             let mut g = georgia_and_the_orc();
-            g.state.chars[1].sheet.armour = Armour::None;
-            g.state.chars[1].sheet.health = None;
+            std::sync::Arc::make_mut(&mut g.state.chars[1].sheet).armour = Armour::None;
+            std::sync::Arc::make_mut(&mut g.state.chars[1].sheet).health = None;
             g.state.chars[1].raised_ac = Some(ac);
             exec(&mut g, 2, act(0, Ability::Jab { target: 1 }), &[a]);
             let mut h = g.clone();

@@ -381,9 +381,80 @@ fn card(ui: &mut egui::Ui, st: &DndState, i: usize, c: &Character, viewer: Optio
         )
     };
     ui.label(line);
+    if c.sheet.sorcerer() {
+        stones_row(ui, st, c);
+    }
     let on_stack = st.stack.iter().filter(|e| e.by == i).count();
     if on_stack > 0 {
         ui.small(format!("{on_stack} on the stack"));
+    }
+}
+
+/// A sorcerer's spell stones in their school's colours: the active pool (full), the bag (a
+/// count: the draw is at random), the discard pile (faded) and the stones lost until a rest
+/// (crossed); and the spells known.
+fn stones_row(ui: &mut egui::Ui, st: &DndState, c: &Character) {
+    let colour = |k: u8| {
+        st.grimoire
+            .schools
+            .get(k as usize)
+            .map_or(egui::Color32::GRAY, |s| {
+                egui::Color32::from_rgb(s.colour[0], s.colour[1], s.colour[2])
+            })
+    };
+    let stone = |ui: &mut egui::Ui, k: u8, how: u8| {
+        let (r, _) = ui.allocate_exact_size(egui::vec2(14.0, 14.0), egui::Sense::hover());
+        let p = ui.painter();
+        let fill = colour(k);
+        match how {
+            0 => {
+                p.circle_filled(r.center(), 6.0, fill);
+                p.circle_stroke(
+                    r.center(),
+                    6.0,
+                    egui::Stroke::new(1.0, egui::Color32::WHITE),
+                );
+            }
+            1 => {
+                p.circle_filled(r.center(), 5.0, fill.gamma_multiply(0.35));
+            }
+            _ => {
+                p.circle_stroke(r.center(), 5.0, egui::Stroke::new(1.0, fill));
+                p.line_segment(
+                    [r.left_top(), r.right_bottom()],
+                    egui::Stroke::new(1.5, egui::Color32::LIGHT_RED),
+                );
+            }
+        }
+    };
+    let s = &c.stones;
+    ui.horizontal_wrapped(|ui| {
+        ui.small("stones:");
+        for k in &s.pool {
+            stone(ui, *k, 0);
+        }
+        ui.small(format!("pool {} \u{b7} bag {}", s.pool.len(), s.bag.len()));
+        for k in &s.discard {
+            stone(ui, *k, 1);
+        }
+        if !s.discard.is_empty() {
+            ui.small("spent");
+        }
+        for k in &s.lost {
+            stone(ui, *k, 2);
+        }
+        if !s.lost.is_empty() {
+            ui.small("lost");
+        }
+    });
+    if !c.spells.is_empty() {
+        let names: Vec<String> = c
+            .spells
+            .iter()
+            .filter_map(|k| st.grimoire.spells.get(*k as usize))
+            .map(|sp| format!("{} ({} {})", sp.name, sp.school, sp.level))
+            .collect();
+        ui.small(format!("spells: {}", names.join(", ")));
     }
 }
 
@@ -412,6 +483,24 @@ pub fn hit_chance(st: &DndState, by: usize, target: usize) -> f64 {
 /// A command in words, for its button.
 pub fn command_label(st: &DndState, c: &Command) -> String {
     match c {
+        Command::Empowered { ability, .. } => {
+            let plain = command_label(
+                st,
+                &Command::Act {
+                    who: 0,
+                    ability: ability.clone(),
+                },
+            );
+            let name = plain.split(" (").next().unwrap_or(&plain).to_string();
+            format!("{name} paying a stone (a natural 6)")
+        }
+        Command::Backlash { lose_stones, .. } => {
+            if *lose_stones {
+                "Lose the stones".into()
+            } else {
+                "Gain a fatigue".into()
+            }
+        }
         Command::Act { ability, .. } => {
             let on = |e: u32| {
                 st.entry(e)
@@ -427,6 +516,17 @@ pub fn command_label(st: &DndState, c: &Command) -> String {
                 Ability::Trip { entry } => format!("Trip {} (A)", on(*entry)),
                 Ability::Riposte { entry } => format!("Riposte {} (A)", on(*entry)),
                 Ability::Exert { die } => format!("Exert (F): regain an {} die", die.letter()),
+                Ability::Draw => "Draw a stone (M, M)".into(),
+                Ability::Cast { spell, target } => {
+                    let Some(sp) = st.grimoire.spells.get(*spell as usize) else {
+                        return "Cast".into();
+                    };
+                    let at = match sp.effect.aim() {
+                        crate::rules::dndalike::spells::Aim::Spell => on(*target),
+                        _ => st.name(*target as usize).to_string(),
+                    };
+                    format!("{} on {at} (O\u{d7}{}, M)", sp.name, sp.level)
+                }
             }
         }
         Command::Merge { onto, finish, .. } => format!(
@@ -501,13 +601,24 @@ fn actions(ui: &mut egui::Ui, session: &mut DndSession) -> Option<Command> {
             let p = hit_chance(&st, i, t);
             ui.horizontal_wrapped(|ui| {
                 for ability in [Ability::Jab { target: t }, Ability::Finish { target: t }] {
-                    let cmd = Command::Act { who: i, ability };
+                    let cmd = Command::Act {
+                        who: i,
+                        ability: ability.clone(),
+                    };
                     let ok = session.game.check(c.seat, &cmd).is_ok();
                     if ui
                         .add_enabled(ok, egui::Button::new(command_label(&st, &cmd)))
                         .clicked()
                     {
                         out = Some(cmd);
+                    }
+                    // Powerful: a stone for the A die.
+                    let stone = Command::Empowered { who: i, ability };
+                    if c.has(crate::rules::dndalike::Power::Powerful)
+                        && session.game.check(c.seat, &stone).is_ok()
+                        && ui.button(command_label(&st, &stone)).clicked()
+                    {
+                        out = Some(stone);
                     }
                 }
                 ui.label(format!(
@@ -516,6 +627,9 @@ fn actions(ui: &mut egui::Ui, session: &mut DndSession) -> Option<Command> {
                     st.chars[t].ac()
                 ));
             });
+        }
+        if let Some(c) = sorcery(ui, session, &st, i, false) {
+            out = Some(c);
         }
         let quick = [
             Ability::Dodge,
@@ -545,6 +659,74 @@ fn actions(ui: &mut egui::Ui, session: &mut DndSession) -> Option<Command> {
                 out = Some(cmd);
             }
         }
+    }
+    out
+}
+
+/// A sorcerer's spell actions: Draw, and each spell known at each target the rules allow now
+/// (with its stones and the casting save's chance).
+fn sorcery(
+    ui: &mut egui::Ui,
+    session: &DndSession,
+    st: &DndState,
+    i: usize,
+    quick_only: bool,
+) -> Option<Command> {
+    let c = &st.chars[i];
+    if !c.sheet.sorcerer() {
+        return None;
+    }
+    let mut out = None;
+    ui.separator();
+    ui.label(egui::RichText::new("Sorcery").strong());
+    let draw = Command::Act {
+        who: i,
+        ability: Ability::Draw,
+    };
+    if !quick_only {
+        let why = session.game.check(c.seat, &draw).err();
+        let r = ui.add_enabled(why.is_none(), egui::Button::new(command_label(st, &draw)));
+        if r.clicked() {
+            out = Some(draw);
+        }
+        if let Some(e) = why {
+            r.on_disabled_hover_text(e.to_string());
+        }
+    }
+    for &k in &c.spells {
+        let Some(sp) = st.grimoire.spells.get(k as usize) else {
+            continue;
+        };
+        // The casting save: d6 - level >= fatigue, a natural 6 always and a natural 1 never.
+        let need = c.fatigue + sp.level as i32;
+        let p = (1..=6)
+            .filter(|r| *r == 6 || (*r != 1 && *r >= need))
+            .count() as f64
+            / 6.0;
+        ui.label(format!(
+            "{} ({}, level {}, {}): {} Casting save {:.0}%.",
+            sp.name,
+            sp.school,
+            sp.level,
+            if sp.quick { "quick" } else { "slow" },
+            sp.text,
+            p * 100.0
+        ));
+        let casts: Vec<Command> = crate::rules::dndalike::ai::spell_casts(st, i, quick_only)
+            .into_iter()
+            .filter(|x| matches!(x, Command::Act { ability: Ability::Cast { spell, .. }, .. } if *spell == k))
+            .filter(|x| session.game.check(c.seat, x).is_ok())
+            .collect();
+        if casts.is_empty() {
+            ui.weak("  not now: stones, an M die, a target in sight, or the turn");
+        }
+        ui.horizontal_wrapped(|ui| {
+            for x in casts {
+                if ui.button(command_label(st, &x)).clicked() {
+                    out = Some(x);
+                }
+            }
+        });
     }
     out
 }

@@ -128,7 +128,10 @@ impl DndSession {
     /// turn for the person asked or acting).
     pub fn submit(&mut self, cmd: Command) -> Result<Vec<Event>, RuleError> {
         let seat = match &cmd {
-            Command::Act { who, .. } | Command::Merge { who, .. } => {
+            Command::Act { who, .. }
+            | Command::Merge { who, .. }
+            | Command::Empowered { who, .. }
+            | Command::Backlash { who, .. } => {
                 crate::rules::dndalike::command::seat_of(&self.game.state, *who)
             }
             Command::Pass => self.asked().unwrap_or(0),
@@ -213,6 +216,13 @@ impl PlaySession for DndSession {
                 s.stack.len(),
                 left.iter()
                     .map(|x| self.seat_name(*x))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+            Phase::Backlash { who } => format!(
+                "the end of the turn: {} to choose a fatigue or the stones",
+                who.iter()
+                    .map(|i| s.name(*i).to_string())
                     .collect::<Vec<_>>()
                     .join(", ")
             ),

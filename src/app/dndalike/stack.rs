@@ -46,6 +46,9 @@ fn windows(
                 }
             });
     }
+    if let Some(c) = backlash_prompt(&ctx, session) {
+        cmd = Some(c);
+    }
     screen_prompt(&ctx, session);
     if let Some(c) = cmd
         && let Err(e) = session.submit(c)
@@ -89,7 +92,12 @@ fn entry_card(ui: &mut egui::Ui, st: &DndState, e: &Entry) {
                         .color(party_color(by.party))
                         .strong(),
                 );
-                ui.label(egui::RichText::new(e.ability.label()).strong());
+                ui.label(
+                    egui::RichText::new(crate::rules::dndalike::command::spell_name(
+                        st, &e.ability,
+                    ))
+                    .strong(),
+                );
                 ui.weak(format!("#{}", e.id));
             });
             ui.label(target_line(st, &e.ability, e.roll));
@@ -143,6 +151,22 @@ fn target_line(st: &DndState, a: &Ability, roll: Option<u32>) -> String {
         Ability::Trip { entry } => format!("cancels {} on a hit", on(*entry)),
         Ability::Riposte { entry } => format!("cancels {} on a hit", on(*entry)),
         Ability::Exert { die } => format!("regains an {} die", die.letter()),
+        Ability::Draw => "draws a spell stone at random from the bag".into(),
+        Ability::Cast { spell, target } => {
+            let Some(sp) = st.grimoire.spells.get(*spell as usize) else {
+                return String::new();
+            };
+            let at = match sp.effect.aim() {
+                crate::rules::dndalike::spells::Aim::Spell => on(*target),
+                _ => st.name(*target as usize).to_string(),
+            };
+            format!(
+                "{} spell, level {}, on {at}: {}",
+                sp.school,
+                sp.level,
+                sp.text.trim_end_matches('.')
+            )
+        }
     }
 }
 
@@ -185,6 +209,71 @@ fn respond(ui: &mut egui::Ui, session: &DndSession) -> Option<Command> {
     if ui.button("Pass").clicked() {
         out = Some(Command::Pass);
     }
+    out
+}
+
+/// "If the saving throw fails they must either choose to gain a fatigue or lose all spell
+/// stones in their active pool and their discard pile": the choice for a person's sorcerer.
+fn backlash_prompt(ctx: &egui::Context, session: &DndSession) -> Option<Command> {
+    let st = session.state();
+    let crate::rules::dndalike::Phase::Backlash { who } = &st.phase else {
+        return None;
+    };
+    let &i = who
+        .iter()
+        .find(|i| session.human_seats().contains(&st.chars[**i].seat))?;
+    let c = &st.chars[i];
+    let mut out = None;
+    egui::Window::new("The end of the turn")
+        .id(egui::Id::new("dnd_backlash"))
+        .collapsible(false)
+        .resizable(false)
+        .anchor(egui::Align2::CENTER_TOP, [0.0, 80.0])
+        .show(ctx, |ui| {
+            ui.label(
+                egui::RichText::new(format!(
+                    "{} failed the sorcerer's end-of-turn saving throw.",
+                    c.name()
+                ))
+                .strong()
+                .color(party_color(c.party)),
+            );
+            ui.label("Gain a fatigue, or lose every stone in the active pool and the discard pile until a serious rest:");
+            let tire = Command::Backlash {
+                who: i,
+                lose_stones: false,
+            };
+            let lose = Command::Backlash {
+                who: i,
+                lose_stones: true,
+            };
+            ui.horizontal(|ui| {
+                if ui
+                    .add_enabled(
+                        session.game.check(c.seat, &tire).is_ok(),
+                        egui::Button::new(format!(
+                            "Gain a fatigue ({} of {})",
+                            c.fatigue + 1,
+                            c.sheet.max_fatigue()
+                        )),
+                    )
+                    .clicked()
+                {
+                    out = Some(tire);
+                }
+                let n = c.stones.pool.len() + c.stones.discard.len();
+                if ui
+                    .button(format!(
+                        "Lose {} stone{}",
+                        n,
+                        if n == 1 { "" } else { "s" }
+                    ))
+                    .clicked()
+                {
+                    out = Some(lose);
+                }
+            });
+        });
     out
 }
 

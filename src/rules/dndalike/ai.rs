@@ -33,9 +33,10 @@ pub fn pressing(s: &DndState, i: usize) -> Vec<Command> {
                 ..
             } => false,
             Command::Act {
-                ability: Ability::Jab { .. },
+                ability: Ability::Jab { .. } | Ability::Cast { .. },
                 ..
-            } => enemy_stacked,
+            }
+            | Command::Empowered { .. } => enemy_stacked,
             _ => true,
         })
         .collect()
@@ -64,6 +65,18 @@ pub fn has_pressing(s: &DndState, i: usize) -> bool {
     }
     let (attack, shield) = (c.free(DieKind::Attack) > 0, c.free(DieKind::Shield) > 0);
     let enemy_stacked = s.stack.iter().any(|e| s.chars[e.by].party != c.party);
+    // A sorcerer with stones in the pool may answer an enemy's ability with a quick spell, and
+    // a Powerful one may pay a stone for a die it lacks.
+    if enemy_stacked
+        && !c.stones.pool.is_empty()
+        && ((c.free(DieKind::Movement) > 0 && spell_casts(s, i, true).into_iter().any(ok))
+            || (c.has(super::sheet::Power::Powerful)
+                && responses(s, i)
+                    .iter()
+                    .any(|r| matches!(r, Command::Empowered { .. }))))
+    {
+        return true;
+    }
     if attack
         && enemy_stacked
         && matches!(c.sheet.pack, Pack::Bow | Pack::TwoHanded)
@@ -167,6 +180,79 @@ pub fn responses(s: &DndState, i: usize) -> Vec<Command> {
             });
         }
     }
+    // Quick spells the active pool can pay, at every target they may take.
+    if !c.stones.pool.is_empty() && c.free(DieKind::Movement) > 0 {
+        for cmd in spell_casts(s, i, true) {
+            push(cmd);
+        }
+    }
+    // Powerful: a stone for a die that is lacking.
+    if c.has(super::sheet::Power::Powerful) && !c.stones.pool.is_empty() {
+        let plain: Vec<Command> = v.clone();
+        let mut more = Vec::new();
+        for e in &s.stack {
+            if s.chars[e.by].party == c.party {
+                continue;
+            }
+            let abilities: &[Ability] = match e.ability {
+                Ability::Jab { .. } | Ability::Finish { .. } => &[
+                    Ability::Dodge,
+                    Ability::Block { entry: e.id },
+                    Ability::Riposte { entry: e.id },
+                ],
+                Ability::Move { .. } => &[Ability::Trip { entry: e.id }],
+                _ => &[],
+            };
+            for a in abilities {
+                let cmd = Command::Empowered {
+                    who: i,
+                    ability: a.clone(),
+                };
+                let have = plain
+                    .iter()
+                    .any(|p| matches!(p, Command::Act { ability, .. } if ability == a));
+                if !have && !more.contains(&cmd) && check_answer(s, seat, &cmd) {
+                    more.push(cmd);
+                }
+            }
+        }
+        v.extend(more);
+    }
+    v
+}
+
+/// Every cast of a known spell by `i` at each target it may take (`quick`: the quick spells
+/// only), unchecked.
+pub fn spell_casts(s: &DndState, i: usize, quick: bool) -> Vec<Command> {
+    use super::spells::Aim;
+    let c = &s.chars[i];
+    let mut v = Vec::new();
+    for &spell in &c.spells {
+        let Some(sp) = s.grimoire.spells.get(spell as usize) else {
+            continue;
+        };
+        if quick && !sp.quick {
+            continue;
+        }
+        let targets: Vec<u32> = match sp.effect.aim() {
+            Aim::Enemy => s.alive(c.party.other()).map(|t| t as u32).collect(),
+            Aim::Friend => s.alive(c.party).map(|t| t as u32).collect(),
+            Aim::Spell => s
+                .stack
+                .iter()
+                .filter(|e| {
+                    matches!(e.ability, Ability::Cast { .. }) && s.chars[e.by].party != c.party
+                })
+                .map(|e| e.id)
+                .collect(),
+        };
+        for target in targets {
+            v.push(Command::Act {
+                who: i,
+                ability: Ability::Cast { spell, target },
+            });
+        }
+    }
     v
 }
 
@@ -174,6 +260,17 @@ pub fn responses(s: &DndState, i: usize) -> Vec<Command> {
 pub fn choose(s: &DndState, seat: Seat) -> Option<Command> {
     match &s.phase {
         Phase::Over(_) => None,
+        Phase::Backlash { who } => {
+            let &i = who.iter().find(|i| s.chars[**i].seat == seat)?;
+            let c = &s.chars[i];
+            // Keep the stones while the fatigue is well below the maximum.
+            let nothing_to_lose = c.stones.pool.is_empty() && c.stones.discard.is_empty();
+            let lose_stones = nothing_to_lose || c.fatigue + 2 >= c.sheet.max_fatigue();
+            Some(Command::Backlash {
+                who: i,
+                lose_stones: lose_stones || !c.may_tire(),
+            })
+        }
         Phase::Respond { left } => {
             if !left.contains(&seat) {
                 return None;
@@ -206,11 +303,39 @@ fn answer(s: &DndState, seat: Seat) -> Option<Command> {
         return None;
     }
     match top.ability {
+        Ability::Cast { .. } => {
+            // Unweave an enemy's spell.
+            (0..s.chars.len())
+                .filter(|i| ours(*i))
+                .flat_map(|i| spell_casts(s, i, true))
+                .find(|c| {
+                    matches!(c, Command::Act { ability: Ability::Cast { target, .. }, .. } if *target == top.id)
+                        && check_answer(s, seat, c)
+                })
+        }
         Ability::Jab { target } | Ability::Finish { target } if ours(target) => {
             let a = top.roll.unwrap_or(0);
             let t = &s.chars[target];
             if a == 6 || !hits(a, t.ac()) {
                 return None;
+            }
+            // A ward that lifts the armour class above the attack die.
+            for i in (0..s.chars.len()).filter(|i| ours(*i)) {
+                for c in spell_casts(s, i, true) {
+                    if let Command::Act {
+                        ability: Ability::Cast { spell, target: w },
+                        ..
+                    } = &c
+                        && *w as usize == target
+                        && matches!(
+                            s.grimoire.spells[*spell as usize].effect,
+                            super::spells::Effect::Ward { ac } if ac > a as i32
+                        )
+                        && check_answer(s, seat, &c)
+                    {
+                        return Some(c);
+                    }
+                }
             }
             // A block by anyone of ours that stops it for sure.
             for i in (0..s.chars.len()).filter(|i| ours(*i)) {
@@ -293,6 +418,42 @@ fn act(s: &DndState, seat: Seat) -> Option<Command> {
                 }
             }
         }
+        // A spell the pool can pay: a finishing spell on a likely-done enemy, a bolt or a
+        // drain on the most wounded enemy in sight, a mend on a tired friend.
+        if !me.stones.pool.is_empty() && me.free(DieKind::Movement) > 0 {
+            if let Some(c) = best_cast(s, seat, i) {
+                return Some(c);
+            }
+        }
+        // Powerful: a stone as an attack die (a natural 6) when the A dice are spent.
+        if me.has(super::sheet::Power::Powerful)
+            && me.free(DieKind::Attack) == 0
+            && !me.stones.pool.is_empty()
+            && me.fatigue + 2 < me.sheet.max_fatigue()
+            && let Some(t) = enemies.iter().copied().find(|t| in_reach(s, i, *t))
+        {
+            let tc = &s.chars[t];
+            let ability =
+                if tc.wounds > 0 && guessed(tc.wounds) >= tc.sheet.max_health() as f32 * 0.8 {
+                    Ability::Finish { target: t }
+                } else {
+                    Ability::Jab { target: t }
+                };
+            let cmd = Command::Empowered { who: i, ability };
+            if check(s, seat, &cmd).is_ok() {
+                return Some(cmd);
+            }
+        }
+        // Draw a stone when the pool pays for no spell.
+        if me.sheet.sorcerer() && me.free(DieKind::Movement) >= 2 && !me.stones.bag.is_empty() {
+            let cmd = Command::Act {
+                who: i,
+                ability: Ability::Draw,
+            };
+            if best_cast(s, seat, i).is_none() && check(s, seat, &cmd).is_ok() {
+                return Some(cmd);
+            }
+        }
         // Move: into contact with the nearest enemy, as far as the movement rate goes.
         // An archer moves only when it sees nobody to shoot.
         let shoots = me.sheet.ranged() && enemies.iter().any(|t| in_reach(s, i, *t));
@@ -318,6 +479,59 @@ fn act(s: &DndState, seat: Seat) -> Option<Command> {
         }
     }
     None
+}
+
+/// The spell worth casting now for `i`, if any.
+fn best_cast(s: &DndState, seat: Seat, i: usize) -> Option<Command> {
+    use super::spells::Effect;
+    let mut best: Option<(f32, Command)> = None;
+    for c in spell_casts(s, i, false) {
+        let Command::Act {
+            ability: Ability::Cast { spell, target },
+            ..
+        } = &c
+        else {
+            continue;
+        };
+        let sp = &s.grimoire.spells[*spell as usize];
+        let t = *target as usize;
+        let worth = match sp.effect {
+            Effect::Doom => {
+                let tc = &s.chars[t];
+                if tc.wounds > 0 && guessed(tc.wounds) >= tc.sheet.max_health() as f32 * 0.8 {
+                    10.0
+                } else {
+                    0.0
+                }
+            }
+            Effect::Bolt { wounds } => 3.0 * wounds as f32 + s.chars[t].wounds as f32 * 0.1,
+            Effect::Drain { fatigue } => {
+                let tc = &s.chars[t];
+                fatigue as f32
+                    + if tc.fatigue + fatigue as i32 > tc.sheet.max_fatigue() {
+                        2.0
+                    } else {
+                        0.0
+                    }
+            }
+            Effect::Mend { fatigue } => {
+                let tc = &s.chars[t];
+                if tc.fatigue + 2 >= tc.sheet.max_fatigue() {
+                    fatigue.min((tc.fatigue - tc.sheet.armour.fatigue()).max(0) as u32) as f32
+                } else {
+                    0.0
+                }
+            }
+            Effect::Ward { .. } | Effect::Unweave => 0.0,
+        };
+        if worth > 0.0
+            && best.as_ref().is_none_or(|(w, _)| worth > *w)
+            && check(s, seat, &c).is_ok()
+        {
+            best = Some((worth, c));
+        }
+    }
+    best.map(|(_, c)| c)
 }
 
 /// Points to move `i` to on the way to `goal`: base contact with it if the move reaches (the
@@ -377,8 +591,12 @@ pub fn play(g: &mut DndGame, seat: Seat) -> Option<Command> {
         Ok(_) => Some(c),
         Err(_) => {
             // Whatever it chose was refused: pass or end the turn instead.
-            let fallback = match g.state.phase {
+            let fallback = match &g.state.phase {
                 Phase::Respond { .. } => Command::Pass,
+                Phase::Backlash { who } => Command::Backlash {
+                    who: *who.iter().find(|i| g.state.chars[**i].seat == seat)?,
+                    lose_stones: true,
+                },
                 _ => Command::EndTurn,
             };
             g.play(seat, fallback.clone()).ok().map(|_| fallback)

@@ -20,6 +20,13 @@ pub enum Command {
     Pass,
     /// The active party is done: the end of turn step.
     EndTurn,
+    /// "Powerful - you may spend spell stones as if they were action dice of any type": announce
+    /// `ability` for `who`, paying a stone from the active pool instead of its die; the stone
+    /// "counts as a natural 6".
+    Empowered { who: usize, ability: Ability },
+    /// A sorcerer who failed the end-of-turn saving throw chooses: "gain a fatigue or lose all
+    /// spell stones in their active pool and their discard pile".
+    Backlash { who: usize, lose_stones: bool },
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -29,6 +36,31 @@ pub enum Event {
         entry: Entry,
         spent: Option<DieKind>,
         tired: bool,
+    },
+    /// A further die of a cost paid and rolled (Draw's second M).
+    Spent {
+        who: usize,
+        die: DieKind,
+        roll: u32,
+    },
+    /// A stone drawn at random from the bag (`at` in it) into the active pool.
+    Drawn {
+        who: usize,
+        at: usize,
+    },
+    /// Stones paid from the active pool (`at`, in it) to the discard pile.
+    Paid {
+        who: usize,
+        at: smallvec::SmallVec<[u8; 3]>,
+    },
+    /// The active pool and the discard pile removed from the game until a serious rest.
+    StonesLost {
+        who: usize,
+    },
+    /// Fatigue taken off by a spell.
+    Mended {
+        who: usize,
+        fatigue: i32,
     },
     /// An attack merged into a stacked move, its A die paid and rolled.
     MergedInto {
@@ -148,6 +180,35 @@ pub fn apply(s: &mut DndState, e: &Event) {
             }
         }
         Event::Tired { who, .. } => s.chars[*who].fatigue += 1,
+        Event::Spent { who, die, roll } => spend(&mut s.chars[*who], *die, Some(*roll)),
+        Event::Drawn { who, at } => {
+            let st = &mut s.chars[*who].stones;
+            if *at < st.bag.len() {
+                let k = st.bag.remove(*at);
+                st.pool.push(k);
+            }
+        }
+        Event::Paid { who, at } => {
+            let st = &mut s.chars[*who].stones;
+            let mut idx: smallvec::SmallVec<[u8; 3]> = at.clone();
+            idx.sort_unstable_by(|a, b| b.cmp(a));
+            for i in idx {
+                if (i as usize) < st.pool.len() {
+                    let k = st.pool.remove(i as usize);
+                    st.discard.push(k);
+                }
+            }
+        }
+        Event::StonesLost { who } => {
+            let st = &mut s.chars[*who].stones;
+            let gone: smallvec::SmallVec<[u8; 4]> =
+                st.pool.drain(..).chain(st.discard.drain(..)).collect();
+            st.lost.extend(gone);
+        }
+        Event::Mended { who, fatigue } => {
+            let c = &mut s.chars[*who];
+            c.fatigue = (c.fatigue - fatigue).max(c.sheet.armour.fatigue());
+        }
         Event::Saved { .. } | Event::Judged { .. } | Event::Failed { .. } => {}
         Event::Wounded { who, count, damage } => {
             let c = &mut s.chars[*who];
@@ -246,6 +307,43 @@ pub fn describe(s: &DndState, e: &Event) -> Option<String> {
             format!("the shot goes astray: it is made against {}", n(*target))
         }
         Event::Tired { who, why } => format!("{} gains a fatigue ({why})", n(*who)),
+        Event::Spent { who, die, roll } => {
+            format!("{} also pays an {} die ({roll})", n(*who), die.letter())
+        }
+        Event::Drawn { who, at } => {
+            let c = &s.chars[*who];
+            let school = c
+                .stones
+                .bag
+                .get(*at)
+                .and_then(|k| s.grimoire.schools.get(*k as usize))
+                .map_or("?", |x| x.name.as_str());
+            format!("{} draws a {school} stone into the active pool", n(*who))
+        }
+        Event::Paid { who, at } => {
+            let c = &s.chars[*who];
+            let names: Vec<&str> = at
+                .iter()
+                .filter_map(|i| c.stones.pool.get(*i as usize))
+                .filter_map(|k| s.grimoire.schools.get(*k as usize))
+                .map(|x| x.name.as_str())
+                .collect();
+            format!(
+                "{} spends {} ({})",
+                n(*who),
+                stones(at.len()),
+                names.join(", ")
+            )
+        }
+        Event::StonesLost { who } => {
+            let st = &s.chars[*who].stones;
+            format!(
+                "{} loses {} from the active pool and the discard pile until a serious rest",
+                n(*who),
+                stones(st.pool.len() + st.discard.len())
+            )
+        }
+        Event::Mended { who, fatigue } => format!("{} loses {fatigue} fatigue", n(*who)),
         Event::Saved {
             who,
             roll,
@@ -253,8 +351,13 @@ pub fn describe(s: &DndState, e: &Event) -> Option<String> {
             ok,
             why,
         } => format!(
-            "{} saves ({why}): d6 {roll} against fatigue {need}: {}",
+            "{} saves ({why}): d6 {roll} against {}{need}: {}",
             n(*who),
+            if *why == "casting" {
+                "fatigue + level "
+            } else {
+                "fatigue "
+            },
             if *ok { "success" } else { "failure" }
         ),
         Event::Wounded { who, count, .. } => {
@@ -325,6 +428,14 @@ pub fn describe(s: &DndState, e: &Event) -> Option<String> {
     })
 }
 
+fn stones(n: usize) -> String {
+    if n == 1 {
+        "a stone".into()
+    } else {
+        format!("{n} stones")
+    }
+}
+
 fn wounds(n: u32) -> String {
     if n == 1 {
         "a wound".into()
@@ -342,7 +453,32 @@ fn what(s: &DndState, a: &Ability) -> String {
             .map(|e| format!(" against {}'s {}", s.name(e.by), e.ability.label()))
             .unwrap_or_default(),
         Ability::Exert { die } => format!(" for an {} die", die.letter()),
-        Ability::Dodge => String::new(),
+        Ability::Dodge | Ability::Draw => String::new(),
+        Ability::Cast { spell, target } => {
+            let Some(sp) = s.grimoire.spells.get(*spell as usize) else {
+                return String::new();
+            };
+            let at = match sp.effect.aim() {
+                super::spells::Aim::Spell => s
+                    .entry(*target)
+                    .map(|e| format!("{}'s {}", s.name(e.by), spell_name(s, &e.ability)))
+                    .unwrap_or_else(|| "?".into()),
+                _ => s.name(*target as usize).to_string(),
+            };
+            format!(" {} ({}, level {}) on {at}", sp.name, sp.school, sp.level)
+        }
+    }
+}
+
+/// An ability's name, a cast spell's own name.
+pub fn spell_name(s: &DndState, a: &Ability) -> String {
+    match a {
+        Ability::Cast { spell, .. } => s
+            .grimoire
+            .spells
+            .get(*spell as usize)
+            .map_or("a spell".into(), |x| x.name.clone()),
+        _ => a.label().to_string(),
     }
 }
 

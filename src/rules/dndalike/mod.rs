@@ -11,10 +11,12 @@ pub mod resolve;
 pub mod rule_set;
 pub mod setup;
 pub mod sheet;
+pub mod spells;
 pub mod state;
 
 pub use command::{Command, Event};
 pub use rule_set::{DndGame, Dndalike};
 pub use setup::{DndSetup, Member, Roster};
 pub use sheet::{Armour, Class, DieKind, Pack, Power, Sheet, Stats};
-pub use state::{Ability, Character, DndState, Party, Phase};
+pub use spells::{Effect, Grimoire, School, Spell};
+pub use state::{Ability, Character, DndState, Party, Phase, Stones};

@@ -3,6 +3,7 @@
 
 use super::command::{Command, Event, apply, seat_of};
 use super::sheet::{DieKind, Pack, Power};
+use super::spells::{Aim, Effect};
 use super::state::{Ability, DndState, Entry, MELEE_REACH, Merged, Party, Phase, gap_at};
 use crate::dice::{Dice, DiceExpr};
 use crate::rules::core::{GameEnd, RuleError, Seat, Waiting, illegal};
@@ -13,6 +14,12 @@ pub fn waiting(s: &DndState) -> Waiting {
     match &s.phase {
         Phase::Act => Waiting::Any(s.active_seats()),
         Phase::Respond { left } => Waiting::Each(left.clone()),
+        Phase::Backlash { who } => {
+            let mut v: Vec<Seat> = who.iter().map(|i| seat_of(s, *i)).collect();
+            v.sort();
+            v.dedup();
+            Waiting::Each(v)
+        }
         Phase::Over(end) => Waiting::Over(end.clone()),
     }
 }
@@ -27,11 +34,33 @@ pub fn check(s: &DndState, by: Seat, c: &Command) -> Result<(), RuleError> {
         },
         Command::EndTurn => match s.phase {
             Phase::Act => Ok(()),
+            Phase::Backlash { .. } => illegal("the turn is ending: the sorcerers choose first"),
             _ => illegal("the stack must empty before the turn ends: pass or respond"),
         },
-        Command::Act { who, ability } => {
+        Command::Act { who, ability } | Command::Empowered { who, ability } => {
+            if matches!(s.phase, Phase::Backlash { .. }) {
+                return illegal("the turn is ending: the sorcerers choose first");
+            }
             let responding = matches!(s.phase, Phase::Respond { .. });
-            check_act(s, by, *who, ability, responding).map(|_| ())
+            let stone = matches!(c, Command::Empowered { .. });
+            check_act(s, by, *who, ability, responding, stone).map(|_| ())
+        }
+        Command::Backlash { who, lose_stones } => {
+            let Phase::Backlash { who: left } = &s.phase else {
+                return illegal("no sorcerer has an end-of-turn choice to make");
+            };
+            let me = mine(s, by, *who)?;
+            if !left.contains(who) {
+                return illegal(format!("{} has no choice to make", me.name()));
+            }
+            if !lose_stones && !me.may_tire() {
+                return illegal(format!(
+                    "{} is at the fatigue maximum ({}): the stones must go",
+                    me.name(),
+                    me.sheet.max_fatigue()
+                ));
+            }
+            Ok(())
         }
         Command::Merge { who, onto, .. } => {
             if !matches!(s.phase, Phase::Respond { .. }) {
@@ -45,7 +74,10 @@ pub fn check(s: &DndState, by: Seat, c: &Command) -> Result<(), RuleError> {
 /// Whether `seat` could answer with `cmd` now if asked (who is asked is worked out from this).
 pub fn check_answer(s: &DndState, seat: Seat, cmd: &Command) -> bool {
     match cmd {
-        Command::Act { who, ability } => check_act(s, seat, *who, ability, true).is_ok(),
+        Command::Act { who, ability } => check_act(s, seat, *who, ability, true, false).is_ok(),
+        Command::Empowered { who, ability } => {
+            check_act(s, seat, *who, ability, true, true).is_ok()
+        }
         Command::Merge { who, onto, .. } => check_merge(s, seat, *who, *onto).is_ok(),
         _ => false,
     }
@@ -102,26 +134,46 @@ fn mine(s: &DndState, by: Seat, who: usize) -> Result<&super::state::Character, 
     Ok(c)
 }
 
-/// Checks an announcement; returns whether it costs a fatigue (Dodge and Exert, and a slow
-/// ability made quick by Tumble or a two-handed weapon).
+/// Checks an announcement (paid with a spell stone instead of its die if `stone`); returns
+/// whether it costs a fatigue (Dodge and Exert, and a slow ability made quick by Tumble or a
+/// two-handed weapon).
 fn check_act(
     s: &DndState,
     by: Seat,
     who: usize,
     a: &Ability,
     responding: bool,
+    stone: bool,
 ) -> Result<bool, RuleError> {
     let me = mine(s, by, who)?;
     let own_turn = !responding && s.phase == Phase::Act && me.party == s.active;
     let (die, mut tired) = a.cost();
-    if a.slow() && !own_turn {
+    let slow = a.slow()
+        || matches!(a, Ability::Cast { spell, .. }
+            if s.grimoire.spells.get(*spell as usize).is_some_and(|x| !x.quick));
+    if stone {
+        if !me.has(Power::Powerful) {
+            return illegal(format!("{} has not the Powerful power", me.name()));
+        }
+        if me.stones.pool.is_empty() {
+            return illegal(format!("no spell stone in {}'s active pool", me.name()));
+        }
+        if die.is_none() || a.is_spell() {
+            return illegal(format!(
+                "a stone pays for an action die: {} has none to pay for",
+                a.label()
+            ));
+        }
+    }
+    if slow && !own_turn {
         // "Tumble - you may gain fatigue to perform slow Movement Actions as if they were quick";
         // a two-handed weapon: "gain a fatigue to perform any slow attack action as a quick
         // action"; a bow: "you may perform any slow attack action as a quick action".
         let attack = a.is_attack();
         let quick = if attack && me.sheet.pack == Pack::Bow {
             Some(false)
-        } else if (attack && me.sheet.pack == Pack::TwoHanded) || (!attack && me.has(Power::Tumble))
+        } else if (attack && me.sheet.pack == Pack::TwoHanded)
+            || (!attack && !a.is_spell() && me.has(Power::Tumble))
         {
             Some(true)
         } else {
@@ -141,10 +193,16 @@ fn check_act(
     if !own_turn && !responding {
         return illegal("not your party's turn");
     }
+    let need = if matches!(a, Ability::Draw) { 2 } else { 1 };
     if let Some(k) = die
-        && me.free(k) == 0
+        && !stone
+        && me.free(k) < need
     {
-        return illegal(format!("{} has no {} die left", me.name(), k.letter()));
+        return illegal(if need == 1 {
+            format!("{} has no {} die left", me.name(), k.letter())
+        } else {
+            format!("{} has not {need} {} dice left", me.name(), k.letter())
+        });
     }
     if tired && !me.may_tire() {
         return illegal(format!(
@@ -238,6 +296,67 @@ fn check_act(
             }
             enemy(e.by)?;
         }
+        Ability::Draw => {
+            if !me.sheet.sorcerer() {
+                return illegal(format!("{} has no spell stones", me.name()));
+            }
+            if me.stones.bag.is_empty() {
+                return illegal(format!("{}'s bag of stones is empty", me.name()));
+            }
+        }
+        Ability::Cast { spell, target } => {
+            let Some(sp) = s.grimoire.spells.get(*spell as usize) else {
+                return illegal(format!("there is no spell {spell}"));
+            };
+            if !me.spells.contains(spell) {
+                return illegal(format!("{} does not know {}", me.name(), sp.name));
+            }
+            let school = s.grimoire.school_of(*spell as usize);
+            if pick_stones(&me.stones.pool, school as u8, sp.level).is_none() {
+                return illegal(format!(
+                    "{} takes {} in the active pool, one of them {}",
+                    sp.name,
+                    if sp.level == 1 {
+                        "a stone".to_string()
+                    } else {
+                        format!("{} stones", sp.level)
+                    },
+                    sp.school
+                ));
+            }
+            match sp.effect.aim() {
+                Aim::Enemy | Aim::Friend => {
+                    let t = *target as usize;
+                    let Some(c) = s.chars.get(t) else {
+                        return illegal(format!("there is no character {t}"));
+                    };
+                    if c.dead {
+                        return illegal(format!("{} is dead", c.name()));
+                    }
+                    let friend = sp.effect.aim() == Aim::Friend;
+                    if (c.party == me.party) != friend {
+                        return illegal(if friend {
+                            format!(
+                                "{} is cast on a friend, and {} is an enemy",
+                                sp.name,
+                                c.name()
+                            )
+                        } else {
+                            format!("{} is on your side", c.name())
+                        });
+                    }
+                    if t != who && !sees(s, who, t) {
+                        return illegal(format!("{} cannot see {}", me.name(), c.name()));
+                    }
+                }
+                Aim::Spell => {
+                    let e = stacked(s, *target)?;
+                    if !matches!(e.ability, Ability::Cast { .. }) {
+                        return illegal(format!("{} cancels a spell", sp.name));
+                    }
+                }
+            }
+        }
         Ability::Exert { die } => {
             if !me.has(Power::Exert) {
                 return illegal(format!("{} has not the Exert power", me.name()));
@@ -248,6 +367,22 @@ fn check_act(
         }
     }
     Ok(tired)
+}
+
+/// Which stones of `pool` pay for a spell of `school` and `level`: one of the school ("at
+/// least one must match the school of magic"), then other schools' stones before more of its
+/// own (kept for the next spell of the school). None if the pool cannot pay.
+pub fn pick_stones(pool: &[u8], school: u8, level: u32) -> Option<smallvec::SmallVec<[u8; 3]>> {
+    let level = level as usize;
+    let first = pool.iter().position(|k| *k == school)?;
+    if pool.len() < level {
+        return None;
+    }
+    let mut v: smallvec::SmallVec<[u8; 3]> = smallvec::smallvec![first as u8];
+    let others = (0..pool.len()).filter(|i| *i != first && pool[*i] != school);
+    let same = (0..pool.len()).filter(|i| *i != first && pool[*i] == school);
+    v.extend(others.chain(same).take(level - 1).map(|i| i as u8));
+    Some(v)
 }
 
 /// The first point of the straight way from `a` to `b` (every quarter inch and the end) where a
@@ -371,32 +506,31 @@ pub fn resolve(
         dice,
     };
     match c {
-        Command::Act { who, ability } => {
+        Command::Act { who, ability } | Command::Empowered { who, ability } => {
             let responding = matches!(s.phase, Phase::Respond { .. });
-            let tired = check_act(s, by, *who, ability, responding)?;
-            let spent = ability.cost().0;
-            let roll = match spent {
-                Some(k) => Some(x.d6(roll_why(k))?),
-                None => None,
-            };
-            let id = x.s.next_id;
-            x.emit(Event::Announced {
-                entry: Entry {
-                    id,
-                    by: *who,
-                    ability: ability.clone(),
-                    roll,
-                    merged: Default::default(),
-                },
-                spent,
-                tired,
-            });
-            if let Ability::Jab { target } | Ability::Finish { target } = ability
-                && x.s.chars[*who].sheet.ranged()
-            {
-                into_melee(&mut x, id, *who, *target)?;
-            }
+            let stone = matches!(c, Command::Empowered { .. });
+            let tired = check_act(s, by, *who, ability, responding, stone)?;
+            announce(&mut x, *who, ability, tired, stone)?;
             respond_or_resolve(&mut x)?;
+        }
+        Command::Backlash { who, lose_stones } => {
+            if *lose_stones {
+                x.emit(Event::StonesLost { who: *who });
+            } else {
+                x.emit(Event::Tired {
+                    who: *who,
+                    why: "the end-of-turn backlash, stones kept",
+                });
+            }
+            let Phase::Backlash { who: left } = &x.s.phase else {
+                unreachable!("checked")
+            };
+            let left: Vec<usize> = left.iter().copied().filter(|i| i != who).collect();
+            if left.is_empty() {
+                end_turn(&mut x);
+            } else {
+                x.emit(Event::Phase(Phase::Backlash { who: left }));
+            }
         }
         Command::Merge { who, onto, finish } => {
             let roll = x.d6("attack die (A)")?;
@@ -423,13 +557,131 @@ pub fn resolve(
             }
         }
         Command::EndTurn => {
-            let next = x.s.active.other();
-            let round = x.s.round + u32::from(next == x.s.first);
-            x.emit(Event::TurnEnds { next, round });
-            x.emit(Event::Phase(Phase::Act));
+            // "At the end of their turn sorcerers must take a saving throw."
+            let sorcerers: Vec<usize> =
+                x.s.alive(x.s.active)
+                    .filter(|i| x.s.chars[*i].sheet.sorcerer())
+                    .collect();
+            let mut failed = Vec::new();
+            for i in sorcerers {
+                if !save(&mut x, i, 0, 0, "a sorcerer's end of turn")?.0 {
+                    failed.push(i);
+                }
+            }
+            if failed.is_empty() {
+                end_turn(&mut x);
+            } else {
+                x.emit(Event::Phase(Phase::Backlash { who: failed }));
+            }
         }
     }
     Ok(x.events)
+}
+
+/// The end of turn step once the end-of-turn effects are done: dice replenished, the other
+/// party's turn.
+fn end_turn(x: &mut Ctx) {
+    let next = x.s.active.other();
+    let round = x.s.round + u32::from(next == x.s.first);
+    x.emit(Event::TurnEnds { next, round });
+    x.emit(Event::Phase(Phase::Act));
+}
+
+/// "Announce the ability you wish to perform, pay its cost, roll the dice of the cost, and put
+/// it on the stack", with what a spell or a stone paid as a die adds.
+fn announce(
+    x: &mut Ctx,
+    who: usize,
+    ability: &Ability,
+    tired: bool,
+    stone: bool,
+) -> Result<(), RuleError> {
+    let spent = if stone { None } else { ability.cost().0 };
+    let roll = match spent {
+        Some(k) => Some(x.d6(roll_why(k))?),
+        // "The stone counts as a natural 6".
+        None if stone => Some(6),
+        None => None,
+    };
+    let id = x.s.next_id;
+    let entry = Entry {
+        id,
+        by: who,
+        ability: ability.clone(),
+        roll,
+        merged: Default::default(),
+    };
+    x.emit(Event::Announced {
+        entry: entry.clone(),
+        spent,
+        tired,
+    });
+    if matches!(ability, Ability::Draw) {
+        let r = x.d6(roll_why(DieKind::Movement))?;
+        x.emit(Event::Spent {
+            who,
+            die: DieKind::Movement,
+            roll: r,
+        });
+    }
+    if stone {
+        // The last stone drawn pays; "you must roll a saving throw as if you were casting a
+        // spell" (of level 1: one stone).
+        let at = (x.s.chars[who].stones.pool.len() - 1) as u8;
+        x.emit(Event::Paid {
+            who,
+            at: smallvec::smallvec![at],
+        });
+        casting_save(x, who, 1, None)?;
+    }
+    if let Ability::Cast { spell, .. } = ability {
+        let sp = &x.s.grimoire.spells[*spell as usize];
+        let level = sp.level;
+        let school = x.s.grimoire.school_of(*spell as usize) as u8;
+        let at = pick_stones(&x.s.chars[who].stones.pool, school, level).expect("checked");
+        x.emit(Event::Paid { who, at });
+        casting_save(x, who, level as i32, Some(&entry))?;
+    }
+    if let Ability::Jab { target } | Ability::Finish { target } = ability
+        && x.s.chars[who].sheet.ranged()
+    {
+        into_melee(x, id, who, *target)?;
+    }
+    Ok(())
+}
+
+/// "Make a saving throw with a negative penalty equal to the spell's level. On a failure the
+/// spell is still cast, but the sorcerer must gain a fatigue. On a natural 6, as well as being
+/// an automatic success, the character must gain a fatigue and put another copy of the spell
+/// on the stack at no cost." (`copy`: the spell's entry; none for a stone paid as a die.)
+fn casting_save(
+    x: &mut Ctx,
+    who: usize,
+    level: i32,
+    copy: Option<&Entry>,
+) -> Result<(), RuleError> {
+    let (ok, roll) = save(x, who, level, 0, "casting")?;
+    if !ok {
+        tire(x, who, "a failed casting save", None)?;
+    } else if roll == 6 {
+        tire(x, who, "a natural 6 when casting", None)?;
+        if let Some(e) = copy
+            && !x.s.chars[who].dead
+        {
+            let id = x.s.next_id;
+            x.emit(Event::Announced {
+                entry: Entry {
+                    id,
+                    roll: None,
+                    merged: Default::default(),
+                    ..e.clone()
+                },
+                spent: None,
+                tired: false,
+            });
+        }
+    }
+    Ok(())
 }
 
 fn roll_why(k: DieKind) -> &'static str {
@@ -453,7 +705,7 @@ fn into_melee(x: &mut Ctx, id: u32, by: usize, target: usize) -> Result<(), Rule
         return Ok(());
     }
     tire(x, by, "shooting into melee", None)?;
-    if !save(x, by, 0, 0, "shooting into melee")? {
+    if !save(x, by, 0, 0, "shooting into melee")?.0 {
         let k = x.dice.roll_total(
             &DiceExpr::new(1, near.len() as u32),
             "the DM's choice of target",
@@ -554,6 +806,24 @@ fn resolve_top(x: &mut Ctx) -> Result<(), RuleError> {
         Ability::Jab { target } => strike(x, me, *target, roll, false, Some(e.id))?,
         Ability::Finish { target } => strike(x, me, *target, roll, true, Some(e.id))?,
         Ability::Exert { die } => x.emit(Event::Regained { who: me, die: *die }),
+        Ability::Draw => {
+            let n = x.s.chars[me].stones.bag.len();
+            if n == 0 {
+                x.emit(Event::Failed {
+                    who: me,
+                    why: "the bag of stones is empty".into(),
+                });
+            } else {
+                let k = x
+                    .dice
+                    .roll_total(&DiceExpr::new(1, n as u32), "the stone drawn from the bag")?;
+                x.emit(Event::Drawn {
+                    who: me,
+                    at: k as usize - 1,
+                });
+            }
+        }
+        Ability::Cast { spell, target } => cast(x, &e, *spell, *target)?,
         Ability::Block { entry } => {
             if let Some(t) = x.s.entry(*entry).cloned() {
                 if x.s.chars[t.by].sheet.ranged() {
@@ -609,6 +879,67 @@ fn resolve_top(x: &mut Ctx) -> Result<(), RuleError> {
                         why: e.ability.label().to_lowercase(),
                     });
                 }
+            }
+        }
+    }
+    Ok(())
+}
+
+/// A spell resolving: "On a failure the spell is still cast", so it takes effect unless its
+/// target is gone (dead, out of the caster's sight, or no longer on the stack).
+fn cast(x: &mut Ctx, e: &Entry, spell: u8, target: u32) -> Result<(), RuleError> {
+    let me = e.by;
+    let Some(sp) = x.s.grimoire.spells.get(spell as usize).cloned() else {
+        return Ok(());
+    };
+    let t = target as usize;
+    if sp.effect.aim() != Aim::Spell {
+        let gone = x.s.chars.get(t).is_none_or(|c| c.dead);
+        if gone || (t != me && !sees(&x.s, me, t)) {
+            x.emit(Event::Failed {
+                who: me,
+                why: format!(
+                    "{} fails: {} is {}",
+                    sp.name,
+                    x.s.name(t),
+                    if gone { "dead" } else { "out of sight" }
+                ),
+            });
+            return Ok(());
+        }
+    }
+    match sp.effect {
+        Effect::Bolt { wounds } => wound(x, t, wounds, Some(e.id))?,
+        Effect::Drain { fatigue } => {
+            for _ in 0..fatigue {
+                if !x.s.chars[t].dead {
+                    tire(x, t, "a spell", Some(e.id))?;
+                }
+            }
+        }
+        Effect::Ward { ac } => x.emit(Event::Raised { who: t, ac }),
+        Effect::Mend { fatigue } => {
+            let c = &x.s.chars[t];
+            let off = (fatigue as i32).min(c.fatigue - c.sheet.armour.fatigue());
+            if off > 0 {
+                x.emit(Event::Mended {
+                    who: t,
+                    fatigue: off,
+                });
+            }
+        }
+        Effect::Doom => finishing_blow(x, t)?,
+        Effect::Unweave => {
+            if x.s.entry(target).is_some() {
+                x.emit(Event::Cancelled {
+                    ids: vec![target],
+                    why: format!("unwoven by {}'s {}", x.s.name(me), sp.name),
+                });
+            } else {
+                x.emit(Event::Failed {
+                    who: me,
+                    why: format!("{} fails: the spell is no longer on the stack", sp.name),
+                });
             }
         }
     }
@@ -708,7 +1039,7 @@ fn shaken(
     if ids.is_empty() {
         return Ok(());
     }
-    if !save(x, who, 0, advantage, why)? {
+    if !save(x, who, 0, advantage, why)?.0 {
         x.emit(Event::Cancelled {
             ids,
             why: format!("{} failed the saving throw", x.s.name(who)),
@@ -742,7 +1073,7 @@ fn save(
     penalty: i32,
     advantage: i32,
     why: &'static str,
-) -> Result<bool, RuleError> {
+) -> Result<(bool, u32), RuleError> {
     let c = &x.s.chars[who];
     let adv = advantage + i32::from(c.has(Power::Lucky));
     let need = c.fatigue;
@@ -756,11 +1087,11 @@ fn save(
     x.emit(Event::Saved {
         who,
         roll,
-        need,
+        need: need + penalty,
         ok,
         why,
     });
-    Ok(ok)
+    Ok((ok, roll))
 }
 
 /// "When a character suffers a finishing blow they must reveal their damage total. If it is
@@ -863,7 +1194,10 @@ pub fn first_contact(a: Pt, b: Pt, c: Pt) -> Option<f32> {
 /// first seat waited on.
 pub fn natural_seat(s: &DndState, c: &Command) -> Seat {
     match c {
-        Command::Act { who, .. } | Command::Merge { who, .. } => seat_of(s, *who),
+        Command::Act { who, .. }
+        | Command::Merge { who, .. }
+        | Command::Empowered { who, .. }
+        | Command::Backlash { who, .. } => seat_of(s, *who),
         _ => waiting(s).seats().first().copied().unwrap_or(1),
     }
 }

@@ -55,8 +55,29 @@ pub fn init(setup: &DndSetup) -> Result<DndState, Vec<String>> {
                     sheet.name, pos.x, pos.y
                 )]);
             }
+            let g = &setup.grimoire;
+            let spells = sheet
+                .spells
+                .iter()
+                .filter_map(|n| g.spell(n))
+                .map(|i| i as u8)
+                .collect();
+            // "Level 1 Sorcerers are assumed to have a menhir of the school of their choice
+            // ... This will give them access to a spell stone at the beginning of the game":
+            // every stone starts in the bag.
+            let bag = sheet
+                .stones
+                .iter()
+                .filter_map(|n| g.school(n))
+                .map(|i| i as u8)
+                .collect();
             chars.push(Character {
-                sheet: sheet.clone(),
+                sheet: Arc::new(sheet.clone()),
+                spells,
+                stones: super::state::Stones {
+                    bag,
+                    ..Default::default()
+                },
                 party,
                 seat: *seat,
                 pos,
@@ -78,6 +99,7 @@ pub fn init(setup: &DndSetup) -> Result<DndState, Vec<String>> {
         round: 1,
         phase: Phase::Act,
         seats: setup.seats(),
+        grimoire: Arc::new(setup.grimoire.clone()),
         sight,
         table: Arc::new(table.clone()),
     })
@@ -184,6 +206,9 @@ impl RuleSet for Dndalike {
         let who = match e {
             Event::Announced { entry, .. } => Some(entry.by),
             Event::MergedInto { merged, .. } => Some(merged.by),
+            Event::Saved { who, .. } if matches!(s.phase, Phase::Act | Phase::Backlash { .. }) => {
+                Some(*who)
+            }
             _ => None,
         };
         (s.round, who.map_or(0, |i| s.chars[i].seat))
@@ -197,6 +222,13 @@ impl RuleSet for Dndalike {
                 s.stack.len(),
                 left.iter()
                     .map(|x| format!("seat {x}"))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+            Phase::Backlash { who } => format!(
+                "the end of the turn: {} failed the sorcerer's saving throw: a fatigue or the stones",
+                who.iter()
+                    .map(|i| s.name(*i).to_string())
                     .collect::<Vec<_>>()
                     .join(", ")
             ),
@@ -253,6 +285,8 @@ impl RuleSet for Dndalike {
             Command::Merge { .. } => "a merged attack".into(),
             Command::Pass => "a pass".into(),
             Command::EndTurn => "the end of the turn".into(),
+            Command::Empowered { ability, .. } => format!("{} paid with a stone", ability.label()),
+            Command::Backlash { .. } => "a backlash choice".into(),
         }
     }
 

@@ -3,6 +3,7 @@
 //! name file, line, column and field.
 
 use super::sheet::Sheet;
+use super::spells::Grimoire;
 use super::state::Party;
 use crate::data::error::{Issue, LocatedError};
 use crate::data::spans::SpanIndex;
@@ -34,6 +35,10 @@ pub struct DndSetup {
     /// "The party that has been in the area longest always takes the first turn. So, in a
     /// dungeon, monsters act first."
     pub first: Party,
+    /// The schools and spells of the fight (kept in the setup, so that a save replays the same
+    /// spells whatever the grimoire file says later).
+    #[serde(default, skip_serializing_if = "Grimoire::is_empty")]
+    pub grimoire: Grimoire,
 }
 
 impl DndSetup {
@@ -45,7 +50,12 @@ impl DndSetup {
                 v.push(Issue::new(list, "a fight needs at least one on each side"));
             }
             for (i, m) in members.iter().enumerate() {
-                for (f, msg) in m.sheet.problems() {
+                for (f, msg) in m
+                    .sheet
+                    .problems()
+                    .into_iter()
+                    .chain(m.sheet.grimoire_problems(&self.grimoire))
+                {
                     v.push(Issue::new(format!("{list}[{i}].sheet.{f}"), msg));
                 }
                 if m.seat == 0 {
@@ -146,5 +156,6 @@ pub fn shipped(
             })
             .collect(),
         first: Party::Monsters,
+        grimoire: super::spells::shipped_grimoire()?,
     })
 }

@@ -212,6 +212,14 @@ pub struct Sheet {
     /// Movement rate in inches (DnD 5e's 30 feet, one inch to five feet: 6).
     #[serde(default = "default_speed")]
     pub speed: f32,
+    /// The spells known, by name in the fight's grimoire: "gain access to a new spell each time
+    /// you choose this ability" (one for each Spell power).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub spells: Vec<String>,
+    /// The schools of the menhirs placed, one spell stone each: "a coloured spell stone(O) for
+    /// each menhir they have placed out in the world". A character with stones is a sorcerer.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub stones: Vec<String>,
 }
 
 fn default_speed() -> f32 {
@@ -282,6 +290,12 @@ impl Sheet {
         d
     }
 
+    /// "Sorcerers ... are represented in game by a little bag or cup with a coloured spell
+    /// stone(O) for each menhir": a character with a menhir.
+    pub fn sorcerer(&self) -> bool {
+        !self.stones.is_empty()
+    }
+
     pub fn ranged(&self) -> bool {
         self.pack == Pack::Bow
     }
@@ -323,6 +337,45 @@ impl Sheet {
             && h < 1
         {
             p.push(("health".into(), format!("{h} is below 1")));
+        }
+        let spell_powers = self.powers.iter().filter(|p| **p == Power::Spell).count();
+        if self.spells.len() > spell_powers {
+            p.push((
+                "spells".into(),
+                format!(
+                    "{} spells but {} Spell powers: one spell for each",
+                    self.spells.len(),
+                    spell_powers
+                ),
+            ));
+        }
+        if !self.spells.is_empty() && self.stones.is_empty() {
+            p.push((
+                "stones".into(),
+                "a sorcerer needs at least one menhir's stone to cast".into(),
+            ));
+        }
+        if self.stones.len() > 12 {
+            p.push(("stones".into(), "more than 12 stones".into()));
+        }
+        p
+    }
+
+    /// What the sheet names that `grimoire` lacks, each with the field it names.
+    pub fn grimoire_problems(&self, grimoire: &super::spells::Grimoire) -> Vec<(String, String)> {
+        let mut p = Vec::new();
+        for (i, n) in self.spells.iter().enumerate() {
+            if grimoire.spell(n).is_none() {
+                p.push((format!("spells[{i}]"), format!("no spell is named \"{n}\"")));
+            }
+        }
+        for (i, n) in self.stones.iter().enumerate() {
+            if grimoire.school(n).is_none() {
+                p.push((
+                    format!("stones[{i}]"),
+                    format!("no school is named \"{n}\""),
+                ));
+            }
         }
         p
     }

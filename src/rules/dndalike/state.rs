@@ -47,10 +47,31 @@ pub struct ActionDie {
     pub rolled: Option<u32>,
 }
 
+/// A sorcerer's spell stones, each the index of its school in the fight's grimoire: "a little
+/// bag or cup", the active pool drawn from it, the discard pile spent stones go to, and the
+/// stones "removed from the game ... until the sorcerer has a serious rest".
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Default)]
+pub struct Stones {
+    pub bag: smallvec::SmallVec<[u8; 4]>,
+    pub pool: smallvec::SmallVec<[u8; 4]>,
+    pub discard: smallvec::SmallVec<[u8; 4]>,
+    pub lost: smallvec::SmallVec<[u8; 4]>,
+}
+
+impl Stones {
+    pub fn is_empty(&self) -> bool {
+        self.bag.is_empty()
+            && self.pool.is_empty()
+            && self.discard.is_empty()
+            && self.lost.is_empty()
+    }
+}
+
 /// A character in the fight.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Character {
-    pub sheet: Sheet,
+    /// Shared: copying a fight's state to resolve a command copies no sheets.
+    pub sheet: Arc<Sheet>,
     pub party: Party,
     /// The seat that plays it.
     pub seat: Seat,
@@ -65,6 +86,11 @@ pub struct Character {
     /// The armour class raised by Move or Dodge "until the end of the turn".
     pub raised_ac: Option<i32>,
     pub dead: bool,
+    /// The spells known (indices in the fight's grimoire).
+    #[serde(skip_serializing_if = "smallvec::SmallVec::is_empty")]
+    pub spells: smallvec::SmallVec<[u8; 2]>,
+    #[serde(skip_serializing_if = "Stones::is_empty")]
+    pub stones: Stones,
 }
 
 /// Base diameter of every character (a 1" base: one 5-foot square).
@@ -163,6 +189,11 @@ pub enum Ability {
     Riposte { entry: u32 },
     /// "EXERT - quick. F: Regain a lost action die."
     Exert { die: DieKind },
+    /// "M, M: Draw a spell stone at random from your bag".
+    Draw,
+    /// "O, M: Cast a spell of level O or less": spell `spell` (index in the grimoire) at
+    /// `target` (a character, or a stack entry's id for a spell aimed at a spell).
+    Cast { spell: u8, target: u32 },
 }
 
 impl Ability {
@@ -176,14 +207,22 @@ impl Ability {
             Ability::Trip { .. } => "Trip",
             Ability::Riposte { .. } => "Riposte",
             Ability::Exert { .. } => "Exert",
+            Ability::Draw => "Draw a stone",
+            Ability::Cast { .. } => "Cast",
         }
+    }
+
+    /// Spell actions: "Although this action uses movement dice, it is not a movement action. It
+    /// is a spell action."
+    pub fn is_spell(&self) -> bool {
+        matches!(self, Ability::Draw | Ability::Cast { .. })
     }
 
     /// Slow abilities "can only be performed on that character's turn".
     pub fn slow(&self) -> bool {
         matches!(
             self,
-            Ability::Move { .. } | Ability::Jab { .. } | Ability::Finish { .. }
+            Ability::Move { .. } | Ability::Jab { .. } | Ability::Finish { .. } | Ability::Draw
         )
     }
 
@@ -200,7 +239,9 @@ impl Ability {
     /// The die kinds its cost spends (each rolled), and whether it costs a fatigue.
     pub fn cost(&self) -> (Option<DieKind>, bool) {
         match self {
-            Ability::Move { .. } => (Some(DieKind::Movement), false),
+            Ability::Move { .. } | Ability::Draw | Ability::Cast { .. } => {
+                (Some(DieKind::Movement), false)
+            }
             Ability::Dodge => (Some(DieKind::Movement), true),
             Ability::Jab { .. }
             | Ability::Finish { .. }
@@ -221,6 +262,11 @@ pub enum Phase {
     Respond {
         left: Vec<Seat>,
     },
+    /// The end of the turn waits on these sorcerers, who failed their end-of-turn saving throw:
+    /// each chooses a fatigue or the loss of its pool and discard pile.
+    Backlash {
+        who: Vec<usize>,
+    },
     Over(GameEnd),
 }
 
@@ -237,12 +283,19 @@ pub struct DndState {
     pub phase: Phase,
     /// The seats, in order (seat 1 is the dungeon master's).
     pub seats: Vec<Seat>,
+    /// The fight's schools and spells (hashed only when there are any).
+    #[serde(skip_serializing_if = "no_spells")]
+    pub grimoire: Arc<super::spells::Grimoire>,
     /// The table (the level the fight is on; not hashed).
     #[serde(skip)]
     pub table: Arc<Table>,
     /// The level's terrain as a sight scene, built once (characters do not block sight).
     #[serde(skip)]
     pub sight: Terrain,
+}
+
+fn no_spells(g: &Arc<super::spells::Grimoire>) -> bool {
+    g.is_empty()
 }
 
 /// A level's terrain ready for line-of-sight queries, with the answers found so far (sight
