@@ -1,6 +1,7 @@
 //! `wartable check-forces`: force lists and rosters of every rule set, recognised by what the file
-//! declares (`Force(...)` for KOG light, `KryForce(...)` for Kry-Gothic, `Roster(...)` for the
-//! DnDalike rules) and checked with the rule set's own loader: one located error per problem.
+//! declares (`Force(...)` for KOG light, `KryForce(...)` for Kry-Gothic, `Roster(...)` and
+//! `Grimoire(...)` for the DnDalike rules) and checked with the rule set's own loader: one
+//! located error per problem.
 
 use crate::data::error::LocatedError;
 use std::path::Path;
@@ -11,6 +12,8 @@ pub enum ForceKind {
     KogLight,
     KryGothic,
     Dndalike,
+    /// The DnDalike grimoire: its schools and spells.
+    Grimoire,
 }
 
 /// The kind a file's text declares: the name before its first parenthesis, after comments.
@@ -29,6 +32,7 @@ pub fn kind_of(text: &str) -> Option<ForceKind> {
         "Force" => Some(ForceKind::KogLight),
         "KryForce" => Some(ForceKind::KryGothic),
         "Roster" => Some(ForceKind::Dndalike),
+        "Grimoire" => Some(ForceKind::Grimoire),
         _ => None,
     }
 }
@@ -74,6 +78,16 @@ pub fn check_force_file(path: &Path) -> Result<String, Vec<LocatedError>> {
                 "DnDalike roster '{}', {} characters",
                 r.name,
                 r.members.len()
+            ))
+        }
+        Some(ForceKind::Grimoire) => {
+            let g = crate::rules::dndalike::spells::parse_grimoire(&file, &text)?;
+            Ok(format!(
+                "DnDalike grimoire '{}', {} spells in {} schools",
+                path.file_name()
+                    .map_or(file.clone(), |n| n.to_string_lossy().into()),
+                g.spells.len(),
+                g.schools.len()
             ))
         }
         None => Err(vec![LocatedError::whole_file(

@@ -3,6 +3,7 @@
 //! files.
 
 mod app;
+mod camp;
 mod dungeon;
 mod rules;
 mod sorcery;
@@ -39,6 +40,7 @@ pub fn sheet(name: &str, powers: &[Power], armour: Armour, pack: Pack) -> Sheet 
         speed: 6.0,
         spells: Vec::new(),
         stones: Vec::new(),
+        skills: Vec::new(),
     }
 }
 

@@ -104,6 +104,18 @@ fn roster_files_are_checked_with_located_errors() {
     let line = bad.lines().position(|l| l.contains("wis: 19")).unwrap() + 1;
     assert_eq!(e[0].line, line);
     assert!(e[0].message.contains("19"));
+    // A spell the grimoire lacks.
+    let unknown = text.replacen("\"Firebolt\"", "\"Firebalt\"", 1);
+    assert_ne!(unknown, text, "Osric knows Firebolt");
+    let e = parse_roster("party.ron", &unknown).unwrap_err();
+    assert_eq!(e.len(), 1, "{e:?}");
+    assert_eq!(e[0].field, "members[2].spells[0]");
+    let line = unknown
+        .lines()
+        .position(|l| l.contains("Firebalt"))
+        .unwrap()
+        + 1;
+    assert_eq!(e[0].line, line);
     let broken = text.replacen("powers: [Trip, Riposte]", "powers: [Trip, Ripost]", 1);
     let e = parse_roster("party.ron", &broken).unwrap_err();
     assert!(e[0].line > 1 && e[0].message.contains("Ripost"), "{}", e[0]);

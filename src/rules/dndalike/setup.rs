@@ -100,9 +100,25 @@ pub fn parse_roster(file: &str, text: &str) -> Result<Roster, Vec<LocatedError>>
     if r.members.is_empty() {
         issues.push(Issue::new("members", "the roster is empty"));
     }
+    // Spells and menhirs name entries of the shipped grimoire (loaded only when asked for).
+    let mut grimoire: Option<Result<Grimoire, Vec<String>>> = None;
     for (i, m) in r.members.iter().enumerate() {
         for (f, msg) in m.problems() {
             issues.push(Issue::new(format!("members[{i}].{f}"), msg));
+        }
+        if m.spells.is_empty() && m.stones.is_empty() {
+            continue;
+        }
+        match grimoire.get_or_insert_with(super::spells::shipped_grimoire) {
+            Ok(g) => {
+                for (f, msg) in m.grimoire_problems(g) {
+                    issues.push(Issue::new(format!("members[{i}].{f}"), msg));
+                }
+            }
+            Err(e) => issues.push(Issue::new(
+                format!("members[{i}].spells"),
+                format!("the grimoire does not load: {}", e.join("; ")),
+            )),
         }
     }
     if issues.is_empty() {

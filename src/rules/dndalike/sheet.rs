@@ -220,6 +220,10 @@ pub struct Sheet {
     /// each menhir they have placed out in the world". A character with stones is a sorcerer.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub stones: Vec<String>,
+    /// "Skilled - gain a rank in any one Skill": the skill each Skilled power was taken for (a
+    /// skill named twice has rank 2). Keeping watch is the skill "Watch".
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub skills: Vec<String>,
 }
 
 fn default_speed() -> f32 {
@@ -353,6 +357,17 @@ impl Sheet {
             p.push((
                 "stones".into(),
                 "a sorcerer needs at least one menhir's stone to cast".into(),
+            ));
+        }
+        let skilled = self.powers.iter().filter(|p| **p == Power::Skilled).count();
+        if self.skills.len() > skilled {
+            p.push((
+                "skills".into(),
+                format!(
+                    "{} skill ranks but {} Skilled powers: one rank for each",
+                    self.skills.len(),
+                    skilled
+                ),
             ));
         }
         if self.stones.len() > 12 {

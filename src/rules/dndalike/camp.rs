@@ -1,0 +1,301 @@
+//! Between fights: skills ("two parts to completing a skill: progress and completion"), and
+//! resting with a watch kept. Pure functions over a party's characters and the game's dice,
+//! each returning what happened; every reading of the text is in `assets/rules/dndalike.md`.
+
+use super::sheet::Power;
+use super::state::{Character, Stones};
+use crate::dice::{Dice, DiceExpr};
+use serde::{Deserialize, Serialize};
+
+/// The skill a watch is kept with ("They must make a skill roll").
+pub const WATCH: &str = "Watch";
+
+/// A task that takes some time: its progress requirement (secret until a completion attempt
+/// "reveals" it), the difficulty of each progress attempt, the progress so far, and the
+/// attempts each character has made.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Task {
+    pub skill: String,
+    pub requirement: u32,
+    /// Taken off each progress saving throw.
+    pub difficulty: i32,
+    pub progress: u32,
+    pub attempts: Vec<(usize, u32)>,
+}
+
+impl Task {
+    pub fn new(skill: &str, requirement: u32, difficulty: i32) -> Self {
+        Task {
+            skill: skill.into(),
+            requirement,
+            difficulty,
+            progress: 0,
+            attempts: Vec::new(),
+        }
+    }
+
+    pub fn attempts_by(&self, who: usize) -> u32 {
+        self.attempts
+            .iter()
+            .find(|(w, _)| *w == who)
+            .map_or(0, |(_, n)| *n)
+    }
+}
+
+/// "Skilled - gain a rank in any one Skill": the ranks a sheet has in `skill` (each Skilled
+/// power names its skill in the sheet's `skills`).
+pub fn rank(c: &Character, skill: &str) -> u32 {
+    c.sheet
+        .skills
+        .iter()
+        .filter(|s| s.as_str() == skill)
+        .count() as u32
+}
+
+/// "A character may only attempt to progress task a certain number of times, depending on
+/// their expertise" (the "Skill Level / Maximum Progress attempts" table is missing): one
+/// attempt untrained, one more for each rank.
+pub fn max_attempts(rank: u32) -> u32 {
+    1 + rank
+}
+
+/// What happened between fights.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub enum CampEvent {
+    /// A progress attempt: the saving throw (d6 less the difficulty against fatigue).
+    Progress {
+        who: usize,
+        roll: u32,
+        need: i32,
+        ok: bool,
+    },
+    /// A completion attempt: a die for each progress, their total against the requirement.
+    Completion {
+        dice: Vec<u32>,
+        total: u32,
+        requirement: u32,
+        ok: bool,
+    },
+    /// A watcher gains a fatigue and forgoes the rest.
+    Watching { who: usize },
+    /// A rester recuperates.
+    Rested {
+        who: usize,
+        fatigue_lost: i32,
+        wound_healed: bool,
+        damage_healed: u32,
+        stones_back: bool,
+    },
+    /// The watch failed: "the party is ambushed instead".
+    Ambushed,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CampError(pub String);
+
+impl std::fmt::Display for CampError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+fn refuse<T>(why: impl Into<String>) -> Result<T, CampError> {
+    Err(CampError(why.into()))
+}
+
+fn d6(dice: &mut Dice, why: &'static str) -> Result<u32, CampError> {
+    dice.roll_total(&DiceExpr::new(1, 6), why)
+        .map(|v| v as u32)
+        .map_err(|e| CampError(e.to_string()))
+}
+
+/// "A character may attempt to progress a task by succeeding in a saving throw": d6 less the
+/// task's difficulty against the character's fatigue, a natural 6 always and a natural 1
+/// never, with advantage for Lucky.
+pub fn progress(
+    task: &mut Task,
+    chars: &[Character],
+    who: usize,
+    dice: &mut Dice,
+) -> Result<CampEvent, CampError> {
+    let Some(c) = chars.get(who).filter(|c| !c.dead) else {
+        return refuse(format!("there is no living character {who}"));
+    };
+    let made = task.attempts_by(who);
+    let max = max_attempts(rank(c, &task.skill));
+    if made >= max {
+        return refuse(format!(
+            "{} has made all {max} progress attempts at {}: complete it or leave it",
+            c.name(),
+            task.skill
+        ));
+    }
+    let roll = if c.has(Power::Lucky) {
+        let (a, b) = (d6(dice, "progress (Lucky)")?, d6(dice, "progress (Lucky)")?);
+        a.max(b)
+    } else {
+        d6(dice, "progress")?
+    };
+    let need = c.fatigue + task.difficulty;
+    let ok = roll == 6 || (roll != 1 && roll as i32 >= need);
+    match task.attempts.iter_mut().find(|(w, _)| *w == who) {
+        Some((_, n)) => *n += 1,
+        None => task.attempts.push((who, 1)),
+    }
+    if ok {
+        task.progress += 1;
+    }
+    Ok(CampEvent::Progress {
+        who,
+        roll,
+        need,
+        ok,
+    })
+}
+
+/// "A character may attempt to complete a task by revealing the progress requirement of the
+/// task, and rolling a die for each progress on the task. If the dice result is equal to or
+/// greater than the task's progress requirement then the task is successfully completed."
+pub fn complete(task: &Task, dice: &mut Dice) -> Result<CampEvent, CampError> {
+    let mut rolled = Vec::new();
+    for _ in 0..task.progress {
+        rolled.push(d6(dice, "completion")?);
+    }
+    let total: u32 = rolled.iter().sum();
+    Ok(CampEvent::Completion {
+        dice: rolled,
+        total,
+        requirement: task.requirement,
+        ok: total >= task.requirement,
+    })
+}
+
+/// A rest: who keeps watch, and the fatigue each rester agrees to keep ("reduce the amount of
+/// fatigue they will lose during their rest in order to reduce the progress requirement").
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct RestPlan {
+    pub watch: Vec<usize>,
+    pub keep: Vec<(usize, i32)>,
+    /// "a difficulty equal to 1 + the level of the dungeon they are on".
+    pub dungeon_level: i32,
+}
+
+/// "Resting characters remove all fatigue, regain all spell stones and removes one wound. One
+/// or more characters may forgo these benefits and gain a fatigue to keep watch. They must make
+/// a skill roll with a difficulty equal to 1 + the level of the dungeon they are on and a
+/// progress requirement equal to the total fatigue of all resting characters. On a success all
+/// other characters are recuperated. On a failure the party is ambushed instead."
+///
+/// The watchers make every progress attempt their rank allows, then the completion roll. With
+/// nobody on watch there is no roll: the party is ambushed. `chars` is changed only as the
+/// events say.
+pub fn rest(
+    chars: &mut [Character],
+    plan: &RestPlan,
+    dice: &mut Dice,
+) -> Result<Vec<CampEvent>, CampError> {
+    for &w in &plan.watch {
+        let Some(c) = chars.get(w).filter(|c| !c.dead) else {
+            return refuse(format!("there is no living character {w} to keep watch"));
+        };
+        if !c.may_tire() {
+            return refuse(format!(
+                "{} is at the fatigue maximum: too tired to keep watch",
+                c.name()
+            ));
+        }
+    }
+    let resting: Vec<usize> = (0..chars.len())
+        .filter(|i| !chars[*i].dead && !plan.watch.contains(i))
+        .collect();
+    if resting.is_empty() {
+        return refuse("nobody would rest");
+    }
+    let kept = |i: usize| {
+        plan.keep
+            .iter()
+            .find(|(w, _)| *w == i)
+            .map_or(0, |(_, k)| (*k).max(0))
+    };
+    for &(i, k) in &plan.keep {
+        if !resting.contains(&i) || k < 0 {
+            return refuse(format!("character {i} keeps no fatigue: not resting"));
+        }
+        let c = &chars[i];
+        if k > c.fatigue - c.sheet.armour.fatigue() {
+            return refuse(format!(
+                "{} has only {} fatigue to lose",
+                c.name(),
+                c.fatigue - c.sheet.armour.fatigue()
+            ));
+        }
+    }
+    let reduced = plan.keep.iter().any(|(_, k)| *k > 0);
+    let mut events = Vec::new();
+    for &w in &plan.watch {
+        chars[w].fatigue += 1;
+        events.push(CampEvent::Watching { who: w });
+    }
+    let requirement: i32 = resting
+        .iter()
+        .map(|i| {
+            let c = &chars[*i];
+            (c.fatigue - c.sheet.armour.fatigue() - kept(*i)).max(0)
+        })
+        .sum();
+    let ok = if plan.watch.is_empty() {
+        false
+    } else {
+        let mut task = Task::new(WATCH, requirement as u32, 1 + plan.dungeon_level);
+        for &w in &plan.watch {
+            while task.attempts_by(w) < max_attempts(rank(&chars[w], WATCH)) {
+                events.push(progress(&mut task, chars, w, dice)?);
+            }
+        }
+        let done = complete(&task, dice)?;
+        let ok = matches!(done, CampEvent::Completion { ok: true, .. });
+        events.push(done);
+        ok
+    };
+    if !ok {
+        events.push(CampEvent::Ambushed);
+        return Ok(events);
+    }
+    for i in resting {
+        let c = &mut chars[i];
+        let floor = c.sheet.armour.fatigue() + kept(i);
+        let fatigue_lost = (c.fatigue - floor).max(0);
+        c.fatigue -= fatigue_lost;
+        let (mut wound_healed, mut damage_healed, mut stones_back) = (false, 0, false);
+        if !reduced {
+            if c.wounds > 0 {
+                // The damage of one wound: its share of the total, rounded down (the dice of
+                // each wound are not kept apart).
+                damage_healed = c.damage / c.wounds;
+                c.wounds -= 1;
+                c.damage -= damage_healed;
+                wound_healed = true;
+            }
+            if c.sheet.sorcerer() {
+                let mut bag: smallvec::SmallVec<[u8; 4]> = c.stones.bag.clone();
+                bag.extend(c.stones.pool.drain(..));
+                bag.extend(c.stones.discard.drain(..));
+                bag.extend(c.stones.lost.drain(..));
+                bag.sort_unstable();
+                c.stones = Stones {
+                    bag,
+                    ..Default::default()
+                };
+                stones_back = true;
+            }
+        }
+        events.push(CampEvent::Rested {
+            who: i,
+            fatigue_lost,
+            wound_healed,
+            damage_healed,
+            stones_back,
+        });
+    }
+    Ok(events)
+}
