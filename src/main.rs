@@ -67,7 +67,7 @@ struct Cli {
     /// --screenshot is given).
     #[arg(long)]
     menu: bool,
-    /// Open a window at start: menu, new-battle, new-kry-gothic, new-ktog, new-krig, new-dndalike, builder, load
+    /// Open a window at start: menu, new-battle, new-kry-gothic, new-ktog, new-krig, new-dndalike, builder, dnd-builder, load
     /// or rules (with --game).
     #[arg(long)]
     open: Option<String>,

@@ -245,3 +245,74 @@ fn a_click_on_an_enemy_out_of_reach_moves_into_contact_then_attacks() {
         s.game.journal
     );
 }
+
+#[test]
+fn the_character_builder_rolls_in_order_saves_a_roster_and_the_new_fight_uses_it() {
+    use wartable::app::dndalike::builder::RosterDraft;
+    use wartable::rules::dndalike::setup::load_roster;
+    // "Roll 3d6 six times and assign them ... in the order you roll them": the same seeded dice
+    // rolled by hand, three to a stat.
+    let stats = RosterDraft::roll_stats(42);
+    let mut dice = wartable::dice::Dice::new(42);
+    let d: Vec<i32> = (0..18)
+        .map(|_| dice.roll("d6", "").unwrap().total as i32)
+        .collect();
+    assert_eq!(stats.str, d[0] + d[1] + d[2]);
+    assert_eq!(stats.cha, d[15] + d[16] + d[17]);
+    let party =
+        load_roster(&crate::common::repo().join("assets/forces/dndalike/party.ron")).unwrap();
+    let mut draft = RosterDraft::new(party, true);
+    assert_eq!(draft.file_name, "The-Lantern-Company");
+    draft.add(7);
+    let new = draft.roster.members.last().unwrap().clone();
+    assert_eq!(draft.selected, 4);
+    assert!((3..=18).contains(&new.stats.wis));
+    // A sorcerer with a spell but no menhir is refused, and nothing is written.
+    let dir = crate::common::temp_dir("dnd-builder");
+    {
+        let s = &mut draft.roster.members[4];
+        s.name = "Ysolde".into();
+        s.powers = [Power::Spell].into_iter().collect();
+        s.spells = vec!["Kindle".into()];
+    }
+    let grimoire = wartable::rules::dndalike::spells::shipped_grimoire().unwrap();
+    assert!(
+        draft
+            .problems(&grimoire)
+            .iter()
+            .any(|p| p.contains("Ysolde: stones")),
+        "{:?}",
+        draft.problems(&grimoire)
+    );
+    draft.file_name = "my-party".into();
+    assert!(draft.save_in(&dir).is_err());
+    assert!(!dir.join("my-party.ron").exists());
+    draft.roster.members[4].stones = vec!["Fire".into()];
+    draft.remove(1); // Wren stays home
+    assert!(draft.problems(&grimoire).is_empty());
+    let path = draft.save_in(&dir).unwrap();
+    let back = load_roster(&path).unwrap();
+    assert_eq!(back.members, draft.roster.members, "saved as built");
+    // The New fight window takes the saved roster for the party.
+    let form = NewDndGame {
+        seed: "5".into(),
+        party_file: path,
+        ..Default::default()
+    };
+    let s = form.start().unwrap();
+    let heroes: Vec<&str> = s
+        .state()
+        .chars
+        .iter()
+        .filter(|c| c.party == Party::Heroes)
+        .map(|c| c.name())
+        .collect();
+    assert_eq!(heroes, ["Georgia", "Osric", "Hale", "Ysolde"]);
+    let y = s
+        .state()
+        .chars
+        .iter()
+        .find(|c| c.name() == "Ysolde")
+        .unwrap();
+    assert_eq!(y.stones.bag.len(), 1, "her menhir's stone in the bag");
+}

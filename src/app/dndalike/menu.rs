@@ -3,13 +3,15 @@
 //! the shipped party and monsters shown with what follows from their sheets), and how a
 //! DnDalike save opens at the table.
 
+use super::builder::{RosterDraft, builder_window, roster_files};
 use super::panels::pack_label;
 use super::session::DndSession;
 use crate::app::level_io::{list_levels, resolve_data_path};
 use crate::app::play::ActiveGame;
 use crate::app::play::new_game::{NewGame, countdown_row, errors_and_start, level_and_seed};
 use crate::rules::core::{Player, RulesId};
-use crate::rules::dndalike::setup::{DEFAULT_LEVEL, shipped};
+use crate::rules::dndalike::setup::{DEFAULT_LEVEL, MONSTERS_FILE, PARTY_FILE, from_rosters};
+use crate::rules::dndalike::spells::Grimoire;
 use crate::rules::dndalike::{DndGame, Party, Sheet};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
@@ -40,6 +42,38 @@ pub struct NewDndGame {
     pub pause: f32,
     pub seed: String,
     pub errors: Vec<String>,
+    /// The roster files of the party and the monsters.
+    pub party_file: PathBuf,
+    pub monsters_file: PathBuf,
+    /// The character builder, when open.
+    pub builder: Option<RosterDraft>,
+    /// The shipped grimoire, loaded when the builder first opens.
+    pub grimoire: Option<Result<Grimoire, Vec<String>>>,
+}
+
+impl NewDndGame {
+    /// Opens the character builder on the roster of the party (`heroes`) or the monsters.
+    pub fn open_builder(&mut self, heroes: bool) {
+        let file = if heroes {
+            &self.party_file
+        } else {
+            &self.monsters_file
+        };
+        match crate::rules::dndalike::setup::load_roster(&resolve_data_path(file)) {
+            Ok(r) => self.builder = Some(RosterDraft::new(r, heroes)),
+            Err(e) => self.errors = e.iter().map(|e| e.to_string()).collect(),
+        }
+    }
+
+    fn setup(&self, seed: u64) -> Result<crate::rules::dndalike::DndSetup, Vec<String>> {
+        from_rosters(
+            seed,
+            Some(self.level.clone()),
+            self.one_player,
+            &self.party_file,
+            &self.monsters_file,
+        )
+    }
 }
 
 impl Default for NewDndGame {
@@ -55,6 +89,10 @@ impl Default for NewDndGame {
             pause: 8.0,
             seed: String::new(),
             errors: Vec::new(),
+            party_file: PathBuf::from(PARTY_FILE),
+            monsters_file: PathBuf::from(MONSTERS_FILE),
+            builder: None,
+            grimoire: None,
         }
     }
 }
@@ -62,7 +100,7 @@ impl Default for NewDndGame {
 impl NewDndGame {
     pub fn start(&self) -> Result<DndSession, Vec<String>> {
         let seed = crate::app::duel::seed_or_clock(&self.seed)?;
-        let mut setup = shipped(seed, Some(self.level.clone()), self.one_player)?;
+        let mut setup = self.setup(seed)?;
         setup.first = self.first;
         setup.heroes = ticked(setup.heroes, &self.hero_in);
         setup.monsters = ticked(setup.monsters, &self.monster_in);
@@ -129,7 +167,19 @@ fn sheet_line(s: &Sheet) -> String {
         s.max_fatigue(),
         pack_label(s.pack),
         if s.ranged() { ", ranged" } else { "" }
-    )
+    ) + &if s.sorcerer() {
+        format!(
+            " \u{b7} spells {} \u{b7} menhirs {}",
+            if s.spells.is_empty() {
+                "none".to_string()
+            } else {
+                s.spells.join(", ")
+            },
+            s.stones.join(", ")
+        )
+    } else {
+        String::new()
+    }
 }
 
 fn window(
@@ -144,6 +194,8 @@ fn window(
     let mut open = true;
     let mut start = false;
     let levels = list_levels(&resolve_data_path(Path::new("levels")));
+    let rosters = roster_files();
+    let mut build = None;
     egui::Window::new("New DnDalike fight")
         .open(&mut open)
         .default_width(560.0)
@@ -153,13 +205,16 @@ fn window(
                 "A party of heroes against the dungeon's monsters, with action dice and the stack. \
                  A fight lasts until one party is dead.",
             );
-            let setup = shipped(0, None, f.one_player);
+            let setup = f.setup(0);
             ui.separator();
             ui.horizontal(|ui| {
                 ui.strong("The monsters");
                 ui.label("(the dungeon master) played by");
                 who(ui, &mut f.monsters);
             });
+            if roster_row(ui, "dnd_monsters_file", &rosters, &mut f.monsters_file) {
+                build = Some(false);
+            }
             if let Ok(s) = &setup {
                 for (k, m) in s.monsters.iter().enumerate() {
                     ui.horizontal(|ui| {
@@ -176,6 +231,9 @@ fn window(
                 ui.selectable_value(&mut f.one_player, true, "one player for the whole party");
                 ui.selectable_value(&mut f.one_player, false, "one player each");
             });
+            if roster_row(ui, "dnd_party_file", &rosters, &mut f.party_file) {
+                build = Some(true);
+            }
             if let Ok(s) = &setup {
                 if f.one_player {
                     ui.horizontal(|ui| {
@@ -223,8 +281,65 @@ fn window(
             level_and_seed(ui, "dnd_level", &levels, &mut f.level, &mut f.seed);
             start = errors_and_start(ui, &f.errors);
         });
+    if let Some(heroes) = build {
+        form.open_builder(heroes);
+    }
+    let f = &mut *form;
+    if let Some(d) = f.builder.as_mut() {
+        let grimoire = f
+            .grimoire
+            .get_or_insert_with(crate::rules::dndalike::spells::shipped_grimoire);
+        let mut still = true;
+        match grimoire {
+            Ok(g) => {
+                if let Some(path) = builder_window(&ctx, d, g, &mut still) {
+                    if d.heroes {
+                        f.party_file = path;
+                    } else {
+                        f.monsters_file = path;
+                    }
+                    // A new roster: every member takes part.
+                    f.hero_in = vec![true; 16];
+                    f.monster_in = vec![true; 16];
+                    still = false;
+                }
+            }
+            Err(e) => {
+                f.errors = e.clone();
+                still = false;
+            }
+        }
+        if !still {
+            f.builder = None;
+        }
+    }
     new_game.finish_form(start, open, &mut *form);
     Ok(())
+}
+
+/// A roster file to choose, and the builder's button: whether it was clicked.
+fn roster_row(ui: &mut egui::Ui, id: &str, files: &[PathBuf], file: &mut PathBuf) -> bool {
+    let name = |p: &Path| {
+        p.file_stem()
+            .map_or(String::new(), |n| n.to_string_lossy().into_owned())
+    };
+    let mut clicked = false;
+    ui.horizontal(|ui| {
+        ui.label("Roster");
+        egui::ComboBox::from_id_salt(id)
+            .selected_text(name(file))
+            .show_ui(ui, |ui| {
+                for p in files {
+                    let shown = name(p);
+                    ui.selectable_value(file, p.clone(), shown);
+                }
+            });
+        clicked = ui
+            .button("Character builder\u{2026}")
+            .on_hover_text("edit this roster and save it as one of your own")
+            .clicked();
+    });
+    clicked
 }
 
 impl crate::app::play::new_game::GameForm for NewDndGame {

@@ -3,6 +3,7 @@
 //! prompt), the stack as a column of cards, the respond-or-pass prompt with its countdown, clicks
 //! on the miniatures and the table, and the New game window.
 
+pub mod builder;
 pub mod menu;
 pub mod panels;
 pub mod session;

@@ -38,6 +38,7 @@ fn open_at_start(
     mut menu: ResMut<MenuState>,
     mut main: ResMut<MainMenu>,
     active: Option<ResMut<ActiveGame>>,
+    dnd_form: Option<ResMut<crate::app::dndalike::menu::NewDndGame>>,
     mut waited: Local<u32>,
 ) {
     *waited += 1;
@@ -51,6 +52,14 @@ fn open_at_start(
             main.new_game = key
                 .strip_prefix("new-")
                 .and_then(|k| RulesId::from_key(k).ok());
+        }
+        "dnd-builder" => {
+            main.new_game = Some(RulesId::Dndalike);
+            match dnd_form {
+                Some(mut f) => f.open_builder(true),
+                None if *waited < 600 => return,
+                None => {}
+            }
         }
         "load" => main.show_load = true,
         "menu" => main.show_main = true,

@@ -143,12 +143,31 @@ pub fn shipped(
     level: Option<PathBuf>,
     one_player: bool,
 ) -> Result<DndSetup, Vec<String>> {
-    let load = |p: &str| {
-        load_roster(&crate::data::load::resolve_data_path(Path::new(p)))
+    from_rosters(
+        seed,
+        level,
+        one_player,
+        Path::new(PARTY_FILE),
+        Path::new(MONSTERS_FILE),
+    )
+}
+
+/// A fight between the heroes of roster `party` (one seat each from seat 2, or all on seat 2
+/// with `one_player`) and the monsters of roster `monsters` on seat 1, with the shipped
+/// grimoire.
+pub fn from_rosters(
+    seed: u64,
+    level: Option<PathBuf>,
+    one_player: bool,
+    party: &Path,
+    monsters: &Path,
+) -> Result<DndSetup, Vec<String>> {
+    let load = |p: &Path| {
+        load_roster(&crate::data::load::resolve_data_path(p))
             .map_err(|e| e.iter().map(|e| e.to_string()).collect::<Vec<_>>())
     };
-    let party = load(PARTY_FILE)?;
-    let monsters = load(MONSTERS_FILE)?;
+    let party = load(party)?;
+    let monsters = load(monsters)?;
     Ok(DndSetup {
         seed,
         level,
