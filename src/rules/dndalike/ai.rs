@@ -67,15 +67,17 @@ pub fn has_pressing(s: &DndState, i: usize) -> bool {
     let enemy_stacked = s.stack.iter().any(|e| s.chars[e.by].party != c.party);
     // A sorcerer with stones in the pool may answer an enemy's ability with a quick spell, and
     // a Powerful one may pay a stone for a die it lacks.
-    if enemy_stacked
-        && !c.stones.pool.is_empty()
-        && ((c.free(DieKind::Movement) > 0 && spell_casts(s, i, true).into_iter().any(ok))
-            || (c.has(super::sheet::Power::Powerful)
-                && responses(s, i)
-                    .iter()
-                    .any(|r| matches!(r, Command::Empowered { .. }))))
-    {
-        return true;
+    if enemy_stacked && !c.stones.pool.is_empty() {
+        if c.free(DieKind::Movement) > 0 && spell_casts(s, i, true).into_iter().any(ok) {
+            return true;
+        }
+        if c.has(super::sheet::Power::Powerful)
+            && empowered_answers(s, i)
+                .into_iter()
+                .any(|a| ok(Command::Empowered { who: i, ability: a }))
+        {
+            return true;
+        }
     }
     if attack
         && enemy_stacked
@@ -188,35 +190,43 @@ pub fn responses(s: &DndState, i: usize) -> Vec<Command> {
     }
     // Powerful: a stone for a die that is lacking.
     if c.has(super::sheet::Power::Powerful) && !c.stones.pool.is_empty() {
-        let plain: Vec<Command> = v.clone();
-        let mut more = Vec::new();
-        for e in &s.stack {
-            if s.chars[e.by].party == c.party {
-                continue;
-            }
-            let abilities: &[Ability] = match e.ability {
-                Ability::Jab { .. } | Ability::Finish { .. } => &[
-                    Ability::Dodge,
-                    Ability::Block { entry: e.id },
-                    Ability::Riposte { entry: e.id },
-                ],
-                Ability::Move { .. } => &[Ability::Trip { entry: e.id }],
-                _ => &[],
+        let have: Vec<Ability> = v
+            .iter()
+            .filter_map(|p| match p {
+                Command::Act { ability, .. } => Some(ability.clone()),
+                _ => None,
+            })
+            .collect();
+        for a in empowered_answers(s, i) {
+            let cmd = Command::Empowered {
+                who: i,
+                ability: a.clone(),
             };
-            for a in abilities {
-                let cmd = Command::Empowered {
-                    who: i,
-                    ability: a.clone(),
-                };
-                let have = plain
-                    .iter()
-                    .any(|p| matches!(p, Command::Act { ability, .. } if ability == a));
-                if !have && !more.contains(&cmd) && check_answer(s, seat, &cmd) {
-                    more.push(cmd);
-                }
+            if !have.contains(&a) && !v.contains(&cmd) && check_answer(s, seat, &cmd) {
+                v.push(cmd);
             }
         }
-        v.extend(more);
+    }
+    v
+}
+
+/// The answers a Powerful character might pay for with a stone: a Dodge when an attack on the
+/// stack targets it, a Block or Riposte against an enemy's attack, a Trip against its move.
+fn empowered_answers(s: &DndState, i: usize) -> Vec<Ability> {
+    let party = s.chars[i].party;
+    let mut v = Vec::new();
+    for e in s.stack.iter().filter(|e| s.chars[e.by].party != party) {
+        match e.ability {
+            Ability::Jab { target } | Ability::Finish { target } => {
+                if target == i && !v.contains(&Ability::Dodge) {
+                    v.push(Ability::Dodge);
+                }
+                v.push(Ability::Block { entry: e.id });
+                v.push(Ability::Riposte { entry: e.id });
+            }
+            Ability::Move { .. } => v.push(Ability::Trip { entry: e.id }),
+            _ => {}
+        }
     }
     v
 }
@@ -466,7 +476,14 @@ fn act(s: &DndState, seat: Seat) -> Option<Command> {
                         .total_cmp(&me.pos.dist(s.chars[**b].pos))
                 })
             {
-                for to in approach(s, i, s.chars[t].pos) {
+                let (places, grid) = approach(s, i, s.chars[t].pos);
+                // Where the level has rock or pillars, only the places the grid can reach in a
+                // straight line are worth the rules' exact (and dearer) check of the way; both
+                // are asked only until a place passes.
+                for to in places {
+                    if grid.is_some_and(|g| !g.straight(me.pos, to)) {
+                        continue;
+                    }
                     let cmd = Command::Act {
                         who: i,
                         ability: Ability::Move { to },
@@ -537,13 +554,14 @@ fn best_cast(s: &DndState, seat: Seat, i: usize) -> Option<Command> {
 /// Points to move `i` to on the way to `goal`: base contact with it if the move reaches (the
 /// side facing the mover first, then round it); then, where the level has rock or pillars, the
 /// places within the move that shorten the way round them most; then straight towards it as far
-/// as the move goes, and the same a little to either side (another base may stand there).
-fn approach(s: &DndState, i: usize, goal: Pt) -> Vec<Pt> {
+/// as the move goes, and the same a little to either side (another base may stand there). With
+/// them, the level's grid where it has rock or pillars.
+fn approach(s: &DndState, i: usize, goal: Pt) -> (Vec<Pt>, Option<&super::path::Grid>) {
     let me = &s.chars[i];
     let d = goal.sub(me.pos);
     let len = d.len();
     if len < 1e-3 {
-        return Vec::new();
+        return (Vec::new(), None);
     }
     let dir = d.scale(1.0 / len);
     let want = (len - BASE - 0.02).max(0.0);
@@ -576,12 +594,7 @@ fn approach(s: &DndState, i: usize, goal: Pt) -> Vec<Pt> {
             v.push(me.pos.add(dir.rotate(a).scale(go)));
         }
     }
-    // Where the level has rock or pillars, only the places the grid can reach in a straight
-    // line are worth the rules' exact (and dearer) check of the way.
-    if let Some(grid) = grid {
-        v.retain(|p| grid.straight(me.pos, *p));
-    }
-    v
+    (v, grid)
 }
 
 /// Plays the program's command for `seat`: the command played.

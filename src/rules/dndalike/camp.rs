@@ -277,10 +277,9 @@ pub fn rest(
                 wound_healed = true;
             }
             if c.sheet.sorcerer() {
-                let mut bag: smallvec::SmallVec<[u8; 4]> = c.stones.bag.clone();
-                bag.extend(c.stones.pool.drain(..));
-                bag.extend(c.stones.discard.drain(..));
-                bag.extend(c.stones.lost.drain(..));
+                let st = c.stones;
+                let mut bag = st.bag;
+                bag.extend(st.pool.iter().chain(&*st.discard).chain(&*st.lost).copied());
                 bag.sort_unstable();
                 c.stones = Stones {
                     bag,

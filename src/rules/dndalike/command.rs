@@ -201,9 +201,8 @@ pub fn apply(s: &mut DndState, e: &Event) {
         }
         Event::StonesLost { who } => {
             let st = &mut s.chars[*who].stones;
-            let gone: smallvec::SmallVec<[u8; 4]> =
-                st.pool.drain(..).chain(st.discard.drain(..)).collect();
-            st.lost.extend(gone);
+            let (pool, discard) = (st.pool.take(), st.discard.take());
+            st.lost.extend(pool.iter().chain(discard.iter()).copied());
         }
         Event::Mended { who, fatigue } => {
             let c = &mut s.chars[*who];
@@ -260,7 +259,7 @@ fn spend(c: &mut Character, k: DieKind, roll: Option<u32>) {
 }
 
 /// A fresh pool of action dice.
-pub fn pool(kinds: &[DieKind]) -> smallvec::SmallVec<[ActionDie; 4]> {
+pub fn pool(kinds: &[DieKind]) -> super::inline::Inline<ActionDie, 4> {
     kinds
         .iter()
         .map(|k| ActionDie {
@@ -388,7 +387,7 @@ pub fn describe(s: &DndState, e: &Event) -> Option<String> {
         Event::Failed { who, why } => format!("{}: {why}", n(*who)),
         Event::Resolving { id } => {
             let e = s.entry(*id)?;
-            format!("{}'s {} resolves", n(e.by), e.ability.label())
+            format!("{}'s {} resolves", n(e.by), spell_name(s, &e.ability))
         }
         Event::Judged {
             by,

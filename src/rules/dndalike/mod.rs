@@ -6,6 +6,7 @@
 pub mod ai;
 pub mod camp;
 pub mod command;
+pub mod inline;
 pub mod odds;
 pub mod path;
 pub mod resolve;

@@ -167,10 +167,18 @@ pub enum Pack {
     Bow,
 }
 
+/// The most spell stones a sheet may have (menhirs are "an intermediate to extreme pain").
+pub const MAX_STONES: usize = 12;
+/// The most spells a sheet may know.
+pub const MAX_SPELLS: usize = 8;
+
 /// A kind of action die.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, PartialOrd, Ord)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, PartialOrd, Ord, Default,
+)]
 pub enum DieKind {
     /// (M) "Spent to move or to dodge."
+    #[default]
     Movement,
     /// (A) "Spent to attack or to trip another character."
     Attack,
@@ -370,8 +378,11 @@ impl Sheet {
                 ),
             ));
         }
-        if self.stones.len() > 12 {
-            p.push(("stones".into(), "more than 12 stones".into()));
+        if self.stones.len() > MAX_STONES {
+            p.push(("stones".into(), format!("more than {MAX_STONES} stones")));
+        }
+        if self.spells.len() > MAX_SPELLS {
+            p.push(("spells".into(), format!("more than {MAX_SPELLS} spells")));
         }
         p
     }

@@ -39,7 +39,7 @@ impl Party {
 }
 
 /// One action die: its kind and whether it is spent this round.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Default)]
 pub struct ActionDie {
     pub kind: DieKind,
     pub spent: bool,
@@ -50,13 +50,16 @@ pub struct ActionDie {
 /// A sorcerer's spell stones, each the index of its school in the fight's grimoire: "a little
 /// bag or cup", the active pool drawn from it, the discard pile spent stones go to, and the
 /// stones "removed from the game ... until the sorcerer has a serious rest".
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Default)]
 pub struct Stones {
-    pub bag: smallvec::SmallVec<[u8; 4]>,
-    pub pool: smallvec::SmallVec<[u8; 4]>,
-    pub discard: smallvec::SmallVec<[u8; 4]>,
-    pub lost: smallvec::SmallVec<[u8; 4]>,
+    pub bag: Pile,
+    pub pool: Pile,
+    pub discard: Pile,
+    pub lost: Pile,
 }
+
+/// A pile of spell stones (a sheet has at most [`super::sheet::MAX_STONES`]).
+pub type Pile = super::inline::Inline<u8, { super::sheet::MAX_STONES }>;
 
 impl Stones {
     pub fn is_empty(&self) -> bool {
@@ -76,7 +79,7 @@ pub struct Character {
     /// The seat that plays it.
     pub seat: Seat,
     pub pos: Pt,
-    pub dice: smallvec::SmallVec<[ActionDie; 4]>,
+    pub dice: super::inline::Inline<ActionDie, 4>,
     /// Current fatigue, the armour's permanent fatigue included.
     pub fatigue: i32,
     pub wounds: u32,
@@ -87,8 +90,8 @@ pub struct Character {
     pub raised_ac: Option<i32>,
     pub dead: bool,
     /// The spells known (indices in the fight's grimoire).
-    #[serde(skip_serializing_if = "smallvec::SmallVec::is_empty")]
-    pub spells: smallvec::SmallVec<[u8; 2]>,
+    #[serde(skip_serializing_if = "super::inline::empty")]
+    pub spells: super::inline::Inline<u8, { super::sheet::MAX_SPELLS }>,
     #[serde(skip_serializing_if = "Stones::is_empty")]
     pub stones: Stones,
 }
