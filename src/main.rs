@@ -110,7 +110,8 @@ enum Command {
         files: Vec<PathBuf>,
     },
     /// Check force lists and rosters of every rule set (KOG light Force, Kry-Gothic KryForce,
-    /// DnDalike Roster); prints one located error per problem, exits 1 if any file is bad.
+    /// DnDalike Roster and Grimoire); prints one located error per problem, exits 1 if any file
+    /// is bad.
     CheckForces {
         #[arg(required = true)]
         files: Vec<PathBuf>,
