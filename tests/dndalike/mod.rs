@@ -59,13 +59,23 @@ pub fn plain(name: &str, armour: Armour, pack: Pack, seat: u8, x: f32, y: f32) -
 
 /// A fight on a bare table: `heroes` on seat 2, `monsters` on seat 1, `first` acting first.
 pub fn fight(heroes: Vec<Member>, monsters: Vec<Member>, first: Party) -> DndGame {
+    fight_in(heroes, monsters, first, Default::default())
+}
+
+/// [`fight`] with the schools and spells of `grimoire`.
+pub fn fight_in(
+    heroes: Vec<Member>,
+    monsters: Vec<Member>,
+    first: Party,
+    grimoire: wartable::rules::dndalike::Grimoire,
+) -> DndGame {
     DndGame::new(DndSetup {
         seed: 1,
         level: None,
         heroes,
         monsters,
         first,
-        grimoire: Default::default(),
+        grimoire,
     })
     .unwrap()
 }

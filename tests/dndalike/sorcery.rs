@@ -32,15 +32,18 @@ fn sorcerer(name: &str, powers: &[Power], spells: &[&str], stones: &[&str]) -> S
 }
 
 fn fight_with(heroes: Vec<Member>, monsters: Vec<Member>, first: Party) -> DndGame {
-    DndGame::new(DndSetup {
-        seed: 1,
-        level: None,
-        heroes,
-        monsters,
-        first,
-        grimoire: grimoire(),
-    })
-    .unwrap()
+    super::fight_in(heroes, monsters, first, grimoire())
+}
+
+/// `who` casts the spell named `name` at `target` (a character, or a stack entry's id).
+fn cast(who: usize, name: &str, target: u32) -> Command {
+    act(
+        who,
+        Ability::Cast {
+            spell: spell(name),
+            target,
+        },
+    )
 }
 
 /// Osric (hero 0, seat 2) knowing Firebolt and Rime ward, stones Fire and Frost, four inches
@@ -142,13 +145,7 @@ fn a_draw_is_a_slow_spell_action_for_sorcerers_only() {
 fn a_spell_takes_its_level_in_stones_one_of_its_school() {
     let mut g = osric_and_the_orc();
     draw(&mut g, 0, 2); // Frost into the pool
-    let bolt = act(
-        0,
-        Ability::Cast {
-            spell: spell("Firebolt"),
-            target: 1,
-        },
-    );
+    let bolt = cast(0, "Firebolt", 1);
     // Next turn (Osric's end-of-turn save: 4), the M dice fresh: a Frost stone cannot pay.
     exec(&mut g, 2, Command::EndTurn, &[4]);
     exec(&mut g, 1, Command::EndTurn, &[]);
@@ -189,18 +186,7 @@ fn casting_pays_stones_and_an_m_die_saves_with_the_level_as_penalty_and_works_ei
     assert_eq!(c.stones.pool.len(), 2);
     assert_eq!(c.free(DieKind::Movement), 2);
     // Firebolt (level 1): M 2, the casting save 1 (a natural 1 fails), the orc's secret damage 4.
-    let events = exec(
-        &mut g,
-        2,
-        act(
-            0,
-            Ability::Cast {
-                spell: spell("Firebolt"),
-                target: 1,
-            },
-        ),
-        &[2, 1, 4],
-    );
+    let events = exec(&mut g, 2, cast(0, "Firebolt", 1), &[2, 1, 4]);
     let c = &g.state.chars[0];
     assert_eq!(c.fatigue, 1, "a failed casting save: a fatigue");
     assert_eq!(g.state.chars[1].wounds, 1, "the spell is still cast");
@@ -247,18 +233,7 @@ fn the_casting_penalty_is_the_spells_level() {
         draw_free(&mut g);
         assert_eq!(g.state.chars[0].fatigue, 1);
         // M 3, the save, then two wounds: damage 2 and 3.
-        exec(
-            &mut g,
-            2,
-            act(
-                0,
-                Ability::Cast {
-                    spell: spell("Immolate"),
-                    target: 1,
-                },
-            ),
-            &[3, roll, 2, 3],
-        );
+        exec(&mut g, 2, cast(0, "Immolate", 1), &[3, roll, 2, 3]);
         assert_eq!(g.state.chars[1].wounds, 2, "Immolate: two wounds");
         assert!(
             g.state.chars[0].stones.pool.is_empty(),
@@ -275,18 +250,7 @@ fn a_natural_six_when_casting_puts_a_free_copy_on_the_stack_and_tires() {
     let mut g = osric_ready();
     // M 5, the save a natural 6; the copy (on top) resolves first: damage 2, then the
     // original: damage 3.
-    let events = exec(
-        &mut g,
-        2,
-        act(
-            0,
-            Ability::Cast {
-                spell: spell("Firebolt"),
-                target: 1,
-            },
-        ),
-        &[5, 6, 2, 3],
-    );
+    let events = exec(&mut g, 2, cast(0, "Firebolt", 1), &[5, 6, 2, 3]);
     let announced = events
         .iter()
         .filter(|e| matches!(e, Event::Announced { .. }))
@@ -385,13 +349,7 @@ fn a_ward_cast_in_answer_lifts_the_armour_class_before_the_attack_resolves() {
         g.waiting().allows(2),
         "Osric is asked: he has a quick spell"
     );
-    let ward = act(
-        0,
-        Ability::Cast {
-            spell: spell("Rime ward"),
-            target: 0,
-        },
-    );
+    let ward = cast(0, "Rime ward", 0);
     // M 2, the casting save 4.
     exec(&mut g, 2, ward, &[2, 4]);
     pass_all(&mut g, &[]);
@@ -424,32 +382,10 @@ fn unweave_cancels_a_spell_on_the_stack() {
     exec(&mut g, 2, act(0, Ability::Draw), &[1, 1, 1]);
     exec(&mut g, 2, Command::EndTurn, &[5]);
     // The hexer's Firebolt at Osric; Osric answers with Unweave (level 2: both Frost stones).
-    exec(
-        &mut g,
-        1,
-        act(
-            1,
-            Ability::Cast {
-                spell: spell("Firebolt"),
-                target: 0,
-            },
-        ),
-        &[3, 4],
-    );
+    exec(&mut g, 1, cast(1, "Firebolt", 0), &[3, 4]);
     assert!(g.waiting().allows(2), "Osric may unweave it");
     let id = g.state.stack[0].id;
-    exec(
-        &mut g,
-        2,
-        act(
-            0,
-            Ability::Cast {
-                spell: spell("Unweave"),
-                target: id,
-            },
-        ),
-        &[2, 5],
-    );
+    exec(&mut g, 2, cast(0, "Unweave", id), &[2, 5]);
     pass_all(&mut g, &[]);
     assert!(
         g.state.stack.is_empty(),
@@ -464,46 +400,16 @@ fn unweave_cancels_a_spell_on_the_stack() {
     // Unweave aims at spells only.
     let mut g2 = osric_ready();
     g2.state.chars[0].spells.push(spell("Unweave"));
-    let e = refuse(
-        &mut g2,
-        2,
-        act(
-            0,
-            Ability::Cast {
-                spell: spell("Unweave"),
-                target: 99,
-            },
-        ),
-    );
+    let e = refuse(&mut g2, 2, cast(0, "Unweave", 99));
     assert!(e.to_string().contains("nothing numbered 99"), "{e}");
 }
 
 #[test]
 fn friend_and_enemy_spells_keep_to_their_side_and_mend_stops_at_the_armours_fatigue() {
     let mut g = osric_ready();
-    let e = refuse(
-        &mut g,
-        2,
-        act(
-            0,
-            Ability::Cast {
-                spell: spell("Firebolt"),
-                target: 0,
-            },
-        ),
-    );
+    let e = refuse(&mut g, 2, cast(0, "Firebolt", 0));
     assert!(e.to_string().contains("on your side"), "{e}");
-    let e = refuse(
-        &mut g,
-        2,
-        act(
-            0,
-            Ability::Cast {
-                spell: spell("Rime ward"),
-                target: 1,
-            },
-        ),
-    );
+    let e = refuse(&mut g, 2, cast(0, "Rime ward", 1));
     assert!(e.to_string().contains("on a friend"), "{e}");
     // Kindle (Fire, quick, -2 fatigue) on a friend in heavy armour (permanent fatigue 1) with 2.
     let mut g = fight_with(
@@ -523,18 +429,7 @@ fn friend_and_enemy_spells_keep_to_their_side_and_mend_stops_at_the_armours_fati
     exec(&mut g, 2, Command::EndTurn, &[5]);
     exec(&mut g, 1, Command::EndTurn, &[]);
     g.state.chars[1].fatigue = 2;
-    exec(
-        &mut g,
-        2,
-        act(
-            0,
-            Ability::Cast {
-                spell: spell("Kindle"),
-                target: 1,
-            },
-        ),
-        &[3, 4],
-    );
+    exec(&mut g, 2, cast(0, "Kindle", 1), &[3, 4]);
     assert_eq!(g.state.chars[1].fatigue, 1, "not below heavy armour's 1");
 }
 
@@ -566,36 +461,14 @@ fn death_knell_is_a_finishing_blow_and_numbing_chill_tires_past_the_maximum() {
     g.state.chars[1].wounds = 1;
     g.state.chars[1].damage = 3;
     // Numbing chill: two fatigue; the second is beyond the maximum: a wound (damage 2).
-    exec(
-        &mut g,
-        2,
-        act(
-            0,
-            Ability::Cast {
-                spell: spell("Numbing chill"),
-                target: 1,
-            },
-        ),
-        &[4, 5, 2],
-    );
+    exec(&mut g, 2, cast(0, "Numbing chill", 1), &[4, 5, 2]);
     assert_eq!(g.state.chars[1].fatigue, 7);
     assert_eq!(g.state.chars[1].wounds, 2);
     assert_eq!(g.state.chars[1].damage, 5);
     exec(&mut g, 2, Command::EndTurn, &[5]);
     exec(&mut g, 1, Command::EndTurn, &[]);
     // Death knell (Necromancy, level 2): the Necromancy stone and a Frost one.
-    exec(
-        &mut g,
-        2,
-        act(
-            0,
-            Ability::Cast {
-                spell: spell("Death knell"),
-                target: 1,
-            },
-        ),
-        &[4, 5],
-    );
+    exec(&mut g, 2, cast(0, "Death knell", 1), &[4, 5]);
     assert!(g.state.chars[1].dead, "damage 5 against health 4: dead");
     assert!(matches!(g.state.phase, Phase::Over(_)));
 }
