@@ -293,11 +293,11 @@ pub fn choose(s: &DndState, seat: Seat) -> Option<Command> {
             }
             // One seat's end of turn ends the party's: only when none of the party's seats has
             // anything left to do (a person's seat ends it for them).
-            act(s, seat).or_else(|| {
+            kept_act(s, seat).or_else(|| {
                 s.active_seats()
                     .into_iter()
                     .filter(|o| *o != seat)
-                    .all(|o| act(s, o).is_none())
+                    .all(|o| kept_act(s, o).is_none())
                     .then_some(Command::EndTurn)
             })
         }
@@ -393,6 +393,17 @@ fn answer(s: &DndState, seat: Seat) -> Option<Command> {
 /// total (it sees the wounds, never the damage).
 fn guessed(wounds: u32) -> f32 {
     3.5 * wounds as f32
+}
+
+/// [`act`], kept with the state until it changes: deciding whether a seat may end the turn asks
+/// what every other seat would do, and each of them is asked again when its turn to choose comes.
+fn kept_act(s: &DndState, seat: Seat) -> Option<Command> {
+    if let Some(c) = s.memo.get(seat) {
+        return c;
+    }
+    let c = act(s, seat);
+    s.memo.put(seat, c.clone());
+    c
 }
 
 /// A slow action for one of the seat's characters on its turn.

@@ -149,6 +149,7 @@ pub enum Event {
 
 /// The only change to the state.
 pub fn apply(s: &mut DndState, e: &Event) {
+    s.memo.clear();
     match e {
         Event::Announced {
             entry,

@@ -100,6 +100,7 @@ pub fn init(setup: &DndSetup) -> Result<DndState, Vec<String>> {
         phase: Phase::Act,
         seats: setup.seats(),
         grimoire: Arc::new(setup.grimoire.clone()),
+        memo: Default::default(),
         sight,
         table: Arc::new(table.clone()),
     })

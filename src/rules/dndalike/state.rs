@@ -289,12 +289,51 @@ pub struct DndState {
     /// The fight's schools and spells (hashed only when there are any).
     #[serde(skip_serializing_if = "no_spells")]
     pub grimoire: Arc<super::spells::Grimoire>,
+    /// The program's choices for this very state (emptied by every change and every copy).
+    #[serde(skip)]
+    pub memo: Memo,
     /// The table (the level the fight is on; not hashed).
     #[serde(skip)]
     pub table: Arc<Table>,
     /// The level's terrain as a sight scene, built once (characters do not block sight).
     #[serde(skip)]
     pub sight: Terrain,
+}
+
+/// What the program would do for each seat in a state, worked out once: a copy starts empty, and
+/// [`super::command::apply`] empties it, so an answer never outlives the state it was found in.
+#[derive(Default)]
+pub struct Memo(std::sync::Mutex<Vec<(Seat, Option<super::command::Command>)>>);
+
+impl Memo {
+    pub fn get(&self, seat: Seat) -> Option<Option<super::command::Command>> {
+        let m = self.0.lock().ok()?;
+        m.iter().find(|(s, _)| *s == seat).map(|(_, c)| c.clone())
+    }
+
+    pub fn put(&self, seat: Seat, c: Option<super::command::Command>) {
+        if let Ok(mut m) = self.0.lock() {
+            m.push((seat, c));
+        }
+    }
+
+    pub fn clear(&mut self) {
+        if let Ok(m) = self.0.get_mut() {
+            m.clear();
+        }
+    }
+}
+
+impl Clone for Memo {
+    fn clone(&self) -> Self {
+        Memo::default()
+    }
+}
+
+impl std::fmt::Debug for Memo {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Memo")
+    }
 }
 
 fn no_spells(g: &Arc<super::spells::Grimoire>) -> bool {
@@ -394,6 +433,7 @@ impl std::fmt::Debug for Terrain {
 impl DndState {
     /// Puts the fight on `table` (its terrain; the characters keep their places).
     pub fn set_table(&mut self, table: Table) {
+        self.memo.clear();
         self.sight = Terrain::of(&table);
         self.table = Arc::new(table);
     }
