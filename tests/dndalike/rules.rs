@@ -905,3 +905,61 @@ fn a_merged_attack_takes_over_within_reach() {
     }
     assert_eq!(out_of_reach, 0, "merged attacks judged out of reach");
 }
+
+/// "The character may forgo the fatigue and the saving throw to just let the DM choose."
+#[test]
+fn a_bow_may_forgo_the_fatigue_and_save_and_let_the_dm_choose_among_the_melee() {
+    let mut g = fight(
+        vec![
+            plain("Hale", Armour::Light, Pack::Bow, 2, 10.0, 10.0),
+            plain("Georgia", Armour::Heavy, Pack::Shield, 2, 21.05, 10.0),
+        ],
+        vec![plain("Orc", Armour::Light, Pack::FreeHand, 1, 20.0, 10.0)],
+        Party::Heroes,
+    );
+    let shot = |target| Command::DmChooses {
+        who: 0,
+        ability: Ability::Jab { target },
+    };
+    // The A die 4, then the DM's choice among the orc and Georgia: the second.
+    let events = exec(&mut g, 2, shot(2), &[4, 2]);
+    assert!(
+        events
+            .iter()
+            .all(|e| !matches!(e, Event::Tired { .. } | Event::Saved { .. })),
+        "no fatigue and no save: {events:?}"
+    );
+    assert_eq!(g.state.chars[0].fatigue, 0);
+    assert_eq!(g.state.stack[0].ability, Ability::Jab { target: 1 });
+    // The same shot with the fatigue and the save (a 1 fails): the DM picks among the others
+    // only (Georgia, a die of one).
+    let mut g2 = fight(
+        vec![
+            plain("Hale", Armour::Light, Pack::Bow, 2, 10.0, 10.0),
+            plain("Georgia", Armour::Heavy, Pack::Shield, 2, 21.05, 10.0),
+        ],
+        vec![plain("Orc", Armour::Light, Pack::FreeHand, 1, 20.0, 10.0)],
+        Party::Heroes,
+    );
+    exec(&mut g2, 2, act(0, Ability::Jab { target: 2 }), &[4, 1, 1]);
+    assert_eq!(g2.state.chars[0].fatigue, 1);
+    assert_eq!(g2.state.stack[0].ability, Ability::Jab { target: 1 });
+    // Nobody else in the melee, or a melee weapon: refused.
+    let mut g = fight(
+        vec![plain("Hale", Armour::Light, Pack::Bow, 2, 10.0, 10.0)],
+        vec![plain("Orc", Armour::Light, Pack::FreeHand, 1, 20.0, 10.0)],
+        Party::Heroes,
+    );
+    let e = refuse(&mut g, 2, shot(1));
+    assert!(e.to_string().contains("nobody else is in melee"), "{e}");
+    let mut g = georgia_and_the_orc();
+    let e = refuse(
+        &mut g,
+        2,
+        Command::DmChooses {
+            who: 0,
+            ability: Ability::Jab { target: 1 },
+        },
+    );
+    assert!(e.to_string().contains("no ranged weapon"), "{e}");
+}

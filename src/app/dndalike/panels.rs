@@ -494,6 +494,17 @@ pub fn command_label(st: &DndState, c: &Command) -> String {
             let name = plain.split(" (").next().unwrap_or(&plain).to_string();
             format!("{name} paying a stone (a natural 6)")
         }
+        Command::DmChooses { ability, .. } => {
+            let plain = command_label(
+                st,
+                &Command::Act {
+                    who: 0,
+                    ability: ability.clone(),
+                },
+            );
+            let name = plain.split(" (").next().unwrap_or(&plain).to_string();
+            format!("{name} (A), the DM choosing among the melee: no fatigue, no save")
+        }
         Command::Backlash { lose_stones, .. } => {
             if *lose_stones {
                 "Lose the stones".into()
@@ -611,6 +622,17 @@ fn actions(ui: &mut egui::Ui, session: &mut DndSession) -> Option<Command> {
                         .clicked()
                     {
                         out = Some(cmd);
+                    }
+                    // A bow into a melee: the DM may choose instead of a fatigue and a save.
+                    let dm = Command::DmChooses {
+                        who: i,
+                        ability: ability.clone(),
+                    };
+                    if c.sheet.ranged()
+                        && session.game.check(c.seat, &dm).is_ok()
+                        && ui.button(command_label(&st, &dm)).clicked()
+                    {
+                        out = Some(dm);
                     }
                     // Powerful: a stone for the A die.
                     let stone = Command::Empowered { who: i, ability };

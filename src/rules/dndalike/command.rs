@@ -24,6 +24,10 @@ pub enum Command {
     /// `ability` for `who`, paying a stone from the active pool instead of its die; the stone
     /// "counts as a natural 6".
     Empowered { who: usize, ability: Ability },
+    /// A ranged attack (Jab or Finish) at a target with others in its melee range, forgoing the
+    /// fatigue and the saving throw: "The character may forgo the fatigue and the saving throw to
+    /// just let the DM choose."
+    DmChooses { who: usize, ability: Ability },
     /// A sorcerer who failed the end-of-turn saving throw chooses: "gain a fatigue or lose all
     /// spell stones in their active pool and their discard pile".
     Backlash { who: usize, lose_stones: bool },

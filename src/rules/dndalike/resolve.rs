@@ -45,6 +45,23 @@ pub fn check(s: &DndState, by: Seat, c: &Command) -> Result<(), RuleError> {
             let stone = matches!(c, Command::Empowered { .. });
             check_act(s, by, *who, ability, responding, stone).map(|_| ())
         }
+        Command::DmChooses { who, ability } => {
+            let responding = matches!(s.phase, Phase::Respond { .. });
+            check_act(s, by, *who, ability, responding, false)?;
+            let (Ability::Jab { target } | Ability::Finish { target }) = ability else {
+                return illegal("the DM chooses the target of a ranged attack only");
+            };
+            if !s.chars[*who].sheet.ranged() {
+                return illegal(format!("{} has no ranged weapon", s.name(*who)));
+            }
+            if in_melee_with(s, *who, *target).is_empty() {
+                return illegal(format!(
+                    "nobody else is in melee with {}: shoot at it",
+                    s.name(*target)
+                ));
+            }
+            Ok(())
+        }
         Command::Backlash { who, lose_stones } => {
             let Phase::Backlash { who: left } = &s.phase else {
                 return illegal("no sorcerer has an end-of-turn choice to make");
@@ -510,7 +527,13 @@ pub fn resolve(
             let responding = matches!(s.phase, Phase::Respond { .. });
             let stone = matches!(c, Command::Empowered { .. });
             let tired = check_act(s, by, *who, ability, responding, stone)?;
-            announce(&mut x, *who, ability, tired, stone)?;
+            announce(&mut x, *who, ability, tired, stone, false)?;
+            respond_or_resolve(&mut x)?;
+        }
+        Command::DmChooses { who, ability } => {
+            let responding = matches!(s.phase, Phase::Respond { .. });
+            let tired = check_act(s, by, *who, ability, responding, false)?;
+            announce(&mut x, *who, ability, tired, false, true)?;
             respond_or_resolve(&mut x)?;
         }
         Command::Backlash { who, lose_stones } => {
@@ -595,6 +618,7 @@ fn announce(
     ability: &Ability,
     tired: bool,
     stone: bool,
+    forgo: bool,
 ) -> Result<(), RuleError> {
     let spent = if stone { None } else { ability.cost().0 };
     let roll = match spent {
@@ -645,7 +669,7 @@ fn announce(
     if let Ability::Jab { target } | Ability::Finish { target } = ability
         && x.s.chars[who].sheet.ranged()
     {
-        into_melee(x, id, who, *target)?;
+        into_melee(x, id, who, *target, forgo)?;
     }
     Ok(())
 }
@@ -696,26 +720,48 @@ fn roll_why(k: DieKind) -> &'static str {
 /// range must gain a fatigue and then make a saving throw. If they fail then they instead make
 /// their attack against another character of the DMs choice (who will usually determine
 /// randomly)."
-fn into_melee(x: &mut Ctx, id: u32, by: usize, target: usize) -> Result<(), RuleError> {
-    let near: Vec<usize> = (0..x.s.chars.len())
-        .filter(|j| *j != target && *j != by && !x.s.chars[*j].dead)
-        .filter(|j| gap_at(x.s.chars[*j].pos, x.s.chars[target].pos) <= MELEE_REACH)
-        .collect();
+/// With `forgo` ("The character may forgo the fatigue and the saving throw to just let the DM
+/// choose"), no fatigue and no save: the DM's choice (rolled) among the target and the others in
+/// its melee range.
+fn into_melee(
+    x: &mut Ctx,
+    id: u32,
+    by: usize,
+    target: usize,
+    forgo: bool,
+) -> Result<(), RuleError> {
+    let near = in_melee_with(&x.s, by, target);
     if near.is_empty() {
         return Ok(());
     }
-    tire(x, by, "shooting into melee", None)?;
-    if !save(x, by, 0, 0, "shooting into melee")?.0 {
-        let k = x.dice.roll_total(
-            &DiceExpr::new(1, near.len() as u32),
-            "the DM's choice of target",
-        )? as usize;
+    let choices: Vec<usize> = if forgo {
+        std::iter::once(target).chain(near).collect()
+    } else {
+        tire(x, by, "shooting into melee", None)?;
+        if save(x, by, 0, 0, "shooting into melee")?.0 {
+            return Ok(());
+        }
+        near
+    };
+    let k = x.dice.roll_total(
+        &DiceExpr::new(1, choices.len() as u32),
+        "the DM's choice of target",
+    )? as usize;
+    if choices[k - 1] != target {
         x.emit(Event::Retargeted {
             id,
-            target: near[k - 1],
+            target: choices[k - 1],
         });
     }
     Ok(())
+}
+
+/// The living characters other than the shooter `by` within melee range of `target`.
+pub fn in_melee_with(s: &DndState, by: usize, target: usize) -> Vec<usize> {
+    (0..s.chars.len())
+        .filter(|j| *j != target && *j != by && !s.chars[*j].dead)
+        .filter(|j| gap_at(s.chars[*j].pos, s.chars[target].pos) <= MELEE_REACH)
+        .collect()
 }
 
 /// After something went on the stack or resolved: ask who may respond, else resolve the top;
@@ -1197,6 +1243,7 @@ pub fn natural_seat(s: &DndState, c: &Command) -> Seat {
         Command::Act { who, .. }
         | Command::Merge { who, .. }
         | Command::Empowered { who, .. }
+        | Command::DmChooses { who, .. }
         | Command::Backlash { who, .. } => seat_of(s, *who),
         _ => waiting(s).seats().first().copied().unwrap_or(1),
     }

@@ -288,6 +288,9 @@ impl RuleSet for Dndalike {
             Command::EndTurn => "the end of the turn".into(),
             Command::Empowered { ability, .. } => format!("{} paid with a stone", ability.label()),
             Command::Backlash { .. } => "a backlash choice".into(),
+            Command::DmChooses { ability, .. } => {
+                format!("{} with the DM choosing the target", ability.label())
+            }
         }
     }
 
