@@ -503,7 +503,7 @@ pub fn command_label(st: &DndState, c: &Command) -> String {
                 },
             );
             let name = plain.split(" (").next().unwrap_or(&plain).to_string();
-            format!("{name} (A), the DM choosing among the melee: no fatigue, no save")
+            format!("{name} (A), the DM picks in the melee")
         }
         Command::Backlash { lose_stones, .. } => {
             if *lose_stones {

@@ -36,7 +36,8 @@ pub fn pressing(s: &DndState, i: usize) -> Vec<Command> {
                 ability: Ability::Jab { .. } | Ability::Cast { .. },
                 ..
             }
-            | Command::Empowered { .. } => enemy_stacked,
+            | Command::Empowered { .. }
+            | Command::DmChooses { .. } => enemy_stacked,
             _ => true,
         })
         .collect()
@@ -172,6 +173,13 @@ pub fn responses(s: &DndState, i: usize) -> Vec<Command> {
                 who: i,
                 ability: Ability::Jab { target: t },
             });
+            // Into a melee, a bow may let the DM choose instead of a fatigue and a save.
+            if c.sheet.ranged() && !super::resolve::in_melee_with(s, i, t).is_empty() {
+                push(Command::DmChooses {
+                    who: i,
+                    ability: Ability::Jab { target: t },
+                });
+            }
         }
     }
     for die in [DieKind::Movement, DieKind::Attack, DieKind::Shield] {

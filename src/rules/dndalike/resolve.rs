@@ -48,19 +48,7 @@ pub fn check(s: &DndState, by: Seat, c: &Command) -> Result<(), RuleError> {
         Command::DmChooses { who, ability } => {
             let responding = matches!(s.phase, Phase::Respond { .. });
             check_act(s, by, *who, ability, responding, false)?;
-            let (Ability::Jab { target } | Ability::Finish { target }) = ability else {
-                return illegal("the DM chooses the target of a ranged attack only");
-            };
-            if !s.chars[*who].sheet.ranged() {
-                return illegal(format!("{} has no ranged weapon", s.name(*who)));
-            }
-            if in_melee_with(s, *who, *target).is_empty() {
-                return illegal(format!(
-                    "nobody else is in melee with {}: shoot at it",
-                    s.name(*target)
-                ));
-            }
-            Ok(())
+            dm_may_choose(s, *who, ability)
         }
         Command::Backlash { who, lose_stones } => {
             let Phase::Backlash { who: left } = &s.phase else {
@@ -94,6 +82,10 @@ pub fn check_answer(s: &DndState, seat: Seat, cmd: &Command) -> bool {
         Command::Act { who, ability } => check_act(s, seat, *who, ability, true, false).is_ok(),
         Command::Empowered { who, ability } => {
             check_act(s, seat, *who, ability, true, true).is_ok()
+        }
+        Command::DmChooses { who, ability } => {
+            check_act(s, seat, *who, ability, true, false).is_ok()
+                && dm_may_choose(s, *who, ability).is_ok()
         }
         Command::Merge { who, onto, .. } => check_merge(s, seat, *who, *onto).is_ok(),
         _ => false,
@@ -752,6 +744,23 @@ fn into_melee(
             id,
             target: choices[k - 1],
         });
+    }
+    Ok(())
+}
+
+/// Whether `who`'s `ability` is a ranged attack into a melee, where the DM may choose the target.
+fn dm_may_choose(s: &DndState, who: usize, ability: &Ability) -> Result<(), RuleError> {
+    let (Ability::Jab { target } | Ability::Finish { target }) = ability else {
+        return illegal("the DM chooses the target of a ranged attack only");
+    };
+    if !s.chars[who].sheet.ranged() {
+        return illegal(format!("{} has no ranged weapon", s.name(who)));
+    }
+    if in_melee_with(s, who, *target).is_empty() {
+        return illegal(format!(
+            "nobody else is in melee with {}: shoot at it",
+            s.name(*target)
+        ));
     }
     Ok(())
 }
