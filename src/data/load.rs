@@ -176,3 +176,30 @@ pub fn resolve_data_path(p: &Path) -> PathBuf {
     }
     p.to_path_buf()
 }
+
+/// Values read from files, each with the file's modification time when it was read.
+pub type Kept<T> = std::sync::Mutex<std::collections::HashMap<PathBuf, (std::time::SystemTime, T)>>;
+
+/// `load(path)`, or the value kept from the last load while the file has not changed since (data
+/// read for every game of a simulation is read once).
+pub fn read_kept<T: Clone, E>(
+    kept: &Kept<T>,
+    path: &Path,
+    load: impl FnOnce(&Path) -> Result<T, E>,
+) -> Result<T, E> {
+    let stamp = std::fs::metadata(path).and_then(|m| m.modified()).ok();
+    if let Some(t) = stamp
+        && let Some(v) = kept.lock().ok().and_then(|k| {
+            k.get(path)
+                .filter(|(at, _)| *at == t)
+                .map(|(_, v)| v.clone())
+        })
+    {
+        return Ok(v);
+    }
+    let v = load(path)?;
+    if let (Some(t), Ok(mut k)) = (stamp, kept.lock()) {
+        k.insert(path.to_path_buf(), (t, v.clone()));
+    }
+    Ok(v)
+}

@@ -350,15 +350,11 @@ fn sheet_editor(
     });
     // One spell for each Spell power; one skill rank for each Skilled power.
     let spell_powers = s.powers.iter().filter(|p| **p == Power::Spell).count();
-    s.spells.truncate(spell_powers);
-    while s.spells.len() < spell_powers {
-        s.spells.push(
-            grimoire
-                .spells
-                .first()
-                .map_or(String::new(), |x| x.name.clone()),
-        );
-    }
+    let first_spell = grimoire
+        .spells
+        .first()
+        .map_or(String::new(), |x| x.name.clone());
+    s.spells.resize(spell_powers, first_spell);
     for (k, name) in s.spells.iter_mut().enumerate() {
         ui.horizontal(|ui| {
             ui.label(format!("Spell {}", k + 1));
@@ -409,29 +405,18 @@ fn sheet_editor(
         });
     }
     let skilled = s.powers.iter().filter(|p| **p == Power::Skilled).count();
-    s.skills.truncate(skilled);
-    while s.skills.len() < skilled {
-        s.skills
-            .push(crate::rules::dndalike::camp::WATCH.to_string());
-    }
+    s.skills
+        .resize(skilled, crate::rules::dndalike::camp::WATCH.to_string());
     for (k, sk) in s.skills.iter_mut().enumerate() {
         ui.horizontal(|ui| {
             ui.label(format!("Skill rank {} in", k + 1));
             ui.text_edit_singleline(sk);
         });
     }
-    let dice: String = s.action_dice().iter().map(|d| d.letter()).collect();
     ui.label(
         egui::RichText::new(format!(
-            "{} \u{b7} health {} \u{b7} AC {} \u{b7} fatigue max {} (armour {}) \u{b7} dice {dice}",
-            match s.class() {
-                Some(c) => format!("{c:?} {}", s.level()),
-                None if s.lesser => "minion".into(),
-                None => "monster".into(),
-            },
-            s.max_health(),
-            s.armour_class(),
-            s.max_fatigue(),
+            "{} \u{b7} armour's fatigue {}",
+            super::menu::sheet_line(s),
             s.armour.fatigue()
         ))
         .strong(),

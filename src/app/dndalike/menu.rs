@@ -47,6 +47,9 @@ pub struct NewDndGame {
     pub monsters_file: PathBuf,
     /// The character builder, when open.
     pub builder: Option<RosterDraft>,
+    /// The roster files to choose from (listed when the window first shows, again after the
+    /// builder saves one).
+    pub rosters: Option<Vec<PathBuf>>,
     /// The shipped grimoire, loaded when the builder first opens.
     pub grimoire: Option<Result<Grimoire, Vec<String>>>,
 }
@@ -92,6 +95,7 @@ impl Default for NewDndGame {
             party_file: PathBuf::from(PARTY_FILE),
             monsters_file: PathBuf::from(MONSTERS_FILE),
             builder: None,
+            rosters: None,
             grimoire: None,
         }
     }
@@ -145,7 +149,7 @@ fn who(ui: &mut egui::Ui, p: &mut Player) {
 }
 
 /// A sheet in one line: class and level, health, armour class, fatigue, dice, pack.
-fn sheet_line(s: &Sheet) -> String {
+pub fn sheet_line(s: &Sheet) -> String {
     let dice: String = s.action_dice().iter().map(|d| d.letter()).collect();
     format!(
         "{} \u{b7} health {} \u{b7} AC {} \u{b7} fatigue max {} \u{b7} dice {dice} \u{b7} {}{}",
@@ -194,7 +198,7 @@ fn window(
     let mut open = true;
     let mut start = false;
     let levels = list_levels(&resolve_data_path(Path::new("levels")));
-    let rosters = roster_files();
+    let rosters = form.rosters.get_or_insert_with(roster_files).clone();
     let mut build = None;
     egui::Window::new("New DnDalike fight")
         .open(&mut open)
@@ -298,6 +302,7 @@ fn window(
                     } else {
                         f.monsters_file = path;
                     }
+                    f.rosters = None;
                     // A new roster: every member takes part.
                     f.hero_in = vec![true; 16];
                     f.monster_in = vec![true; 16];

@@ -480,30 +480,26 @@ pub fn hit_chance(st: &DndState, by: usize, target: usize) -> f64 {
     .hit
 }
 
+/// An ability's button words without the cost in brackets ("Jab Goblin archer").
+fn bare_label(st: &DndState, ability: &Ability) -> String {
+    let plain = command_label(
+        st,
+        &Command::Act {
+            who: 0,
+            ability: ability.clone(),
+        },
+    );
+    plain.split(" (").next().unwrap_or(&plain).to_string()
+}
+
 /// A command in words, for its button.
 pub fn command_label(st: &DndState, c: &Command) -> String {
     match c {
         Command::Empowered { ability, .. } => {
-            let plain = command_label(
-                st,
-                &Command::Act {
-                    who: 0,
-                    ability: ability.clone(),
-                },
-            );
-            let name = plain.split(" (").next().unwrap_or(&plain).to_string();
-            format!("{name} paying a stone (a natural 6)")
+            format!("{} paying a stone (a natural 6)", bare_label(st, ability))
         }
         Command::DmChooses { ability, .. } => {
-            let plain = command_label(
-                st,
-                &Command::Act {
-                    who: 0,
-                    ability: ability.clone(),
-                },
-            );
-            let name = plain.split(" (").next().unwrap_or(&plain).to_string();
-            format!("{name} (A), the DM picks in the melee")
+            format!("{} (A), the DM picks in the melee", bare_label(st, ability))
         }
         Command::Backlash { lose_stones, .. } => {
             if *lose_stones {
@@ -532,11 +528,12 @@ pub fn command_label(st: &DndState, c: &Command) -> String {
                     let Some(sp) = st.grimoire.spells.get(*spell as usize) else {
                         return "Cast".into();
                     };
-                    let at = match sp.effect.aim() {
-                        crate::rules::dndalike::spells::Aim::Spell => on(*target),
-                        _ => st.name(*target as usize).to_string(),
-                    };
-                    format!("{} on {at} (O\u{d7}{}, M)", sp.name, sp.level)
+                    format!(
+                        "{} on {} (O\u{d7}{}, M)",
+                        sp.name,
+                        crate::rules::dndalike::command::cast_target(st, *spell, *target),
+                        sp.level
+                    )
                 }
             }
         }

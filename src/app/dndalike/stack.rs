@@ -156,14 +156,11 @@ fn target_line(st: &DndState, a: &Ability, roll: Option<u32>) -> String {
             let Some(sp) = st.grimoire.spells.get(*spell as usize) else {
                 return String::new();
             };
-            let at = match sp.effect.aim() {
-                crate::rules::dndalike::spells::Aim::Spell => on(*target),
-                _ => st.name(*target as usize).to_string(),
-            };
             format!(
-                "{} spell, level {}, on {at}: {}",
+                "{} spell, level {}, on {}: {}",
                 sp.school,
                 sp.level,
+                crate::rules::dndalike::command::cast_target(st, *spell, *target),
                 sp.text.trim_end_matches('.')
             )
         }

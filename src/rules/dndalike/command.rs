@@ -206,7 +206,10 @@ pub fn apply(s: &mut DndState, e: &Event) {
         }
         Event::StonesLost { who } => {
             let st = &mut s.chars[*who].stones;
-            let (pool, discard) = (st.pool.take(), st.discard.take());
+            let (pool, discard) = (
+                std::mem::take(&mut st.pool),
+                std::mem::take(&mut st.discard),
+            );
             st.lost.extend(pool.iter().chain(discard.iter()).copied());
         }
         Event::Mended { who, fatigue } => {
@@ -264,7 +267,7 @@ fn spend(c: &mut Character, k: DieKind, roll: Option<u32>) {
 }
 
 /// A fresh pool of action dice.
-pub fn pool(kinds: &[DieKind]) -> super::inline::Inline<ActionDie, 4> {
+pub fn pool(kinds: &[DieKind]) -> super::state::Dice {
     kinds
         .iter()
         .map(|k| ActionDie {
@@ -462,15 +465,30 @@ fn what(s: &DndState, a: &Ability) -> String {
             let Some(sp) = s.grimoire.spells.get(*spell as usize) else {
                 return String::new();
             };
-            let at = match sp.effect.aim() {
-                super::spells::Aim::Spell => s
-                    .entry(*target)
-                    .map(|e| format!("{}'s {}", s.name(e.by), spell_name(s, &e.ability)))
-                    .unwrap_or_else(|| "?".into()),
-                _ => s.name(*target as usize).to_string(),
-            };
-            format!(" {} ({}, level {}) on {at}", sp.name, sp.school, sp.level)
+            format!(
+                " {} ({}, level {}) on {}",
+                sp.name,
+                sp.school,
+                sp.level,
+                cast_target(s, *spell, *target)
+            )
         }
+    }
+}
+
+/// What spell `spell` is cast at: a character's name, or the stacked spell it aims at.
+pub fn cast_target(s: &DndState, spell: u8, target: u32) -> String {
+    let at_spell = s
+        .grimoire
+        .spells
+        .get(spell as usize)
+        .is_some_and(|sp| sp.effect.aim() == super::spells::Aim::Spell);
+    if at_spell {
+        s.entry(target)
+            .map(|e| format!("{}'s {}", s.name(e.by), spell_name(s, &e.ability)))
+            .unwrap_or_else(|| "?".into())
+    } else {
+        s.name(target as usize).to_string()
     }
 }
 

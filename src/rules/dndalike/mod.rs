@@ -6,7 +6,6 @@
 pub mod ai;
 pub mod camp;
 pub mod command;
-pub mod inline;
 pub mod odds;
 pub mod path;
 pub mod resolve;

@@ -134,26 +134,11 @@ pub fn parse_roster(file: &str, text: &str) -> Result<Roster, Vec<LocatedError>>
 /// Reads and checks a roster file (read again only when the file changes: a simulation sets up
 /// thousands of fights from the same files).
 pub fn load_roster(path: &Path) -> Result<Roster, Vec<LocatedError>> {
-    type Kept =
-        std::sync::Mutex<std::collections::HashMap<PathBuf, (std::time::SystemTime, Roster)>>;
-    static KEPT: std::sync::OnceLock<Kept> = std::sync::OnceLock::new();
-    let kept = KEPT.get_or_init(Default::default);
-    let stamp = std::fs::metadata(path).and_then(|m| m.modified()).ok();
-    if let Some(t) = stamp
-        && let Some(r) = kept.lock().ok().and_then(|k| {
-            k.get(path)
-                .filter(|(at, _)| *at == t)
-                .map(|(_, r)| r.clone())
-        })
-    {
-        return Ok(r);
-    }
-    let text = crate::data::read_text(path).map_err(|e| vec![e])?;
-    let r = parse_roster(&path.display().to_string(), &text)?;
-    if let (Some(t), Ok(mut k)) = (stamp, kept.lock()) {
-        k.insert(path.to_path_buf(), (t, r.clone()));
-    }
-    Ok(r)
+    static KEPT: std::sync::OnceLock<crate::data::load::Kept<Roster>> = std::sync::OnceLock::new();
+    crate::data::load::read_kept(KEPT.get_or_init(Default::default), path, |p| {
+        let text = crate::data::read_text(p).map_err(|e| vec![e])?;
+        parse_roster(&p.display().to_string(), &text)
+    })
 }
 
 /// The shipped fight: the party of four (one seat each from seat 2, or all on seat 2 with

@@ -181,24 +181,9 @@ pub fn load_grimoire(path: &Path) -> Result<Grimoire, Vec<LocatedError>> {
 
 /// The shipped grimoire (read again only when the file changes).
 pub fn shipped_grimoire() -> Result<Grimoire, Vec<String>> {
-    type Kept = std::sync::Mutex<Option<(std::time::SystemTime, Grimoire)>>;
-    static KEPT: std::sync::OnceLock<Kept> = std::sync::OnceLock::new();
+    static KEPT: std::sync::OnceLock<crate::data::load::Kept<Grimoire>> =
+        std::sync::OnceLock::new();
     let path = crate::data::load::resolve_data_path(Path::new(GRIMOIRE_FILE));
-    let stamp = std::fs::metadata(&path).and_then(|m| m.modified()).ok();
-    let kept = KEPT.get_or_init(Default::default);
-    if let Some(t) = stamp
-        && let Some(g) = kept.lock().ok().and_then(|k| {
-            k.as_ref()
-                .filter(|(at, _)| *at == t)
-                .map(|(_, g)| g.clone())
-        })
-    {
-        return Ok(g);
-    }
-    let g =
-        load_grimoire(&path).map_err(|e| e.iter().map(|e| e.to_string()).collect::<Vec<_>>())?;
-    if let (Some(t), Ok(mut k)) = (stamp, kept.lock()) {
-        *k = Some((t, g.clone()));
-    }
-    Ok(g)
+    crate::data::load::read_kept(KEPT.get_or_init(Default::default), &path, load_grimoire)
+        .map_err(|e| e.iter().map(|e| e.to_string()).collect())
 }

@@ -58,8 +58,17 @@ pub struct Stones {
     pub lost: Pile,
 }
 
-/// A pile of spell stones (a sheet has at most [`super::sheet::MAX_STONES`]).
-pub type Pile = super::inline::Inline<u8, { super::sheet::MAX_STONES }>;
+/// A pile of spell stones (a sheet has at most [`super::sheet::MAX_STONES`]). Piles, dice and
+/// spells are kept inline, so that copying a fight's state to resolve a command is one copy of
+/// memory.
+pub type Pile = tinyvec::ArrayVec<[u8; super::sheet::MAX_STONES]>;
+
+/// A character's action dice (a pack gives at most three).
+pub type Dice = tinyvec::ArrayVec<[ActionDie; 4]>;
+
+fn no_spell(v: &tinyvec::ArrayVec<[u8; super::sheet::MAX_SPELLS]>) -> bool {
+    v.is_empty()
+}
 
 impl Stones {
     pub fn is_empty(&self) -> bool {
@@ -79,7 +88,7 @@ pub struct Character {
     /// The seat that plays it.
     pub seat: Seat,
     pub pos: Pt,
-    pub dice: super::inline::Inline<ActionDie, 4>,
+    pub dice: Dice,
     /// Current fatigue, the armour's permanent fatigue included.
     pub fatigue: i32,
     pub wounds: u32,
@@ -90,8 +99,8 @@ pub struct Character {
     pub raised_ac: Option<i32>,
     pub dead: bool,
     /// The spells known (indices in the fight's grimoire).
-    #[serde(skip_serializing_if = "super::inline::empty")]
-    pub spells: super::inline::Inline<u8, { super::sheet::MAX_SPELLS }>,
+    #[serde(skip_serializing_if = "no_spell")]
+    pub spells: tinyvec::ArrayVec<[u8; super::sheet::MAX_SPELLS]>,
     #[serde(skip_serializing_if = "Stones::is_empty")]
     pub stones: Stones,
 }
