@@ -103,6 +103,9 @@ enum Command {
     /// The program plays many games of a rule set against itself on every core: win rates with
     /// 95% intervals, the first player's edge, game length, games per second.
     Simulate(cli::simulate::SimulateArgs),
+    /// Games of every rule set with random options and random commands mixed in: reports
+    /// panics (with the seed that reproduces each) and broken checks, exits 1 if any.
+    Soak(cli::soak::SoakArgs),
     /// Load saved games and replay each to its saved hash; prints one located error per
     /// problem, exits 1 if any file is bad or does not reach its hash.
     CheckSave {
@@ -115,6 +118,17 @@ enum Command {
     CheckForces {
         #[arg(required = true)]
         files: Vec<PathBuf>,
+    },
+    /// For the crash-safety test: loads each save given with --from and writes them to --to in
+    /// turn, --times writes in all.
+    #[command(hide = true)]
+    SaveLoop {
+        #[arg(long, required = true)]
+        from: Vec<PathBuf>,
+        #[arg(long)]
+        to: PathBuf,
+        #[arg(long, default_value_t = u64::MAX)]
+        times: u64,
     },
 }
 
@@ -372,6 +386,20 @@ fn main() -> ExitCode {
     }
     if let Some(Command::Simulate(a)) = &cli.command {
         return cli::simulate::run(a);
+    }
+    if let Some(Command::SaveLoop { from, to, times }) = &cli.command {
+        return match headless::save_loop(from, to, *times) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => {
+                for e in e {
+                    eprintln!("{e}");
+                }
+                ExitCode::FAILURE
+            }
+        };
+    }
+    if let Some(Command::Soak(a)) = &cli.command {
+        return cli::soak::run(a);
     }
     if let Some(Command::Odds { rules }) = &cli.command {
         return cli::odds::run(rules);

@@ -19,11 +19,15 @@ struct HighRoll;
 struct Setup {
     seats: u8,
     seed: u64,
+    /// A planted bug for the stream checks: `check` refuses every roll that play accepts.
+    #[serde(default)]
+    wrong_check: bool,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
 struct State {
     seats: u8,
+    wrong_check: bool,
     rolled: BTreeMap<Seat, u32>,
     boasts: BTreeMap<Seat, String>,
 }
@@ -55,6 +59,7 @@ impl RuleSet for HighRoll {
         }
         Ok(State {
             seats: setup.seats,
+            wrong_check: setup.wrong_check,
             rolled: BTreeMap::new(),
             boasts: BTreeMap::new(),
         })
@@ -84,23 +89,13 @@ impl RuleSet for HighRoll {
         })
     }
     fn check(s: &State, by: Seat, c: &Cmd) -> Result<(), RuleError> {
-        let w = Self::waiting(s);
-        if w.is_over() {
-            return Err(RuleError::GameOver);
+        if s.wrong_check && *c == Cmd::Roll {
+            return illegal("the planted bug");
         }
-        if !w.allows(by) {
-            return Err(RuleError::NotYourTurn(
-                by,
-                w.describe(|x| format!("side {x}")),
-            ));
-        }
-        match c {
-            Cmd::Boast(b) if b.is_empty() => illegal("an empty boast"),
-            _ => Ok(()),
-        }
+        rules_check(s, by, c)
     }
     fn resolve(s: &State, by: Seat, c: &Cmd, dice: &mut Dice) -> Result<Vec<Ev>, RuleError> {
-        Self::check(s, by, c)?;
+        rules_check(s, by, c)?;
         Ok(match c {
             Cmd::Roll => {
                 let r = dice.roll("1d6", &format!("side {by}'s high roll"))?;
@@ -154,12 +149,36 @@ impl RuleSet for HighRoll {
         Ok(Setup {
             seats: 3,
             seed: q.seed,
+            wrong_check: false,
         })
     }
 }
 
+/// High roll's own rules: the game waits on the seat, and a boast says something.
+fn rules_check(s: &State, by: Seat, c: &Cmd) -> Result<(), RuleError> {
+    let w = HighRoll::waiting(s);
+    if w.is_over() {
+        return Err(RuleError::GameOver);
+    }
+    if !w.allows(by) {
+        return Err(RuleError::NotYourTurn(
+            by,
+            w.describe(|x| format!("side {x}")),
+        ));
+    }
+    match c {
+        Cmd::Boast(b) if b.is_empty() => illegal("an empty boast"),
+        _ => Ok(()),
+    }
+}
+
 fn game(seats: u8) -> Game<HighRoll> {
-    Game::new(Setup { seats, seed: 9 }).expect("a valid setup")
+    Game::new(Setup {
+        seats,
+        seed: 9,
+        wrong_check: false,
+    })
+    .expect("a valid setup")
 }
 
 /// "Each of these seats must answer": any seat still to roll may, in any order; one that has
@@ -275,5 +294,32 @@ fn self_play_and_replay_reach_the_same_state() {
         .err()
         .expect("refused");
     assert!(e.contains("command 2"), "{e}");
-    assert!(Game::<HighRoll>::new(Setup { seats: 1, seed: 1 }).is_err());
+    assert!(
+        Game::<HighRoll>::new(Setup {
+            seats: 1,
+            seed: 1,
+            wrong_check: false,
+        })
+        .is_err()
+    );
+}
+
+/// The stream checks hold for a sound rule set, and catch a `check` that refuses what play
+/// accepts (a planted bug).
+#[test]
+fn stream_checks_hold_and_catch_a_wrong_check() {
+    use wartable::rules::core::chaos::{ListChoices, check_stream};
+    let setup = |wrong_check| Setup {
+        seats: 3,
+        seed: 5,
+        wrong_check,
+    };
+    // Every step a chaos command: 0 picks the program's own (a roll for a waiting seat).
+    let r = check_stream::<HighRoll>(setup(false), &mut ListChoices::new(vec![]), 50, 100)
+        .expect("a sound rule set passes");
+    assert_eq!((r.commands, r.over), (3, true));
+    assert_eq!(r.chaos, 3);
+    let e = check_stream::<HighRoll>(setup(true), &mut ListChoices::new(vec![]), 50, 100)
+        .expect_err("the planted bug is caught");
+    assert!(e.contains("refused by check") && e.contains("Roll"), "{e}");
 }

@@ -10,6 +10,7 @@ mod editor;
 mod forces;
 mod geometry;
 mod gui_smoke;
+mod hardening;
 mod headless_app;
 mod kog;
 mod kry;

@@ -40,6 +40,15 @@ pub fn list_levels(dir: &Path) -> Vec<PathBuf> {
     v
 }
 
+/// The shipped levels, each named as a game's setup keeps it: `levels/NAME.ron`, found again
+/// in the data folders wherever the program runs (a save never holds a path outside them).
+pub fn data_levels() -> Vec<PathBuf> {
+    list_levels(&resolve_data_path(Path::new("levels")))
+        .into_iter()
+        .filter_map(|p| p.file_name().map(|n| Path::new("levels").join(n)))
+        .collect()
+}
+
 /// An empty open table, used when even the start-up level cannot be loaded.
 pub fn fallback_state() -> TableState {
     let table = Table::new(48.0, 36.0, 2.0);

@@ -6,3 +6,4 @@ pub mod kry_odds;
 pub mod matchup;
 pub mod odds;
 pub mod simulate;
+pub mod soak;

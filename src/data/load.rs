@@ -54,6 +54,84 @@ pub fn read_text(path: &Path) -> Result<String, LocatedError> {
     })
 }
 
+/// Deepest nesting of brackets a data file may have: far deeper than any file the program
+/// writes, and well inside the parser's own limit, so a file made of brackets gets this clear
+/// error instead.
+pub const MAX_NESTING: usize = 48;
+
+/// The line and column of the first bracket nested deeper than [`MAX_NESTING`], if any
+/// (brackets in strings and comments do not count).
+pub fn too_deep(text: &str) -> Option<(usize, usize)> {
+    let (mut depth, mut line, mut col) = (0usize, 1usize, 0usize);
+    let mut chars = text.chars().peekable();
+    let (mut in_str, mut in_comment) = (false, false);
+    while let Some(c) = chars.next() {
+        col += 1;
+        if c == '\n' {
+            line += 1;
+            col = 0;
+            in_comment = false;
+            continue;
+        }
+        if in_comment {
+            continue;
+        }
+        if in_str {
+            match c {
+                '\\' => {
+                    chars.next();
+                    col += 1;
+                }
+                '"' => in_str = false,
+                _ => {}
+            }
+            continue;
+        }
+        match c {
+            '"' => in_str = true,
+            '/' if chars.peek() == Some(&'/') => in_comment = true,
+            '(' | '[' | '{' => {
+                depth += 1;
+                if depth > MAX_NESTING {
+                    return Some((line, col));
+                }
+            }
+            ')' | ']' | '}' => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+    }
+    None
+}
+
+/// Parses RON data text of any kind: refuses text over the size limit or nested too deep with
+/// a clear error, and locates a parse error with `spans` (the field it is in).
+pub fn from_ron<T: serde::de::DeserializeOwned>(
+    file: &str,
+    text: &str,
+    spans: &SpanIndex,
+) -> Result<T, Vec<LocatedError>> {
+    if text.len() as u64 > MAX_FILE_BYTES {
+        return Err(vec![LocatedError::whole_file(
+            file,
+            format!(
+                "text is {} bytes, more than the {} MiB limit",
+                text.len(),
+                MAX_FILE_BYTES / (1024 * 1024)
+            ),
+        )]);
+    }
+    if let Some((line, col)) = too_deep(text) {
+        return Err(vec![LocatedError {
+            file: file.to_string(),
+            line,
+            col,
+            field: spans.field_at(line, col).unwrap_or("").to_string(),
+            message: format!("brackets nested more than {MAX_NESTING} deep"),
+        }]);
+    }
+    ron::from_str(text).map_err(|e| vec![ron_error(file, spans, &e)])
+}
+
 /// Parses and validates level text. `file` names the source in errors.
 pub fn parse_level(file: &str, text: &str) -> Result<(LevelFile, Table), Vec<LocatedError>> {
     if text.trim().is_empty() {
@@ -63,7 +141,7 @@ pub fn parse_level(file: &str, text: &str) -> Result<(LevelFile, Table), Vec<Loc
         )]);
     }
     let spans = SpanIndex::new(text);
-    let level: LevelFile = ron::from_str(text).map_err(|e| vec![ron_error(file, &spans, &e)])?;
+    let level: LevelFile = from_ron(file, text, &spans)?;
     let issues = validate(&level);
     if !issues.is_empty() {
         return Err(issues
@@ -143,7 +221,10 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_else(|| "file".into());
-    let tmp = dir.join(format!(".{name}.{}.tmp", std::process::id()));
+    // One temporary name per process and write: two threads saving at once do not share one.
+    static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+    let n = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let tmp = dir.join(format!(".{name}.{}-{n}.tmp", std::process::id()));
     {
         let mut f = std::fs::File::create(&tmp)?;
         f.write_all(bytes)?;
@@ -151,7 +232,30 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
     }
     std::fs::rename(&tmp, path).inspect_err(|_| {
         let _ = std::fs::remove_file(&tmp);
-    })
+    })?;
+    // The rename itself reaches the disk with the folder's entry (on Unix a folder can be
+    // opened and synced; elsewhere the rename is left to the file system).
+    #[cfg(unix)]
+    std::fs::File::open(dir)?.sync_all()?;
+    Ok(())
+}
+
+/// Refuses a data path named inside a file (a save's level) unless it stays inside the data
+/// folders it is looked up in: relative, with no `..`, root or drive, and a `.ron` file.
+pub fn check_data_path(p: &Path) -> Result<(), String> {
+    use std::path::Component;
+    let inside =
+        p.components().count() > 0 && p.components().all(|c| matches!(c, Component::Normal(_)));
+    if !inside {
+        return Err(format!(
+            "'{}' is not a path inside the data folders (like levels/arena.ron)",
+            p.display()
+        ));
+    }
+    if p.extension().is_none_or(|x| x != "ron") {
+        return Err(format!("'{}' is not a .ron file", p.display()));
+    }
+    Ok(())
 }
 
 /// Finds a data path: as given, else beside the executable (release bundles ship `levels/` and

@@ -30,8 +30,7 @@ pub struct PaletteEntry {
 /// Parses and validates palette text.
 pub fn parse_palette(file: &str, text: &str) -> Result<Palette, Vec<LocatedError>> {
     let spans = SpanIndex::new(text);
-    let p: Palette =
-        ron::from_str(text).map_err(|e| vec![super::load::ron_error(file, &spans, &e)])?;
+    let p: Palette = super::load::from_ron(file, text, &spans)?;
     let mut issues = Vec::new();
     if p.entries.is_empty() {
         issues.push(Issue::new(

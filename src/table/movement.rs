@@ -326,12 +326,13 @@ impl CostField {
     }
 
     fn index_of(&self, p: Pt) -> Option<usize> {
-        if p.x < 0.0 || p.y < 0.0 {
+        // Also refuses NaN, which compares false.
+        if !(p.x >= 0.0 && p.y >= 0.0) {
             return None;
         }
         let col = (p.x / self.cell) as usize;
         let row = (p.y / self.cell) as usize;
-        (col < self.cols && row < self.rows).then_some(row * self.cols + col)
+        (col < self.cols && row < self.rows).then(|| row * self.cols + col)
     }
 
     pub fn centre(&self, col: usize, row: usize) -> Pt {

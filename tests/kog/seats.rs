@@ -162,7 +162,7 @@ fn check_save_names_the_file_of_each_problem() {
         (
             "future.ron",
             text.replacen("version: 2", "version: 9", 1),
-            "version 9",
+            "format 9, made by a newer version",
         ),
         ("level.ron", "Level(name: \"x\")".into(), "level.ron:1:"),
         (

@@ -6,7 +6,7 @@
 use super::builder::{RosterDraft, builder_window, roster_files};
 use super::panels::pack_label;
 use super::session::DndSession;
-use crate::app::level_io::{list_levels, resolve_data_path};
+use crate::app::level_io::resolve_data_path;
 use crate::app::play::ActiveGame;
 use crate::app::play::new_game::{NewGame, countdown_row, errors_and_start, level_and_seed};
 use crate::rules::core::{Player, RulesId};
@@ -197,7 +197,7 @@ fn window(
     let ctx = contexts.ctx_mut()?.clone();
     let mut open = true;
     let mut start = false;
-    let levels = list_levels(&resolve_data_path(Path::new("levels")));
+    let levels = crate::app::level_io::data_levels();
     let rosters = form.rosters.get_or_insert_with(roster_files).clone();
     let mut build = None;
     egui::Window::new("New DnDalike fight")

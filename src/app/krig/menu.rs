@@ -2,7 +2,6 @@
 //! how a Krig save opens at the table.
 
 use super::KrigSession;
-use crate::app::level_io::{list_levels, resolve_data_path};
 use crate::app::play::ActiveGame;
 use crate::app::play::new_game::{NewGame, errors_and_start, level_and_seed};
 use crate::rules::core::{Player, RulesId};
@@ -66,7 +65,7 @@ fn window(
     let ctx = contexts.ctx_mut()?.clone();
     let mut open = true;
     let mut start = false;
-    let levels = list_levels(&resolve_data_path(Path::new("levels")));
+    let levels = crate::app::level_io::data_levels();
     egui::Window::new("New Krig game")
         .open(&mut open)
         .default_width(420.0)

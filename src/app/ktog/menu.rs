@@ -3,7 +3,6 @@
 //! at the table.
 
 use super::session::KtogSession;
-use crate::app::level_io::{list_levels, resolve_data_path};
 use crate::app::play::ActiveGame;
 use crate::app::play::new_game::{NewGame, countdown_row, errors_and_start, level_and_seed};
 use crate::rules::core::{Player, RulesId};
@@ -93,7 +92,7 @@ fn window(
     let ctx = contexts.ctx_mut()?.clone();
     let mut open = true;
     let mut start = false;
-    let levels = list_levels(&resolve_data_path(Path::new("levels")));
+    let levels = crate::app::level_io::data_levels();
     egui::Window::new("New KtOG game")
         .open(&mut open)
         .default_width(520.0)

@@ -3,6 +3,7 @@
 //! set's id and format version, [`RulesId`] for picking a rule set at run time, the headless
 //! commands, and a scenario-test helper.
 
+pub mod chaos;
 pub mod error;
 pub mod game;
 pub mod headless;
@@ -11,6 +12,7 @@ pub mod ruleset;
 pub mod save;
 pub mod seat;
 pub mod simulate;
+pub mod soak;
 pub mod testing;
 
 pub use error::{RuleError, illegal};

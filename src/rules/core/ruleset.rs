@@ -3,6 +3,7 @@
 //! `describe` (the combat log), `waiting` (who may act), and the program opponent.
 //! [`super::Game`] builds the log, journal, undo, saves and replays on it once for all.
 
+use super::chaos::Choices;
 use super::error::RuleError;
 use super::game::Game;
 use super::rules_id::RulesId;
@@ -114,6 +115,14 @@ pub trait RuleSet: Sized + 'static {
     fn program_play(g: &mut Game<Self>, seat: Seat) -> Option<Self::Command>;
     /// A setup for a headless game of the program against itself.
     fn quick_setup(q: &QuickSetup) -> Result<Self::Setup, Vec<String>>;
+    /// Quick-setup options drawn at random among the ones this rule set offers (levels,
+    /// forces, scenarios, players), for the soak run.
+    fn soak_setup(seed: u64, _ch: &mut dyn Choices) -> QuickSetup {
+        QuickSetup {
+            seed,
+            ..Default::default()
+        }
+    }
 
     /// Reads a save of an older format (`version` below [`RuleSet::SAVE_VERSION`]), with a
     /// warning when its replay does not reach the hash it was saved with. `None`: no such

@@ -50,6 +50,18 @@ pub fn read_header(file: &str, text: &str) -> Result<(String, u32), LocatedError
             "file is empty: expected a Save(...)",
         ));
     }
+    if let Some((line, col)) = crate::data::load::too_deep(text) {
+        return Err(LocatedError {
+            file: file.to_string(),
+            line,
+            col,
+            field: String::new(),
+            message: format!(
+                "brackets nested more than {} deep",
+                crate::data::load::MAX_NESTING
+            ),
+        });
+    }
     match ron::from_str::<Header>(text) {
         Ok(h) => Ok((h.rules, h.version)),
         Err(e) => match ron::from_str::<OldHeader>(text) {
@@ -63,8 +75,8 @@ pub fn read_header(file: &str, text: &str) -> Result<(String, u32), LocatedError
     }
 }
 
-/// Writes `value` as pretty RON to `path`, atomically.
-pub fn write_ron<T: Serialize>(path: &Path, value: &T) -> Result<(), String> {
+/// `value` as the pretty RON a save file holds.
+pub fn ron_text<T: Serialize>(value: &T) -> Result<String, String> {
     let cfg = ron::ser::PrettyConfig::new()
         .depth_limit(5)
         .struct_names(true)
@@ -72,6 +84,12 @@ pub fn write_ron<T: Serialize>(path: &Path, value: &T) -> Result<(), String> {
     let mut text = ron::ser::to_string_pretty(value, cfg)
         .map_err(|e| format!("cannot write the save: {e}"))?;
     text.push('\n');
+    Ok(text)
+}
+
+/// Writes `value` as pretty RON to `path`, atomically.
+pub fn write_ron<T: Serialize>(path: &Path, value: &T) -> Result<(), String> {
+    let text = ron_text(value)?;
     crate::data::load::write_atomic(path, text.as_bytes())
         .map_err(|e| format!("cannot save {}: {e}", path.display()))
 }
@@ -134,18 +152,28 @@ impl<R: RuleSet> Game<R> {
         }
         if version != R::SAVE_VERSION {
             return R::load_legacy(file, text, version).unwrap_or_else(|| {
+                let made_by = if version < R::SAVE_VERSION {
+                    "an older"
+                } else {
+                    "a newer"
+                };
                 Err(vec![LocatedError::whole_file(
                     file,
                     format!(
-                        "a save of '{rules}' version {version}; this program reads versions up to {}",
-                        R::SAVE_VERSION
+                        "a {} save in format {version}, made by {made_by} version of Wartable; this version reads format {}{}",
+                        R::ID.label(),
+                        R::SAVE_VERSION,
+                        if version < R::SAVE_VERSION {
+                            " and has no reader for the older one"
+                        } else {
+                            ""
+                        }
                     ),
                 )])
             });
         }
         let spans = SpanIndex::new(text);
-        let save: SaveFile<R::Setup, R::Command> = ron::from_str(text)
-            .map_err(|e| vec![crate::data::load::ron_error(file, &spans, &e)])?;
+        let save: SaveFile<R::Setup, R::Command> = crate::data::load::from_ron(file, text, &spans)?;
         check_setup(file, &spans, R::validate_setup(&save.setup))?;
         let mut g = Self::replay(save.setup, &save.commands)
             .map_err(|e| vec![LocatedError::whole_file(file, e)])?;

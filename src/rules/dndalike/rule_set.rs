@@ -302,6 +302,16 @@ impl RuleSet for Dndalike {
         super::ai::play(g, seat)
     }
 
+    fn soak_setup(seed: u64, ch: &mut dyn crate::rules::core::chaos::Choices) -> QuickSetup {
+        let levels = ["levels/dungeon-crypt.ron", "levels/dungeon-warrens.ron"];
+        QuickSetup {
+            seed,
+            level: Some(levels[ch.pick(levels.len())].into()),
+            players: (ch.pick(2) == 1).then_some(2),
+            ..Default::default()
+        }
+    }
+
     fn quick_setup(q: &QuickSetup) -> Result<DndSetup, Vec<String>> {
         let level = Some(q.level.clone().unwrap_or_else(|| DEFAULT_LEVEL.into()));
         super::setup::shipped(q.seed, level, q.players.is_some_and(|p| p <= 2))

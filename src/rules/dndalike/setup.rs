@@ -45,6 +45,13 @@ impl DndSetup {
     /// What is wrong with the setup, each with the field it names.
     pub fn problems(&self) -> Vec<Issue> {
         let mut v = Vec::new();
+        if let Some(Err(e)) = self
+            .level
+            .as_deref()
+            .map(crate::data::load::check_data_path)
+        {
+            v.push(Issue::new("level", e));
+        }
         for (list, members) in [("heroes", &self.heroes), ("monsters", &self.monsters)] {
             if members.is_empty() {
                 v.push(Issue::new(list, "a fight needs at least one on each side"));
@@ -94,8 +101,7 @@ pub struct Roster {
 /// Parses and validates a roster; every problem located in the file.
 pub fn parse_roster(file: &str, text: &str) -> Result<Roster, Vec<LocatedError>> {
     let spans = SpanIndex::new(text);
-    let r: Roster =
-        ron::from_str(text).map_err(|e| vec![crate::data::load::ron_error(file, &spans, &e)])?;
+    let r: Roster = crate::data::load::from_ron(file, text, &spans)?;
     let mut issues = Vec::new();
     if r.members.is_empty() {
         issues.push(Issue::new("members", "the roster is empty"));

@@ -161,8 +161,7 @@ impl Grimoire {
 /// Parses and validates a grimoire; every problem located in the file.
 pub fn parse_grimoire(file: &str, text: &str) -> Result<Grimoire, Vec<LocatedError>> {
     let spans = SpanIndex::new(text);
-    let g: Grimoire =
-        ron::from_str(text).map_err(|e| vec![crate::data::load::ron_error(file, &spans, &e)])?;
+    let g: Grimoire = crate::data::load::from_ron(file, text, &spans)?;
     let issues = g.problems();
     if issues.is_empty() {
         Ok(g)

@@ -439,8 +439,7 @@ pub fn parse_force(
         )]);
     }
     let spans = SpanIndex::new(text);
-    let f: ForceList =
-        ron::from_str(text).map_err(|e| vec![crate::data::load::ron_error(file, &spans, &e)])?;
+    let f: ForceList = crate::data::load::from_ron(file, text, &spans)?;
     let issues = f.validate(cat);
     if issues.is_empty() {
         Ok(f)

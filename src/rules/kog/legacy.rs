@@ -55,8 +55,7 @@ struct CommandV1 {
 /// Reads and replays a format-1 save, checking it against its hash of that format.
 pub fn load_v1(file: &str, text: &str) -> Result<(KogGame, Option<String>), Vec<LocatedError>> {
     let spans = SpanIndex::new(text);
-    let save: SaveV1 =
-        ron::from_str(text).map_err(|e| vec![crate::data::load::ron_error(file, &spans, &e)])?;
+    let save: SaveV1 = crate::data::load::from_ron(file, text, &spans)?;
     let s = save.setup;
     let setup = GameSetup {
         level: s.level,

@@ -55,7 +55,8 @@ pub fn plan_move(
 ) -> Result<MovePlan, RuleError> {
     let m = s.model(id)?;
     let tm = s.table.model(id).map_err(table_err)?;
-    if !to.is_finite() {
+    // Refuses NaN and far-off points too (a path is searched and walked to the point).
+    if !s.table.contains(to) {
         return illegal("a move needs a point on the table");
     }
     if mode == MoveMode::Speed && m.crippled() {

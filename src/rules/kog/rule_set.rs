@@ -78,15 +78,26 @@ impl RuleSet for Kog {
     }
 
     fn validate_setup(setup: &GameSetup) -> Vec<Issue> {
-        setup
-            .catalogue
-            .validate()
-            .into_iter()
-            .map(|mut i| {
-                i.path = format!("catalogue.{}", i.path);
+        // The level, catalogue and forces a save carries whole are checked as their own files
+        // are: a save is a file the players may edit or share.
+        let under = |prefix: String, v: Vec<Issue>| {
+            v.into_iter().map(move |mut i| {
+                i.path = format!("{prefix}.{}", i.path);
                 i
             })
-            .collect()
+        };
+        let mut v: Vec<Issue> = under(
+            "level".into(),
+            crate::data::validate::validate(&setup.level),
+        )
+        .chain(under("catalogue".into(), setup.catalogue.validate()))
+        .collect();
+        if v.is_empty() {
+            for (k, f) in setup.forces.iter().enumerate() {
+                v.extend(under(format!("forces[{k}]"), f.validate(&setup.catalogue)));
+            }
+        }
+        v
     }
 
     fn waiting(s: &KogState) -> Waiting {
@@ -192,6 +203,27 @@ impl RuleSet for Kog {
 
     fn program_play(g: &mut KogGame, seat: Seat) -> Option<Command> {
         ai::play(g, seat)
+    }
+
+    fn soak_setup(seed: u64, ch: &mut dyn crate::rules::core::chaos::Choices) -> QuickSetup {
+        let levels = ["levels/kog-battlefield.ron", "levels/hill-and-ruins.ron"];
+        let sizes = ["duel", "encounter"];
+        let scenarios = ["standard", "meatgrinder", "hamburgerhill", "linebreaker"];
+        let size = sizes[ch.pick(sizes.len())];
+        let mut forces = vec![
+            PathBuf::from(format!("assets/forces/kog-light/german-{size}.ron")),
+            PathBuf::from(format!("assets/forces/kog-light/russian-{size}.ron")),
+        ];
+        if ch.pick(2) == 1 {
+            forces.reverse();
+        }
+        QuickSetup {
+            seed,
+            level: Some(levels[ch.pick(levels.len())].into()),
+            forces,
+            scenario: Some(scenarios[ch.pick(scenarios.len())].into()),
+            ..Default::default()
+        }
     }
 
     fn quick_setup(q: &QuickSetup) -> Result<GameSetup, Vec<String>> {

@@ -55,13 +55,21 @@ impl RuleSet for Krig {
     }
 
     fn validate_setup(setup: &KrigSetup) -> Vec<Issue> {
-        setup
+        let mut v: Vec<Issue> = setup
             .names
             .iter()
             .enumerate()
             .filter(|(_, n)| n.trim().is_empty())
             .map(|(i, _)| Issue::new(format!("names[{i}]"), "empty"))
-            .collect()
+            .collect();
+        if let Some(Err(e)) = setup
+            .level
+            .as_deref()
+            .map(crate::data::load::check_data_path)
+        {
+            v.push(Issue::new("level", e));
+        }
+        v
     }
 
     fn waiting(s: &KrigState) -> Waiting {
@@ -136,6 +144,15 @@ impl RuleSet for Krig {
 
     fn program_play(g: &mut KrigGame, seat: Seat) -> Option<Command> {
         super::ai::play(g, seat)
+    }
+
+    fn soak_setup(seed: u64, ch: &mut dyn crate::rules::core::chaos::Choices) -> QuickSetup {
+        let levels = ["levels/arena.ron", "levels/dungeon-warrens.ron"];
+        QuickSetup {
+            seed,
+            level: Some(levels[ch.pick(levels.len())].into()),
+            ..Default::default()
+        }
     }
 
     fn quick_setup(q: &QuickSetup) -> Result<KrigSetup, Vec<String>> {

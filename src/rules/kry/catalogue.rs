@@ -466,8 +466,7 @@ pub fn parse_catalogue(file: &str, text: &str) -> Result<Catalogue, Vec<LocatedE
         )]);
     }
     let spans = SpanIndex::new(text);
-    let c: Catalogue =
-        ron::from_str(text).map_err(|e| vec![crate::data::load::ron_error(file, &spans, &e)])?;
+    let c: Catalogue = crate::data::load::from_ron(file, text, &spans)?;
     let issues = c.validate();
     if issues.is_empty() {
         Ok(c)

@@ -177,8 +177,7 @@ pub fn parse_force(
         )]);
     }
     let spans = SpanIndex::new(text);
-    let f: KryForce =
-        ron::from_str(text).map_err(|e| vec![crate::data::load::ron_error(file, &spans, &e)])?;
+    let f: KryForce = crate::data::load::from_ron(file, text, &spans)?;
     let issues = f.validate(cat, cost_cap, max_models);
     if issues.is_empty() {
         Ok(f)

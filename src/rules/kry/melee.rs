@@ -650,10 +650,10 @@ pub fn buy_wounds(c: &mut Ctx, by: Side, extra: u32) -> Result<(), RuleError> {
     if c.s.models[&attacker].side != by {
         return illegal("the attacker pays for its wounds");
     }
-    if extra + 1 > passes {
+    if extra >= passes {
         return illegal(format!(
             "{passes} wound dice passed: at most {} extra wound(s)",
-            passes - 1
+            passes.saturating_sub(1)
         ));
     }
     let cost: u32 = (2..=extra + 1).map(extra_wound_cost).sum();

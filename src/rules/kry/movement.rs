@@ -137,7 +137,8 @@ pub fn order_move(
 ) -> Result<(), RuleError> {
     expect_orders(&c.s, by)?;
     let m = own(&c.s, by, id)?;
-    if !to.is_finite() {
+    // Refuses NaN and far-off points too (a path is searched and walked to the point).
+    if !c.s.table.contains(to) {
         return illegal("a move needs a point on the table");
     }
     if m.prone {

@@ -73,15 +73,33 @@ impl RuleSet for Kry {
     }
 
     fn validate_setup(setup: &KrySetup) -> Vec<Issue> {
-        setup
-            .catalogue
-            .validate()
-            .into_iter()
-            .map(|mut i| {
-                i.path = format!("catalogue.{}", i.path);
+        // The level, catalogue and forces a save carries whole are checked as their own files
+        // are: a save is a file the players may edit or share.
+        let under = |prefix: String, v: Vec<Issue>| {
+            v.into_iter().map(move |mut i| {
+                i.path = format!("{prefix}.{}", i.path);
                 i
             })
-            .collect()
+        };
+        let mut v: Vec<Issue> = under(
+            "level".into(),
+            crate::data::validate::validate(&setup.level),
+        )
+        .chain(under("catalogue".into(), setup.catalogue.validate()))
+        .collect();
+        if v.is_empty() {
+            for (k, f) in setup.forces.iter().enumerate() {
+                v.extend(under(
+                    format!("forces[{k}]"),
+                    f.validate(
+                        &setup.catalogue,
+                        setup.options.cost_cap,
+                        setup.options.max_models,
+                    ),
+                ));
+            }
+        }
+        v
     }
 
     fn waiting(s: &KryState) -> Waiting {
@@ -216,6 +234,27 @@ impl RuleSet for Kry {
 
     fn program_play(g: &mut KryGame, seat: Seat) -> Option<Command> {
         ai::play(g, seat)
+    }
+
+    fn soak_setup(seed: u64, ch: &mut dyn crate::rules::core::chaos::Choices) -> QuickSetup {
+        let levels = [
+            "levels/kry-deck.ron",
+            "levels/kry-bone-halls.ron",
+            "levels/kry-bone-halls-dark.ron",
+        ];
+        let scenarios = ["deathmatch", "dark", "breach", "random"];
+        let mut forces: Vec<PathBuf> = DEFAULT_FORCES.iter().map(PathBuf::from).collect();
+        if ch.pick(2) == 1 {
+            forces.reverse();
+        }
+        QuickSetup {
+            seed,
+            level: Some(levels[ch.pick(levels.len())].into()),
+            forces,
+            scenario: Some(scenarios[ch.pick(scenarios.len())].into()),
+            rounds: Some(2 + ch.pick(7) as u32),
+            ..Default::default()
+        }
     }
 
     fn quick_setup(q: &QuickSetup) -> Result<KrySetup, Vec<String>> {

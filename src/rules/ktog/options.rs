@@ -120,6 +120,13 @@ impl KtogSetup {
     /// What is wrong with the setup, in words.
     pub fn problems(&self) -> Vec<String> {
         let mut v = Vec::new();
+        if let Some(Err(e)) = self
+            .level
+            .as_deref()
+            .map(crate::data::load::check_data_path)
+        {
+            v.push(format!("level: {e}"));
+        }
         if !(2..=6).contains(&self.players.len()) {
             v.push(format!(
                 "players: KtOG is for 2 to 6 players, not {}",

@@ -173,6 +173,16 @@ impl RuleSet for Ktog {
         super::ai::play(g, seat)
     }
 
+    fn soak_setup(seed: u64, ch: &mut dyn crate::rules::core::chaos::Choices) -> QuickSetup {
+        let levels = ["levels/arena.ron", "levels/dungeon-crypt.ron"];
+        QuickSetup {
+            seed,
+            level: Some(levels[ch.pick(levels.len())].into()),
+            players: Some(2 + ch.pick(5) as u8),
+            ..Default::default()
+        }
+    }
+
     fn quick_setup(q: &QuickSetup) -> Result<KtogSetup, Vec<String>> {
         let n = q.players.unwrap_or(3) as usize;
         let mut setup = KtogSetup::plain(q.seed, n, 20);
