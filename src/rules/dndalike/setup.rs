@@ -52,6 +52,11 @@ impl DndSetup {
         {
             v.push(Issue::new("level", e));
         }
+        // The copy of the grimoire a save carries is checked as the grimoire file is.
+        v.extend(self.grimoire.problems().into_iter().map(|mut i| {
+            i.path = format!("grimoire.{}", i.path);
+            i
+        }));
         for (list, members) in [("heroes", &self.heroes), ("monsters", &self.monsters)] {
             if members.is_empty() {
                 v.push(Issue::new(list, "a fight needs at least one on each side"));
