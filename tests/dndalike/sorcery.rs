@@ -569,14 +569,13 @@ fn sheets_name_spells_and_schools_of_the_grimoire() {
 #[test]
 fn a_bad_grimoire_is_refused_with_located_errors() {
     let text = "Grimoire(\n  schools: [(name: \"Fire\", colour: (200, 0, 0))],\n  spells: [\n    (name: \"Bolt\", school: \"Ice\", level: 4, effect: Bolt(wounds: 1)),\n  ],\n)\n";
-    let errs = parse_grimoire("spells.ron", text).err().expect("refused");
+    let errs = parse_grimoire("spells.ron", text).expect_err("refused");
     let fields: Vec<(&str, usize)> = errs.iter().map(|e| (e.field.as_str(), e.line)).collect();
     assert!(fields.contains(&("spells[0].school", 4)), "{fields:?}");
     assert!(fields.contains(&("spells[0].level", 4)), "{fields:?}");
     assert!(errs.iter().all(|e| e.file == "spells.ron"));
-    let broken = parse_grimoire("spells.ron", "Grimoire(schools: [), spells: [])")
-        .err()
-        .expect("refused");
+    let broken =
+        parse_grimoire("spells.ron", "Grimoire(schools: [), spells: [])").expect_err("refused");
     assert_eq!(broken[0].line, 1, "{}", broken[0]);
 }
 

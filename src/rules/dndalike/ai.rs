@@ -449,10 +449,11 @@ fn act(s: &DndState, seat: Seat) -> Option<Command> {
         }
         // A spell the pool can pay: a finishing spell on a likely-done enemy, a bolt or a
         // drain on the most wounded enemy in sight, a mend on a tired friend.
-        if !me.stones.pool.is_empty() && me.free(DieKind::Movement) > 0 {
-            if let Some(c) = best_cast(s, seat, i) {
-                return Some(c);
-            }
+        if !me.stones.pool.is_empty()
+            && me.free(DieKind::Movement) > 0
+            && let Some(c) = best_cast(s, seat, i)
+        {
+            return Some(c);
         }
         // Powerful: a stone as an attack die (a natural 6) when the A dice are spent.
         if me.has(super::sheet::Power::Powerful)

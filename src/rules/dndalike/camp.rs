@@ -268,10 +268,10 @@ pub fn rest(
         c.fatigue -= fatigue_lost;
         let (mut wound_healed, mut damage_healed, mut stones_back) = (false, 0, false);
         if !reduced {
-            if c.wounds > 0 {
-                // The damage of one wound: its share of the total, rounded down (the dice of
-                // each wound are not kept apart).
-                damage_healed = c.damage / c.wounds;
+            // The damage of one wound: its share of the total, rounded down (the dice of each
+            // wound are not kept apart).
+            if let Some(share) = c.damage.checked_div(c.wounds) {
+                damage_healed = share;
                 c.wounds -= 1;
                 c.damage -= damage_healed;
                 wound_healed = true;
