@@ -8,5 +8,6 @@ pub mod bench;
 pub mod data;
 pub mod dice;
 pub mod edit;
+pub mod plot;
 pub mod rules;
 pub mod table;

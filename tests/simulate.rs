@@ -86,3 +86,150 @@ fn wilson_intervals_match_known_cases() {
     );
     assert_eq!(wilson(0, 0), (0.0, 1.0));
 }
+
+/// A matchup matrix plays each ordered pair with the row's force as side 1: a cell is the same
+/// run as simulating that pair directly, and a force's overall record adds its games on both
+/// sides.
+#[test]
+fn the_matrix_pits_every_force_against_every_other() {
+    use std::path::PathBuf;
+    use wartable::rules::core::simulate::matrix;
+    let forces: Vec<PathBuf> = [
+        "assets/forces/kry-gothic/earth-confederate.ron",
+        "assets/forces/kry-gothic/the-possessed.ron",
+    ]
+    .iter()
+    .map(PathBuf::from)
+    .collect();
+    let s = Simulation {
+        setup: QuickSetup {
+            rounds: Some(2),
+            ..QuickSetup::default()
+        },
+        ..sim(RulesId::KryGothic, 3, 2)
+    };
+    let done = std::sync::atomic::AtomicU64::new(0);
+    let m = matrix(&s, &forces, &|n| {
+        done.fetch_max(n, std::sync::atomic::Ordering::Relaxed);
+    })
+    .unwrap();
+    assert_eq!(
+        done.into_inner(),
+        12,
+        "progress counts the games of every cell"
+    );
+    assert_eq!((m.cells.len(), m.cells[0].len()), (2, 2));
+    let direct = simulate(
+        &Simulation {
+            setup: QuickSetup {
+                forces: vec![forces[1].clone(), forces[0].clone()],
+                ..s.setup.clone()
+            },
+            ..s.clone()
+        },
+        &|_| {},
+    )
+    .unwrap();
+    assert_eq!(m.cells[1][0].results, direct.results, "row 1 is side 1");
+    let (won, games) = m.overall(0);
+    assert_eq!(games, 3 + 3 + 3);
+    assert_eq!(
+        won,
+        m.cells[0][0].side_wins(0) + m.cells[0][1].side_wins(0) + m.cells[1][0].side_wins(1)
+    );
+    let one = forces[..1].to_vec();
+    assert!(matrix(&s, &one, &|_| {}).is_err(), "one force is no matrix");
+}
+
+/// Game lengths are binned evenly from the shortest game to the longest.
+#[test]
+fn game_lengths_fall_into_even_bins() {
+    use wartable::plot::length_bins;
+    assert_eq!(
+        length_bins(&[10, 10, 12, 30], 4),
+        vec![(10, 16, 3), (16, 22, 0), (22, 28, 0), (28, 34, 1)]
+    );
+    assert_eq!(length_bins(&[7, 7], 24), vec![(7, 8, 2)]);
+}
+
+/// The PNG's win-rate bars grow with the win rate: a report where side 1 wins most games has
+/// more of side 1's colour than one where it wins few.
+#[test]
+fn the_plot_draws_the_win_rates() {
+    use wartable::rules::core::simulate::{GameResult, Report};
+    let report = |side1_wins: usize| Report {
+        rules: RulesId::Krig,
+        seats: vec![1, 2],
+        sides: vec![("seat 1".into(), vec![1]), ("seat 2".into(), vec![2])],
+        results: (0..100)
+            .map(|i| GameResult {
+                seed: i as u64,
+                winners: vec![if i < side1_wins { 1 } else { 2 }],
+                over: true,
+                commands: 20 + i % 7,
+                rounds: 3,
+                first: 1,
+            })
+            .collect(),
+        seconds: 1.0,
+    };
+    let blue = |side1_wins| {
+        let (w, h, px) = wartable::plot::render(&report(side1_wins), None).unwrap();
+        assert_eq!((w, h), (1280, 480));
+        // Side 1's bar colour (0, 114, 178) at 85% over white, in the left panel only.
+        px.chunks(3)
+            .enumerate()
+            .filter(|(i, p)| {
+                (*i as u32 % w) < w / 2 && p[0] < 60 && p[1] > 110 && p[1] < 150 && p[2] > 170
+            })
+            .count()
+    };
+    let (many, few) = (blue(80), blue(20));
+    assert!(many > few * 3, "{many} against {few}");
+}
+
+/// `wartable simulate --plot` writes a PNG of the plots.
+#[test]
+fn simulate_writes_a_png_plot() {
+    let dir = crate::common::temp_dir("plot");
+    let out = dir.join("krig.png");
+    let status = std::process::Command::new(env!("CARGO_BIN_EXE_wartable"))
+        .args([
+            "simulate",
+            "--rules",
+            "krig",
+            "--games",
+            "60",
+            "--threads",
+            "1",
+            "--plot",
+        ])
+        .arg(&out)
+        .stdout(std::process::Stdio::null())
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let decoder = png::Decoder::new(std::io::BufReader::new(std::fs::File::open(&out).unwrap()));
+    let reader = decoder.read_info().unwrap();
+    assert_eq!((reader.info().width, reader.info().height), (1280, 480));
+}
+
+/// The Balance window's run goes on a background thread and ends with the same report as
+/// `simulate` with the same settings.
+#[test]
+fn the_balance_window_runs_in_the_background() {
+    let mut b = wartable::app::balance::Balance::default();
+    (b.rules, b.games, b.seed) = (RulesId::Krig, 80, 40);
+    b.start();
+    assert!(b.is_running());
+    for _ in 0..600 {
+        b.collect();
+        if !b.is_running() {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    let got = b.report.expect("the run ends with a report");
+    let direct = simulate(&sim(RulesId::Krig, 80, 1), &|_| {}).unwrap();
+    assert_eq!(got.results, direct.results);
+}

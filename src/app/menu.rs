@@ -37,6 +37,7 @@ fn menus(
     active: Option<Res<ActiveGame>>,
     mut exit: MessageWriter<AppExit>,
     editor: Option<ResMut<crate::app::editor::Editor>>,
+    mut balance: ResMut<crate::app::balance::Balance>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?.clone();
     let Some(mut state) = state else {
@@ -73,6 +74,18 @@ fn menus(
                     .clicked()
                 {
                     menu.show_load = true;
+                    menu.show_main = false;
+                }
+                ui.add_space(4.0);
+                ui.strong("Rule designers");
+                if ui
+                    .add_sized(
+                        w,
+                        egui::Button::new("Balance: the program against itself..."),
+                    )
+                    .clicked()
+                {
+                    balance.open = true;
                     menu.show_main = false;
                 }
                 ui.add_space(4.0);

@@ -1,5 +1,6 @@
 //! The app layer: Bevy plugins, one per file, composed here into the desktop program.
 
+pub mod balance;
 pub mod camera;
 pub mod colliders;
 pub mod convert;
@@ -99,6 +100,7 @@ pub fn build_app(opts: AppOptions) -> App {
         kog::plugin,
         kry::plugin,
         (duel::plugin, ktog::plugin, krig::plugin, dndalike::plugin),
+        balance::plugin,
     ));
     if opts.menu {
         app.add_systems(Startup, |mut m: ResMut<menu::MainMenu>| m.show_main = true);

@@ -5,7 +5,8 @@
 use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::process::ExitCode;
-use wartable::rules::core::simulate::{Report, Simulation, simulate, wilson};
+use wartable::plot::force_name;
+use wartable::rules::core::simulate::{Matrix, Report, Simulation, matrix, simulate, wilson};
 use wartable::rules::core::{QuickSetup, RulesId};
 
 macro_rules! say {
@@ -54,6 +55,14 @@ pub struct SimulateArgs {
     /// Write one line per game here.
     #[arg(long)]
     pub csv: Option<PathBuf>,
+    /// Play every force list against every other (each as side 1 and as side 2), --games games
+    /// for each pair, and print the table of win rates.
+    #[arg(long, num_args = 2..)]
+    pub matrix: Vec<PathBuf>,
+    /// Draw the win rates with their intervals, game length as a histogram and the matrix as
+    /// a heat map into this PNG.
+    #[arg(long)]
+    pub plot: Option<PathBuf>,
 }
 
 pub fn run(a: &SimulateArgs) -> ExitCode {
@@ -98,6 +107,36 @@ pub fn run(a: &SimulateArgs) -> ExitCode {
             b.set_position(n);
         }
     };
+    if !a.matrix.is_empty() {
+        let cells = a.games * (a.matrix.len() * a.matrix.len()) as u64;
+        if let Some(b) = &bar {
+            b.set_length(cells);
+        }
+        let m = match matrix(&sim, &a.matrix, &tick) {
+            Ok(m) => m,
+            Err(e) => {
+                for e in e {
+                    eprintln!("{e}");
+                }
+                return ExitCode::FAILURE;
+            }
+        };
+        if let Some(b) = bar {
+            b.finish_and_clear();
+        }
+        if let Some(path) = &a.plot
+            && let Err(e) = wartable::plot::write_png(path, &m.cells[0][0], Some(&m))
+        {
+            eprintln!("error: {e}");
+            return ExitCode::FAILURE;
+        }
+        if a.json {
+            say!("{}", matrix_json(&m));
+        } else {
+            matrix_text(&m);
+        }
+        return ExitCode::SUCCESS;
+    }
     let report = match simulate(&sim, &tick) {
         Ok(r) => r,
         Err(e) => {
@@ -109,6 +148,12 @@ pub fn run(a: &SimulateArgs) -> ExitCode {
     };
     if let Some(b) = bar {
         b.finish_and_clear();
+    }
+    if let Some(path) = &a.plot
+        && let Err(e) = wartable::plot::write_png(path, &report, None)
+    {
+        eprintln!("error: {e}");
+        return ExitCode::FAILURE;
     }
     if let Some(path) = &a.csv
         && let Err(e) = std::fs::write(path, csv(&report))
@@ -207,4 +252,71 @@ fn csv(r: &Report) -> String {
         ));
     }
     out
+}
+
+fn matrix_text(m: &Matrix) {
+    let names: Vec<String> = m.forces.iter().map(|p| force_name(p)).collect();
+    let games = m.cells[0][0].games();
+    let seconds: f64 = m.cells.iter().flatten().map(|c| c.seconds).sum();
+    say!(
+        "{}: {} games for each of {} pairings in {seconds:.2} s; side 1's win rate, row (side 1) against column (side 2):",
+        m.cells[0][0].rules.label(),
+        games,
+        names.len() * names.len()
+    );
+    let w = names.iter().map(|n| n.len()).max().unwrap_or(0).max(8);
+    let mut head = format!("  {:w$}", "");
+    for n in &names {
+        head.push_str(&format!(" {:>w$}", n));
+    }
+    say!("{head}");
+    for (i, n) in names.iter().enumerate() {
+        let mut line = format!("  {n:w$}");
+        for j in 0..names.len() {
+            line.push_str(&format!(" {:>w$}", format!("{:.1}%", 100.0 * m.rate(i, j))));
+        }
+        say!("{line}");
+    }
+    say!("  each force over all its games, either side:");
+    for (i, n) in names.iter().enumerate() {
+        let (k, g) = m.overall(i);
+        let (lo, hi) = wilson(k, g);
+        say!(
+            "  {n:w$} {k} wins of {g}: {:.1}% ({:.1}% to {:.1}%)",
+            100.0 * k as f64 / g.max(1) as f64,
+            100.0 * lo,
+            100.0 * hi
+        );
+    }
+}
+
+fn matrix_json(m: &Matrix) -> String {
+    let names: Vec<String> = m
+        .forces
+        .iter()
+        .map(|p| format!("\"{}\"", force_name(p)))
+        .collect();
+    let rows: Vec<String> = (0..m.forces.len())
+        .map(|i| {
+            let cells: Vec<String> = (0..m.forces.len())
+                .map(|j| {
+                    let c = &m.cells[i][j];
+                    format!(
+                        "{{\"games\": {}, \"side1_wins\": {}, \"side2_wins\": {}, \"draws\": {}}}",
+                        c.games(),
+                        c.side_wins(0),
+                        c.side_wins(1),
+                        c.draws()
+                    )
+                })
+                .collect();
+            format!("[{}]", cells.join(", "))
+        })
+        .collect();
+    format!(
+        "{{\"rules\": \"{}\", \"forces\": [{}], \"matrix\": [{}]}}",
+        m.cells[0][0].rules.key(),
+        names.join(", "),
+        rows.join(", ")
+    )
 }

@@ -39,6 +39,7 @@ fn open_at_start(
     mut main: ResMut<MainMenu>,
     active: Option<ResMut<ActiveGame>>,
     dnd_form: Option<ResMut<crate::app::dndalike::menu::NewDndGame>>,
+    balance: Option<ResMut<crate::app::balance::Balance>>,
     mut waited: Local<u32>,
 ) {
     *waited += 1;
@@ -62,6 +63,21 @@ fn open_at_start(
             }
         }
         "load" => main.show_load = true,
+        // "balance-run": the Balance window with a run started; "balance-matrix": a Kry-Gothic
+        // matrix of every team started (for screenshots).
+        "balance" | "balance-run" | "balance-matrix" => {
+            if let Some(mut b) = balance {
+                b.open = true;
+                if open.0 == "balance-matrix" {
+                    (b.rules, b.games) = (RulesId::KryGothic, 10);
+                    b.refresh_forces();
+                    b.forces.iter_mut().for_each(|f| f.1 = true);
+                }
+                if open.0 != "balance" && !b.is_running() {
+                    b.start();
+                }
+            }
+        }
         "menu" => main.show_main = true,
         "builder" => {
             main.new_game = Some(RulesId::KogLight);

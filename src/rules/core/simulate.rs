@@ -217,3 +217,77 @@ fn play_one<R: RuleSet>(sim: &Simulation, seed: u64) -> Result<GameResult, Vec<S
         first,
     })
 }
+
+/// A matchup matrix: every force list as side 1 against every one as side 2.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Matrix {
+    /// The force lists, by the names their files give.
+    pub forces: Vec<std::path::PathBuf>,
+    /// `cells[i][j]`: force `i` as side 1 against force `j` as side 2.
+    pub cells: Vec<Vec<Report>>,
+}
+
+impl Matrix {
+    /// Side 1's win rate in cell (i, j).
+    pub fn rate(&self, i: usize, j: usize) -> f64 {
+        let r = &self.cells[i][j];
+        r.side_wins(0) as f64 / r.games().max(1) as f64
+    }
+
+    /// How often force `i` won, over every game it played on either side: (wins, games).
+    pub fn overall(&self, i: usize) -> (u64, u64) {
+        let mut won = 0;
+        let mut games = 0;
+        for k in 0..self.forces.len() {
+            let (a, b) = (&self.cells[i][k], &self.cells[k][i]);
+            won += a.side_wins(0);
+            games += a.games();
+            if k != i {
+                won += b.side_wins(1);
+                games += b.games();
+            }
+        }
+        (won, games)
+    }
+}
+
+/// Plays `sim.games` games for each ordered pair of `forces` (side 1 first); `progress` hears
+/// the games done over the whole matrix. The rule set must have two sides that read force files.
+pub fn matrix(
+    sim: &Simulation,
+    forces: &[std::path::PathBuf],
+    progress: &(dyn Fn(u64) + Sync),
+) -> Result<Matrix, Vec<String>> {
+    if forces.len() < 2 {
+        return Err(vec!["a matrix needs at least two force lists".into()]);
+    }
+    let mut cells = Vec::new();
+    let mut before = 0;
+    for a in forces {
+        let mut row = Vec::new();
+        for b in forces {
+            let cell = Simulation {
+                setup: QuickSetup {
+                    forces: vec![a.clone(), b.clone()],
+                    ..sim.setup.clone()
+                },
+                ..sim.clone()
+            };
+            let r = simulate(&cell, &|n| progress(before + n))?;
+            if r.sides.len() != 2 {
+                return Err(vec![format!(
+                    "{} has {} sides; a matrix pits two force lists",
+                    r.rules.label(),
+                    r.sides.len()
+                )]);
+            }
+            before += r.games();
+            row.push(r);
+        }
+        cells.push(row);
+    }
+    Ok(Matrix {
+        forces: forces.to_vec(),
+        cells,
+    })
+}
