@@ -169,6 +169,7 @@ fn the_plot_draws_the_win_rates() {
                 commands: 20 + i % 7,
                 rounds: 3,
                 first: 1,
+                units: Default::default(),
             })
             .collect(),
         seconds: 1.0,
@@ -232,4 +233,53 @@ fn the_balance_window_runs_in_the_background() {
     let got = b.report.expect("the run ends with a report");
     let direct = simulate(&sim(RulesId::Krig, 80, 1), &|_| {}).unwrap();
     assert_eq!(got.results, direct.results);
+}
+
+/// Each unit type's record: the points fielded are the forces' own, and every wound dealt by a
+/// model is a wound taken by one (a hazard's wound is taken without a dealer).
+#[test]
+fn unit_records_add_up() {
+    use wartable::rules::core::RuleSet;
+    use wartable::rules::kry::Kry;
+    for (rules, games) in [(RulesId::KogLight, 6), (RulesId::KryGothic, 20)] {
+        let r = simulate(
+            &Simulation {
+                setup: QuickSetup::default(),
+                seed: 1,
+                ..sim(rules, games, 2)
+            },
+            &|_| {},
+        )
+        .unwrap();
+        for g in &r.results {
+            let dealt: u64 = g.units.values().map(|u| u.dealt).sum();
+            let taken: u64 = g.units.values().map(|u| u.taken).sum();
+            assert!(
+                dealt <= taken,
+                "{rules} seed {}: dealt {dealt}, taken {taken}",
+                g.seed
+            );
+            assert!(taken > 0, "{rules} seed {}: no damage at all", g.seed);
+        }
+        let units = r.units();
+        assert!(
+            units.values().all(|u| u.fielded > 0 && u.points > 0),
+            "{units:?}"
+        );
+    }
+    // Kry-Gothic: the points fielded in one game are the two teams' costs.
+    let setup = Kry::quick_setup(&QuickSetup {
+        seed: 3,
+        ..QuickSetup::default()
+    })
+    .unwrap();
+    let mut g = wartable::rules::core::Game::<Kry>::new(setup.clone()).unwrap();
+    g.keep_tally();
+    let points: u64 = g.tally.as_ref().unwrap().values().map(|u| u.points).sum();
+    let cost: u64 = setup
+        .forces
+        .iter()
+        .map(|f| u64::from(f.cost(&setup.catalogue)))
+        .sum();
+    assert_eq!(points, cost);
 }

@@ -176,6 +176,8 @@ fn window(mut contexts: EguiContexts, mut b: ResMut<Balance>) -> Result {
     egui::Window::new("Balance: the program against itself")
         .open(&mut open)
         .default_width(760.0)
+        // Sized to its content, which grows when a run ends.
+        .resizable(false)
         .show(&ctx, |ui| {
             let b = &mut *b;
             ui.label("Many games of the program against itself, on a background thread: who wins how often, how long games last. For rule designers.");
@@ -268,6 +270,41 @@ fn report_ui(ui: &mut egui::Ui, r: &Report, m: Option<&Matrix>) {
     }
     let commands: Vec<usize> = r.results.iter().map(|g| g.commands).collect();
     plots(ui, &crate::plot::win_bars(r), &commands);
+    units_ui(ui, &r.units());
+}
+
+/// Each unit type's damage dealt and taken per 100 points fielded.
+fn units_ui(ui: &mut egui::Ui, units: &crate::rules::core::tally::Tally) {
+    if units.is_empty() {
+        return;
+    }
+    ui.strong("Unit types: damage dealt and taken per 100 points fielded");
+    egui::Grid::new("balance_units")
+        .striped(true)
+        .show(ui, |ui| {
+            for h in [
+                "unit type",
+                "fielded",
+                "points",
+                "dealt",
+                "taken",
+                "dealt/100 pts",
+                "taken/100 pts",
+            ] {
+                ui.strong(h);
+            }
+            ui.end_row();
+            for (k, u) in units {
+                ui.label(k);
+                ui.label(u.fielded.to_string());
+                ui.label(u.points.to_string());
+                ui.label(u.dealt.to_string());
+                ui.label(u.taken.to_string());
+                ui.label(format!("{:.2}", u.dealt_per_100()));
+                ui.label(format!("{:.2}", u.taken_per_100()));
+                ui.end_row();
+            }
+        });
 }
 
 /// The win-rate bars with their intervals, and the game-length histogram, side by side.
@@ -422,4 +459,9 @@ fn matrix_ui(ui: &mut egui::Ui, m: &Matrix) {
         .flat_map(|c| c.results.iter().map(|g| g.commands))
         .collect();
     plots(ui, &crate::plot::matrix_bars(m), &commands);
+    let mut units = crate::rules::core::tally::Tally::new();
+    for (k, u) in m.cells.iter().flatten().flat_map(|c| c.units()) {
+        units.entry(k).or_default().add(&u);
+    }
+    units_ui(ui, &units);
 }

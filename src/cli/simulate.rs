@@ -189,14 +189,31 @@ fn json(r: &Report, threads: usize) -> String {
     let (fw, fn_) = r.first_player_wins();
     let (cm, cmed) = r.length(|g| g.commands as f64);
     let (rm, rmed) = r.length(|g| g.rounds as f64);
+    let units: Vec<String> = r
+        .units()
+        .iter()
+        .map(|(k, u)| {
+            format!(
+                "{{\"type\": {}, \"fielded\": {}, \"points\": {}, \"dealt\": {}, \"taken\": {}, \"dealt_per_100_points\": {:.4}, \"taken_per_100_points\": {:.4}}}",
+                serde_json::to_string(k).unwrap_or_default(),
+                u.fielded,
+                u.points,
+                u.dealt,
+                u.taken,
+                u.dealt_per_100(),
+                u.taken_per_100()
+            )
+        })
+        .collect();
     format!(
-        "{{\"rules\": \"{}\", \"games\": {n}, \"threads\": {threads}, \"seconds\": {:.3}, \"games_per_second\": {:.1}, \"wins\": [{}], \"draws\": {}, \"unfinished\": {}, \"first_player_wins\": {fw}, \"first_player_games\": {fn_}, \"commands_mean\": {cm:.1}, \"commands_median\": {cmed:.1}, \"rounds_mean\": {rm:.2}, \"rounds_median\": {rmed:.1}}}",
+        "{{\"rules\": \"{}\", \"games\": {n}, \"threads\": {threads}, \"seconds\": {:.3}, \"games_per_second\": {:.1}, \"wins\": [{}], \"draws\": {}, \"unfinished\": {}, \"first_player_wins\": {fw}, \"first_player_games\": {fn_}, \"commands_mean\": {cm:.1}, \"commands_median\": {cmed:.1}, \"rounds_mean\": {rm:.2}, \"rounds_median\": {rmed:.1}, \"units\": [{}]}}",
         r.rules.key(),
         r.seconds,
         r.games_per_second(),
         wins.join(", "),
         r.draws(),
-        r.unfinished()
+        r.unfinished(),
+        units.join(", ")
     )
 }
 
@@ -234,6 +251,37 @@ fn text(r: &Report, threads: usize) {
     say!(
         "  length: {cm:.1} commands on average (median {cmed:.0}), {rm:.2} rounds (median {rmed:.0})"
     );
+    let units = r.units();
+    if !units.is_empty() {
+        let w = units
+            .keys()
+            .map(|k| k.chars().count())
+            .max()
+            .unwrap_or(0)
+            .max(9);
+        say!(
+            "  {:w$} {:>8} {:>8} {:>7} {:>7} {:>14} {:>14}",
+            "unit type",
+            "fielded",
+            "points",
+            "dealt",
+            "taken",
+            "dealt/100 pts",
+            "taken/100 pts"
+        );
+        for (k, u) in &units {
+            say!(
+                "  {:w$} {:>8} {:>8} {:>7} {:>7} {:>14.2} {:>14.2}",
+                k,
+                u.fielded,
+                u.points,
+                u.dealt,
+                u.taken,
+                u.dealt_per_100(),
+                u.taken_per_100()
+            );
+        }
+    }
 }
 
 fn csv(r: &Report) -> String {

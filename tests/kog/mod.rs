@@ -239,6 +239,7 @@ pub fn hurt(g: &mut KogGame, n: u32, amount: u32) {
             model: ModelId(n),
             amount,
             cause: "test".into(),
+            by: None,
         },
     );
 }

@@ -47,6 +47,8 @@ pub struct Game<R: RuleSet> {
     /// headless by the thousand, as by the benchmark and the balance runs, needs only its
     /// commands and dice).
     pub keep_journal: bool,
+    /// What each unit type dealt and took, counted while it is kept (balance runs).
+    pub tally: Option<Box<super::tally::Tally>>,
     undo: Vec<UndoPoint<R::State>>,
 }
 
@@ -61,6 +63,7 @@ impl<R: RuleSet> Clone for Game<R> {
             journal: self.journal.clone(),
             players: self.players.clone(),
             keep_journal: self.keep_journal,
+            tally: self.tally.clone(),
             undo: Vec::new(),
         }
     }
@@ -79,6 +82,7 @@ impl<R: RuleSet> Game<R> {
             journal: Vec::new(),
             players,
             keep_journal: true,
+            tally: None,
             undo: Vec::new(),
         })
     }
@@ -179,6 +183,9 @@ impl<R: RuleSet> Game<R> {
         let journal_len = self.journal.len();
         let index = self.log.len();
         for e in &events {
+            if let Some(t) = self.tally.as_deref_mut() {
+                R::tally(&self.state, e, t);
+            }
             if !self.keep_journal {
                 R::apply(&mut self.state, e);
                 continue;
@@ -233,6 +240,13 @@ impl<R: RuleSet> Game<R> {
                 return Some(c);
             }
         }
+    }
+
+    /// Starts counting what each unit type deals and takes ([`RuleSet::tally`]).
+    pub fn keep_tally(&mut self) {
+        let mut t = super::tally::Tally::new();
+        R::fielded(&self.setup, &self.state, &mut t);
+        self.tally = Some(Box::new(t));
     }
 
     /// Takes back the last command if it rolled no dice; returns it.

@@ -13,6 +13,7 @@ pub mod save;
 pub mod seat;
 pub mod simulate;
 pub mod soak;
+pub mod tally;
 pub mod testing;
 
 pub use error::{RuleError, illegal};

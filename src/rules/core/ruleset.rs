@@ -115,6 +115,12 @@ pub trait RuleSet: Sized + 'static {
     fn program_play(g: &mut Game<Self>, seat: Seat) -> Option<Self::Command>;
     /// A setup for a headless game of the program against itself.
     fn quick_setup(q: &QuickSetup) -> Result<Self::Setup, Vec<String>>;
+    /// Counts each model of a new game by its type and points into `t` (rule sets whose
+    /// forces cost points; the default counts nothing).
+    fn fielded(_setup: &Self::Setup, _s: &Self::State, _t: &mut super::tally::Tally) {}
+    /// Counts the damage `e` deals, by the types of the models that deal and take it, into
+    /// `t`; `s` is the state before `e`.
+    fn tally(_s: &Self::State, _e: &Self::Event, _t: &mut super::tally::Tally) {}
     /// Quick-setup options drawn at random among the ones this rule set offers (levels,
     /// forces, scenarios, players), for the soak run.
     fn soak_setup(seed: u64, _ch: &mut dyn Choices) -> QuickSetup {

@@ -38,6 +38,8 @@ pub struct GameResult {
     /// The first player: the first seat the game waited on alone after its first command (the
     /// initiative winner in KtOG and Krig); 0 if none.
     pub first: Seat,
+    /// What each unit type fielded, dealt and took (rule sets with points).
+    pub units: super::tally::Tally,
 }
 
 /// A 95% Wilson score interval for `k` successes in `n` trials.
@@ -105,6 +107,17 @@ impl Report {
             ended.filter(|r| r.winners.contains(&r.first)).count() as u64,
             n,
         )
+    }
+
+    /// Each unit type's record over every game.
+    pub fn units(&self) -> super::tally::Tally {
+        let mut all = super::tally::Tally::new();
+        for g in &self.results {
+            for (k, u) in &g.units {
+                all.entry(k.clone()).or_default().add(u);
+            }
+        }
+        all
     }
 
     pub fn games_per_second(&self) -> f64 {
@@ -191,6 +204,7 @@ fn play_one<R: RuleSet>(sim: &Simulation, seed: u64) -> Result<GameResult, Vec<S
     })?;
     let mut g = Game::<R>::new(setup)?;
     g.keep_journal = false;
+    g.keep_tally();
     let mut commands = g.self_play(1);
     let mut first = 0;
     while first == 0 && commands < sim.max_commands && !g.is_over() {
@@ -215,6 +229,7 @@ fn play_one<R: RuleSet>(sim: &Simulation, seed: u64) -> Result<GameResult, Vec<S
         commands,
         rounds: R::round(&g.state),
         first,
+        units: g.tally.take().map(|t| *t).unwrap_or_default(),
     })
 }
 

@@ -101,7 +101,7 @@ fn defend(
 }
 
 /// Applies damage, and drops a carried objective from a model that falls.
-fn damage(c: &mut Ctx, model: ModelId, amount: u32, cause: String) {
+fn damage(c: &mut Ctx, model: ModelId, amount: u32, cause: String, by: ModelId) {
     if amount == 0 {
         return;
     }
@@ -109,6 +109,7 @@ fn damage(c: &mut Ctx, model: ModelId, amount: u32, cause: String) {
         model,
         amount,
         cause,
+        by: Some(by),
     });
     let m = &c.s.models[&model];
     if !m.alive()
@@ -195,7 +196,7 @@ fn resolve_one(c: &mut Ctx, plan: &AttackPlan, countering: bool) -> Result<(), R
             &format!("{tn} defends against {an}"),
         )?
     };
-    damage(c, t, dmg, format!("{}'s {}", an, plan.weapon.name));
+    damage(c, t, dmg, format!("{}'s {}", an, plan.weapon.name), a);
     if plan.weapon.blast > 0.0 && hits > 0 {
         blast(c, plan)?;
     }
@@ -292,6 +293,7 @@ fn suffer_hits(
         id,
         dmg,
         format!("{why} from {an}'s {}", plan.weapon.name),
+        plan.attacker,
     );
     Ok(())
 }

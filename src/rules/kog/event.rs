@@ -104,6 +104,9 @@ pub enum Event {
         model: ModelId,
         amount: u32,
         cause: String,
+        /// The model whose attack it was.
+        #[serde(default)]
+        by: Option<ModelId>,
     },
     FireSupported {
         commander: ModelId,
@@ -447,6 +450,7 @@ pub fn describe(s: &KogState, e: &Event) -> Option<String> {
             model,
             amount,
             cause,
+            ..
         } => {
             let m = s.models.get(model)?;
             let after = m.damage + amount;

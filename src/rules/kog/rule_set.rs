@@ -201,6 +201,30 @@ impl RuleSet for Kog {
         }
     }
 
+    fn fielded(_setup: &GameSetup, s: &KogState, t: &mut crate::rules::core::tally::Tally) {
+        for m in s.models.values() {
+            let u = t.entry(m.loadout.profile.clone()).or_default();
+            u.fielded += 1;
+            u.points += u64::from(m.loadout.cost);
+        }
+    }
+
+    fn tally(s: &KogState, e: &Event, t: &mut crate::rules::core::tally::Tally) {
+        if let Event::Damaged {
+            model, amount, by, ..
+        } = e
+        {
+            let kind =
+                |id: &crate::table::ModelId| s.models.get(id).map(|m| m.loadout.profile.clone());
+            if let Some(k) = kind(model) {
+                t.entry(k).or_default().taken += u64::from(*amount);
+            }
+            if let Some(k) = by.as_ref().and_then(kind) {
+                t.entry(k).or_default().dealt += u64::from(*amount);
+            }
+        }
+    }
+
     fn program_play(g: &mut KogGame, seat: Seat) -> Option<Command> {
         ai::play(g, seat)
     }

@@ -232,6 +232,33 @@ impl RuleSet for Kry {
         }
     }
 
+    fn fielded(setup: &KrySetup, s: &KryState, t: &mut crate::rules::core::tally::Tally) {
+        // Models are numbered from 1 in force order, side 1's first (`setup::build_models`).
+        let mut next = 1u32;
+        for f in &setup.forces {
+            for i in 0..f.models.len() {
+                if let Some(m) = s.models.get(&crate::table::ModelId(next)) {
+                    let u = t.entry(m.troop.clone()).or_default();
+                    u.fielded += 1;
+                    u.points += u64::from(f.model_cost(&setup.catalogue, i));
+                }
+                next += 1;
+            }
+        }
+    }
+
+    fn tally(s: &KryState, e: &Event, t: &mut crate::rules::core::tally::Tally) {
+        if let Event::Wounded { model, wounds, by } = e {
+            let kind = |id: &crate::table::ModelId| s.models.get(id).map(|m| m.troop.clone());
+            if let Some(k) = kind(model) {
+                t.entry(k).or_default().taken += u64::from(*wounds);
+            }
+            if let Some(k) = by.as_ref().and_then(kind) {
+                t.entry(k).or_default().dealt += u64::from(*wounds);
+            }
+        }
+    }
+
     fn program_play(g: &mut KryGame, seat: Seat) -> Option<Command> {
         ai::play(g, seat)
     }
