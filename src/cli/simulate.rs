@@ -2,7 +2,6 @@
 //! wins per seat with 95% Wilson intervals, draws, the first player's edge, game length and
 //! speed; a progress bar on a terminal; JSON and a CSV of every game.
 
-use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use wartable::plot::force_name;
@@ -92,16 +91,7 @@ pub fn run(a: &SimulateArgs) -> ExitCode {
         },
         max_commands: a.commands,
     };
-    let bar = std::io::stderr().is_terminal().then(|| {
-        let b = indicatif::ProgressBar::new(a.games);
-        b.set_style(
-            indicatif::ProgressStyle::with_template(
-                "{bar:40} {pos}/{len} games, {per_sec}, {eta} left",
-            )
-            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
-        );
-        b
-    });
+    let bar = super::progress_bar(a.games);
     let tick = |n: u64| {
         if let Some(b) = &bar {
             b.set_position(n);
@@ -114,12 +104,7 @@ pub fn run(a: &SimulateArgs) -> ExitCode {
         }
         let m = match matrix(&sim, &a.matrix, &tick) {
             Ok(m) => m,
-            Err(e) => {
-                for e in e {
-                    eprintln!("{e}");
-                }
-                return ExitCode::FAILURE;
-            }
+            Err(e) => return super::fail(&e),
         };
         if let Some(b) = bar {
             b.finish_and_clear();
@@ -139,12 +124,7 @@ pub fn run(a: &SimulateArgs) -> ExitCode {
     }
     let report = match simulate(&sim, &tick) {
         Ok(r) => r,
-        Err(e) => {
-            for e in e {
-                eprintln!("{e}");
-            }
-            return ExitCode::FAILURE;
-        }
+        Err(e) => return super::fail(&e),
     };
     if let Some(b) = bar {
         b.finish_and_clear();

@@ -1,7 +1,6 @@
 //! `wartable soak`: games of every rule set with random options and chaos commands mixed in;
 //! reports panics (with the command that reproduces each) and broken checks, exits 1 if any.
 
-use std::io::IsTerminal;
 use std::process::ExitCode;
 use wartable::rules::core::RulesId;
 use wartable::rules::core::soak::{Soak, SoakOutcome, soak};
@@ -43,16 +42,7 @@ pub fn run(a: &SoakArgs) -> ExitCode {
         max_commands: a.commands,
         mix: a.mix.min(100),
     };
-    let bar = std::io::stderr().is_terminal().then(|| {
-        let b = indicatif::ProgressBar::new(a.games);
-        b.set_style(
-            indicatif::ProgressStyle::with_template(
-                "{bar:40} {pos}/{len} games, {per_sec}, {eta} left",
-            )
-            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
-        );
-        b
-    });
+    let bar = super::progress_bar(a.games);
     let t = std::time::Instant::now();
     let games = soak(&s, &|n| {
         if let Some(b) = &bar {

@@ -83,3 +83,12 @@ impl fmt::Display for LocatedError {
 }
 
 impl std::error::Error for LocatedError {}
+
+/// `issues` of a file's content carried inside another file (a level inside a save), each path
+/// put under `prefix`.
+pub fn under(prefix: &str, issues: Vec<Issue>) -> impl Iterator<Item = Issue> {
+    issues.into_iter().map(move |mut i| {
+        i.path = format!("{prefix}.{}", i.path);
+        i
+    })
+}

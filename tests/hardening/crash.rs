@@ -5,26 +5,8 @@ use crate::common::temp_dir;
 use rand::{Rng, SeedableRng};
 use std::process::{Command, Stdio};
 use std::time::Duration;
-use wartable::rules::core::headless::{SelfPlay, StopAt, check_save, self_play};
-use wartable::rules::core::{QuickSetup, RulesId};
-
-fn save(id: RulesId, commands: usize, out: &std::path::Path) -> u64 {
-    self_play(
-        id,
-        &SelfPlay {
-            setup: QuickSetup {
-                seed: 11,
-                ..Default::default()
-            },
-            commands,
-            stop_at: StopAt::End,
-            after: 0,
-            out: Some(out.to_path_buf()),
-        },
-    )
-    .expect("a self-played game saves")
-    .hash
-}
+use wartable::rules::core::RulesId;
+use wartable::rules::core::headless::check_save;
 
 /// 200 times: a child writes two different saves over one file in turn (through the game's
 /// own save), and is killed after a random few milliseconds. The file then always holds one
@@ -35,8 +17,8 @@ fn saves_killed_half_way_leave_a_whole_file() {
     let (a, b) = (dir.join("a.ron"), dir.join("b.ron"));
     // Two rule sets, so that the file's very kind differs between the two.
     let hashes = [
-        save(RulesId::KogLight, 60, &a),
-        save(RulesId::Dndalike, 80, &b),
+        super::self_played(RulesId::KogLight, 11, 60, &a),
+        super::self_played(RulesId::Dndalike, 11, 80, &b),
     ];
     let target = dir.join("game.ron");
     std::fs::copy(&a, &target).unwrap();

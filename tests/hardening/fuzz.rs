@@ -11,9 +11,9 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use wartable::data::error::LocatedError;
+use wartable::rules::core::RulesId;
 use wartable::rules::core::chaos::number_spans;
-use wartable::rules::core::headless::{SelfPlay, StopAt, check_save_text, self_play};
-use wartable::rules::core::{QuickSetup, RulesId};
+use wartable::rules::core::headless::check_save_text;
 
 fn cases() -> usize {
     std::env::var("WARTABLE_FUZZ_CASES")
@@ -254,20 +254,7 @@ fn fuzz_saves() {
     let mut corpus = one("tests/data/kog-save-v1.ron");
     for id in RulesId::ALL {
         let out = dir.join(format!("{}.ron", id.key()));
-        self_play(
-            *id,
-            &SelfPlay {
-                setup: QuickSetup {
-                    seed: 7,
-                    ..Default::default()
-                },
-                commands: 30,
-                stop_at: StopAt::End,
-                after: 0,
-                out: Some(out.clone()),
-            },
-        )
-        .expect("a self-played game saves");
+        super::self_played(*id, 7, 30, &out);
         corpus.push(std::fs::read_to_string(&out).expect("the save reads"));
     }
     reaches(

@@ -3,8 +3,8 @@
 
 use crate::common::temp_dir;
 use wartable::data::load::{MAX_NESTING, check_data_path, parse_level};
-use wartable::rules::core::headless::{SelfPlay, StopAt, check_save, check_save_text, self_play};
-use wartable::rules::core::{QuickSetup, RulesId};
+use wartable::rules::core::RulesId;
+use wartable::rules::core::headless::{check_save, check_save_text};
 
 /// Brackets nested past the cap get one clear error at the bracket that goes too deep, in
 /// every loader (a level, a force list, a save); a file as deep as the cap is read as usual.
@@ -69,20 +69,7 @@ fn saves_with_a_path_outside_the_data_folders_are_refused() {
     let dir = temp_dir("outside-paths");
     for id in [RulesId::Ktog, RulesId::Krig, RulesId::Dndalike] {
         let out = dir.join(format!("{}.ron", id.key()));
-        self_play(
-            id,
-            &SelfPlay {
-                setup: QuickSetup {
-                    seed: 2,
-                    ..Default::default()
-                },
-                commands: 5,
-                stop_at: StopAt::End,
-                after: 0,
-                out: Some(out.clone()),
-            },
-        )
-        .unwrap();
+        super::self_played(id, 2, 5, &out);
         let text = std::fs::read_to_string(&out).unwrap();
         check_save_text("ok.ron", &text).expect("the save as written loads");
         let line = text
@@ -110,20 +97,7 @@ fn saves_with_a_path_outside_the_data_folders_are_refused() {
 fn other_format_versions_are_named() {
     let dir = temp_dir("versions");
     let out = dir.join("ktog.ron");
-    self_play(
-        RulesId::Ktog,
-        &SelfPlay {
-            setup: QuickSetup {
-                seed: 2,
-                ..Default::default()
-            },
-            commands: 5,
-            stop_at: StopAt::End,
-            after: 0,
-            out: Some(out.clone()),
-        },
-    )
-    .unwrap();
+    super::self_played(RulesId::Ktog, 2, 5, &out);
     let text = std::fs::read_to_string(&out).unwrap();
     let older = text.replacen("version: 1,", "version: 0,", 1);
     assert_ne!(older, text);

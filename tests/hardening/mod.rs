@@ -5,3 +5,26 @@ mod crash;
 mod fuzz;
 mod limits;
 mod streams;
+
+use wartable::rules::core::headless::{SelfPlay, StopAt, self_play};
+use wartable::rules::core::{QuickSetup, RulesId};
+
+/// Plays `commands` commands of rule set `id` from `seed` and saves the game at `out`: the
+/// state hash it was saved with.
+pub fn self_played(id: RulesId, seed: u64, commands: usize, out: &std::path::Path) -> u64 {
+    self_play(
+        id,
+        &SelfPlay {
+            setup: QuickSetup {
+                seed,
+                ..Default::default()
+            },
+            commands,
+            stop_at: StopAt::End,
+            after: 0,
+            out: Some(out.to_path_buf()),
+        },
+    )
+    .expect("a self-played game saves")
+    .hash
+}

@@ -7,6 +7,7 @@ pub mod chaos;
 pub mod error;
 pub mod game;
 pub mod headless;
+pub mod parallel;
 pub mod rules_id;
 pub mod ruleset;
 pub mod save;

@@ -8,7 +8,6 @@ use super::game::Game;
 use super::rules_id::{RulesId, RulesVisitor};
 use super::ruleset::{QuickSetup, RuleSet};
 use super::seat::{Seat, Waiting};
-use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
 
 /// What to simulate.
@@ -154,37 +153,15 @@ pub fn simulate(sim: &Simulation, progress: &(dyn Fn(u64) + Sync)) -> Result<Rep
             })?;
             let (seats, sides) = (R::seats(&first), R::sides(&first));
             let t = Instant::now();
-            let done = AtomicU64::new(0);
-            let threads = sim.threads.clamp(1, 64) as u64;
-            let per = sim.games.div_ceil(threads);
-            let chunks: Vec<Result<Vec<GameResult>, Vec<String>>> = std::thread::scope(|scope| {
-                let handles: Vec<_> = (0..threads)
-                    .map(|k| {
-                        let (from, to) = (k * per, ((k + 1) * per).min(sim.games));
-                        let done = &done;
-                        scope.spawn(move || {
-                            (from..to)
-                                .map(|i| {
-                                    let r = play_one::<R>(sim, sim.seed.wrapping_add(i));
-                                    progress(done.fetch_add(1, Ordering::Relaxed) + 1);
-                                    r
-                                })
-                                .collect::<Result<Vec<_>, _>>()
-                        })
-                    })
-                    .collect();
-                handles
-                    .into_iter()
-                    .map(|h| {
-                        h.join()
-                            .unwrap_or_else(|_| Err(vec!["a game panicked".into()]))
-                    })
-                    .collect()
-            });
-            let mut results = Vec::with_capacity(sim.games as usize);
-            for c in chunks {
-                results.extend(c?);
-            }
+            let results = super::parallel::in_game_order(
+                sim.games,
+                sim.threads,
+                &|i| play_one::<R>(sim, sim.seed.wrapping_add(i)),
+                progress,
+            )
+            .ok_or_else(|| vec!["a game panicked".to_string()])?
+            .into_iter()
+            .collect::<Result<Vec<_>, _>>()?;
             Ok(Report {
                 rules: R::ID,
                 seats,

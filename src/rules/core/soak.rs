@@ -8,7 +8,6 @@ use super::ruleset::RuleSet;
 use rand::SeedableRng;
 use std::cell::RefCell;
 use std::panic::{AssertUnwindSafe, catch_unwind};
-use std::sync::atomic::{AtomicU64, Ordering};
 
 /// How one soaked game ended.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -103,31 +102,16 @@ pub fn soak(s: &Soak, progress: &(dyn Fn(u64) + Sync)) -> Vec<SoakGame> {
             .unwrap_or_default();
         LAST_PANIC.with(|p| *p.borrow_mut() = Some(place));
     }));
-    let done = AtomicU64::new(0);
-    let threads = s.threads.clamp(1, 64) as u64;
-    let per = s.games.div_ceil(threads);
-    let chunks: Vec<Vec<SoakGame>> = std::thread::scope(|scope| {
-        let handles: Vec<_> = (0..threads)
-            .map(|k| {
-                let (from, to) = (k * per, ((k + 1) * per).min(s.games));
-                let done = &done;
-                scope.spawn(move || {
-                    (from..to)
-                        .map(|i| {
-                            let id = s.rules[(i % s.rules.len() as u64) as usize];
-                            let g = soak_one(id, s.seed.wrapping_add(i), s.max_commands, s.mix);
-                            progress(done.fetch_add(1, Ordering::Relaxed) + 1);
-                            g
-                        })
-                        .collect()
-                })
-            })
-            .collect();
-        handles
-            .into_iter()
-            .map(|h| h.join().unwrap_or_default())
-            .collect()
-    });
+    let games = super::parallel::in_game_order(
+        s.games,
+        s.threads,
+        &|i| {
+            let id = s.rules[(i % s.rules.len() as u64) as usize];
+            soak_one(id, s.seed.wrapping_add(i), s.max_commands, s.mix)
+        },
+        progress,
+    );
     std::panic::set_hook(old_hook);
-    chunks.into_iter().flatten().collect()
+    // Every game catches its own panic: no thread stops early.
+    games.unwrap_or_default()
 }

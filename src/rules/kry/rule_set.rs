@@ -75,22 +75,14 @@ impl RuleSet for Kry {
     fn validate_setup(setup: &KrySetup) -> Vec<Issue> {
         // The level, catalogue and forces a save carries whole are checked as their own files
         // are: a save is a file the players may edit or share.
-        let under = |prefix: String, v: Vec<Issue>| {
-            v.into_iter().map(move |mut i| {
-                i.path = format!("{prefix}.{}", i.path);
-                i
-            })
-        };
-        let mut v: Vec<Issue> = under(
-            "level".into(),
-            crate::data::validate::validate(&setup.level),
-        )
-        .chain(under("catalogue".into(), setup.catalogue.validate()))
-        .collect();
+        use crate::data::error::under;
+        let mut v: Vec<Issue> = under("level", crate::data::validate::validate(&setup.level))
+            .chain(under("catalogue", setup.catalogue.validate()))
+            .collect();
         if v.is_empty() {
             for (k, f) in setup.forces.iter().enumerate() {
                 v.extend(under(
-                    format!("forces[{k}]"),
+                    &format!("forces[{k}]"),
                     f.validate(
                         &setup.catalogue,
                         setup.options.cost_cap,
