@@ -139,6 +139,12 @@ fn the_matrix_pits_every_force_against_every_other() {
     );
     let one = forces[..1].to_vec();
     assert!(matrix(&s, &one, &|_| {}).is_err(), "one force is no matrix");
+    let krig = Simulation {
+        rules: RulesId::Krig,
+        ..s.clone()
+    };
+    let e = matrix(&krig, &forces, &|_| {}).unwrap_err();
+    assert!(e[0].contains("do not read force lists"), "{e:?}");
 }
 
 /// Game lengths are binned evenly from the shortest game to the longest.

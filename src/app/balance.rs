@@ -282,15 +282,7 @@ fn units_ui(ui: &mut egui::Ui, units: &crate::rules::core::tally::Tally) {
     egui::Grid::new("balance_units")
         .striped(true)
         .show(ui, |ui| {
-            for h in [
-                "unit type",
-                "fielded",
-                "points",
-                "dealt",
-                "taken",
-                "dealt/100 pts",
-                "taken/100 pts",
-            ] {
+            for h in crate::rules::core::tally::HEADINGS {
                 ui.strong(h);
             }
             ui.end_row();

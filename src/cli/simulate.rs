@@ -239,15 +239,16 @@ fn text(r: &Report, threads: usize) {
             .max()
             .unwrap_or(0)
             .max(9);
+        let h = wartable::rules::core::tally::HEADINGS;
         say!(
             "  {:w$} {:>8} {:>8} {:>7} {:>7} {:>14} {:>14}",
-            "unit type",
-            "fielded",
-            "points",
-            "dealt",
-            "taken",
-            "dealt/100 pts",
-            "taken/100 pts"
+            h[0],
+            h[1],
+            h[2],
+            h[3],
+            h[4],
+            h[5],
+            h[6]
         );
         for (k, u) in &units {
             say!(

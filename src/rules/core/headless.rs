@@ -27,9 +27,8 @@ pub fn check_save(path: &Path) -> Result<SaveReport, Vec<LocatedError>> {
 
 /// Reads save text of any rule set (`file` names it in errors) and replays it to its saved hash.
 pub fn check_save_text(file: &str, text: &str) -> Result<SaveReport, Vec<LocatedError>> {
-    let (file, text) = (file.to_string(), text);
-    let (rules, _) = read_header(&file, text).map_err(|e| vec![e])?;
-    let id = RulesId::from_key(&rules).map_err(|e| vec![LocatedError::whole_file(&file, e)])?;
+    let (rules, _) = read_header(file, text).map_err(|e| vec![e])?;
+    let id = RulesId::from_key(&rules).map_err(|e| vec![LocatedError::whole_file(file, e)])?;
     struct Check<'a>(&'a str, &'a str, RulesId);
     impl RulesVisitor for Check<'_> {
         type Out = Result<SaveReport, Vec<LocatedError>>;
@@ -43,7 +42,7 @@ pub fn check_save_text(file: &str, text: &str) -> Result<SaveReport, Vec<Located
             })
         }
     }
-    id.visit(Check(&file, text, id))
+    id.visit(Check(file, text, id))
 }
 
 /// Where a headless game of the program against itself stops.
@@ -119,32 +118,37 @@ pub fn self_play(id: RulesId, sp: &SelfPlay) -> Result<SelfPlayReport, Vec<Strin
     id.visit(Run(sp))
 }
 
-/// Loads the saves `from` (any rule set) and writes them to `to` in turn, `times` writes in
-/// all, each through the game's own atomic save: the crash-safety test kills this at random
-/// moments and then loads what is left at `to`.
+/// Loads the saves `from` (any rule set), each once, and writes them to `to` in turn, `times`
+/// writes in all, each as the game's own save writes it (the same text, atomically): the
+/// crash-safety test kills this at random moments and then loads what is left at `to`.
 pub fn save_loop(from: &[PathBuf], to: &Path, times: u64) -> Result<(), Vec<String>> {
-    struct Saver<'a>(&'a Path, &'a Path);
-    impl RulesVisitor for Saver<'_> {
-        type Out = Result<(), Vec<String>>;
+    struct Text<'a>(&'a Path);
+    impl RulesVisitor for Text<'_> {
+        type Out = Result<String, Vec<String>>;
         fn visit<R: RuleSet>(self) -> Self::Out {
             let g = Game::<R>::load(self.0)
                 .map_err(|e| e.iter().map(ToString::to_string).collect::<Vec<_>>())?;
-            g.save(self.1).map_err(|e| vec![e])
+            super::save::ron_text(&g.to_save()).map_err(|e| vec![e])
         }
     }
-    let mut ids = Vec::new();
+    let mut texts = Vec::new();
     for f in from {
         let file = f.display().to_string();
         let text = crate::data::read_text(f).map_err(|e| vec![e.to_string()])?;
         let (rules, _) = read_header(&file, &text).map_err(|e| vec![e.to_string()])?;
-        ids.push(RulesId::from_key(&rules).map_err(|e| vec![e])?);
+        texts.push(
+            RulesId::from_key(&rules)
+                .map_err(|e| vec![e])?
+                .visit(Text(f))?,
+        );
     }
-    if ids.is_empty() {
+    if texts.is_empty() {
         return Err(vec!["no saves to write".into()]);
     }
     for i in 0..times {
-        let k = (i % ids.len() as u64) as usize;
-        ids[k].visit(Saver(&from[k], to))?;
+        let text = &texts[(i % texts.len() as u64) as usize];
+        crate::data::load::write_atomic(to, text.as_bytes())
+            .map_err(|e| vec![format!("cannot save {}: {e}", to.display())])?;
     }
     Ok(())
 }

@@ -35,6 +35,9 @@ pub struct QuickSetup {
 pub trait RuleSet: Sized + 'static {
     /// Which rule set this is (save header, menu, command line).
     const ID: RulesId;
+    /// Whether its quick setup reads a force file per side ([`QuickSetup::forces`]): a matchup
+    /// matrix needs it.
+    const FORCE_FILES: bool = false;
     /// The format version of this rule set's saves; saves of other versions are read by
     /// [`RuleSet::load_legacy`] or refused.
     const SAVE_VERSION: u32;

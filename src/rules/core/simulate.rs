@@ -253,6 +253,19 @@ pub fn matrix(
     if forces.len() < 2 {
         return Err(vec!["a matrix needs at least two force lists".into()]);
     }
+    struct ReadsForces;
+    impl RulesVisitor for ReadsForces {
+        type Out = bool;
+        fn visit<R: RuleSet>(self) -> bool {
+            R::FORCE_FILES
+        }
+    }
+    if !sim.rules.visit(ReadsForces) {
+        return Err(vec![format!(
+            "{} games do not read force lists; a matrix is for rule sets that do (kog-light, kry-gothic)",
+            sim.rules.label()
+        )]);
+    }
     let mut cells = Vec::new();
     let mut before = 0;
     for a in forces {

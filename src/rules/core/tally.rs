@@ -4,6 +4,17 @@
 
 use std::collections::BTreeMap;
 
+/// The headings of a table of records, in the order of [`UnitTally`]'s columns.
+pub const HEADINGS: [&str; 7] = [
+    "unit type",
+    "fielded",
+    "points",
+    "dealt",
+    "taken",
+    "dealt/100 pts",
+    "taken/100 pts",
+];
+
 /// One unit type's record.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct UnitTally {

@@ -45,6 +45,7 @@ fn check_seat(s: &KryState, by: Seat, c: &Command) -> Result<(), RuleError> {
 
 impl RuleSet for Kry {
     const ID: RulesId = RulesId::KryGothic;
+    const FORCE_FILES: bool = true;
     const SAVE_VERSION: u32 = 1;
 
     type Setup = KrySetup;
