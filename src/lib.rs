@@ -8,6 +8,7 @@ pub mod bench;
 pub mod data;
 pub mod dice;
 pub mod edit;
+pub mod net;
 pub mod plot;
 pub mod rules;
 pub mod table;

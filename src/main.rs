@@ -106,6 +106,10 @@ enum Command {
     /// Games of every rule set with random options and random commands mixed in: reports
     /// panics (with the seed that reproduces each) and broken checks, exits 1 if any.
     Soak(cli::soak::SoakArgs),
+    /// Host an online game: players join it with `wartable join`.
+    Host(cli::net::HostArgs),
+    /// Join an online game at a host's address.
+    Join(cli::net::JoinArgs),
     /// Load saved games and replay each to its saved hash; prints one located error per
     /// problem, exits 1 if any file is bad or does not reach its hash.
     CheckSave {
@@ -397,6 +401,16 @@ fn main() -> ExitCode {
                 ExitCode::FAILURE
             }
         };
+    }
+    if let Some(Command::Host(a)) = &cli.command
+        && a.headless
+    {
+        return cli::net::host_headless(a, cli.seed.unwrap_or_else(rand::random));
+    }
+    if let Some(Command::Join(a)) = &cli.command
+        && a.headless
+    {
+        return cli::net::join_headless(a);
     }
     if let Some(Command::Soak(a)) = &cli.command {
         return cli::soak::run(a);

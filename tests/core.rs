@@ -38,10 +38,12 @@ enum Cmd {
     Boast(String),
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 enum Ev {
     Rolled(Seat, u32),
     Boasted(Seat, String),
+    /// Another seat's boast, as a seat that may not read it learns of it.
+    BoastedUnseen(Seat),
 }
 
 impl RuleSet for HighRoll {
@@ -66,6 +68,9 @@ impl RuleSet for HighRoll {
     }
     fn seed(setup: &Setup) -> u64 {
         setup.seed
+    }
+    fn set_seed(setup: &mut Setup, seed: u64) {
+        setup.seed = seed;
     }
     fn seats(setup: &Setup) -> Vec<Seat> {
         (1..=setup.seats).collect()
@@ -112,17 +117,18 @@ impl RuleSet for HighRoll {
             Ev::Boasted(x, b) => {
                 s.boasts.insert(*x, b.clone());
             }
+            Ev::BoastedUnseen(_) => {}
         }
     }
     fn describe(_: &State, e: &Ev) -> Option<String> {
         match e {
             Ev::Rolled(x, r) => Some(format!("side {x} rolls {r}")),
-            Ev::Boasted(..) => None,
+            Ev::Boasted(..) | Ev::BoastedUnseen(_) => None,
         }
     }
     fn heading(_: &State, e: &Ev) -> (u32, Seat) {
         match e {
-            Ev::Rolled(x, _) | Ev::Boasted(x, _) => (1, *x),
+            Ev::Rolled(x, _) | Ev::Boasted(x, _) | Ev::BoastedUnseen(x) => (1, *x),
         }
     }
     fn phase_label(s: &State) -> String {
@@ -138,6 +144,12 @@ impl RuleSet for HighRoll {
         let mut s = s.clone();
         s.boasts.retain(|x, _| *x == seat);
         s
+    }
+    fn redact_event(_: &State, seat: Seat, e: &Ev) -> Ev {
+        match e {
+            Ev::Boasted(x, _) if *x != seat => Ev::BoastedUnseen(*x),
+            e => e.clone(),
+        }
     }
     fn natural_seat(s: &State, _: &Cmd) -> Seat {
         Self::waiting(s).seats().first().copied().unwrap_or(1)

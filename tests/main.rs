@@ -16,5 +16,6 @@ mod kog;
 mod kry;
 mod level_errors;
 mod levels;
+mod net;
 mod simulate;
 mod table_geometry;

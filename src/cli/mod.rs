@@ -4,6 +4,7 @@ pub mod dnd_odds;
 pub mod duel_odds;
 pub mod kry_odds;
 pub mod matchup;
+pub mod net;
 pub mod odds;
 pub mod simulate;
 pub mod soak;

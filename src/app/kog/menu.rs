@@ -311,6 +311,7 @@ fn new_battle_window(ctx: &egui::Context, menu: &mut MenuState, open: &mut bool,
                             .selected_text(match form.players[side] {
                                 Player::Human => "a player",
                                 Player::Program => "the program",
+                                Player::Remote => "a player online",
                             })
                             .show_ui(ui, |ui| {
                                 ui.selectable_value(

@@ -82,13 +82,7 @@ fn ap_bar(ui: &mut egui::Ui, s: &KryState, side: Side, who: Player) {
     let left = s.ap_left(side);
     let done = s.done[ix(side)];
     ui.horizontal(|ui| {
-        ui.strong(format!(
-            "Side {side} ({})",
-            match who {
-                Player::Human => "player",
-                Player::Program => "program",
-            }
-        ));
+        ui.strong(format!("Side {side} ({})", who.label()));
         ui.label(&s.teams[ix(side)]);
     });
     let text = if s.round == 0 {

@@ -116,10 +116,7 @@ fn seats(ui: &mut egui::Ui, active: &mut ActiveGame) {
     let waiting = active.0.game().waiting();
     for seat in active.0.game().seats() {
         let p = active.0.game().player(seat);
-        let who = match p {
-            Player::Human => "player",
-            Player::Program => "program",
-        };
+        let who = p.label();
         let mut text = egui::RichText::new(format!("Side {seat}: {who}")).small();
         if waiting.allows(seat) {
             text = text.strong().underline();
@@ -132,6 +129,8 @@ fn seats(ui: &mut egui::Ui, active: &mut ActiveGame) {
             let next = match p {
                 Player::Human => Player::Program,
                 Player::Program => Player::Human,
+                // A seat played from another machine stays with its player.
+                Player::Remote => continue,
             };
             active.0.game_mut().set_player(seat, next);
         }

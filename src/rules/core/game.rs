@@ -50,6 +50,22 @@ pub struct Game<R: RuleSet> {
     /// What each unit type dealt and took, counted while it is kept (balance runs).
     pub tally: Option<Box<super::tally::Tally>>,
     undo: Vec<UndoPoint<R::State>>,
+    /// The events of the commands played since an online host last sent them out
+    /// ([`Game::record_events`]).
+    pub recorded: Option<Vec<Recorded<R::State, R::Event>>>,
+}
+
+/// The events of one command played, kept for an online host to send to each seat.
+#[derive(Debug, Clone)]
+pub struct Recorded<S, E> {
+    /// The command's index in the log.
+    pub index: usize,
+    pub seat: Seat,
+    /// The state before the command (each seat's events are redacted against it).
+    pub before: S,
+    pub events: Vec<E>,
+    /// The command's rolls: this range of the dice's log.
+    pub rolls: std::ops::Range<usize>,
 }
 
 impl<R: RuleSet> Clone for Game<R> {
@@ -65,6 +81,7 @@ impl<R: RuleSet> Clone for Game<R> {
             keep_journal: self.keep_journal,
             tally: self.tally.clone(),
             undo: Vec::new(),
+            recorded: None,
         }
     }
 }
@@ -84,6 +101,7 @@ impl<R: RuleSet> Game<R> {
             keep_journal: true,
             tally: None,
             undo: Vec::new(),
+            recorded: None,
         })
     }
 
@@ -180,6 +198,7 @@ impl<R: RuleSet> Game<R> {
         // Only a step that rolled no dice can be undone: only then is the state before it kept.
         let rolled = self.dice.log().len() > rolls_before;
         let before = (!rolled && self.keep_journal).then(|| self.state.clone());
+        let recorded_before = self.recorded.is_some().then(|| self.state.clone());
         let journal_len = self.journal.len();
         let index = self.log.len();
         for e in &events {
@@ -205,12 +224,48 @@ impl<R: RuleSet> Game<R> {
             None => self.undo.clear(),
             Some(state) => self.undo.push(UndoPoint { state, journal_len }),
         }
+        if let (Some(r), Some(before)) = (self.recorded.as_mut(), recorded_before) {
+            // An online game's steps are sent out as they are played: none is taken back.
+            self.undo.clear();
+            r.push(Recorded {
+                index,
+                seat,
+                before,
+                events: events.clone(),
+                rolls: rolls_before..self.dice.log().len(),
+            });
+        }
         self.log.push(Logged {
             seat,
             cmd,
             entered: entered[..consumed].to_vec(),
         });
         Ok(events)
+    }
+
+    /// Keeps the events of every command played from now on, for an online host to send out
+    /// (and takes nothing back from now on: an online game has no undo).
+    pub fn record_events(&mut self) {
+        self.undo.clear();
+        self.recorded.get_or_insert_with(Vec::new);
+    }
+
+    /// Applies the events of a step played elsewhere (an online game's host), with its combat
+    /// log lines; `step` is the step's index in the host's log.
+    pub fn apply_remote(&mut self, step: usize, events: &[R::Event]) {
+        self.undo.clear();
+        for e in events {
+            if let Some(text) = R::describe(&self.state, e) {
+                let (round, seat) = R::heading(&self.state, e);
+                self.journal.push(JournalLine {
+                    round,
+                    seat,
+                    text,
+                    command: step,
+                });
+            }
+            R::apply(&mut self.state, e);
+        }
     }
 
     /// Whether the last command can be taken back (it rolled no dice, nor did any since).
@@ -312,6 +367,16 @@ impl<R: RuleSet> Game<R> {
             n += 1;
         }
         n
+    }
+}
+
+/// The hash of a state alone, without the dice (an online seat's view of the game, which it
+/// reaches by applying events, not by rolling).
+pub fn view_hash<R: RuleSet>(s: &R::State) -> u64 {
+    let mut h = Fnv1a::new();
+    match serde_json::to_writer(&mut h, s) {
+        Ok(()) => h.0,
+        Err(_) => fnv1a(ron::to_string(s).unwrap_or_default().as_bytes()),
     }
 }
 

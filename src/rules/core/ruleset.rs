@@ -43,16 +43,21 @@ pub trait RuleSet: Sized + 'static {
     const SAVE_VERSION: u32;
 
     /// Everything a game starts from (level, forces, options, seed).
-    type Setup: Clone + Debug + PartialEq + Serialize + DeserializeOwned;
+    type Setup: Clone + Debug + PartialEq + Serialize + DeserializeOwned + Send + Sync;
     /// The whole state. Its serialised form is hashed whole: nothing can be left out of it.
-    type State: Clone + Debug + Serialize;
-    type Command: Clone + Debug + PartialEq + Serialize + DeserializeOwned;
-    type Event: Clone + Debug + Serialize;
+    type State: Clone + Debug + Serialize + Send + Sync;
+    type Command: Clone + Debug + PartialEq + Serialize + DeserializeOwned + Send + Sync;
+    /// What happened; events travel to the seats of an online game (redacted per seat by
+    /// [`RuleSet::redact_event`]) and are applied there.
+    type Event: Clone + Debug + Serialize + DeserializeOwned + Send + Sync;
 
     /// The first state of a game, or what is wrong with the setup.
     fn init(setup: &Self::Setup) -> Result<Self::State, Vec<String>>;
     /// The seed of the game's dice.
     fn seed(setup: &Self::Setup) -> u64;
+    /// Sets the seed of the game's dice (an online host sends its setup to the other seats
+    /// with the seed taken out: nobody can predict the rolls).
+    fn set_seed(setup: &mut Self::Setup, seed: u64);
     /// The seats of this game, in order.
     fn seats(setup: &Self::Setup) -> Vec<Seat>;
     /// The sides that win or lose together, named, with their seats (default: each seat its
@@ -102,6 +107,11 @@ pub trait RuleSet: Sized + 'static {
     /// What `seat` may see of the state (hidden information taken out).
     fn redact(s: &Self::State, _seat: Seat) -> Self::State {
         s.clone()
+    }
+    /// What `seat` may see of `e`, which is applied to `s` next: applied in turn to
+    /// `redact(s, seat)`, the redacted events must lead to `redact` of the state they lead to.
+    fn redact_event(_s: &Self::State, _seat: Seat, e: &Self::Event) -> Self::Event {
+        e.clone()
     }
     /// How an undone command is named to whoever is at the screen; a command holding a seat's
     /// secret must not show it.

@@ -94,4 +94,18 @@ pub enum Player {
     Human,
     /// The program opponent.
     Program,
+    /// A person at another machine (an online game): neither this screen nor the program
+    /// plays the seat; its commands come across the network.
+    Remote,
+}
+
+impl Player {
+    /// The word for who plays a seat: "player", "program" or "online".
+    pub fn label(self) -> &'static str {
+        match self {
+            Player::Human => "player",
+            Player::Program => "program",
+            Player::Remote => "online",
+        }
+    }
 }

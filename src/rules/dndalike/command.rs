@@ -33,7 +33,7 @@ pub enum Command {
     Backlash { who: usize, lose_stones: bool },
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub enum Event {
     /// Paid (a die of `spent`, rolled to `entry.roll`; a fatigue if `tired`) and put on the stack.
     Announced {
@@ -79,7 +79,7 @@ pub enum Event {
     /// Fatigue gained (voluntarily or forced), and why.
     Tired {
         who: usize,
-        why: &'static str,
+        why: std::borrow::Cow<'static, str>,
     },
     /// A saving throw: the die kept, what it had to reach, the result.
     Saved {
@@ -87,7 +87,7 @@ pub enum Event {
         roll: u32,
         need: i32,
         ok: bool,
-        why: &'static str,
+        why: std::borrow::Cow<'static, str>,
     },
     /// Wounds taken; `damage` is the secret d6 total added (0 for a lesser character).
     Wounded {
@@ -116,7 +116,7 @@ pub enum Event {
         roll: u32,
         ac: i32,
         hit: bool,
-        why: &'static str,
+        why: std::borrow::Cow<'static, str>,
     },
     /// "Raise your AC to M until the end of the turn".
     Raised {

@@ -534,7 +534,7 @@ pub fn resolve(
             } else {
                 x.emit(Event::Tired {
                     who: *who,
-                    why: "the end-of-turn backlash, stones kept",
+                    why: "the end-of-turn backlash, stones kept".into(),
                 });
             }
             let Phase::Backlash { who: left } = &x.s.phase else {
@@ -926,7 +926,8 @@ fn resolve_top(x: &mut Ctx) -> Result<(), RuleError> {
                         "the attack's A is above the riposte's"
                     } else {
                         ""
-                    },
+                    }
+                    .into(),
                 });
                 if hit {
                     x.emit(Event::Cancelled {
@@ -1036,7 +1037,8 @@ fn strike(
             "a natural 1"
         } else {
             ""
-        },
+        }
+        .into(),
     });
     if !reach {
         return Ok(());
@@ -1110,7 +1112,10 @@ fn tire(
     why: &'static str,
     resolving: Option<u32>,
 ) -> Result<(), RuleError> {
-    x.emit(Event::Tired { who, why });
+    x.emit(Event::Tired {
+        who,
+        why: why.into(),
+    });
     let c = &x.s.chars[who];
     if c.fatigue > c.sheet.max_fatigue() {
         wound(x, who, 1, resolving)?;
@@ -1144,7 +1149,7 @@ fn save(
         roll,
         need: need + penalty,
         ok,
-        why,
+        why: why.into(),
     });
     Ok((ok, roll))
 }

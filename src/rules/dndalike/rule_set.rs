@@ -156,6 +156,10 @@ impl RuleSet for Dndalike {
         setup.seed
     }
 
+    fn set_seed(setup: &mut DndSetup, seed: u64) {
+        setup.seed = seed;
+    }
+
     fn seats(setup: &DndSetup) -> Vec<Seat> {
         setup.seats()
     }
@@ -278,6 +282,22 @@ impl RuleSet for Dndalike {
             }
         }
         v
+    }
+
+    /// Another seat's character's secret damage travels as 0.
+    fn redact_event(s: &DndState, seat: Seat, e: &Event) -> Event {
+        match e {
+            Event::Wounded { who, count, .. }
+                if s.chars.get(*who).is_some_and(|c| c.seat != seat) =>
+            {
+                Event::Wounded {
+                    who: *who,
+                    count: *count,
+                    damage: 0,
+                }
+            }
+            e => e.clone(),
+        }
     }
 
     fn undone_label(c: &Command) -> String {

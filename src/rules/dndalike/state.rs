@@ -5,7 +5,7 @@ use super::sheet::{DieKind, Power, Sheet};
 use crate::rules::core::{GameEnd, Seat};
 use crate::table::Table;
 use crate::table::geom::Pt;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 
 /// "a party of heroes ... facing off against a party of monsters".
@@ -158,7 +158,7 @@ pub fn gap_at(a: Pt, b: Pt) -> f32 {
 }
 
 /// An ability announced, paid for and rolled, waiting on the stack.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Entry {
     pub id: u32,
     /// The character using it (index in [`DndState::chars`]).
@@ -171,7 +171,7 @@ pub struct Entry {
 }
 
 /// An attack merged into another character's stacked move.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Merged {
     pub by: usize,
     pub finish: bool,
@@ -266,7 +266,7 @@ impl Ability {
 }
 
 /// What the fight waits for.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub enum Phase {
     /// The active party acts (or ends its turn); the stack is empty.
     Act,

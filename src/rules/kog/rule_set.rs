@@ -74,6 +74,10 @@ impl RuleSet for Kog {
         setup.seed
     }
 
+    fn set_seed(setup: &mut GameSetup, seed: u64) {
+        setup.seed = seed;
+    }
+
     fn seats(_: &GameSetup) -> Vec<Seat> {
         vec![1, 2]
     }

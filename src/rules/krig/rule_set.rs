@@ -50,6 +50,10 @@ impl RuleSet for Krig {
         setup.seed
     }
 
+    fn set_seed(setup: &mut KrigSetup, seed: u64) {
+        setup.seed = seed;
+    }
+
     fn seats(_: &KrigSetup) -> Vec<Seat> {
         vec![1, 2]
     }

@@ -40,7 +40,7 @@ pub struct Mat {
 }
 
 /// An attack rolled, waiting on the defender's parry.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Blow {
     pub attacker: Seat,
     pub d6: u32,
@@ -55,7 +55,7 @@ impl Blow {
     }
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub enum Phase {
     /// Both roll the d10 Agility; the highest goes first.
     Initiative,
@@ -106,7 +106,7 @@ pub enum Command {
     Parry { parry: bool },
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub enum Event {
     Initiative {
         d10: [u32; 2],

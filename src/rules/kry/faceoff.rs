@@ -190,7 +190,14 @@ pub fn check_winner(s: &KryState, by: Side, cmd: &Command) -> Result<(), RuleErr
 
 /// What `seat` may see of a face-off: the other side's pick is hidden until both have named.
 pub fn redact(s: &mut KryState, seat: Side) {
-    if let Some(Pending::FaceOff(f)) = s.pending.as_mut() {
+    if let Some(p) = s.pending.as_mut() {
+        redact_pending(p, seat);
+    }
+}
+
+/// [`redact`] of a pending choice (as the event that sets it carries it to `seat`).
+pub fn redact_pending(p: &mut Pending, seat: Side) {
+    if let Pending::FaceOff(f) = p {
         let other = ix(enemy(seat));
         if f.picks[other] != FaceOffPick::Open {
             f.picks[other] = FaceOffPick::Hidden;

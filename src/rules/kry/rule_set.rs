@@ -69,6 +69,10 @@ impl RuleSet for Kry {
         setup.seed
     }
 
+    fn set_seed(setup: &mut KrySetup, seed: u64) {
+        setup.seed = seed;
+    }
+
     fn seats(_: &KrySetup) -> Vec<Seat> {
         vec![1, 2]
     }
@@ -190,6 +194,18 @@ impl RuleSet for Kry {
 
     fn round(s: &KryState) -> u32 {
         s.round
+    }
+
+    /// The event that records a face-off pick carries it hidden to the other seat.
+    fn redact_event(_s: &KryState, seat: Seat, e: &Event) -> Event {
+        match e {
+            Event::PendingSet(Some(p)) if (1..=2).contains(&seat) => {
+                let mut p = p.clone();
+                super::faceoff::redact_pending(&mut p, seat);
+                Event::PendingSet(Some(p))
+            }
+            e => e.clone(),
+        }
     }
 
     /// A face-off's pick stays hidden from the other seat until both have named theirs.

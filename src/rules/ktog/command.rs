@@ -50,7 +50,7 @@ pub enum Command {
 }
 
 /// What happened; every die is in the event that used it.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub enum Event {
     /// Initiative dice, one per player rolling (a tie for the highest rolls again).
     InitiativeRoll {

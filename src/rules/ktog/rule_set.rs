@@ -79,6 +79,10 @@ impl RuleSet for Ktog {
         setup.seed
     }
 
+    fn set_seed(setup: &mut KtogSetup, seed: u64) {
+        setup.seed = seed;
+    }
+
     fn seats(setup: &KtogSetup) -> Vec<Seat> {
         (1..=setup.players.len() as Seat).collect()
     }

@@ -4,7 +4,7 @@
 use super::options::{KtogOptions, Persona};
 use crate::rules::core::{GameEnd, Seat};
 use crate::table::Table;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use smallvec::SmallVec;
 use std::sync::Arc;
 
@@ -59,7 +59,7 @@ pub struct Player {
 }
 
 /// A hit waiting on the victim's Dodge and the attacker's Mighty Blow before damage.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Hit {
     pub attacker: Seat,
     pub target: Seat,
@@ -70,7 +70,7 @@ pub struct Hit {
 }
 
 /// What the game waits for.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub enum Phase {
     /// Initiative is to be rolled (any player rolls it).
     Initiative,

@@ -1,0 +1,175 @@
+//! `wartable host` and `wartable join`: an online game, run headless (for tests and dedicated
+//! hosts) or in the window.
+
+use std::net::{IpAddr, SocketAddr, ToSocketAddrs};
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Duration;
+use wartable::net::headless::{self, HostPlan};
+use wartable::net::host::OnDrop;
+use wartable::rules::core::{Player, QuickSetup, RulesId};
+
+#[derive(clap::Args, Debug, Clone)]
+pub struct HostArgs {
+    /// The rule set: kog-light, kry-gothic, ktog, dndalike or krig.
+    #[arg(long, default_value = "kog-light")]
+    pub rules: RulesId,
+    /// The UDP port to listen on (0: any free port, printed).
+    #[arg(long, default_value_t = 5757)]
+    pub port: u16,
+    /// The address to listen on (0.0.0.0: every network of this machine).
+    #[arg(long, default_value = "0.0.0.0")]
+    pub bind: IpAddr,
+    /// Further addresses players reach the host at (a router's forwarded address), e.g.
+    /// 203.0.113.7:5757.
+    #[arg(long, value_delimiter = ',')]
+    pub public: Vec<SocketAddr>,
+    /// Who plays each seat, in seat order: player (at this screen), program or remote. Seats
+    /// left out are remote.
+    #[arg(long, value_delimiter = ',', default_value = "player,remote")]
+    pub seats: Vec<String>,
+    /// When a remote player drops out: the program plays their seat until they come back
+    /// (program), or the game waits (pause).
+    #[arg(long, default_value = "program")]
+    pub on_drop: OnDrop,
+    /// Level file (default: the rule set's own).
+    #[arg(long)]
+    pub level: Option<PathBuf>,
+    /// Side 1's force list (default: the rule set's own).
+    #[arg(long)]
+    pub side1: Option<PathBuf>,
+    /// Side 2's force list.
+    #[arg(long)]
+    pub side2: Option<PathBuf>,
+    /// The rule set's scenario.
+    #[arg(long)]
+    pub scenario: Option<String>,
+    /// Rounds after which an undecided game ends.
+    #[arg(long, default_value_t = 8)]
+    pub rounds: u32,
+    /// How many players, where the rule set allows a choice (ktog: 2 to 6).
+    #[arg(long)]
+    pub players: Option<u8>,
+    /// Without a window: the program plays the seats named program, and the host ends with the
+    /// game, printing `state hash: <hex>`.
+    #[arg(long)]
+    pub headless: bool,
+    /// Give up after this many seconds (headless).
+    #[arg(long)]
+    pub timeout: Option<u64>,
+}
+
+#[derive(clap::Args, Debug, Clone)]
+pub struct JoinArgs {
+    /// The host's address, e.g. 127.0.0.1:5757 (port 5757 when left out).
+    pub address: String,
+    /// The name the other players see.
+    #[arg(long, default_value = "guest")]
+    pub name: String,
+    /// The program plays this seat.
+    #[arg(long)]
+    pub program: bool,
+    /// Without a window (needs --program): ends with the game, printing `state hash: <hex>`.
+    #[arg(long)]
+    pub headless: bool,
+    /// Give up after this many seconds (headless).
+    #[arg(long)]
+    pub timeout: Option<u64>,
+}
+
+/// The seats' players from their names on the command line.
+pub fn parse_seats(seats: &[String]) -> Result<Vec<Player>, String> {
+    seats
+        .iter()
+        .map(|s| match s.trim() {
+            "player" | "human" => Ok(Player::Human),
+            "program" => Ok(Player::Program),
+            "remote" => Ok(Player::Remote),
+            other => Err(format!(
+                "--seats: '{other}' is not player, program or remote"
+            )),
+        })
+        .collect()
+}
+
+/// The host plan the arguments describe.
+pub fn plan(a: &HostArgs, seed: u64) -> Result<HostPlan, String> {
+    if a.side1.is_none() && a.side2.is_some() {
+        return Err("--side2 needs --side1".into());
+    }
+    Ok(HostPlan {
+        rules: a.rules,
+        setup: QuickSetup {
+            seed,
+            level: a.level.clone(),
+            forces: [&a.side1, &a.side2]
+                .into_iter()
+                .flatten()
+                .cloned()
+                .collect(),
+            scenario: a.scenario.clone(),
+            rounds: Some(a.rounds),
+            players: a.players,
+        },
+        seats: parse_seats(&a.seats)?,
+        bind: a.bind,
+        port: a.port,
+        public: a.public.clone(),
+        on_drop: a.on_drop,
+    })
+}
+
+/// The host's address from the command line: `HOST:PORT`, or `HOST` on the default port.
+pub fn parse_address(text: &str) -> Result<SocketAddr, String> {
+    let with_port = if text.contains(':') {
+        text.to_string()
+    } else {
+        format!("{text}:5757")
+    };
+    with_port
+        .to_socket_addrs()
+        .map_err(|e| format!("'{text}' is not an address: {e}"))?
+        .next()
+        .ok_or_else(|| format!("'{text}' names no address"))
+}
+
+pub fn host_headless(a: &HostArgs, seed: u64) -> ExitCode {
+    let plan = match plan(a, seed) {
+        Ok(p) => p,
+        Err(e) => return super::fail(&[e]),
+    };
+    if plan.seats.contains(&Player::Human) {
+        return super::fail(&[
+            "a headless host has nobody at its screen: name its seats program or remote".into(),
+        ]);
+    }
+    let mut out = std::io::stdout();
+    match headless::run_host(&plan, &mut out, a.timeout.map(Duration::from_secs)) {
+        Ok(_) => ExitCode::SUCCESS,
+        Err(e) => super::fail(&[e]),
+    }
+}
+
+pub fn join_headless(a: &JoinArgs) -> ExitCode {
+    if !a.program {
+        return super::fail(&[
+            "a headless seat is played by the program: add --program (or leave out --headless)"
+                .into(),
+        ]);
+    }
+    let addr = match parse_address(&a.address) {
+        Ok(x) => x,
+        Err(e) => return super::fail(&[e]),
+    };
+    let mut out = std::io::stdout();
+    match headless::run_join(
+        addr,
+        &a.name,
+        true,
+        &mut out,
+        a.timeout.map(Duration::from_secs),
+    ) {
+        Ok(_) => ExitCode::SUCCESS,
+        Err(e) => super::fail(&[e]),
+    }
+}

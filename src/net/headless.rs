@@ -1,0 +1,229 @@
+//! Online play without a window: `wartable host --headless` and `wartable join --headless`,
+//! for tests and dedicated hosts. Each is a Bevy app of the minimal plugins and the network;
+//! each prints what happens and, when the game ends, a last line `state hash: <hex>`.
+
+use super::client::SeatClient;
+use super::host::{Host, OnDrop};
+use super::seat_game::HostGame;
+use super::transport::{self, NetHost, NetSeat};
+use crate::rules::core::{Game, Player, QuickSetup, RuleSet, RulesId, RulesVisitor};
+use bevy::prelude::*;
+use bevy::state::app::StatesPlugin;
+use std::io::Write;
+use std::net::{IpAddr, SocketAddr};
+use std::time::{Duration, Instant};
+
+/// What a headless host plays.
+#[derive(Debug, Clone)]
+pub struct HostPlan {
+    pub rules: RulesId,
+    pub setup: QuickSetup,
+    /// Who plays each seat, in seat order (seats left out: remote).
+    pub seats: Vec<Player>,
+    pub bind: IpAddr,
+    pub port: u16,
+    pub public: Vec<SocketAddr>,
+    pub on_drop: OnDrop,
+}
+
+/// The game of a headless host.
+#[derive(Resource)]
+pub struct HostedGame(pub Box<dyn HostGame>);
+
+/// A new game of `rules` from a quick setup, its seats played as `seats` says (seats left
+/// out: remote).
+pub fn host_game(
+    rules: RulesId,
+    q: &QuickSetup,
+    seats: &[Player],
+) -> Result<Box<dyn HostGame>, String> {
+    struct Make<'a>(&'a QuickSetup, &'a [Player]);
+    impl RulesVisitor for Make<'_> {
+        type Out = Result<Box<dyn HostGame>, String>;
+        fn visit<R: RuleSet>(self) -> Self::Out {
+            let setup = R::quick_setup(self.0).map_err(|e| e.join("; "))?;
+            let mut g = Game::<R>::new(setup).map_err(|e| e.join("; "))?;
+            let all = g.seats();
+            if self.1.len() > all.len() {
+                return Err(format!(
+                    "{} seats named, but this game has {}",
+                    self.1.len(),
+                    all.len()
+                ));
+            }
+            for (i, s) in all.iter().enumerate() {
+                g.set_player(*s, self.1.get(i).copied().unwrap_or(Player::Remote));
+            }
+            Ok(Box::new(g))
+        }
+    }
+    rules.visit(Make(q, seats))
+}
+
+/// A Bevy app with just the network (no window, no rendering).
+pub fn net_app() -> App {
+    let mut app = App::new();
+    app.add_plugins((
+        MinimalPlugins,
+        StatesPlugin,
+        bevy::log::LogPlugin {
+            level: bevy::log::Level::WARN,
+            ..Default::default()
+        },
+        transport::plugin,
+    ));
+    app.finish();
+    app.cleanup();
+    app
+}
+
+/// A headless host, listening: the app and the address it listens on.
+pub fn host_app(plan: &HostPlan) -> Result<(App, SocketAddr), String> {
+    let mut game = host_game(plan.rules, &plan.setup, &plan.seats)?;
+    let remote = game
+        .seats()
+        .into_iter()
+        .filter(|s| game.player(*s) == Player::Remote)
+        .count();
+    if remote == 0 {
+        return Err("no seat is left for a player to join: name one seat remote".into());
+    }
+    let mut host = Host::new(game.as_mut(), plan.on_drop, super::data_hash());
+    host.report_dir = Some(crate::app::files::user_dir().join("net-reports"));
+    let mut app = net_app();
+    let addr = transport::open_host(
+        app.world_mut(),
+        host,
+        plan.bind,
+        plan.port,
+        &plan.public,
+        remote + 2,
+    )?;
+    app.insert_resource(HostedGame(game))
+        .add_systems(Update, drive_host);
+    Ok((app, addr))
+}
+
+/// The host's turn each frame: what came in, then one command of the program's.
+fn drive_host(
+    net: Option<ResMut<NetHost>>,
+    game: Option<ResMut<HostedGame>>,
+    time: Res<Time<Real>>,
+) {
+    let (Some(mut net), Some(mut game)) = (net, game) else {
+        return;
+    };
+    let now = time.elapsed_secs_f64();
+    net.pump(game.0.as_mut(), now);
+    net.host.tick(game.0.as_mut());
+}
+
+/// A headless seat, connecting to `addr`.
+pub fn join_app(addr: SocketAddr, name: &str, program: bool) -> Result<App, String> {
+    let mut app = net_app();
+    let mut client = SeatClient::new(name, program);
+    client.report_dir = Some(crate::app::files::user_dir().join("net-reports"));
+    transport::join(app.world_mut(), addr, client)?;
+    Ok(app)
+}
+
+/// Runs a headless host until its game is over (and a moment more, for the last messages to
+/// leave), or for `limit`: the whole game's hash.
+pub fn run_host(
+    plan: &HostPlan,
+    out: &mut dyn Write,
+    limit: Option<Duration>,
+) -> Result<u64, String> {
+    let (mut app, addr) = host_app(plan)?;
+    let addrs = app.world().resource::<NetHost>().addresses.clone();
+    let list: Vec<String> = addrs.iter().map(|a| a.to_string()).collect();
+    let _ = writeln!(
+        out,
+        "hosting {} on {addr}: join with wartable join {}",
+        plan.rules.label(),
+        list.join(" or ")
+    );
+    let start = Instant::now();
+    let mut shown = 0;
+    let mut over_at = None;
+    loop {
+        app.update();
+        let net = app.world().resource::<NetHost>();
+        for l in &net.host.lines[shown..] {
+            let _ = writeln!(out, "{l}");
+        }
+        shown = net.host.lines.len();
+        if net.host.is_over() && over_at.is_none() {
+            over_at = Some(Instant::now());
+        }
+        if over_at.is_some_and(|t| t.elapsed() > Duration::from_millis(1500)) {
+            break;
+        }
+        if limit.is_some_and(|l| start.elapsed() > l) {
+            return Err(format!(
+                "the game did not end within {:?}",
+                limit.unwrap_or_default()
+            ));
+        }
+        std::thread::sleep(Duration::from_millis(1));
+    }
+    let game = &app.world().resource::<HostedGame>().0;
+    let _ = writeln!(out, "{}", game.waiting().describe(|s| format!("seat {s}")));
+    let hash = game.hash();
+    transport::close(app.world_mut());
+    app.update();
+    let _ = writeln!(out, "state hash: {hash:016x}");
+    Ok(hash)
+}
+
+/// Runs a headless seat until its game is over, the host closes it, or `limit`: the hash its
+/// replay of the whole game reached (the host's, or an error).
+pub fn run_join(
+    addr: SocketAddr,
+    name: &str,
+    program: bool,
+    out: &mut dyn Write,
+    limit: Option<Duration>,
+) -> Result<u64, String> {
+    let mut app = join_app(addr, name, program)?;
+    let start = Instant::now();
+    let mut shown = 0;
+    let result = loop {
+        app.update();
+        let seat = app.world().resource::<NetSeat>();
+        let c = &seat.client;
+        for l in &c.lines[shown..] {
+            let _ = writeln!(out, "{l}");
+        }
+        shown = c.lines.len();
+        if let Some(end) = &c.ending {
+            break match &end.replayed {
+                Ok(h) if *h == end.host_hash => Ok(*h),
+                Ok(h) => Err(format!(
+                    "the replay reached {h:016x}, the host's game {:016x}",
+                    end.host_hash
+                )),
+                Err(e) => Err(e.clone()),
+            };
+        }
+        if let Some(e) = &c.error {
+            break Err(e.clone());
+        }
+        if !seat.connected_once && start.elapsed() > Duration::from_secs(10) {
+            break Err(format!("no host answered at {addr} within 10 s"));
+        }
+        if limit.is_some_and(|l| start.elapsed() > l) {
+            break Err(format!(
+                "the game did not end within {:?}",
+                limit.unwrap_or_default()
+            ));
+        }
+        std::thread::sleep(Duration::from_millis(1));
+    };
+    transport::close(app.world_mut());
+    app.update();
+    if let Ok(h) = &result {
+        let _ = writeln!(out, "state hash: {h:016x}");
+    }
+    result
+}

@@ -1,0 +1,91 @@
+//! Whole games through the in-memory host: every seat's view checked against the host's
+//! after every step, and the whole game replayed at the end with the seed revealed.
+
+use wartable::net::host::OnDrop;
+use wartable::net::loopback::Loopback;
+use wartable::rules::core::{Player, QuickSetup, RulesId};
+
+/// The quick setup for a two-seat game of `rules`.
+pub fn two_seats(seed: u64) -> QuickSetup {
+    QuickSetup {
+        seed,
+        players: Some(2),
+        rounds: Some(8),
+        ..Default::default()
+    }
+}
+
+/// A game of `rules` with the program at the host on seat 1 and a program-played seat online
+/// on seat 2, run to its end.
+fn play_online(rules: RulesId, seed: u64) -> Loopback {
+    let mut net = Loopback::new(
+        rules,
+        &two_seats(seed),
+        &[Player::Program, Player::Remote],
+        OnDrop::Program,
+    )
+    .unwrap();
+    net.connect("Ann", true);
+    let rounds = net.run(20_000);
+    let c = &net.seats[0].client;
+    assert!(
+        net.host.is_over(),
+        "{rules} seed {seed}: not over after {rounds} rounds, {} steps; seat said {:?}",
+        net.host.step_count(),
+        c.lines.last()
+    );
+    net
+}
+
+#[test]
+fn every_rule_set_plays_to_the_end_online_with_equal_views() {
+    for &rules in RulesId::ALL {
+        for seed in [1, 2, 7] {
+            let net = play_online(rules, seed);
+            let c = &net.seats[0].client;
+            assert_eq!(c.error, None, "{rules} seed {seed}");
+            assert_eq!(
+                c.applied as usize,
+                net.host.step_count(),
+                "{rules} seed {seed}"
+            );
+            let end = c.ending.as_ref().expect("the seat learns the end");
+            assert_eq!(end.host_hash, net.game.hash());
+            assert_eq!(end.replayed, Ok(net.game.hash()), "{rules} seed {seed}");
+            assert!(
+                !c.lines
+                    .iter()
+                    .any(|l| l.contains("asking the host for the game again")),
+                "{rules} seed {seed}: a view went wrong: {:?}",
+                c.lines
+            );
+        }
+    }
+}
+
+#[test]
+fn a_seat_that_joins_late_gets_the_game_so_far_and_plays_on() {
+    for &rules in RulesId::ALL {
+        let mut net = Loopback::new(
+            rules,
+            &two_seats(7),
+            &[Player::Program, Player::Remote],
+            OnDrop::Program,
+        )
+        .unwrap();
+        for _ in 0..20 {
+            net.step();
+        }
+        let before = net.host.step_count();
+        net.connect("Ann", true);
+        net.run(20_000);
+        let c = &net.seats[0].client;
+        assert!(net.host.is_over(), "{rules}: {:?}", c.lines);
+        assert!(
+            c.lines[0].contains(&format!("step {before}")),
+            "{:?}",
+            c.lines
+        );
+        assert_eq!(c.ending.as_ref().unwrap().replayed, Ok(net.game.hash()));
+    }
+}
