@@ -487,13 +487,31 @@ fn main() -> ExitCode {
         plan.range = cli.range;
         plan
     });
+    let online = match &cli.command {
+        Some(Command::Host(a)) => match cli::net::plan(a, seed) {
+            Ok(p) => Some(wartable::app::play::online::StartOnline::Host(p)),
+            Err(e) => return cli::fail(&[e]),
+        },
+        Some(Command::Join(a)) => match wartable::net::headless::parse_address(&a.address) {
+            Ok(address) => Some(wartable::app::play::online::StartOnline::Join {
+                address,
+                name: a.name.clone(),
+            }),
+            Err(e) => return cli::fail(&[e]),
+        },
+        _ => None,
+    };
     let edit = match cli.command {
         Some(Command::Edit { file }) => Some(file),
         _ => None,
     };
     let level_named = std::env::args().any(|a| a == "--level" || a.starts_with("--level="));
-    let menu =
-        cli.menu || (!level_named && edit.is_none() && cli.game.is_none() && screenshot.is_none());
+    let menu = cli.menu
+        || (!level_named
+            && edit.is_none()
+            && cli.game.is_none()
+            && screenshot.is_none()
+            && online.is_none());
     let opts = AppOptions {
         level: cli.level,
         seed,
@@ -503,6 +521,7 @@ fn main() -> ExitCode {
         menu,
         game: cli.game,
         open: cli.open,
+        online,
     };
     match build_app(opts).run() {
         bevy::app::AppExit::Success => ExitCode::SUCCESS,

@@ -38,6 +38,7 @@ fn menus(
     mut exit: MessageWriter<AppExit>,
     editor: Option<ResMut<crate::app::editor::Editor>>,
     mut balance: ResMut<crate::app::balance::Balance>,
+    mut online: ResMut<crate::app::play::online::OnlineUi>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?.clone();
     let Some(mut state) = state else {
@@ -68,6 +69,13 @@ fn menus(
                         // The menu stays behind the New game window: closing it comes back here.
                         menu.new_game = Some(r.id);
                     }
+                }
+                if ui
+                    .add_sized(w, egui::Button::new("Join an online game..."))
+                    .clicked()
+                {
+                    online.show_join = true;
+                    menu.show_main = false;
                 }
                 if ui
                     .add_sized(w, egui::Button::new("Load a saved game..."))

@@ -49,6 +49,8 @@ pub struct AppOptions {
     pub game: Option<PathBuf>,
     /// A window to open at start: new-battle, builder, load or rules.
     pub open: Option<String>,
+    /// Host or join an online game at start.
+    pub online: Option<play::online::StartOnline>,
 }
 
 /// Builds the desktop program's App.
@@ -104,6 +106,9 @@ pub fn build_app(opts: AppOptions) -> App {
     ));
     if opts.menu {
         app.add_systems(Startup, |mut m: ResMut<menu::MainMenu>| m.show_main = true);
+    }
+    if let Some(o) = opts.online {
+        app.insert_resource(o);
     }
     if let Some(path) = opts.game {
         app.insert_resource(play::registry::StartGame(path));

@@ -1,10 +1,11 @@
 //! `wartable host` and `wartable join`: an online game, run headless (for tests and dedicated
 //! hosts) or in the window.
 
-use std::net::{IpAddr, SocketAddr, ToSocketAddrs};
+use std::net::{IpAddr, SocketAddr};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
+use wartable::net::headless::parse_address;
 use wartable::net::headless::{self, HostPlan};
 use wartable::net::host::OnDrop;
 use wartable::rules::core::{Player, QuickSetup, RulesId};
@@ -117,20 +118,6 @@ pub fn plan(a: &HostArgs, seed: u64) -> Result<HostPlan, String> {
         public: a.public.clone(),
         on_drop: a.on_drop,
     })
-}
-
-/// The host's address from the command line: `HOST:PORT`, or `HOST` on the default port.
-pub fn parse_address(text: &str) -> Result<SocketAddr, String> {
-    let with_port = if text.contains(':') {
-        text.to_string()
-    } else {
-        format!("{text}:5757")
-    };
-    with_port
-        .to_socket_addrs()
-        .map_err(|e| format!("'{text}' is not an address: {e}"))?
-        .next()
-        .ok_or_else(|| format!("'{text}' names no address"))
 }
 
 pub fn host_headless(a: &HostArgs, seed: u64) -> ExitCode {

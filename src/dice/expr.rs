@@ -10,14 +10,14 @@ pub const MAX_DICE: u32 = 200;
 /// Most extra dice one exploding die may add.
 pub const MAX_EXPLOSIONS: u32 = 100;
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum Keep {
     Highest(u32),
     Lowest(u32),
 }
 
 /// A parsed dice expression.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct DiceExpr {
     pub count: u32,
     pub sides: u32,

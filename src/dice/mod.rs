@@ -24,7 +24,7 @@ pub enum DiceError {
 }
 
 /// Where a die's result came from.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum DieSource {
     /// The game's seeded generator.
     Seeded,
@@ -35,7 +35,7 @@ pub enum DieSource {
 }
 
 /// One die as rolled.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Die {
     pub value: u32,
     /// False when a keep-highest/lowest dropped it, or it was re-rolled.
@@ -51,7 +51,7 @@ pub struct Die {
 pub type Dies = smallvec::SmallVec<[Die; 2]>;
 
 /// A logged roll: what was rolled, why, every die, and the total.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Roll {
     /// Position in the game's roll log, from 1.
     pub seq: u64,
@@ -193,6 +193,11 @@ impl Dice {
 
     pub fn log(&self) -> &[Roll] {
         &self.log
+    }
+
+    /// Adds a roll made elsewhere (by an online game's host) to the log.
+    pub fn record(&mut self, roll: Roll) {
+        self.log.push(roll);
     }
 
     /// Rolls an expression such as `3d6`, `4d6kh3`, `2d20kl1`, `3d6r1`, `2d6!` or `d6+2`.

@@ -48,8 +48,9 @@ pub struct SeatClient {
     pub error: Option<String>,
     /// Where bug reports are written.
     pub report_dir: Option<PathBuf>,
-    /// A proposal not yet answered: its id and the steps applied when it was made.
-    outstanding: Option<(u32, u32)>,
+    /// Proposals not yet answered, oldest first (the host answers in order: a step of this
+    /// seat's, or a refusal).
+    outstanding: Vec<u32>,
     next_id: u32,
     /// The program's commands refused since the last step.
     refusals: u32,
@@ -74,7 +75,7 @@ impl SeatClient {
             ending: None,
             error: None,
             report_dir: None,
-            outstanding: None,
+            outstanding: Vec::new(),
             next_id: 1,
             refusals: 0,
             last_program: f64::NEG_INFINITY,
@@ -98,7 +99,7 @@ impl SeatClient {
 
     /// Whether a command of this seat's waits for the host's answer.
     pub fn waiting_for_host(&self) -> bool {
-        self.outstanding.is_some()
+        !self.outstanding.is_empty()
     }
 
     /// Whether the game waits on this seat.
@@ -114,7 +115,7 @@ impl SeatClient {
         let seat = self.seat?;
         let id = self.next_id;
         self.next_id += 1;
-        self.outstanding = Some((id, self.applied));
+        self.outstanding.push(id);
         self.out.push(ToHost::Propose { id, seat, command });
         Some(id)
     }
@@ -149,7 +150,7 @@ impl SeatClient {
                 self.seat = Some(w.seat);
                 self.players = w.players;
                 self.game = Some(game);
-                self.outstanding = None;
+                self.outstanding.clear();
                 self.refusals = 0;
                 self.lines.push(format!(
                     "playing {} at seat {}, step {}",
@@ -160,8 +161,8 @@ impl SeatClient {
             }
             ToSeat::Step(step) => self.step(step),
             ToSeat::Refused { id, reason } => {
-                if self.outstanding.map(|o| o.0) == Some(id) {
-                    self.outstanding = None;
+                if let Some(i) = self.outstanding.iter().position(|o| *o == id) {
+                    self.outstanding.remove(i);
                     self.refusals += 1;
                     if self.program && self.refusals >= MAX_PROGRAM_REFUSALS {
                         return self.fail(format!(
@@ -212,8 +213,8 @@ impl SeatClient {
         match game.apply_step(me, &step) {
             Ok(()) => {
                 self.applied = step.n;
-                if step.seat == me {
-                    self.outstanding = None;
+                if step.seat == me && !self.outstanding.is_empty() {
+                    self.outstanding.remove(0);
                 }
                 self.refusals = 0;
             }
@@ -229,7 +230,7 @@ impl SeatClient {
             .push(format!("asking the host for the game again: {reason}"));
         // Nothing more is applied until the host's welcome rebuilds the game.
         self.game = None;
-        self.outstanding = None;
+        self.outstanding.clear();
         self.out.push(ToHost::Resync { reason });
     }
 
@@ -242,7 +243,7 @@ impl SeatClient {
     pub fn tick(&mut self, now: f64) {
         if !self.program
             || self.paused
-            || self.outstanding.is_some()
+            || !self.outstanding.is_empty()
             || self.error.is_some()
             || now - self.last_program < 1.0 / PROGRAM_PER_SECOND
         {

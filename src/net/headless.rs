@@ -227,3 +227,19 @@ pub fn run_join(
     }
     result
 }
+
+/// The host's address as a player types it: `HOST:PORT`, or `HOST` on the default port 5757.
+pub fn parse_address(text: &str) -> Result<SocketAddr, String> {
+    use std::net::ToSocketAddrs;
+    let text = text.trim();
+    let with_port = if text.contains(':') {
+        text.to_string()
+    } else {
+        format!("{text}:5757")
+    };
+    with_port
+        .to_socket_addrs()
+        .map_err(|e| format!("'{text}' is not an address: {e}"))?
+        .next()
+        .ok_or_else(|| format!("'{text}' names no address"))
+}

@@ -96,8 +96,9 @@ pub struct Step {
     pub label: String,
     /// The events (RON), redacted for this seat.
     pub events: String,
-    /// The rolls made for it, in words (another seat's secret rolls left out).
-    pub rolls: Vec<String>,
+    /// The rolls made for it (RON of the dice's log entries; another seat's secret rolls
+    /// left out).
+    pub rolls: String,
     /// [`crate::rules::core::game::view_hash`] of this seat's view after the step.
     pub hash: u64,
 }

@@ -33,6 +33,8 @@ pub trait HostGame: Send + Sync {
     fn take_steps(&mut self, first: u32, seats: &[Seat]) -> Vec<Vec<Step>>;
     /// Writes the game as a save (for a bug report).
     fn save_to(&self, path: &std::path::Path) -> Result<(), String>;
+    /// The `Game<R>` itself (the app builds its play screen from it).
+    fn as_any(&self) -> &dyn std::any::Any;
 }
 
 /// What a seat of an online game asks of its copy of the game.
@@ -49,6 +51,8 @@ pub trait SeatGame: Send + Sync {
     /// Replays the whole game from its setup with the seed and log the host sent at its end:
     /// the hash reached.
     fn replay_with(&self, seed: u64, log: &str) -> Result<u64, String>;
+    /// The `Game<R>` itself (the app shows it at the table).
+    fn as_any(&self) -> &dyn std::any::Any;
 }
 
 /// Reads untrusted RON (a command from a seat, events from the host) with the loaders' limit
@@ -153,11 +157,12 @@ impl<R: RuleSet> HostGame for Game<R> {
                             R::undone_label(cmd)
                         },
                         events: ron_line(&events),
-                        rolls: rolls
-                            .iter()
-                            .filter(|x| x.visible_to(seat))
-                            .map(|x| x.describe())
-                            .collect(),
+                        rolls: ron_line(
+                            &rolls
+                                .iter()
+                                .filter(|x| x.visible_to(seat))
+                                .collect::<Vec<_>>(),
+                        ),
                         hash: view_hash::<R>(&R::redact(after, seat)),
                     }
                 })
@@ -168,6 +173,9 @@ impl<R: RuleSet> HostGame for Game<R> {
     }
     fn save_to(&self, path: &std::path::Path) -> Result<(), String> {
         self.save(path)
+    }
+    fn as_any(&self) -> &dyn std::any::Any {
+        self
     }
 }
 
@@ -180,7 +188,11 @@ impl<R: RuleSet> SeatGame for Game<R> {
     }
     fn apply_step(&mut self, me: Seat, step: &Step) -> Result<(), String> {
         let events: Vec<R::Event> = read_ron("the step's events", &step.events)?;
+        let rolls: Vec<crate::dice::Roll> = read_ron("the step's rolls", &step.rolls)?;
         self.apply_remote(step.n.saturating_sub(1) as usize, &events);
+        for r in rolls {
+            self.dice.record(r);
+        }
         let mine = SeatGame::view_hash(self, me);
         if mine != step.hash {
             return Err(format!(
@@ -209,6 +221,9 @@ impl<R: RuleSet> SeatGame for Game<R> {
         let mut g = Game::<R>::replay(setup, &log)?;
         g.keep_journal = false;
         Ok(g.hash())
+    }
+    fn as_any(&self) -> &dyn std::any::Any {
+        self
     }
 }
 

@@ -258,6 +258,7 @@ fn the_play_shell_drives_kog_light_through_its_interface() {
     reg.add(RuleSetApp {
         id: RulesId::KogLight,
         load: wartable::app::kog::menu::load_for_play,
+        online: wartable::app::kog::menu::online_session,
     });
     let (game, level) = reg.load(&path).expect("opens");
     assert!(game.is::<KogSession>());

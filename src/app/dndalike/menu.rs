@@ -366,3 +366,12 @@ pub fn load_for_play(path: &Path) -> Result<(ActiveGame, crate::data::LevelFile)
         |g| DndSession::new(g, Some(8.0)),
     )
 }
+
+/// A DnDalike session for a copy of an online game (the play registry's).
+pub fn online_session(g: &dyn std::any::Any) -> Option<(ActiveGame, crate::data::LevelFile)> {
+    crate::app::play::new_game::from_game::<crate::rules::dndalike::Dndalike, _>(
+        g,
+        |s| s.level.clone(),
+        |g| DndSession::new(g, Some(8.0)),
+    )
+}

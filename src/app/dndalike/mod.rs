@@ -37,5 +37,6 @@ pub fn plugin(app: &mut App) {
         .add(RuleSetApp {
             id: RulesId::Dndalike,
             load: menu::load_for_play,
+            online: menu::online_session,
         });
 }

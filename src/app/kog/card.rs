@@ -201,7 +201,7 @@ pub fn actions(
         return None;
     }
     if !session.human_to_act() {
-        ui.label("The program plays this side.");
+        ui.label(session.game.player(s.active).plays_seat());
         return None;
     }
     let mut out = None;

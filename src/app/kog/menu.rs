@@ -484,3 +484,10 @@ fn start_battle(menu: &mut MenuState) -> Result<KogSession, Vec<String>> {
     game.players = form.players.to_vec();
     Ok(KogSession::new(game))
 }
+
+/// A KOG light session for a copy of an online game (the play registry's).
+pub fn online_session(g: &dyn std::any::Any) -> Option<(ActiveGame, crate::data::LevelFile)> {
+    let g = g.downcast_ref::<KogGame>()?.clone();
+    let level = g.setup.level.clone();
+    Some((ActiveGame::new(KogSession::new(g)), level))
+}

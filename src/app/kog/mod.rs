@@ -34,6 +34,7 @@ pub fn plugin(app: &mut App) {
         .add(RuleSetApp {
             id: RulesId::KogLight,
             load: menu::load_for_play,
+            online: menu::online_session,
         });
 }
 

@@ -105,3 +105,12 @@ pub fn load_for_play(path: &Path) -> Result<(ActiveGame, crate::data::LevelFile)
         KrigSession::new,
     )
 }
+
+/// A Krig session for a copy of an online game (the play registry's).
+pub fn online_session(g: &dyn std::any::Any) -> Option<(ActiveGame, crate::data::LevelFile)> {
+    crate::app::play::new_game::from_game::<crate::rules::krig::Krig, _>(
+        g,
+        |s| s.level.clone(),
+        KrigSession::new,
+    )
+}

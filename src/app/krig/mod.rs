@@ -29,6 +29,7 @@ pub fn plugin(app: &mut App) {
         .add(RuleSetApp {
             id: RulesId::Krig,
             load: menu::load_for_play,
+            online: menu::online_session,
         });
 }
 

@@ -171,7 +171,7 @@ fn actions(ui: &mut egui::Ui, session: &KrigSession) -> Option<Command> {
                 egui::RichText::new(format!("{}'s turn", s.name(*seat))).color(seat_color(*seat)),
             );
             if session.game.player(*seat) != Player::Human {
-                ui.label("The program is playing this seat.");
+                ui.label(session.game.player(*seat).plays_seat());
                 return None;
             }
             let with = odds_now(s, *seat, true);

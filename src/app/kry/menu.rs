@@ -261,3 +261,11 @@ pub fn load_for_play(path: &Path) -> Result<(ActiveGame, crate::data::LevelFile)
     s.shell.last_error = warning.map(|w| format!("Loaded with a warning: {w}"));
     Ok((ActiveGame::new(s), level))
 }
+
+/// A Kry-Gothic session for a copy of an online game (the play registry's): no interrupt
+/// countdown (the windows close when both sides have answered).
+pub fn online_session(g: &dyn std::any::Any) -> Option<(ActiveGame, crate::data::LevelFile)> {
+    let g = g.downcast_ref::<KryGame>()?.clone();
+    let level = g.setup.level.clone();
+    Some((ActiveGame::new(KrySession::new(g, None)), level))
+}

@@ -48,6 +48,7 @@ pub fn plugin(app: &mut App) {
         .add(RuleSetApp {
             id: RulesId::KryGothic,
             load: menu::load_for_play,
+            online: menu::online_session,
         });
 }
 

@@ -216,3 +216,12 @@ pub fn load_for_play(path: &Path) -> Result<(ActiveGame, crate::data::LevelFile)
         |g| KtogSession::new(g, Some(5.0)),
     )
 }
+
+/// A KtOG session for a copy of an online game (the play registry's).
+pub fn online_session(g: &dyn std::any::Any) -> Option<(ActiveGame, crate::data::LevelFile)> {
+    crate::app::play::new_game::from_game::<crate::rules::ktog::Ktog, _>(
+        g,
+        |s| s.level.clone(),
+        |g| KtogSession::new(g, Some(5.0)),
+    )
+}

@@ -29,5 +29,6 @@ pub fn plugin(app: &mut App) {
         .add(RuleSetApp {
             id: RulesId::Ktog,
             load: menu::load_for_play,
+            online: menu::online_session,
         });
 }

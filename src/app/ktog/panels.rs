@@ -257,7 +257,7 @@ fn actions(ui: &mut egui::Ui, session: &mut KtogSession) -> Option<Command> {
                 egui::RichText::new(format!("{}'s turn", s.name(*seat))).color(seat_color(*seat)),
             );
             if session.game.player(*seat) != crate::rules::core::Player::Human {
-                ui.label("The program is playing this seat.");
+                ui.label(session.game.player(*seat).plays_seat());
                 return None;
             }
             if *left > 1 {

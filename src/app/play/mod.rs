@@ -6,6 +6,7 @@
 pub mod keys;
 pub mod mirror;
 pub mod new_game;
+pub mod online;
 pub mod program;
 pub mod registry;
 pub mod requests;
@@ -24,6 +25,7 @@ pub fn plugin(app: &mut App) {
     app.add_plugins((
         keys::plugin,
         mirror::plugin,
+        online::plugin,
         program::plugin,
         registry::plugin,
         requests::plugin,

@@ -166,3 +166,19 @@ where
     shell.last_error = warning.map(|w| format!("Loaded with a warning: {w}"));
     Ok((ActiveGame::new(s), level))
 }
+
+/// A session of rule set `R` for a copy of `game` (a `Game<R>`), with its level (by the path
+/// `level` gives from the setup): for an online game, whose game is kept by the network.
+pub fn from_game<R, S>(
+    game: &dyn std::any::Any,
+    level: impl FnOnce(&R::Setup) -> Option<PathBuf>,
+    make: impl FnOnce(crate::rules::core::Game<R>) -> S,
+) -> Option<(ActiveGame, crate::data::LevelFile)>
+where
+    R: crate::rules::core::RuleSet,
+    S: crate::app::play::PlaySession,
+{
+    let g = game.downcast_ref::<crate::rules::core::Game<R>>()?.clone();
+    let level = crate::app::duel::level_file(&level(&g.setup));
+    Some((ActiveGame::new(make(g)), level))
+}

@@ -21,6 +21,9 @@ pub struct RuleSetApp {
     /// Opens a save of this rule set: the game (with any load warning in its shell) and the
     /// level to show.
     pub load: fn(&Path) -> Result<(ActiveGame, crate::data::LevelFile), Vec<String>>,
+    /// A session of this rule set from a copy of a game (`Game<R>` as `Any`) kept elsewhere:
+    /// an online seat's view, or the game an online host starts with.
+    pub online: fn(&dyn std::any::Any) -> Option<(ActiveGame, crate::data::LevelFile)>,
 }
 
 /// The rule sets registered, in menu order.
@@ -48,6 +51,17 @@ impl PlayRegistry {
             )]
         })?;
         (entry.load)(path)
+    }
+}
+
+impl PlayRegistry {
+    /// A session for a copy of `game` (a `Game<R>` of rule set `id`).
+    pub fn online(
+        &self,
+        id: RulesId,
+        game: &dyn std::any::Any,
+    ) -> Option<(ActiveGame, crate::data::LevelFile)> {
+        (self.0.iter().find(|r| r.id == id)?.online)(game)
     }
 }
 

@@ -33,6 +33,11 @@ pub trait DynGame: Send + Sync {
     fn program_step(&mut self) -> bool;
     /// The table as the 3D view shows it.
     fn table(&self) -> Table;
+    /// The game as an online host sees it.
+    fn as_host(&mut self) -> &mut dyn crate::net::seat_game::HostGame;
+    /// Takes the state and combat log of `other`, a game of the same rule set (an online seat's
+    /// view, kept by its network client): whether it was one.
+    fn mirror_from(&mut self, other: &dyn Any) -> bool;
 }
 
 impl<R: RuleSet> DynGame for Game<R>
@@ -97,6 +102,18 @@ where
     fn table(&self) -> Table {
         R::table(&self.state)
     }
+    fn as_host(&mut self) -> &mut dyn crate::net::seat_game::HostGame {
+        self
+    }
+    fn mirror_from(&mut self, other: &dyn Any) -> bool {
+        let Some(o) = other.downcast_ref::<Game<R>>() else {
+            return false;
+        };
+        self.state = o.state.clone();
+        self.journal = o.journal.clone();
+        self.dice = o.dice.clone();
+        true
+    }
 }
 
 /// The shell's own state of a game in play.
@@ -115,6 +132,22 @@ pub struct Shell {
     pub show_rules: bool,
     pub show_log: bool,
     pub confirm_leave: bool,
+    /// The Online window is asked for (host this game, or see who plays).
+    pub show_online: bool,
+    /// Set when this screen plays a seat of a game hosted elsewhere: its commands go to the
+    /// host as proposals instead of being played here.
+    pub online_seat: Option<OnlineSeat>,
+}
+
+/// This screen's seat in a game hosted elsewhere, and the commands it proposed that the
+/// network has not taken yet.
+#[derive(Debug, Default)]
+pub struct OnlineSeat {
+    pub seat: Seat,
+    /// Commands (RON) for the host.
+    pub outbox: Vec<String>,
+    /// Whether a proposal waits for the host's answer.
+    pub waiting: bool,
 }
 
 impl Shell {
@@ -152,6 +185,18 @@ impl Shell {
                 return Err(e);
             }
         };
+        if let Some(online) = self.online_seat.as_mut() {
+            // A seat of a game hosted elsewhere: checked here for a quick answer, decided there.
+            let seat = online.seat;
+            if let Err(e) = game.check(seat, &cmd) {
+                self.last_error = Some(e.to_string());
+                return Err(e);
+            }
+            online.outbox.push(ron::to_string(&cmd).unwrap_or_default());
+            online.waiting = true;
+            self.last_error = None;
+            return Ok(Vec::new());
+        }
         let r = game.play_with(seat, cmd, &typed);
         match &r {
             Ok(_) => {

@@ -88,11 +88,18 @@ fn bar(ui: &mut egui::Ui, active: &mut ActiveGame, requests: &mut GameRequests) 
         {
             active.undo();
         }
-        if ui.button("Save game").clicked() {
+        let online_seat = active.shell().online_seat.is_some();
+        if ui
+            .add_enabled(!online_seat, egui::Button::new("Save game"))
+            .on_disabled_hover_text("the host keeps this game: save it there")
+            .clicked()
+        {
             requests.save = true;
         }
         let shell = active.shell_mut();
         ui.toggle_value(&mut shell.show_log, "Log");
+        ui.toggle_value(&mut shell.show_online, "Online")
+            .on_hover_text("host this game for players on other machines, or see who plays it");
         ui.toggle_value(&mut shell.show_rules, "Rules reference");
         ui.separator();
         ui.label("Real dice:")
@@ -142,15 +149,21 @@ fn log_panel(ui: &mut egui::Ui, active: &ActiveGame) {
     let g = active.0.game();
     ui.horizontal(|ui| {
         ui.strong("Combat log");
-        ui.label(
-            egui::RichText::new(format!(
+        let text = match &active.shell().online_seat {
+            // The host keeps the seed secret until the game ends, and the commands.
+            Some(o) => format!(
+                "online, seat {} \u{b7} seed kept by the host \u{b7} {} rolls",
+                o.seat,
+                g.rolls()
+            ),
+            None => format!(
                 "seed {} \u{b7} {} rolls \u{b7} {} commands",
                 g.seed(),
                 g.rolls(),
                 g.commands()
-            ))
-            .small(),
-        );
+            ),
+        };
+        ui.label(egui::RichText::new(text).small());
     });
     egui::ScrollArea::vertical()
         .id_salt("log_scroll")
@@ -212,14 +225,24 @@ fn game_over(ctx: &egui::Context, active: &ActiveGame, requests: &mut GameReques
         .anchor(egui::Align2::CENTER_CENTER, egui::vec2(0.0, 0.0))
         .show(ctx, |ui| {
             ui.heading(&end.text);
-            ui.label(format!(
-                "Round {}, {} commands, {} rolls.",
-                g.round(),
-                g.commands(),
-                g.rolls()
-            ));
+            let online_seat = active.shell().online_seat.is_some();
+            if online_seat {
+                // The host keeps the commands (and saves the game).
+                ui.label(format!("Round {}, {} rolls.", g.round(), g.rolls()));
+            } else {
+                ui.label(format!(
+                    "Round {}, {} commands, {} rolls.",
+                    g.round(),
+                    g.commands(),
+                    g.rolls()
+                ));
+            }
             ui.horizontal(|ui| {
-                if ui.button("Save the game").clicked() {
+                if ui
+                    .add_enabled(!online_seat, egui::Button::new("Save the game"))
+                    .on_disabled_hover_text("the host keeps this game: save it there")
+                    .clicked()
+                {
                     requests.save = true;
                 }
                 if ui.button("New game").clicked() {

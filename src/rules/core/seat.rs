@@ -108,4 +108,15 @@ impl Player {
             Player::Remote => "online",
         }
     }
+
+    /// Who plays a seat, as a sentence for a panel that waits on it.
+    pub fn plays_seat(self) -> &'static str {
+        match self {
+            Player::Human => "A player at this screen plays this seat.",
+            Player::Program => "The program is playing this seat.",
+            Player::Remote => {
+                "A player online plays this seat: their move comes across the network."
+            }
+        }
+    }
 }

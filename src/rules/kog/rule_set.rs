@@ -271,6 +271,7 @@ impl RuleSet for Kog {
                 .get(i)
                 .cloned()
                 .unwrap_or_else(|| PathBuf::from(default));
+            let p = crate::data::load::resolve_data_path(&p);
             forces.push(force::load_force(&p, &cat).map_err(strings)?);
         }
         let small = level.width.min(level.depth) < 36.0;
