@@ -80,16 +80,7 @@ pub fn net_app() -> App {
 /// A headless host, listening: the app and the address it listens on.
 pub fn host_app(plan: &HostPlan) -> Result<(App, SocketAddr), String> {
     let mut game = host_game(plan.rules, &plan.setup, &plan.seats)?;
-    let remote = game
-        .seats()
-        .into_iter()
-        .filter(|s| game.player(*s) == Player::Remote)
-        .count();
-    if remote == 0 {
-        return Err("no seat is left for a player to join: name one seat remote".into());
-    }
-    let mut host = Host::new(game.as_mut(), plan.on_drop, super::data_hash());
-    host.report_dir = Some(crate::app::files::user_dir().join("net-reports"));
+    let (host, remote) = Host::offer(game.as_mut(), plan.on_drop)?;
     let mut app = net_app();
     let addr = transport::open_host(
         app.world_mut(),

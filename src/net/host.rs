@@ -107,6 +107,22 @@ impl Host {
         }
     }
 
+    /// A host for `game` whose seats played by [`Player::Remote`] are offered, with the number
+    /// offered; none offered is an error. Its bug reports go to the user folder.
+    pub fn offer(game: &mut dyn HostGame, on_drop: OnDrop) -> Result<(Self, usize), String> {
+        let remote = game
+            .seats()
+            .into_iter()
+            .filter(|s| game.player(*s) == Player::Remote)
+            .count();
+        if remote == 0 {
+            return Err("no seat is offered to players online: make one seat remote".into());
+        }
+        let mut host = Self::new(game, on_drop, super::data_hash());
+        host.report_dir = Some(crate::app::files::user_dir().join("net-reports"));
+        Ok((host, remote))
+    }
+
     /// What to send and whom to disconnect, in order.
     pub fn take_out(&mut self) -> Vec<Out> {
         std::mem::take(&mut self.out)

@@ -98,16 +98,7 @@ pub fn start_hosting(
                 game.set_player(seat, *p);
             }
         }
-        let remote = game
-            .seats()
-            .into_iter()
-            .filter(|s| game.player(*s) == Player::Remote)
-            .count();
-        if remote == 0 {
-            return Err("no seat is offered online: make one seat 'online'".to_string());
-        }
-        let mut host = Host::new(game.as_host(), on_drop, crate::net::data_hash());
-        host.report_dir = Some(crate::app::files::user_dir().join("net-reports"));
+        let (host, remote) = Host::offer(game.as_host(), on_drop)?;
         transport::open_host(world, host, bind, port, &[], remote + 2)
     })();
     world.insert_resource(active);

@@ -209,16 +209,7 @@ impl<R: RuleSet> Game<R> {
                 R::apply(&mut self.state, e);
                 continue;
             }
-            if let Some(text) = R::describe(&self.state, e) {
-                let (round, seat) = R::heading(&self.state, e);
-                self.journal.push(JournalLine {
-                    round,
-                    seat,
-                    text,
-                    command: index,
-                });
-            }
-            R::apply(&mut self.state, e);
+            self.apply_logged(e, index);
         }
         match before {
             None => self.undo.clear(),
@@ -255,17 +246,22 @@ impl<R: RuleSet> Game<R> {
     pub fn apply_remote(&mut self, step: usize, events: &[R::Event]) {
         self.undo.clear();
         for e in events {
-            if let Some(text) = R::describe(&self.state, e) {
-                let (round, seat) = R::heading(&self.state, e);
-                self.journal.push(JournalLine {
-                    round,
-                    seat,
-                    text,
-                    command: step,
-                });
-            }
-            R::apply(&mut self.state, e);
+            self.apply_logged(e, step);
         }
+    }
+
+    /// Applies `e`, with its combat log line filed under command `index`.
+    fn apply_logged(&mut self, e: &R::Event, index: usize) {
+        if let Some(text) = R::describe(&self.state, e) {
+            let (round, seat) = R::heading(&self.state, e);
+            self.journal.push(JournalLine {
+                round,
+                seat,
+                text,
+                command: index,
+            });
+        }
+        R::apply(&mut self.state, e);
     }
 
     /// Whether the last command can be taken back (it rolled no dice, nor did any since).
