@@ -16,6 +16,7 @@ mod kog;
 mod kry;
 mod level_errors;
 mod levels;
+mod looks;
 mod net;
 mod simulate;
 mod table_geometry;

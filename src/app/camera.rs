@@ -1,5 +1,6 @@
 //! The orbit camera: right-drag orbits, middle-drag or WASD/arrows pan, the wheel zooms (shift+wheel
-//! is left to turning models), Home resets. Written by hand so that the wheel can be shared with
+//! is left to turning models), Home resets, F focuses the selected model. A new game starts
+//! framed on its models; the camera glides to a goal ([`CameraGoal`]) that input cancels. Written by hand so that the wheel can be shared with
 //! model turning and panning stays on the table plane.
 
 use super::state::TableState;
@@ -12,10 +13,19 @@ use bevy_egui::input::EguiWantsInput;
 use bevy_egui::{EguiGlobalSettings, PrimaryEguiContext};
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Startup, spawn_camera).add_systems(
-        Update,
-        (reset_on_new_table, orbit_controls, apply_orbit).chain(),
-    );
+    app.init_resource::<CameraGoal>()
+        .add_systems(Startup, spawn_camera)
+        .add_systems(
+            Update,
+            (
+                reset_on_new_table,
+                frame_new_game,
+                orbit_controls,
+                seek_goal,
+                apply_orbit,
+            )
+                .chain(),
+        );
 }
 
 /// The camera's orbit around a focus point on the table.
@@ -84,6 +94,80 @@ fn reset_on_new_table(
     }
 }
 
+/// Where the camera is gliding to: a focus point and a distance.
+#[derive(Resource, Debug, Default, Clone, Copy)]
+pub struct CameraGoal(pub Option<(Vec3, f32)>);
+
+/// The focus and distance that show all of `points` (table coordinates) with a margin.
+pub fn framing(points: &[crate::table::Pt]) -> Option<(Vec3, f32)> {
+    let first = points.first()?;
+    let (mut lo, mut hi) = (*first, *first);
+    for p in points {
+        lo = crate::table::Pt::new(lo.x.min(p.x), lo.y.min(p.y));
+        hi = crate::table::Pt::new(hi.x.max(p.x), hi.y.max(p.y));
+    }
+    let centre = lo.add(hi).scale(0.5);
+    let extent = (hi.x - lo.x).max(hi.y - lo.y);
+    Some((
+        super::convert::to_world(centre, 0.0),
+        (extent * 0.9 + 8.0).clamp(12.0, 120.0),
+    ))
+}
+
+/// Frames the models when a game begins (its first mirrored table with models on it), or the
+/// selected model if one is.
+fn frame_new_game(
+    active: Option<Res<super::play::ActiveGame>>,
+    state: Option<Res<TableState>>,
+    sel: Res<super::state::Selection>,
+    mut goal: ResMut<CameraGoal>,
+    mut cams: Query<&mut OrbitCamera>,
+    mut framed: Local<bool>,
+) {
+    let Some(active) = active else {
+        *framed = false;
+        return;
+    };
+    if active.is_added() {
+        *framed = false;
+    }
+    let Some(state) = state else { return };
+    if *framed || state.table.models.is_empty() {
+        return;
+    }
+    *framed = true;
+    if let Ok(mut cam) = cams.single_mut() {
+        // Lower, as a player leaning over the table sees it.
+        cam.pitch = 0.7;
+    }
+    if let Some(m) = sel.0.and_then(|id| state.table.model(id).ok()) {
+        goal.0 = Some((
+            super::convert::to_world(m.pos, m.h),
+            m.base_diameter * 4.0 + 14.0,
+        ));
+        return;
+    }
+    let pts: Vec<_> = state.table.models.iter().map(|m| m.pos).collect();
+    goal.0 = framing(&pts);
+}
+
+/// Glides the camera towards its goal.
+fn seek_goal(time: Res<Time>, mut goal: ResMut<CameraGoal>, mut cams: Query<&mut OrbitCamera>) {
+    let Some((focus, distance)) = goal.0 else {
+        return;
+    };
+    let Ok(mut cam) = cams.single_mut() else {
+        return;
+    };
+    let k = 1.0 - (-6.0 * time.delta_secs()).exp();
+    cam.focus = cam.focus.lerp(focus, k);
+    cam.distance += (distance - cam.distance) * k;
+    if cam.focus.distance(focus) < 0.05 && (cam.distance - distance).abs() < 0.05 {
+        goal.0 = None;
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
 fn orbit_controls(
     mouse: Res<ButtonInput<MouseButton>>,
     keys: Res<ButtonInput<KeyCode>>,
@@ -93,11 +177,14 @@ fn orbit_controls(
     over_ui: Res<super::state::PointerOverUi>,
     time: Res<Time>,
     state: Option<Res<TableState>>,
+    sel: Res<super::state::Selection>,
+    mut goal: ResMut<CameraGoal>,
     mut cams: Query<&mut OrbitCamera>,
 ) {
     let Ok(mut cam) = cams.single_mut() else {
         return;
     };
+    let before = *cam;
     let pointer_free = !over_ui.0;
     let keys_free = egui.as_ref().is_none_or(|e| !e.wants_keyboard_input());
     let shift = keys.any_pressed([KeyCode::ShiftLeft, KeyCode::ShiftRight]);
@@ -133,6 +220,16 @@ fn orbit_controls(
         {
             *cam = OrbitCamera::for_table(s.table.width, s.table.depth);
         }
+        if keys.just_pressed(KeyCode::KeyF)
+            && let (Some(id), Some(s)) = (sel.0, &state)
+            && let Ok(m) = s.table.model(id)
+        {
+            goal.0 = Some((
+                super::convert::to_world(m.pos, m.h),
+                cam.distance.min(m.base_diameter * 4.0 + 14.0),
+            ));
+            return;
+        }
     }
     if pointer_free && !shift && scroll.delta.y != 0.0 {
         let notches = match scroll.unit {
@@ -140,6 +237,9 @@ fn orbit_controls(
             MouseScrollUnit::Pixel => scroll.delta.y / 40.0,
         };
         cam.distance = (cam.distance * 0.88f32.powf(notches)).clamp(3.0, 400.0);
+    }
+    if cam.focus != before.focus || cam.distance != before.distance || cam.yaw != before.yaw {
+        goal.0 = None;
     }
     if let Some(s) = &state {
         cam.focus.x = cam.focus.x.clamp(-10.0, s.table.width + 10.0);

@@ -37,8 +37,8 @@ fn draw_grid(state: Option<Res<TableState>>, view: Res<ViewSettings>, mut gizmos
         return;
     };
     let t = &state.table;
-    let faint = Color::srgba(1.0, 1.0, 1.0, 0.10);
-    let strong = Color::srgba(1.0, 1.0, 1.0, 0.28);
+    let faint = Color::srgba(1.0, 1.0, 1.0, 0.05);
+    let strong = Color::srgba(1.0, 1.0, 1.0, 0.16);
     let y = 0.015;
     let mut x = 0.0;
     while x <= t.width + 1e-3 {

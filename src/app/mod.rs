@@ -8,6 +8,7 @@ pub mod dice_panel;
 pub mod dndalike;
 pub mod duel;
 pub mod editor;
+pub mod figures;
 pub mod files;
 pub mod grid;
 pub mod interact;
@@ -15,17 +16,21 @@ pub mod kog;
 pub mod krig;
 pub mod kry;
 pub mod ktog;
+pub mod labels;
 pub mod level_io;
 pub mod measure;
 pub mod menu;
+pub mod motion;
 pub mod picking;
 pub mod play;
 pub mod sandbox;
+pub mod scenery;
 pub mod screens;
 pub mod screenshot;
 pub mod sight_tools;
 pub mod state;
 pub mod table_entities;
+pub mod textures;
 pub mod ui;
 pub mod visuals;
 
@@ -83,6 +88,8 @@ pub fn build_app(opts: AppOptions) -> App {
         table_entities::plugin,
         colliders::plugin,
         visuals::plugin,
+        labels::plugin,
+        motion::plugin,
         camera::plugin,
         picking::plugin,
         interact::plugin,

@@ -26,6 +26,8 @@ pub struct TableState {
     pub table: Table,
     pub path: Option<PathBuf>,
     pub terrain_rev: u64,
+    /// What the game in play says each model looks like (the rest stand as their size says).
+    pub looks: std::collections::HashMap<ModelId, crate::table::look::Look>,
 }
 
 impl TableState {
@@ -35,7 +37,19 @@ impl TableState {
             table,
             path,
             terrain_rev: next_rev(),
+            looks: Default::default(),
         }
+    }
+
+    /// What model `m` looks like.
+    pub fn look(&self, m: &crate::table::Model) -> crate::table::look::Look {
+        self.looks
+            .get(&m.id)
+            .copied()
+            .unwrap_or(crate::table::look::Look::new(
+                crate::table::look::by_size(m.base_diameter, m.body_height),
+                0,
+            ))
     }
 
     /// Marks the terrain as changed so that its entities are rebuilt.

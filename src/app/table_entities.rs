@@ -69,6 +69,7 @@ pub struct ObjectiveMarker {
 pub struct Miniature {
     pub id: ModelId,
     pub side: Side,
+    pub look: crate::table::look::Look,
 }
 
 /// A destroyed model left on the table as a wreck.
@@ -180,12 +181,14 @@ fn rebuild_terrain(
 fn sync_models(
     mut commands: Commands,
     state: Option<Res<TableState>>,
+    mut game_moved: Option<ResMut<super::motion::GameMoved>>,
     mut minis: Query<(
         Entity,
         &Miniature,
         &mut Transform,
         &mut Facing,
         Has<Wrecked>,
+        Option<&super::motion::Glide>,
     )>,
 ) {
     let Some(state) = state else { return };
@@ -193,10 +196,14 @@ fn sync_models(
         return;
     }
     let t = &state.table;
+    let glides = game_moved
+        .as_mut()
+        .map(|g| std::mem::take(&mut g.0))
+        .unwrap_or_default();
     let mut seen = Vec::new();
-    for (e, mini, mut tf, mut facing, wrecked) in &mut minis {
+    for (e, mini, mut tf, mut facing, wrecked, glide) in &mut minis {
         match t.model(mini.id) {
-            Ok(m) if m.side == mini.side => {
+            Ok(m) if m.side == mini.side && state.look(m) == mini.look => {
                 if m.wreck && !wrecked {
                     commands.entity(e).insert(Wrecked);
                 } else if !m.wreck && wrecked {
@@ -204,8 +211,19 @@ fn sync_models(
                 }
                 let target =
                     Transform::from_translation(to_world(m.pos, m.h)).with_rotation(yaw(m.facing));
-                if *tf != target {
-                    *tf = target;
+                let on_its_way = glide.is_some_and(|g| g.to == target.translation);
+                if *tf != target && !on_its_way {
+                    // A move made by the game glides; one made by hand follows the hand.
+                    let moved = tf.translation.distance(target.translation) > 0.05;
+                    if moved && glides.contains(&m.id) {
+                        commands.entity(e).insert(super::motion::Glide::new(
+                            tf.translation,
+                            target.translation,
+                        ));
+                        tf.rotation = target.rotation;
+                    } else {
+                        *tf = target;
+                    }
                 }
                 if facing.deg != m.facing || facing.front_arc != m.front_arc {
                     *facing = Facing {
@@ -223,6 +241,7 @@ fn sync_models(
             Miniature {
                 id: m.id,
                 side: m.side,
+                look: state.look(m),
             },
             Base {
                 diameter: m.base_diameter,

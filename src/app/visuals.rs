@@ -1,14 +1,19 @@
 //! What the table looks like: meshes and materials for the table top, tiles, pieces, zones,
 //! objectives and miniatures, added to the mirror entities as they appear; lights and shadows.
 
+use super::figures::Paint;
+use super::scenery::{Dress, PieceKind};
 use super::table_entities::{
     Base, Facing, Miniature, ObjectiveMarker, TableTop, TerrainPiece, TerrainTile, ZoneArea,
 };
+use super::textures::{Detail, DetailMaps, detailed, inch_uvs};
 use crate::data::level::Theme;
-use crate::table::{GroundKind, PieceShape, Tag, ZoneKind};
+use crate::table::look::Look;
+use crate::table::{GroundKind, PieceShape, ZoneKind};
 use bevy::light::CascadeShadowConfigBuilder;
 use bevy::prelude::*;
-use std::f32::consts::{FRAC_PI_2, PI};
+use std::collections::HashMap;
+use std::f32::consts::FRAC_PI_2;
 
 pub(super) fn plugin(app: &mut App) {
     app.insert_resource(GlobalAmbientLight {
@@ -52,28 +57,30 @@ pub struct Palette {
     kinds: Vec<(GroundKind, Handle<StandardMaterial>)>,
     /// Shallow and deep blood (a level whose liquid is blood).
     blood: [Handle<StandardMaterial>; 2],
-    stone: Handle<StandardMaterial>,
+    /// The table's wooden frame.
     wall: Handle<StandardMaterial>,
-    cover: Handle<StandardMaterial>,
-    weak: Handle<StandardMaterial>,
-    ramp: Handle<StandardMaterial>,
+    pieces: HashMap<PieceKind, Handle<StandardMaterial>>,
+    dress: HashMap<Dress, Handle<StandardMaterial>>,
     objective: Handle<StandardMaterial>,
     arc: Handle<StandardMaterial>,
+    /// The ground on a miniature's base.
+    base_top: Handle<StandardMaterial>,
     zones: [Handle<StandardMaterial>; 4],
     wreck: Handle<StandardMaterial>,
     black_smoke: Handle<StandardMaterial>,
     pub white_smoke: Handle<StandardMaterial>,
 }
 
-/// The colour of a side or seat (1 blue, 2 red, 3 green, 4 amber, 5 violet, 6 teal).
+/// The colour of a side or seat, from Okabe and Ito's colour-blind-safe palette (1 blue,
+/// 2 vermillion, 3 bluish green, 4 orange, 5 reddish purple, 6 sky blue).
 pub fn side_color(side: u8) -> Color {
     match side {
-        1 => Color::srgb(0.25, 0.45, 0.85),
-        2 => Color::srgb(0.85, 0.25, 0.2),
-        3 => Color::srgb(0.3, 0.7, 0.3),
-        4 => Color::srgb(0.9, 0.65, 0.15),
-        5 => Color::srgb(0.6, 0.35, 0.8),
-        6 => Color::srgb(0.2, 0.7, 0.7),
+        1 => Color::srgb_u8(0, 114, 178),
+        2 => Color::srgb_u8(213, 94, 0),
+        3 => Color::srgb_u8(0, 158, 115),
+        4 => Color::srgb_u8(230, 159, 0),
+        5 => Color::srgb_u8(204, 121, 167),
+        6 => Color::srgb_u8(86, 180, 233),
         _ => Color::srgb(0.7, 0.7, 0.7),
     }
 }
@@ -100,7 +107,58 @@ pub fn ground_color(kind: GroundKind) -> Color {
     }
 }
 
-fn setup_materials(mut commands: Commands, mut mats: ResMut<Assets<StandardMaterial>>) {
+fn setup_materials(
+    mut commands: Commands,
+    mut mats: ResMut<Assets<StandardMaterial>>,
+    mut images: ResMut<Assets<Image>>,
+) {
+    let maps = DetailMaps::make(&mut images);
+    let mut tex = |d: Detail, c: Color, rough: f32| mats.add(detailed(&maps, d, c, rough));
+    let themes = [
+        (
+            Theme::Field,
+            tex(Detail::Flock, Color::srgb(0.44, 0.52, 0.33), 0.95),
+        ),
+        (
+            Theme::Deck,
+            tex(Detail::Plates, Color::srgb(0.50, 0.52, 0.55), 0.5),
+        ),
+        (
+            Theme::Sand,
+            tex(Detail::Ripples, Color::srgb(0.78, 0.68, 0.50), 0.95),
+        ),
+    ];
+    let kinds = GroundKind::ALL
+        .map(|k| {
+            let (d, rough) = match k {
+                GroundKind::Open => (Detail::Flock, 0.95),
+                GroundKind::Rough | GroundKind::Difficult | GroundKind::VeryDifficult => {
+                    (Detail::Pebbles, 0.95)
+                }
+                GroundKind::Impossible => (Detail::Cracks, 0.9),
+                GroundKind::ShallowWater | GroundKind::DeepWater => (Detail::Ripples, 0.08),
+            };
+            (k, tex(d, ground_color(k), rough))
+        })
+        .to_vec();
+    let blood = [
+        tex(Detail::Ripples, Color::srgb(0.62, 0.08, 0.06), 0.1),
+        tex(Detail::Ripples, Color::srgb(0.36, 0.03, 0.04), 0.08),
+    ];
+    let pieces = PieceKind::ALL
+        .iter()
+        .map(|k| {
+            let (d, c, rough, metal) = k.surface();
+            let mut m = detailed(&maps, d, c, rough);
+            m.metallic = metal;
+            (*k, mats.add(m))
+        })
+        .collect();
+    let screen = mats.add(StandardMaterial {
+        base_color: Color::srgb(0.2, 0.9, 0.6),
+        emissive: LinearRgba::rgb(0.3, 1.6, 0.9),
+        ..default()
+    });
     let mut solid = |c: Color, rough: f32| {
         mats.add(StandardMaterial {
             base_color: c,
@@ -108,40 +166,22 @@ fn setup_materials(mut commands: Commands, mut mats: ResMut<Assets<StandardMater
             ..default()
         })
     };
-    let themes = [
-        (Theme::Field, solid(ground_color(GroundKind::Open), 0.95)),
-        (Theme::Deck, solid(Color::srgb(0.40, 0.42, 0.45), 0.55)),
-        (Theme::Sand, solid(Color::srgb(0.62, 0.55, 0.40), 0.95)),
-    ];
-    let kinds = GroundKind::ALL
-        .map(|k| {
-            (
-                k,
-                solid(
-                    ground_color(k),
-                    if matches!(k, GroundKind::ShallowWater | GroundKind::DeepWater) {
-                        0.2
-                    } else {
-                        0.9
-                    },
-                ),
-            )
-        })
-        .to_vec();
-    let blood = [
-        solid(Color::srgb(0.55, 0.06, 0.05), 0.15),
-        solid(Color::srgb(0.30, 0.02, 0.03), 0.1),
-    ];
-    let stone = solid(Color::srgb(0.55, 0.55, 0.58), 0.8);
-    let wall = solid(Color::srgb(0.42, 0.42, 0.46), 0.8);
-    let cover = solid(Color::srgb(0.50, 0.40, 0.28), 0.85);
-    let weak = solid(Color::srgb(0.85, 0.55, 0.15), 0.7);
-    let ramp = solid(Color::srgb(0.60, 0.56, 0.42), 0.9);
+    let dress = HashMap::from([
+        (Dress::Bark, solid(Color::srgb(0.30, 0.22, 0.14), 0.95)),
+        (Dress::Leaves, solid(Color::srgb(0.18, 0.36, 0.14), 0.9)),
+        (Dress::Band, solid(Color::srgb(0.75, 0.62, 0.15), 0.5)),
+        (Dress::Pebble, solid(Color::srgb(0.42, 0.40, 0.37), 0.95)),
+        (Dress::Screen, screen),
+    ]);
+    let wall = solid(Color::srgb(0.30, 0.24, 0.18), 0.7);
     let objective = solid(Color::srgb(0.95, 0.85, 0.2), 0.4);
     let wreck = solid(Color::srgb(0.16, 0.15, 0.14), 1.0);
+    let base_top = solid(Color::srgb(0.40, 0.34, 0.24), 0.95);
     let arc = mats.add(StandardMaterial {
         base_color: Color::srgb(1.0, 0.95, 0.6),
         unlit: true,
+        cull_mode: None,
+        double_sided: true,
         ..default()
     });
     let zone = |c: Color, a: f32| StandardMaterial {
@@ -171,13 +211,12 @@ fn setup_materials(mut commands: Commands, mut mats: ResMut<Assets<StandardMater
         themes,
         kinds,
         blood,
-        stone,
         wall,
-        cover,
-        weak,
-        ramp,
+        pieces,
+        dress,
         objective,
         arc,
+        base_top,
         zones,
     });
 }
@@ -196,14 +235,34 @@ fn spawn_lights(mut commands: Commands) {
         }
         .build(),
         Transform::from_xyz(10.0, 40.0, 20.0).looking_at(Vec3::new(24.0, 0.0, -18.0), Vec3::Y),
+        Sun,
+    ));
+    // A soft fill from the other side, without shadows, so that shaded sides keep their colour.
+    commands.spawn((
+        DirectionalLight {
+            illuminance: 2_500.0,
+            shadow_maps_enabled: false,
+            color: Color::srgb(0.85, 0.9, 1.0),
+            ..default()
+        },
+        Transform::from_xyz(40.0, 30.0, -40.0).looking_at(Vec3::new(24.0, 0.0, -18.0), Vec3::Y),
+        Fill,
     ));
 }
+
+/// The main light, which casts the shadows.
+#[derive(Component)]
+struct Sun;
+
+/// The fill light.
+#[derive(Component)]
+struct Fill;
 
 /// Dims the lights for a dark level, and brings them back for a lit one.
 fn follow_lighting(
     state: Option<Res<super::state::TableState>>,
     mut ambient: ResMut<GlobalAmbientLight>,
-    mut suns: Query<&mut DirectionalLight>,
+    mut suns: Query<(&mut DirectionalLight, Has<Fill>)>,
     mut shown: Local<Option<crate::data::level::Lighting>>,
 ) {
     let Some(state) = state else { return };
@@ -214,8 +273,13 @@ fn follow_lighting(
     *shown = Some(want);
     let dark = want == crate::data::level::Lighting::Dark;
     ambient.brightness = if dark { 60.0 } else { 350.0 };
-    for mut sun in &mut suns {
-        sun.illuminance = if dark { 1_800.0 } else { 9_000.0 };
+    for (mut sun, fill) in &mut suns {
+        sun.illuminance = match (dark, fill) {
+            (true, false) => 1_800.0,
+            (false, false) => 9_000.0,
+            (true, true) => 300.0,
+            (false, true) => 2_500.0,
+        };
     }
 }
 
@@ -226,7 +290,8 @@ fn dress_table(
     pal: Res<Palette>,
 ) {
     for (e, t) in &q {
-        let slab = meshes.add(Cuboid::new(t.width, 1.0, t.depth));
+        let corner = Vec3::new(t.width / 2.0, 0.0, t.depth / 2.0);
+        let slab = meshes.add(inch_uvs(Cuboid::new(t.width, 1.0, t.depth).into(), corner));
         let rim = meshes.add(Cuboid::new(t.width + 2.0, 1.2, t.depth + 2.0));
         let top = pal
             .themes
@@ -252,16 +317,41 @@ fn dress_table(
     }
 }
 
+/// Spawns dressing parts as children of `e`.
+fn spawn_dressing(
+    commands: &mut Commands,
+    e: Entity,
+    parts: Vec<super::scenery::Dressing>,
+    meshes: &mut Assets<Mesh>,
+    pal: &Palette,
+) {
+    if parts.is_empty() {
+        return;
+    }
+    commands.entity(e).with_children(|c| {
+        for d in parts {
+            c.spawn((
+                Mesh3d(meshes.add(d.mesh)),
+                MeshMaterial3d(pal.dress.get(&d.look).cloned().unwrap_or_default()),
+                d.tf,
+            ));
+        }
+    });
+}
+
 fn dress_tiles(
     mut commands: Commands,
-    q: Query<(Entity, &TerrainTile), Added<TerrainTile>>,
+    q: Query<(Entity, &TerrainTile, &Transform), Added<TerrainTile>>,
+    state: Option<Res<super::state::TableState>>,
     mut meshes: ResMut<Assets<Mesh>>,
     pal: Res<Palette>,
 ) {
-    for (e, t) in &q {
+    let field = state.is_some_and(|s| s.level.theme == Theme::Field);
+    for (e, t, tf) in &q {
         // Flat tiles sit a hair above the table top; raised ones are blocks up to their height.
         let h = t.height.max(0.01);
-        let mesh = meshes.add(Cuboid::new(t.size, h, t.size));
+        let at = tf.translation + Vec3::Y * h / 2.0;
+        let mesh = meshes.add(inch_uvs(Cuboid::new(t.size, h, t.size).into(), at));
         let mat = match t.kind {
             GroundKind::ShallowWater if t.blood => pal.blood[0].clone(),
             GroundKind::DeepWater if t.blood => pal.blood[1].clone(),
@@ -282,57 +372,60 @@ fn dress_tiles(
                     Transform::from_xyz(0.0, h / 2.0, 0.0),
                 ));
             });
-    }
-}
-
-fn piece_material(pal: &Palette, p: &TerrainPiece) -> Handle<StandardMaterial> {
-    if p.tags.contains(&Tag::WeakFloor) {
-        pal.weak.clone()
-    } else if p.shape == PieceShape::Ramp {
-        pal.ramp.clone()
-    } else if p.shape == PieceShape::Wall {
-        pal.wall.clone()
-    } else if p.tags.contains(&Tag::BlocksSight) {
-        pal.stone.clone()
-    } else {
-        pal.cover.clone()
+        let mut parts = super::scenery::tile_dressing(t.kind, field, t.col, t.row, t.size);
+        for p in &mut parts {
+            p.tf.translation.y += h;
+        }
+        spawn_dressing(&mut commands, e, parts, &mut meshes, &pal);
     }
 }
 
 fn dress_pieces(
     mut commands: Commands,
-    q: Query<(Entity, &TerrainPiece), Added<TerrainPiece>>,
+    q: Query<(Entity, &TerrainPiece, &Name), Added<TerrainPiece>>,
     mut meshes: ResMut<Assets<Mesh>>,
     pal: Res<Palette>,
 ) {
-    for (e, p) in &q {
+    for (e, p, name) in &q {
         let (w, d, h) = p.size;
-        let mat = piece_material(&pal, p);
-        let (mesh, offset) = match p.shape {
-            PieceShape::Box | PieceShape::Wall => (
-                meshes.add(Cuboid::new(w, h.max(0.02), d)),
-                h.max(0.02) / 2.0,
-            ),
-            PieceShape::Cylinder => (meshes.add(Cylinder::new(w / 2.0, h)), h / 2.0),
-            PieceShape::Ramp => {
-                let tri = Triangle2d::new(
-                    Vec2::new(-w / 2.0, 0.0),
-                    Vec2::new(w / 2.0, 0.0),
-                    Vec2::new(w / 2.0, h.max(0.02)),
-                );
-                (meshes.add(Extrusion::new(tri, d)), 0.0)
-            }
-        };
-        commands
-            .entity(e)
-            .insert(Visibility::default())
-            .with_children(|c| {
+        let kind = super::scenery::kind_of(name.as_str(), p.shape, &p.tags);
+        let mat = pal.pieces.get(&kind).cloned().unwrap_or_default();
+        commands.entity(e).insert(Visibility::default());
+        if !super::scenery::dressing_replaces(kind, p.shape) {
+            let (mesh, offset) = match p.shape {
+                PieceShape::Box | PieceShape::Wall => {
+                    (Cuboid::new(w, h.max(0.02), d).into(), h.max(0.02) / 2.0)
+                }
+                PieceShape::Cylinder => (
+                    Cylinder::new(w / 2.0, h).mesh().resolution(24).into(),
+                    h / 2.0,
+                ),
+                PieceShape::Ramp => {
+                    let tri = Triangle2d::new(
+                        Vec2::new(-w / 2.0, 0.0),
+                        Vec2::new(w / 2.0, 0.0),
+                        Vec2::new(w / 2.0, h.max(0.02)),
+                    );
+                    (Extrusion::new(tri, d).into(), 0.0)
+                }
+            };
+            // A wood is its floor and its trees: the block is drawn low.
+            let (mesh, offset): (Mesh, f32) = if kind == super::scenery::PieceKind::Woods {
+                (Cuboid::new(w, 0.06, d).into(), 0.03)
+            } else {
+                (mesh, offset)
+            };
+            let mesh = meshes.add(inch_uvs(mesh, Vec3::new(w / 2.0, offset, d / 2.0)));
+            commands.entity(e).with_children(|c| {
                 c.spawn((
                     Mesh3d(mesh),
                     MeshMaterial3d(mat),
                     Transform::from_xyz(0.0, offset, 0.0),
                 ));
             });
+        }
+        let parts = super::scenery::piece_dressing(kind, p.shape, p.size);
+        spawn_dressing(&mut commands, e, parts, &mut meshes, &pal);
     }
 }
 
@@ -400,17 +493,44 @@ pub struct ArcWedge;
 
 const BASE_THICKNESS: f32 = 0.125;
 
-fn arc_mesh(radius: f32, arc_deg: f32) -> Mesh {
-    CircularSector::new(radius, (arc_deg / 2.0).to_radians().min(PI))
-        .mesh()
-        .resolution(24)
-        .build()
+/// A figure's part, with the material it wears when not wrecked.
+#[derive(Component, Debug)]
+pub struct FigurePart(Handle<StandardMaterial>);
+
+/// The part of a tank that turns to face its weapon's target.
+#[derive(Component, Debug)]
+pub struct Turret;
+
+/// Meshes of figures already built, by look and size; materials by side, paint and style.
+#[derive(Resource, Default)]
+struct FigureCache {
+    meshes: HashMap<(Look, u32, u32), Vec<(Handle<Mesh>, Transform, Paint, bool)>>,
+    mats: HashMap<(u8, Paint, u8), Handle<StandardMaterial>>,
+    bases: HashMap<(u8, u32), (Handle<Mesh>, Handle<StandardMaterial>)>,
 }
 
-/// Lays the sector (built in the XY plane pointing +Y) flat on the base, pointing along +X.
-fn arc_transform() -> Transform {
-    Transform::from_xyz(0.0, BASE_THICKNESS + 0.005, 0.0)
-        .with_rotation(Quat::from_rotation_y(-FRAC_PI_2) * Quat::from_rotation_x(-FRAC_PI_2))
+fn paint_material(paint: Paint, side: u8, style: u8) -> StandardMaterial {
+    let (c, rough, metal) = match paint {
+        Paint::Body => (side_color(side), 0.55, 0.0),
+        Paint::Trim => (super::figures::trim_color(style), 0.6, 0.0),
+        Paint::Metal => (Color::srgb(0.32, 0.33, 0.35), 0.35, 0.8),
+        Paint::Skin => (Color::srgb(0.85, 0.66, 0.52), 0.8, 0.0),
+        Paint::Hide => (Color::srgb(0.42, 0.55, 0.22), 0.85, 0.0),
+        Paint::Dark => (Color::srgb(0.12, 0.12, 0.13), 0.7, 0.0),
+        Paint::Light => (Color::srgb(0.95, 0.92, 0.75), 0.3, 0.0),
+        Paint::Glass => (Color::srgb(0.10, 0.25, 0.35), 0.1, 0.3),
+    };
+    StandardMaterial {
+        base_color: c,
+        perceptual_roughness: rough,
+        metallic: metal,
+        emissive: if paint == Paint::Light {
+            LinearRgba::rgb(0.4, 0.38, 0.25)
+        } else {
+            LinearRgba::BLACK
+        },
+        ..default()
+    }
 }
 
 fn dress_miniatures(
@@ -418,27 +538,53 @@ fn dress_miniatures(
     q: Query<(Entity, &Miniature, &Base, &Facing), Added<Miniature>>,
     mut meshes: ResMut<Assets<Mesh>>,
     mut mats: ResMut<Assets<StandardMaterial>>,
+    mut cache: Local<FigureCache>,
     pal: Res<Palette>,
 ) {
     for (e, mini, base, facing) in &q {
         let r = base.diameter / 2.0;
-        let col = side_color(mini.side.0);
-        let body_mat = mats.add(StandardMaterial {
-            base_color: col,
-            perceptual_roughness: 0.6,
-            ..default()
-        });
-        let base_mat = mats.add(StandardMaterial {
-            base_color: col.darker(0.25),
-            perceptual_roughness: 0.8,
-            ..default()
-        });
-        let body_r = (r * 0.5).min(0.6);
-        let body_h = base.body_height;
-        let base_mesh = meshes.add(Cylinder::new(r, BASE_THICKNESS).mesh().resolution(40));
-        let body_mesh = meshes.add(Capsule3d::new(body_r, (body_h - 2.0 * body_r).max(0.05)));
-        let nose = meshes.add(Cuboid::new(body_r * 0.8, body_r * 0.5, body_r * 0.8));
-        let arc = meshes.add(arc_mesh(r * 0.96, facing.front_arc));
+        let side = mini.side.0;
+        let key = |x: f32| (x * 100.0).round() as u32;
+        let FigureCache {
+            meshes: fig_meshes,
+            mats: fig_mats,
+            bases,
+        } = &mut *cache;
+        let parts = fig_meshes
+            .entry((mini.look, key(r), key(base.body_height)))
+            .or_insert_with(|| {
+                super::figures::build(mini.look, r, base.body_height)
+                    .into_iter()
+                    .map(|p| (meshes.add(p.mesh), p.tf, p.paint, p.turret))
+                    .collect()
+            })
+            .clone();
+        let (base_mesh, base_mat) = bases
+            .entry((side, key(r)))
+            .or_insert_with(|| {
+                (
+                    meshes.add(Cylinder::new(r, BASE_THICKNESS).mesh().resolution(40)),
+                    mats.add(StandardMaterial {
+                        base_color: side_color(side).darker(0.08),
+                        perceptual_roughness: 0.5,
+                        ..default()
+                    }),
+                )
+            })
+            .clone();
+        let top_mesh = meshes.add(Cylinder::new(r * 0.93, 0.01).mesh().resolution(40));
+        let arc = meshes.add(super::figures::arc_band(
+            r,
+            facing.front_arc,
+            BASE_THICKNESS,
+        ));
+        let mut mat_of = |paint: Paint| {
+            fig_mats
+                .entry((side, paint, mini.look.style % 8))
+                .or_insert_with(|| mats.add(paint_material(paint, side, mini.look.style)))
+                .clone()
+        };
+        let part_mats: Vec<_> = parts.iter().map(|(_, _, p, _)| mat_of(*p)).collect();
         commands
             .entity(e)
             .insert(Visibility::default())
@@ -448,28 +594,44 @@ fn dress_miniatures(
                     MeshMaterial3d(base_mat),
                     Transform::from_xyz(0.0, BASE_THICKNESS / 2.0, 0.0),
                 ));
-                let body_tf = Transform::from_xyz(0.0, BASE_THICKNESS + body_h / 2.0, 0.0);
                 c.spawn((
-                    Mesh3d(body_mesh),
-                    MeshMaterial3d(body_mat.clone()),
-                    body_tf,
-                    Body { upright: body_tf },
-                ));
-                let nose_tf =
-                    Transform::from_xyz(body_r * 0.9, BASE_THICKNESS + body_h * 0.75, 0.0);
-                c.spawn((
-                    Mesh3d(nose),
-                    MeshMaterial3d(pal.arc.clone()),
-                    nose_tf,
-                    Body { upright: nose_tf },
+                    Mesh3d(top_mesh),
+                    MeshMaterial3d(pal.base_top.clone()),
+                    Transform::from_xyz(0.0, BASE_THICKNESS + 0.003, 0.0),
                 ));
                 c.spawn((
                     Mesh3d(arc),
                     MeshMaterial3d(pal.arc.clone()),
-                    arc_transform(),
+                    Transform::default(),
                     ArcWedge,
                     bevy::light::NotShadowCaster,
                 ));
+                let upright = Transform::from_xyz(0.0, BASE_THICKNESS, 0.0);
+                c.spawn((upright, Visibility::default(), Body { upright }))
+                    .with_children(|f| {
+                        let mut turret = Vec::new();
+                        for ((mesh, tf, _, on_turret), mat) in parts.iter().zip(&part_mats) {
+                            let part = (
+                                Mesh3d(mesh.clone()),
+                                MeshMaterial3d(mat.clone()),
+                                *tf,
+                                FigurePart(mat.clone()),
+                            );
+                            if *on_turret {
+                                turret.push(part);
+                            } else {
+                                f.spawn(part);
+                            }
+                        }
+                        if !turret.is_empty() {
+                            f.spawn((Transform::default(), Visibility::default(), Turret))
+                                .with_children(|t| {
+                                    for part in turret {
+                                        t.spawn(part);
+                                    }
+                                });
+                        }
+                    });
             });
     }
 }
@@ -483,15 +645,18 @@ fn update_arc(
     for (base, facing, children) in &q {
         for c in children.iter() {
             if let Ok(m) = wedges.get(c) {
-                let _ = meshes.insert(&m.0, arc_mesh(base.diameter / 2.0 * 0.96, facing.front_arc));
+                let _ = meshes.insert(
+                    &m.0,
+                    super::figures::arc_band(base.diameter / 2.0, facing.front_arc, BASE_THICKNESS),
+                );
             }
         }
     }
 }
 
 /// "Lay the model on its side and mark the model as Destroyed with black cotton smoke": a
-/// wrecked miniature's body lies down, dark, under black smoke; it stands up again if the wreck
-/// is taken away.
+/// wrecked miniature's figure lies down, dark, under black smoke; it stands up again if the
+/// wreck is taken away.
 fn show_wrecks(
     mut commands: Commands,
     minis: Query<
@@ -503,11 +668,12 @@ fn show_wrecks(
         ),
         With<Miniature>,
     >,
-    mut bodies: Query<(&Body, &mut Transform, &mut MeshMaterial3d<StandardMaterial>)>,
+    mut bodies: Query<(&Body, &mut Transform)>,
+    kids: Query<&Children>,
+    mut parts: Query<(&FigurePart, &mut MeshMaterial3d<StandardMaterial>)>,
     smoke: Query<(), With<WreckSmoke>>,
     mut meshes: ResMut<Assets<Mesh>>,
     pal: Res<Palette>,
-    mut body_mats: Local<std::collections::HashMap<Entity, Handle<StandardMaterial>>>,
 ) {
     for (e, base, children, wrecked) in &minis {
         let has_smoke = children.iter().any(|c| smoke.contains(c));
@@ -515,20 +681,23 @@ fn show_wrecks(
             continue;
         }
         for c in children.iter() {
-            if let Ok((body, mut tf, mut mat)) = bodies.get_mut(c) {
-                if wrecked {
-                    body_mats.insert(c, mat.0.clone());
-                    mat.0 = pal.wreck.clone();
-                    let lie = Quat::from_rotation_x(FRAC_PI_2);
-                    *tf = Transform::from_translation(
-                        lie * (body.upright.translation - Vec3::Y * BASE_THICKNESS) * 0.8
-                            + Vec3::Y * (BASE_THICKNESS + base.diameter * 0.2),
+            if let Ok((body, mut tf)) = bodies.get_mut(c) {
+                *tf = if wrecked {
+                    Transform::from_translation(
+                        body.upright.translation + Vec3::Y * base.diameter * 0.12,
                     )
-                    .with_rotation(lie);
+                    .with_rotation(Quat::from_rotation_x(FRAC_PI_2 * 0.9))
+                    .with_scale(Vec3::splat(0.8))
                 } else {
-                    *tf = body.upright;
-                    if let Some(m) = body_mats.remove(&c) {
-                        mat.0 = m;
+                    body.upright
+                };
+                for part in kids.iter_descendants(c) {
+                    if let Ok((orig, mut mat)) = parts.get_mut(part) {
+                        mat.0 = if wrecked {
+                            pal.wreck.clone()
+                        } else {
+                            orig.0.clone()
+                        };
                     }
                 }
             }

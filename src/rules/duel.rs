@@ -56,3 +56,16 @@ pub fn with_players(table: &Table, names: &[String], down: &[bool], radius: f32)
     }
     t
 }
+
+/// The players' miniatures of a duel table: a hero each, in the seat's style.
+pub fn hero_looks(players: usize) -> crate::table::look::Looks {
+    use crate::table::look::{Figure, Look};
+    (0..players)
+        .map(|i| {
+            (
+                crate::table::ModelId(i as u32 + 1),
+                Look::new(Figure::Hero, i as u8),
+            )
+        })
+        .collect()
+}

@@ -5,6 +5,7 @@
 
 pub mod corridor;
 pub mod geom;
+pub mod look;
 pub mod measure;
 pub mod model;
 pub mod movement;

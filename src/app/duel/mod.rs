@@ -9,7 +9,7 @@ use crate::app::play::ActiveGame;
 use crate::app::screens::Mode;
 use crate::rules::core::RulesId;
 use bevy::prelude::*;
-use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+use bevy_egui::egui;
 
 pub fn plugin(app: &mut App) {
     app.add_systems(
@@ -17,12 +17,6 @@ pub fn plugin(app: &mut App) {
         hold_still
             .run_if(in_duel)
             .after(crate::app::interact::InteractSet),
-    )
-    .add_systems(
-        EguiPrimaryContextPass,
-        labels
-            .run_if(in_duel)
-            .after(crate::app::play::shell::PlayUi::Panels),
     );
 }
 
@@ -44,53 +38,6 @@ fn hold_still(mut gate: ResMut<GameGate>) {
 /// A seat's colour for egui.
 pub fn seat_color(seat: u8) -> egui::Color32 {
     crate::app::visuals::side_color32(seat)
-}
-
-/// Each miniature's name over its head ("out" when it lies down).
-fn labels(
-    mut contexts: EguiContexts,
-    state: Res<crate::app::state::TableState>,
-    cams: Query<(&Camera, &GlobalTransform), With<Camera3d>>,
-) -> Result {
-    let ctx = contexts.ctx_mut()?.clone();
-    let Ok((cam, cam_tf)) = cams.single() else {
-        return Ok(());
-    };
-    // The table as last mirrored from the game (not rebuilt every frame).
-    for m in &state.table.models {
-        let head = crate::app::convert::to_world(m.pos, m.h + m.body_height + 0.4);
-        let Ok(p) = cam.world_to_viewport(cam_tf, head) else {
-            continue;
-        };
-        let text = if m.wreck {
-            format!("{} (out)", m.name)
-        } else {
-            m.name.clone()
-        };
-        egui::Area::new(egui::Id::new(("duel_label", m.id.0)))
-            .fixed_pos(egui::pos2(p.x, p.y))
-            .pivot(egui::Align2::CENTER_BOTTOM)
-            .order(egui::Order::Background)
-            .interactable(false)
-            .show(&ctx, |ui| {
-                egui::Frame::new()
-                    .fill(egui::Color32::from_black_alpha(210))
-                    .inner_margin(egui::Margin::symmetric(4, 1))
-                    .corner_radius(3.0)
-                    .show(ui, |ui| {
-                        // One line, centred over the miniature (never wrapped by the area's width).
-                        ui.add(
-                            egui::Label::new(
-                                egui::RichText::new(text)
-                                    .color(seat_color(m.side.0))
-                                    .strong(),
-                            )
-                            .wrap_mode(egui::TextWrapMode::Extend),
-                        );
-                    });
-            });
-    }
-    Ok(())
 }
 
 /// The level file a duel game stands on (a bare table if it cannot be read).

@@ -6,9 +6,10 @@
 use super::input::in_game;
 use super::session::KogSession;
 use crate::app::convert::to_world;
+use crate::app::labels::{ModelTag, ModelTags};
 use crate::app::play::ActiveGame;
 use crate::app::table_entities::{Base, Miniature};
-use crate::app::visuals::{Palette, side_color32};
+use crate::app::visuals::Palette;
 use crate::rules::kog::state::{Condition, MoveMode, Phase};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
@@ -16,7 +17,10 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         EguiPrimaryContextPass,
-        labels.after(super::panels::game_ui).run_if(in_game),
+        labels
+            .after(super::panels::game_ui)
+            .in_set(crate::app::labels::TagSet)
+            .run_if(in_game),
     )
     .add_systems(PostUpdate, crippled_smoke.run_if(in_game))
     .init_resource::<AttackHover>()
@@ -83,6 +87,8 @@ pub struct CrippledSmoke;
 fn labels(
     mut contexts: EguiContexts,
     active: Res<ActiveGame>,
+    hover: Res<AttackHover>,
+    mut tags: ResMut<ModelTags>,
     cams: Query<(&Camera, &GlobalTransform), With<Camera3d>>,
 ) -> Result {
     let Some(session) = KogSession::of(&active) else {
@@ -123,34 +129,12 @@ fn labels(
         {
             marks.push("!".into());
         }
-        let head = to_world(tm.pos, tm.h + tm.body_height + 0.5);
-        let Ok(p) = cam.world_to_viewport(cam_tf, head) else {
-            continue;
-        };
-        if view.is_some_and(|r| !r.contains(p)) {
-            continue;
-        }
-        let short = m.name.split(' ').next_back().unwrap_or("");
-        let initial: String = m.loadout.profile.chars().take(3).collect();
-        let text = if marks.is_empty() {
-            format!("{initial}{short}")
-        } else {
-            format!("{initial}{short} {}", marks.join(" "))
-        };
-        let col = side_color32(m.side);
-        egui::Area::new(egui::Id::new(("marker", m.id.0)))
-            .fixed_pos(egui::pos2(p.x - 14.0, p.y - 18.0))
-            .order(egui::Order::Background)
-            .interactable(false)
-            .show(&ctx, |ui| {
-                egui::Frame::new()
-                    .fill(egui::Color32::from_black_alpha(150))
-                    .corner_radius(3.0)
-                    .inner_margin(egui::Margin::symmetric(3, 1))
-                    .show(ui, |ui| {
-                        ui.label(egui::RichText::new(text).color(col).size(11.0).strong());
-                    });
-            });
+        tags.0.push(ModelTag {
+            id: m.id,
+            name: m.name.clone(),
+            marks: marks.join(" "),
+            targeted: hover.pair.is_some_and(|(_, t)| t == m.id),
+        });
     }
     for (i, o) in s.objectives.iter().enumerate() {
         if o.carrier.is_some() || o.off_table {

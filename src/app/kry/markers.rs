@@ -6,16 +6,19 @@
 use super::input::{MovePreview, in_game};
 use super::session::KrySession;
 use crate::app::convert::to_world;
+use crate::app::labels::ModelTag;
 use crate::app::play::ActiveGame;
 use crate::app::state::Selection;
-use crate::app::visuals::side_color32;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 pub fn plugin(app: &mut App) {
     app.add_systems(
         EguiPrimaryContextPass,
-        labels.after(super::panels::game_ui).run_if(in_game),
+        labels
+            .after(super::panels::game_ui)
+            .in_set(crate::app::labels::TagSet)
+            .run_if(in_game),
     )
     .add_systems(Update, draw_arcs.run_if(in_game));
 }
@@ -57,6 +60,7 @@ fn labels(
     mut contexts: EguiContexts,
     active: Res<ActiveGame>,
     preview: Res<MovePreview>,
+    mut tags: ResMut<crate::app::labels::ModelTags>,
     cams: Query<(&Camera, &GlobalTransform), With<Camera3d>>,
 ) -> Result {
     let Some(session) = KrySession::of(&active) else {
@@ -67,39 +71,16 @@ fn labels(
         return Ok(());
     };
     let s = session.state();
-    let view = cam.logical_viewport_rect();
     for tm in &s.table.models {
         let Some(m) = s.models.get(&tm.id) else {
             continue;
         };
-        let head = to_world(tm.pos, tm.h + tm.body_height + 0.5);
-        let Ok(p) = cam.world_to_viewport(cam_tf, head) else {
-            continue;
-        };
-        if view.is_some_and(|r| !r.contains(p)) {
-            continue;
-        }
-        let short = m.name.split(' ').next_back().unwrap_or("");
-        let marks = short_marks(s, m.id);
-        let text = if marks.is_empty() {
-            short.to_string()
-        } else {
-            format!("{short} {marks}")
-        };
-        let col = side_color32(m.side);
-        egui::Area::new(egui::Id::new(("kry_marker", m.id.0)))
-            .fixed_pos(egui::pos2(p.x - 14.0, p.y - 18.0))
-            .order(egui::Order::Background)
-            .interactable(false)
-            .show(&ctx, |ui| {
-                egui::Frame::new()
-                    .fill(egui::Color32::from_black_alpha(150))
-                    .corner_radius(3.0)
-                    .inner_margin(egui::Margin::symmetric(3, 1))
-                    .show(ui, |ui| {
-                        ui.label(egui::RichText::new(text).color(col).size(11.0).strong());
-                    });
-            });
+        tags.0.push(ModelTag {
+            id: m.id,
+            name: m.name.clone(),
+            marks: short_marks(s, m.id),
+            targeted: false,
+        });
     }
     if let Some(id) = preview.model
         && !preview.text.is_empty()

@@ -28,6 +28,7 @@ fn mirror_table(
     drag: Res<Drag>,
     mode: Res<Mode>,
     mut sel: ResMut<Selection>,
+    moved: Option<ResMut<crate::app::motion::GameMoved>>,
 ) {
     let Some(mut state) = state else { return };
     if *mode != Mode::Game || drag.model.is_some() {
@@ -41,7 +42,22 @@ fn mirror_table(
     let view = active.0.game().table();
     let terrain_changed =
         view.zones != state.table.zones || view.objectives != state.table.objectives;
+    let just_moved = view
+        .models
+        .iter()
+        .filter(|m| {
+            state
+                .table
+                .model(m.id)
+                .is_ok_and(|o| o.pos != m.pos || o.h != m.h)
+        })
+        .map(|m| m.id)
+        .collect();
+    if let Some(mut moved) = moved {
+        moved.0 = just_moved;
+    }
     state.table = view;
+    state.looks = active.0.game().looks().into_iter().collect();
     if terrain_changed {
         state.terrain_changed();
     }

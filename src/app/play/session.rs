@@ -33,6 +33,8 @@ pub trait DynGame: Send + Sync {
     fn program_step(&mut self) -> bool;
     /// The table as the 3D view shows it.
     fn table(&self) -> Table;
+    /// What each model looks like.
+    fn looks(&self) -> crate::table::look::Looks;
     /// The game as an online host sees it.
     fn as_host(&mut self) -> &mut dyn crate::net::seat_game::HostGame;
     /// Takes the state and combat log of `other`, a game of the same rule set (an online seat's
@@ -101,6 +103,9 @@ where
     }
     fn table(&self) -> Table {
         R::table(&self.state)
+    }
+    fn looks(&self) -> crate::table::look::Looks {
+        R::looks(&self.state)
     }
     fn as_host(&mut self) -> &mut dyn crate::net::seat_game::HostGame {
         self

@@ -104,6 +104,11 @@ pub trait RuleSet: Sized + 'static {
     }
     /// The table as the 3D view shows it.
     fn table(s: &Self::State) -> Table;
+    /// What each model on the table looks like (models left out stand as a figure for their
+    /// size).
+    fn looks(_s: &Self::State) -> crate::table::look::Looks {
+        Vec::new()
+    }
     /// What `seat` may see of the state (hidden information taken out).
     fn redact(s: &Self::State, _seat: Seat) -> Self::State {
         s.clone()

@@ -273,6 +273,25 @@ impl RuleSet for Dndalike {
         t
     }
 
+    /// Heroes and monsters, each hero in a style of its own.
+    fn looks(s: &DndState) -> crate::table::look::Looks {
+        use crate::table::look::{Figure, Look};
+        s.chars
+            .iter()
+            .enumerate()
+            .map(|(i, c)| {
+                let figure = match c.party {
+                    Party::Heroes => Figure::Hero,
+                    Party::Monsters => Figure::Monster,
+                };
+                (
+                    crate::table::ModelId(i as u32 + 1),
+                    Look::new(figure, i as u8),
+                )
+            })
+            .collect()
+    }
+
     /// "This total is hidden and cannot be revealed": other seats see no damage total.
     fn redact(s: &DndState, seat: Seat) -> DndState {
         let mut v = s.clone();

@@ -188,6 +188,10 @@ impl RuleSet for Kog {
         view::view_table(s)
     }
 
+    fn looks(s: &KogState) -> crate::table::look::Looks {
+        view::looks(s)
+    }
+
     fn natural_seat(s: &KogState, c: &Command) -> Seat {
         match c {
             Command::Concede { side } => *side,

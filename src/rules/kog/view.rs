@@ -76,3 +76,23 @@ pub fn view_table(s: &KogState) -> Table {
         .collect();
     t
 }
+
+/// Each model's figure: its class, a Frame of the Recon type in its recon variant, and each
+/// side's faction as a style (the catalogue's order).
+pub fn looks(s: &KogState) -> crate::table::look::Looks {
+    use super::catalogue::{Class, ModelType};
+    use crate::table::look::{Figure, Look};
+    s.models
+        .values()
+        .map(|m| {
+            let l = &m.loadout;
+            let look = match l.class {
+                Class::Infantry => Look::new(Figure::Infantry, 0),
+                Class::Tank => Look::new(Figure::Tank, 0),
+                Class::Kog => Look::new(Figure::Kog, l.types.contains(&ModelType::Recon) as u8),
+                Class::Frame => Look::new(Figure::Frame, l.types.contains(&ModelType::Recon) as u8),
+            };
+            (m.id, look)
+        })
+        .collect()
+}

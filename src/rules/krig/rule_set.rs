@@ -142,6 +142,10 @@ impl RuleSet for Krig {
         crate::rules::duel::with_players(&s.table, &s.names, &down, 2.5)
     }
 
+    fn looks(s: &KrigState) -> crate::table::look::Looks {
+        crate::rules::duel::hero_looks(s.names.len())
+    }
+
     fn natural_seat(s: &KrigState, _c: &Command) -> Seat {
         waiting(s).seats().first().copied().unwrap_or(1)
     }

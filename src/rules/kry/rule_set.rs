@@ -223,6 +223,27 @@ impl RuleSet for Kry {
         s.table.clone()
     }
 
+    /// A figure per class, a style per team.
+    fn looks(s: &KryState) -> crate::table::look::Looks {
+        use super::catalogue::Class;
+        use crate::table::look::{Figure, Look};
+        s.models
+            .values()
+            .map(|m| {
+                let figure = match m.class {
+                    Class::SquadLeader => Figure::Leader,
+                    Class::Elite => Figure::Elite,
+                    Class::Heavy => Figure::Heavy,
+                    Class::Storm => Figure::Trooper,
+                    Class::Fast => Figure::Fast,
+                    Class::Special => Figure::Special,
+                };
+                let team = s.teams.get(usize::from(m.side).wrapping_sub(1));
+                (m.id, Look::new(figure, team.map_or(0, |t| team_style(t))))
+            })
+            .collect()
+    }
+
     fn natural_seat(s: &KryState, c: &Command) -> Seat {
         match c {
             Command::Concede { side } | Command::Done { side } => *side,
@@ -346,4 +367,24 @@ impl RuleSet for Kry {
             catalogue: cat,
         })
     }
+}
+
+/// A team's style for its miniatures: the teams of the text by name, any other by its name's
+/// letters.
+pub fn team_style(team: &str) -> u8 {
+    const NAMED: [(&str, u8); 9] = [
+        ("Confederate", 0),
+        ("Renegade", 1),
+        ("Slave", 2),
+        ("Possessed", 3),
+        ("Wraith", 3),
+        ("Heracletian", 4),
+        ("Hive", 5),
+        ("Ralim", 6),
+        ("Protarian", 7),
+    ];
+    NAMED.iter().find(|(k, _)| team.contains(k)).map_or_else(
+        || team.bytes().fold(0u8, |a, b| a.wrapping_add(b)) % 8,
+        |(_, v)| *v,
+    )
 }

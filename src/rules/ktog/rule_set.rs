@@ -169,6 +169,10 @@ impl RuleSet for Ktog {
         crate::rules::duel::with_players(&s.table, &s.names, &down, 4.0)
     }
 
+    fn looks(s: &KtogState) -> crate::table::look::Looks {
+        crate::rules::duel::hero_looks(s.names.len())
+    }
+
     fn natural_seat(s: &KtogState, _c: &Command) -> Seat {
         Ktog::waiting(s).seats().first().copied().unwrap_or(1)
     }
