@@ -67,7 +67,7 @@ struct Cli {
     /// --screenshot is given).
     #[arg(long)]
     menu: bool,
-    /// Open a window at start: menu, new-battle, new-kry-gothic, new-ktog, new-krig, new-dndalike, builder, dnd-builder, load
+    /// Open a window at start: menu, new-battle, new-kry-gothic, new-ktog, new-krig, new-dndalike, builder, dnd-builder, settings, load
     /// or rules (with --game).
     #[arg(long)]
     open: Option<String>,
@@ -187,6 +187,15 @@ enum BenchWhat {
         /// Worker threads (default: the machine's cores).
         #[arg(long)]
         threads: Option<usize>,
+    },
+    /// The app's table systems per frame, headless: 200 models and 300 pieces, a model moved
+    /// every frame.
+    Frame {
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Frames timed after the first.
+        #[arg(long, default_value_t = 300)]
+        steps: usize,
     },
     /// The program plays whole games against itself, seeds 1 to --seeds, timed.
     SelfPlay {
@@ -438,6 +447,13 @@ fn main() -> ExitCode {
         let threads =
             threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
         say!("{}", wartable::bench::los(*seed, *runs, threads));
+        return ExitCode::SUCCESS;
+    }
+    if let Some(Command::Bench {
+        what: BenchWhat::Frame { seed, steps },
+    }) = &cli.command
+    {
+        say!("{}", wartable::bench::frame::frame(*seed, *steps));
         return ExitCode::SUCCESS;
     }
     if let Some(Command::Bench {

@@ -112,3 +112,131 @@ fn duel_players_are_heroes_one_style_each() {
     let g = game::<Krig>(None);
     assert_eq!(covers_the_table(&g).len(), 2);
 }
+
+/// The cues the table animates follow the events: each KOG light attack rolled is an attack cue
+/// from the attacker at its target, each model damaged a strike; none before the view asks.
+#[test]
+fn kog_light_cues_follow_the_attacks() {
+    use wartable::rules::core::Cue;
+    use wartable::rules::kog::{Event, Kog};
+    let mut g = game::<Kog>(None);
+    assert!(
+        g.take_cues().is_empty(),
+        "the first call only starts keeping them"
+    );
+    g.record_events();
+    let (mut attacks, mut strikes) = (Vec::new(), Vec::new());
+    for c in (0..600).flat_map(|_| {
+        g.self_play(1);
+        g.take_cues()
+    }) {
+        match c {
+            Cue::Attack { from, at } => attacks.push((from, at)),
+            Cue::Struck { model } => strikes.push(model),
+        }
+    }
+    // The same, read off the events the game recorded.
+    let (mut want_attacks, mut want_strikes) = (Vec::new(), Vec::new());
+    for e in g.recorded.iter().flatten().flat_map(|r| &r.events) {
+        match e {
+            Event::AttackRolled {
+                attacker, target, ..
+            } => want_attacks.push((*attacker, *target)),
+            Event::Damaged { model, amount, .. } if *amount > 0 => want_strikes.push(*model),
+            _ => {}
+        }
+    }
+    assert!(!attacks.is_empty() && !strikes.is_empty());
+    assert_eq!(attacks, want_attacks);
+    assert_eq!(strikes, want_strikes);
+    for (from, at) in attacks {
+        assert_ne!(g.state.models[&from].side, g.state.models[&at].side);
+    }
+}
+
+/// On a table of 200 models (the frame benchmark's), every miniature stands dressed: its base,
+/// the front-arc band and a figure of a few merged meshes; a wreck's figure lies down in the
+/// wreck's colour, and stands up in its own again when the wreck is taken away.
+#[test]
+fn every_miniature_is_dressed_and_a_wreck_lies_down() {
+    use bevy::prelude::*;
+    use wartable::app::state::TableState;
+    use wartable::app::table_entities::Miniature;
+    use wartable::app::visuals::{ArcWedge, Body, FigurePart};
+    let mut app = wartable::bench::frame::app(1);
+    app.update();
+    app.update();
+    let minis: Vec<(Entity, ModelId)> = app
+        .world_mut()
+        .query::<(Entity, &Miniature)>()
+        .iter(app.world())
+        .map(|(e, m)| (e, m.id))
+        .collect();
+    assert_eq!(minis.len(), 200);
+    let parts_of = |app: &mut App, e: Entity| -> Vec<Entity> {
+        let world = app.world_mut();
+        let mut kids = world.query::<&Children>();
+        let mut out = Vec::new();
+        let mut stack = vec![e];
+        while let Some(x) = stack.pop() {
+            if let Ok(c) = kids.get(world, x) {
+                stack.extend(c.iter());
+            }
+            out.push(x);
+        }
+        out
+    };
+    for &(e, _) in &minis {
+        let all = parts_of(&mut app, e);
+        let world = app.world();
+        let parts = all
+            .iter()
+            .filter(|x| world.get::<FigurePart>(**x).is_some())
+            .count();
+        let arcs = all
+            .iter()
+            .filter(|x| world.get::<ArcWedge>(**x).is_some())
+            .count();
+        assert!((2..=8).contains(&parts), "{parts} meshes");
+        assert_eq!(arcs, 1);
+    }
+    let (e, id) = minis[0];
+    let body = |app: &mut App| {
+        let all = parts_of(app, e);
+        let world = app.world();
+        let b = all
+            .iter()
+            .find(|x| world.get::<Body>(**x).is_some())
+            .copied()
+            .unwrap();
+        let tf = *world.get::<Transform>(b).unwrap();
+        let worn: Vec<bool> = all
+            .iter()
+            .filter_map(|x| {
+                let own = world.get::<FigurePart>(*x)?;
+                let mat = world.get::<MeshMaterial3d<StandardMaterial>>(*x)?;
+                Some(own.0 == mat.0)
+            })
+            .collect();
+        (tf, worn)
+    };
+    let (standing, worn) = body(&mut app);
+    assert!(worn.iter().all(|w| *w), "its own paint");
+    let wreck = |app: &mut App, on: bool| {
+        let mut s = app.world_mut().resource_mut::<TableState>();
+        s.table.model_mut(id).unwrap().wreck = on;
+        app.update();
+        app.update();
+    };
+    wreck(&mut app, true);
+    let (lying, worn) = body(&mut app);
+    assert!(
+        lying.rotation.angle_between(standing.rotation) > 1.0,
+        "lies down"
+    );
+    assert!(worn.iter().all(|w| !*w), "the wreck's colour");
+    wreck(&mut app, false);
+    let (again, worn) = body(&mut app);
+    assert_eq!(again, standing);
+    assert!(worn.iter().all(|w| *w));
+}

@@ -107,8 +107,33 @@ impl Parts {
     }
 }
 
-/// A figure's parts for `look` on a base of radius `r`, `h` inches tall.
+/// A figure's meshes for `look` on a base of radius `r`, `h` inches tall: one mesh per paint
+/// (and per turret), each part placed in it, so that a figure is a handful of entities.
 pub fn build(look: Look, r: f32, h: f32) -> Vec<Part> {
+    let mut merged: Vec<Part> = Vec::new();
+    for part in parts(look, r, h) {
+        let placed = part.mesh.transformed_by(part.tf);
+        let into = merged
+            .iter_mut()
+            .find(|m| m.paint == part.paint && m.turret == part.turret);
+        let done = match into {
+            Some(m) => m.mesh.merge(&placed).is_ok(),
+            None => false,
+        };
+        if !done {
+            merged.push(Part {
+                mesh: placed,
+                tf: Transform::IDENTITY,
+                paint: part.paint,
+                turret: part.turret,
+            });
+        }
+    }
+    merged
+}
+
+/// A figure's parts, each a simple shape placed by its transform.
+pub fn parts(look: Look, r: f32, h: f32) -> Vec<Part> {
     let mut p = Parts(Vec::new());
     let s = look.style;
     match look.figure {
@@ -513,7 +538,7 @@ fn monster(p: &mut Parts, h: f32, style: u8) {
     p.ball(0.14 * h, hc, Vec3::new(1.1, 0.95, 1.05), Paint::Hide);
     for z in [-1.0f32, 1.0] {
         // Ears or horns, by style.
-        let rot = if style % 2 == 0 {
+        let rot = if style.is_multiple_of(2) {
             Quat::from_rotation_x(-z * FRAC_PI_2 * 0.9)
         } else {
             Quat::from_rotation_x(-z * 0.4)
@@ -639,8 +664,16 @@ mod tests {
     fn figures_stand_on_their_bases_at_their_height() {
         for f in ALL {
             for (r, h) in [(0.5, 1.2), (1.5, 2.5), (2.0, 1.6)] {
-                let parts = build(Look::new(f, 0), r, h);
+                let parts = parts(Look::new(f, 0), r, h);
                 assert!(parts.len() >= 4, "{f:?} has {} parts", parts.len());
+                // Merged by paint, the figure keeps its shape.
+                let merged = build(Look::new(f, 0), r, h);
+                assert!(merged.len() < parts.len() && merged.len() <= 8, "{f:?}");
+                let (a, b) = (bounds(&parts), bounds(&merged));
+                assert!(
+                    (a.0 - b.0).length() < 1e-4 && (a.1 - b.1).length() < 1e-4,
+                    "{f:?}"
+                );
                 let (lo, hi) = bounds(&parts);
                 assert!(
                     lo.y > -0.02 && lo.y < 0.1 * h,
@@ -669,8 +702,7 @@ mod tests {
             Figure::Kog,
             Figure::Tank,
         ] {
-            let parts = build(Look::new(f, 0), 1.0, 1.5);
-            let (lo, hi) = bounds(&parts);
+            let (lo, hi) = bounds(&build(Look::new(f, 0), 1.0, 1.5));
             assert!(hi.x > -lo.x, "{f:?}: front {} back {}", hi.x, lo.x);
         }
     }
@@ -678,19 +710,29 @@ mod tests {
     #[test]
     fn only_a_tank_has_a_turret_and_its_gun_turns_with_it() {
         for f in ALL {
-            let parts = build(Look::new(f, 0), 1.5, 1.5);
-            let turret = parts.iter().filter(|p| p.turret).count();
+            let turret = build(Look::new(f, 0), 1.5, 1.5)
+                .iter()
+                .filter(|p| p.turret)
+                .count();
             assert_eq!(turret > 0, f == Figure::Tank, "{f:?}");
         }
         let parts = build(Look::new(Figure::Tank, 0), 1.5, 1.5);
         let gun = parts.iter().filter(|p| p.turret && p.paint == Paint::Metal);
         assert_eq!(gun.count(), 1);
+        let hull_metal = parts
+            .iter()
+            .filter(|p| !p.turret && p.paint == Paint::Metal);
+        assert_eq!(
+            hull_metal.count(),
+            0,
+            "the gun turns with the turret, nothing else metal"
+        );
     }
 
     #[test]
     fn styles_change_the_head() {
-        let a = build(Look::new(Figure::Trooper, 0), 0.5, 1.2);
-        let b = build(Look::new(Figure::Trooper, 1), 0.5, 1.2);
+        let a = parts(Look::new(Figure::Trooper, 0), 0.5, 1.2);
+        let b = parts(Look::new(Figure::Trooper, 1), 0.5, 1.2);
         let paints = |p: &[Part]| p.iter().map(|x| x.paint).collect::<Vec<_>>();
         assert_ne!(paints(&a), paints(&b));
     }

@@ -156,7 +156,9 @@ fn draw_labels(
         let Ok(at) = cam.world_to_viewport(cam_tf, *head) else {
             continue;
         };
-        if view.is_some_and(|r| !r.contains(at)) {
+        // Logical pixels to egui points.
+        let at = at / ctx.zoom_factor();
+        if view.is_some_and(|r| !r.contains(at * ctx.zoom_factor())) {
             continue;
         }
         let is_full = *p < 3;

@@ -39,6 +39,7 @@ fn menus(
     editor: Option<ResMut<crate::app::editor::Editor>>,
     mut balance: ResMut<crate::app::balance::Balance>,
     mut online: ResMut<crate::app::play::online::OnlineUi>,
+    mut settings: ResMut<crate::app::settings::SettingsWindow>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?.clone();
     let Some(mut state) = state else {
@@ -117,6 +118,9 @@ fn menus(
                     }
                 }
                 ui.add_space(4.0);
+                if ui.add_sized(w, egui::Button::new("Settings...")).clicked() {
+                    settings.open = true;
+                }
                 if ui.add_sized(w, egui::Button::new("Quit")).clicked() {
                     exit.write(AppExit::Success);
                 }

@@ -8,6 +8,7 @@ pub mod dice_panel;
 pub mod dndalike;
 pub mod duel;
 pub mod editor;
+pub mod effects;
 pub mod figures;
 pub mod files;
 pub mod grid;
@@ -27,6 +28,7 @@ pub mod sandbox;
 pub mod scenery;
 pub mod screens;
 pub mod screenshot;
+pub mod settings;
 pub mod sight_tools;
 pub mod state;
 pub mod table_entities;
@@ -90,6 +92,8 @@ pub fn build_app(opts: AppOptions) -> App {
         visuals::plugin,
         labels::plugin,
         motion::plugin,
+        effects::plugin,
+        settings::plugin,
         camera::plugin,
         picking::plugin,
         interact::plugin,

@@ -125,9 +125,7 @@ pub fn kind_of(label: &str, shape: PieceShape, tags: &[Tag]) -> PieceKind {
         PieceKind::Rock
     } else if has(&["hill", "slope", "mound"]) || shape == PieceShape::Ramp {
         PieceKind::Earth
-    } else if has(&["pillar", "stairs", "statue"]) {
-        PieceKind::Stone
-    } else if tags.contains(&Tag::BlocksSight) {
+    } else if has(&["pillar", "stairs", "statue"]) || tags.contains(&Tag::BlocksSight) {
         PieceKind::Stone
     } else {
         PieceKind::Rubble
@@ -240,15 +238,13 @@ pub fn tile_dressing(
     let mut out = Vec::new();
     let (c, r) = (col as i32, row as i32);
     match kind {
-        GroundKind::Difficult | GroundKind::VeryDifficult if field => {
-            if jitter(c, r, 4) < 0.55 {
-                let at = Vec3::new(
-                    (jitter(c, r, 5) - 0.5) * size * 0.6,
-                    0.0,
-                    (jitter(c, r, 6) - 0.5) * size * 0.6,
-                );
-                tree(&mut out, at, size * 0.7, size * (1.0 + jitter(c, r, 7)));
-            }
+        GroundKind::Difficult | GroundKind::VeryDifficult if field && jitter(c, r, 4) < 0.55 => {
+            let at = Vec3::new(
+                (jitter(c, r, 5) - 0.5) * size * 0.6,
+                0.0,
+                (jitter(c, r, 6) - 0.5) * size * 0.6,
+            );
+            tree(&mut out, at, size * 0.7, size * (1.0 + jitter(c, r, 7)));
         }
         GroundKind::Rough | GroundKind::Difficult | GroundKind::VeryDifficult => {
             let n = match kind {

@@ -6,7 +6,7 @@ use crate::table::{ModelId, Table, TapeEnd};
 use bevy::prelude::*;
 use std::path::PathBuf;
 
-pub(super) fn plugin(app: &mut App) {
+pub fn plugin(app: &mut App) {
     app.init_resource::<Selection>()
         .init_resource::<ActiveTool>()
         .init_resource::<Notices>()

@@ -182,6 +182,7 @@ fn sync_models(
     mut commands: Commands,
     state: Option<Res<TableState>>,
     mut game_moved: Option<ResMut<super::motion::GameMoved>>,
+    settings: Option<Res<super::settings::Settings>>,
     mut minis: Query<(
         Entity,
         &Miniature,
@@ -215,7 +216,8 @@ fn sync_models(
                 if *tf != target && !on_its_way {
                     // A move made by the game glides; one made by hand follows the hand.
                     let moved = tf.translation.distance(target.translation) > 0.05;
-                    if moved && glides.contains(&m.id) {
+                    let animate = settings.as_ref().is_none_or(|s| s.animate);
+                    if moved && animate && glides.contains(&m.id) {
                         commands.entity(e).insert(super::motion::Glide::new(
                             tf.translation,
                             target.translation,

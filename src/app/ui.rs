@@ -110,12 +110,13 @@ fn overlays(
     window: Query<&Window, With<PrimaryWindow>>,
     mut cams: Query<&mut Camera, With<Camera3d>>,
     mut over_ui: ResMut<PointerOverUi>,
-    (mut commands, mut mode, mut editor, mut rest, mut menu): (
+    (mut commands, mut mode, mut editor, mut rest, mut menu, mut settings): (
         Commands,
         ResMut<super::screens::Mode>,
         Option<ResMut<super::editor::Editor>>,
         ResMut<UiRest>,
         Option<ResMut<super::menu::MainMenu>>,
+        Option<ResMut<super::settings::SettingsWindow>>,
     ),
 ) -> Result {
     let in_game = *mode == super::screens::Mode::Game;
@@ -167,6 +168,9 @@ fn overlays(
                 if ui.button("Help (F1)").clicked() {
                     view.help = !view.help;
                 }
+                if let Some(w) = settings.as_deref_mut() {
+                    ui.toggle_value(&mut w.open, "Settings");
+                }
                 return;
             }
             let label = if *mode == super::screens::Mode::Editor {
@@ -205,6 +209,9 @@ fn overlays(
             }
             if ui.button("Help (F1)").clicked() {
                 view.help = !view.help;
+            }
+            if let Some(w) = settings.as_deref_mut() {
+                ui.toggle_value(&mut w.open, "Settings");
             }
         });
     });
@@ -297,7 +304,7 @@ fn overlays(
         // The 3D view fills the space the panels leave free.
         let free = root.available_rect_before_wrap();
         if let (Ok(window), Ok(mut cam)) = (window.single(), cams.single_mut()) {
-            fit_viewport(&mut cam, window, free);
+            fit_viewport(&mut cam, window, free, ctx.zoom_factor());
         }
         free
     };
@@ -539,9 +546,10 @@ pub fn measurement(ui: &mut egui::Ui, state: &TableState, tape: &mut Tape) {
     }
 }
 
-/// Sets the camera's viewport to `free` (logical points), in physical pixels within the window.
-pub fn fit_viewport(cam: &mut Camera, window: &Window, free: egui::Rect) {
-    let scale = window.scale_factor();
+/// Sets the camera's viewport to `free` (egui points, `zoom` logical pixels each), in physical
+/// pixels within the window.
+pub fn fit_viewport(cam: &mut Camera, window: &Window, free: egui::Rect, zoom: f32) {
+    let scale = window.scale_factor() * zoom;
     let (w, h) = (window.physical_width(), window.physical_height());
     let x0 = ((free.min.x * scale).max(0.0) as u32).min(w.saturating_sub(1));
     let y0 = ((free.min.y * scale).max(0.0) as u32).min(h.saturating_sub(1));

@@ -15,14 +15,16 @@ use bevy::prelude::*;
 use std::collections::HashMap;
 use std::f32::consts::FRAC_PI_2;
 
-pub(super) fn plugin(app: &mut App) {
+pub fn plugin(app: &mut App) {
     app.insert_resource(GlobalAmbientLight {
         brightness: 350.0,
         ..default()
     })
     .insert_resource(ClearColor(Color::srgb(0.12, 0.13, 0.15)))
     .add_systems(Startup, (setup_materials, spawn_lights))
-    .add_systems(Update, follow_lighting)
+    .add_message::<Recolour>()
+    .init_resource::<FigureCache>()
+    .add_systems(Update, (follow_lighting, recolour))
     .add_systems(
         PostUpdate,
         (
@@ -71,17 +73,61 @@ pub struct Palette {
     pub white_smoke: Handle<StandardMaterial>,
 }
 
-/// The colour of a side or seat, from Okabe and Ito's colour-blind-safe palette (1 blue,
-/// 2 vermillion, 3 bluish green, 4 orange, 5 reddish purple, 6 sky blue).
+/// The side colours in use (the settings' choice; Okabe and Ito's colour-blind-safe palette
+/// until they say otherwise).
+static SIDE_COLOURS: std::sync::RwLock<[[u8; 3]; 6]> =
+    std::sync::RwLock::new(super::settings::COLOUR_BLIND_SAFE);
+
+/// Sets the side colours; [`Recolour`] repaints what is on the table.
+pub fn set_side_colours(c: [[u8; 3]; 6]) {
+    if let Ok(mut w) = SIDE_COLOURS.write() {
+        *w = c;
+    }
+}
+
+/// The side colours changed: repaint the miniatures and zones.
+#[derive(Message, Debug, Clone, Copy)]
+pub struct Recolour;
+
+/// The colour of a side or seat (1 to 6).
 pub fn side_color(side: u8) -> Color {
-    match side {
-        1 => Color::srgb_u8(0, 114, 178),
-        2 => Color::srgb_u8(213, 94, 0),
-        3 => Color::srgb_u8(0, 158, 115),
-        4 => Color::srgb_u8(230, 159, 0),
-        5 => Color::srgb_u8(204, 121, 167),
-        6 => Color::srgb_u8(86, 180, 233),
+    match (side, SIDE_COLOURS.read()) {
+        (1..=6, Ok(c)) => {
+            let [r, g, b] = c[usize::from(side) - 1];
+            Color::srgb_u8(r, g, b)
+        }
         _ => Color::srgb(0.7, 0.7, 0.7),
+    }
+}
+
+/// Repaints after a change of side colours: the zones' materials in place, the miniatures
+/// dressed again.
+fn recolour(
+    mut msgs: MessageReader<Recolour>,
+    mut commands: Commands,
+    pal: Option<Res<Palette>>,
+    mut mats: ResMut<Assets<StandardMaterial>>,
+    mut cache: ResMut<FigureCache>,
+    minis: Query<Entity, With<Miniature>>,
+    state: Option<ResMut<super::state::TableState>>,
+) {
+    if msgs.read().count() == 0 {
+        return;
+    }
+    if let Some(pal) = pal {
+        for (i, h) in pal.zones.iter().enumerate() {
+            if let Some(mut m) = mats.get_mut(h) {
+                let a = if i < 2 { 0.22 } else { 0.08 };
+                m.base_color = side_color(i as u8 % 2 + 1).with_alpha(a);
+            }
+        }
+    }
+    *cache = FigureCache::default();
+    for e in &minis {
+        commands.entity(e).despawn();
+    }
+    if let Some(mut s) = state {
+        s.set_changed();
     }
 }
 
@@ -495,7 +541,7 @@ const BASE_THICKNESS: f32 = 0.125;
 
 /// A figure's part, with the material it wears when not wrecked.
 #[derive(Component, Debug)]
-pub struct FigurePart(Handle<StandardMaterial>);
+pub struct FigurePart(pub Handle<StandardMaterial>);
 
 /// The part of a tank that turns to face its weapon's target.
 #[derive(Component, Debug)]
@@ -503,7 +549,7 @@ pub struct Turret;
 
 /// Meshes of figures already built, by look and size; materials by side, paint and style.
 #[derive(Resource, Default)]
-struct FigureCache {
+pub struct FigureCache {
     meshes: HashMap<(Look, u32, u32), Vec<(Handle<Mesh>, Transform, Paint, bool)>>,
     mats: HashMap<(u8, Paint, u8), Handle<StandardMaterial>>,
     bases: HashMap<(u8, u32), (Handle<Mesh>, Handle<StandardMaterial>)>,
@@ -538,7 +584,7 @@ fn dress_miniatures(
     q: Query<(Entity, &Miniature, &Base, &Facing), Added<Miniature>>,
     mut meshes: ResMut<Assets<Mesh>>,
     mut mats: ResMut<Assets<StandardMaterial>>,
-    mut cache: Local<FigureCache>,
+    mut cache: ResMut<FigureCache>,
     pal: Res<Palette>,
 ) {
     for (e, mini, base, facing) in &q {

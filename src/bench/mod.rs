@@ -1,6 +1,8 @@
-//! Benchmarks behind `wartable bench`: line of sight, and self-play of any rule set. Each prints
+//! Benchmarks behind `wartable bench`: line of sight, self-play of any rule set, and the app's
+//! table systems per frame. Each prints
 //! JSON with medians of several runs measured in one process.
 
+pub mod frame;
 pub mod los;
 pub mod self_play;
 

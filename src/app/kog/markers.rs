@@ -148,6 +148,7 @@ fn labels(
         if view.is_some_and(|r| !r.contains(p)) {
             continue;
         }
+        let p = p / ctx.zoom_factor();
         let held: Vec<String> = [1u8, 2]
             .iter()
             .filter(|side| o.streak[(**side - 1) as usize] > 0)

@@ -40,6 +40,7 @@ fn open_at_start(
     active: Option<ResMut<ActiveGame>>,
     dnd_form: Option<ResMut<crate::app::dndalike::menu::NewDndGame>>,
     balance: Option<ResMut<crate::app::balance::Balance>>,
+    settings: Option<ResMut<crate::app::settings::SettingsWindow>>,
     mut waited: Local<u32>,
 ) {
     *waited += 1;
@@ -63,6 +64,11 @@ fn open_at_start(
             }
         }
         "load" => main.show_load = true,
+        "settings" => {
+            if let Some(mut s) = settings {
+                s.open = true;
+            }
+        }
         // "balance-run": the Balance window with a run started; "balance-matrix": a Kry-Gothic
         // matrix of every team started (for screenshots).
         "balance" | "balance-run" | "balance-matrix" => {

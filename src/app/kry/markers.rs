@@ -87,6 +87,7 @@ fn labels(
         && let Ok(tm) = s.table.model(id)
         && let Ok(p) = cam.world_to_viewport(cam_tf, to_world(tm.pos, tm.h))
     {
+        let p = p / ctx.zoom_factor();
         let col = if preview.ok {
             egui::Color32::LIGHT_GREEN
         } else {

@@ -35,6 +35,8 @@ pub trait DynGame: Send + Sync {
     fn table(&self) -> Table;
     /// What each model looks like.
     fn looks(&self) -> crate::table::look::Looks;
+    /// What the table shows of the events played since the last call.
+    fn take_cues(&mut self) -> Vec<crate::rules::core::Cue>;
     /// The game as an online host sees it.
     fn as_host(&mut self) -> &mut dyn crate::net::seat_game::HostGame;
     /// Takes the state and combat log of `other`, a game of the same rule set (an online seat's
@@ -106,6 +108,9 @@ where
     }
     fn looks(&self) -> crate::table::look::Looks {
         R::looks(&self.state)
+    }
+    fn take_cues(&mut self) -> Vec<crate::rules::core::Cue> {
+        Game::take_cues(self)
     }
     fn as_host(&mut self) -> &mut dyn crate::net::seat_game::HostGame {
         self

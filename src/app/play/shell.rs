@@ -201,7 +201,7 @@ fn finish(
         return Ok(());
     };
     if let (Ok(window), Ok(mut cam)) = (window.single(), cams.single_mut()) {
-        fit_viewport(&mut cam, window, free);
+        fit_viewport(&mut cam, window, free, ctx.zoom_factor());
     }
     game_over(&ctx, &active, &mut requests);
     if active.shell().show_rules {

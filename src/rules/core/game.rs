@@ -53,6 +53,9 @@ pub struct Game<R: RuleSet> {
     /// The events of the commands played since an online host last sent them out
     /// ([`Game::record_events`]).
     pub recorded: Option<Vec<Recorded<R::State, R::Event>>>,
+    /// What the table shows of the events played since the view last took them, once the view
+    /// asks for them ([`Game::take_cues`]).
+    cues: Option<Vec<super::Cue>>,
 }
 
 /// The events of one command played, kept for an online host to send to each seat.
@@ -82,6 +85,7 @@ impl<R: RuleSet> Clone for Game<R> {
             tally: self.tally.clone(),
             undo: Vec::new(),
             recorded: None,
+            cues: None,
         }
     }
 }
@@ -102,6 +106,7 @@ impl<R: RuleSet> Game<R> {
             tally: None,
             undo: Vec::new(),
             recorded: None,
+            cues: None,
         })
     }
 
@@ -261,7 +266,21 @@ impl<R: RuleSet> Game<R> {
                 command: index,
             });
         }
+        if let Some(c) = &mut self.cues {
+            R::cues(&self.state, e, c);
+        }
         R::apply(&mut self.state, e);
+    }
+
+    /// The cues of the events played since the last call; the first call starts keeping them.
+    pub fn take_cues(&mut self) -> Vec<super::Cue> {
+        match &mut self.cues {
+            Some(c) => std::mem::take(c),
+            None => {
+                self.cues = Some(Vec::new());
+                Vec::new()
+            }
+        }
     }
 
     /// Whether the last command can be taken back (it rolled no dice, nor did any since).

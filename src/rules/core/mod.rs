@@ -4,6 +4,7 @@
 //! commands, and a scenario-test helper.
 
 pub mod chaos;
+pub mod cue;
 pub mod error;
 pub mod game;
 pub mod headless;
@@ -17,6 +18,7 @@ pub mod soak;
 pub mod tally;
 pub mod testing;
 
+pub use cue::Cue;
 pub use error::{RuleError, illegal};
 pub use game::{Game, JournalLine, Logged};
 pub use rules_id::{RulesId, RulesVisitor};

@@ -104,6 +104,8 @@ pub trait RuleSet: Sized + 'static {
     }
     /// The table as the 3D view shows it.
     fn table(s: &Self::State) -> Table;
+    /// What the table shows of `e` as it happens, `s` being the state before it.
+    fn cues(_s: &Self::State, _e: &Self::Event, _out: &mut Vec<super::Cue>) {}
     /// What each model on the table looks like (models left out stand as a figure for their
     /// size).
     fn looks(_s: &Self::State) -> crate::table::look::Looks {

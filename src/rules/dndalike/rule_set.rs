@@ -273,6 +273,16 @@ impl RuleSet for Dndalike {
         t
     }
 
+    fn cues(_s: &DndState, e: &Event, out: &mut Vec<crate::rules::core::Cue>) {
+        if let Event::Wounded { who, count, .. } = e
+            && *count > 0
+        {
+            out.push(crate::rules::core::Cue::Struck {
+                model: crate::table::ModelId(*who as u32 + 1),
+            });
+        }
+    }
+
     /// Heroes and monsters, each hero in a style of its own.
     fn looks(s: &DndState) -> crate::table::look::Looks {
         use crate::table::look::{Figure, Look};

@@ -188,6 +188,22 @@ impl RuleSet for Kog {
         view::view_table(s)
     }
 
+    fn cues(_s: &KogState, e: &Event, out: &mut Vec<crate::rules::core::Cue>) {
+        use crate::rules::core::Cue;
+        match e {
+            Event::AttackRolled {
+                attacker, target, ..
+            } => out.push(Cue::Attack {
+                from: *attacker,
+                at: *target,
+            }),
+            Event::Damaged { model, amount, .. } if *amount > 0 => {
+                out.push(Cue::Struck { model: *model })
+            }
+            _ => {}
+        }
+    }
+
     fn looks(s: &KogState) -> crate::table::look::Looks {
         view::looks(s)
     }

@@ -142,6 +142,22 @@ impl RuleSet for Krig {
         crate::rules::duel::with_players(&s.table, &s.names, &down, 2.5)
     }
 
+    /// A blow rolled is an attack on the other player; damage past the defence strikes.
+    fn cues(_s: &KrigState, e: &Event, out: &mut Vec<crate::rules::core::Cue>) {
+        use crate::rules::core::Cue;
+        use crate::table::ModelId;
+        match e {
+            Event::Rolled(b) => out.push(Cue::Attack {
+                from: ModelId(u32::from(b.attacker)),
+                at: ModelId(u32::from(3 - b.attacker)),
+            }),
+            Event::Hurt { seat, health, .. } if *health > 0 => out.push(Cue::Struck {
+                model: ModelId(u32::from(*seat)),
+            }),
+            _ => {}
+        }
+    }
+
     fn looks(s: &KrigState) -> crate::table::look::Looks {
         crate::rules::duel::hero_looks(s.names.len())
     }

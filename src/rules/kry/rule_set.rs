@@ -223,6 +223,22 @@ impl RuleSet for Kry {
         s.table.clone()
     }
 
+    fn cues(_s: &KryState, e: &Event, out: &mut Vec<crate::rules::core::Cue>) {
+        use crate::rules::core::Cue;
+        match e {
+            Event::Measured {
+                shooter, target, ..
+            } => out.push(Cue::Attack {
+                from: *shooter,
+                at: *target,
+            }),
+            Event::Wounded { model, .. } | Event::Killed { model, .. } => {
+                out.push(Cue::Struck { model: *model })
+            }
+            _ => {}
+        }
+    }
+
     /// A figure per class, a style per team.
     fn looks(s: &KryState) -> crate::table::look::Looks {
         use super::catalogue::Class;

@@ -169,6 +169,23 @@ impl RuleSet for Ktog {
         crate::rules::duel::with_players(&s.table, &s.names, &down, 4.0)
     }
 
+    fn cues(_s: &KtogState, e: &Event, out: &mut Vec<crate::rules::core::Cue>) {
+        use crate::rules::core::Cue;
+        use crate::table::ModelId;
+        match e {
+            Event::ToHit {
+                attacker, target, ..
+            } => out.push(Cue::Attack {
+                from: ModelId(u32::from(*attacker)),
+                at: ModelId(u32::from(*target)),
+            }),
+            Event::Damage { to, amount, .. } if *amount > 0 => out.push(Cue::Struck {
+                model: ModelId(u32::from(*to)),
+            }),
+            _ => {}
+        }
+    }
+
     fn looks(s: &KtogState) -> crate::table::look::Looks {
         crate::rules::duel::hero_looks(s.names.len())
     }
