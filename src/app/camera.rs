@@ -11,6 +11,7 @@ use bevy::prelude::*;
 use bevy::render::render_resource::BlendState;
 use bevy_egui::input::EguiWantsInput;
 use bevy_egui::{EguiGlobalSettings, PrimaryEguiContext};
+use bevy_rapier3d::prelude::{QueryFilter, ReadRapierContext};
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<CameraGoal>()
@@ -94,12 +95,65 @@ fn reset_on_new_table(
     }
 }
 
-/// Where the camera is gliding to: a focus point and a distance.
+/// Where the camera is gliding to: a focus point, a distance, and a heading if it should turn.
 #[derive(Resource, Debug, Default, Clone, Copy)]
-pub struct CameraGoal(pub Option<(Vec3, f32)>);
+pub struct CameraGoal(pub Option<(Vec3, f32, Option<f32>)>);
+
+/// The heading nearest `yaw` (in steps of 45 degrees) from which a camera at `pitch` and
+/// `distance` sees `target` with no terrain in between; `yaw` itself if none does.
+fn clear_yaw(
+    rapier: &ReadRapierContext,
+    terrain: &Query<(), With<super::colliders::TerrainCollider>>,
+    target: Vec3,
+    pitch: f32,
+    distance: f32,
+    yaw: f32,
+) -> f32 {
+    let Ok(ctx) = rapier.single() else {
+        return yaw;
+    };
+    let is_terrain = |e: Entity| terrain.contains(e);
+    let step = std::f32::consts::FRAC_PI_4;
+    for k in [0.0, 1.0, -1.0, 2.0, -2.0, 3.0, -3.0, 4.0] {
+        let y = yaw + k * step;
+        let cam = OrbitCamera {
+            focus: target,
+            yaw: y,
+            pitch,
+            distance,
+        };
+        let dir = (cam.transform().translation - target).normalize_or_zero();
+        let blocked = ctx.cast_ray(
+            target,
+            dir,
+            distance,
+            true,
+            QueryFilter::default().predicate(&is_terrain),
+        );
+        if blocked.is_none() {
+            return y;
+        }
+    }
+    yaw
+}
+
+/// The goal that shows model `m` close up, from a side where terrain does not hide it.
+fn focus_on(
+    m: &crate::table::Model,
+    cam: &OrbitCamera,
+    pitch: f32,
+    rapier: &ReadRapierContext,
+    terrain: &Query<(), With<super::colliders::TerrainCollider>>,
+) -> (Vec3, f32, Option<f32>) {
+    let focus = super::convert::to_world(m.pos, m.h);
+    let distance = cam.distance.min(m.base_diameter * 3.0 + 7.0);
+    let head = focus + Vec3::Y * (m.body_height * 0.8);
+    let yaw = clear_yaw(rapier, terrain, head, pitch, distance, cam.yaw);
+    (focus, distance, Some(yaw))
+}
 
 /// The focus and distance that show all of `points` (table coordinates) with a margin.
-pub fn framing(points: &[crate::table::Pt]) -> Option<(Vec3, f32)> {
+pub fn framing(points: &[crate::table::Pt]) -> Option<(Vec3, f32, Option<f32>)> {
     let first = points.first()?;
     let (mut lo, mut hi) = (*first, *first);
     for p in points {
@@ -111,6 +165,7 @@ pub fn framing(points: &[crate::table::Pt]) -> Option<(Vec3, f32)> {
     Some((
         super::convert::to_world(centre, 0.0),
         (extent * 0.9 + 8.0).clamp(12.0, 120.0),
+        None,
     ))
 }
 
@@ -122,6 +177,8 @@ fn frame_new_game(
     sel: Res<super::state::Selection>,
     mut goal: ResMut<CameraGoal>,
     mut cams: Query<&mut OrbitCamera>,
+    rapier: ReadRapierContext,
+    terrain: Query<(), With<super::colliders::TerrainCollider>>,
     mut framed: Local<bool>,
 ) {
     let Some(active) = active else {
@@ -136,15 +193,14 @@ fn frame_new_game(
         return;
     }
     *framed = true;
-    if let Ok(mut cam) = cams.single_mut() {
-        // Lower, as a player leaning over the table sees it.
-        cam.pitch = 0.7;
-    }
-    if let Some(m) = sel.0.and_then(|id| state.table.model(id).ok()) {
-        goal.0 = Some((
-            super::convert::to_world(m.pos, m.h),
-            m.base_diameter * 4.0 + 14.0,
-        ));
+    let selected = sel.0.and_then(|id| state.table.model(id).ok());
+    let Ok(mut cam) = cams.single_mut() else {
+        return;
+    };
+    // Lower, as a player leaning over the table sees it; over the walls round a model.
+    cam.pitch = if selected.is_some() { 0.95 } else { 0.75 };
+    if let Some(m) = selected {
+        goal.0 = Some(focus_on(m, &cam, cam.pitch, &rapier, &terrain));
         return;
     }
     let pts: Vec<_> = state.table.models.iter().map(|m| m.pos).collect();
@@ -153,7 +209,7 @@ fn frame_new_game(
 
 /// Glides the camera towards its goal.
 fn seek_goal(time: Res<Time>, mut goal: ResMut<CameraGoal>, mut cams: Query<&mut OrbitCamera>) {
-    let Some((focus, distance)) = goal.0 else {
+    let Some((focus, distance, yaw)) = goal.0 else {
         return;
     };
     let Ok(mut cam) = cams.single_mut() else {
@@ -162,7 +218,15 @@ fn seek_goal(time: Res<Time>, mut goal: ResMut<CameraGoal>, mut cams: Query<&mut
     let k = 1.0 - (-6.0 * time.delta_secs()).exp();
     cam.focus = cam.focus.lerp(focus, k);
     cam.distance += (distance - cam.distance) * k;
-    if cam.focus.distance(focus) < 0.05 && (cam.distance - distance).abs() < 0.05 {
+    let mut turned = true;
+    if let Some(y) = yaw {
+        // The short way round.
+        let d = (y - cam.yaw + std::f32::consts::PI).rem_euclid(std::f32::consts::TAU)
+            - std::f32::consts::PI;
+        cam.yaw += d * k;
+        turned = d.abs() < 0.01;
+    }
+    if turned && cam.focus.distance(focus) < 0.05 && (cam.distance - distance).abs() < 0.05 {
         goal.0 = None;
     }
 }
@@ -180,6 +244,8 @@ fn orbit_controls(
     sel: Res<super::state::Selection>,
     mut goal: ResMut<CameraGoal>,
     mut cams: Query<&mut OrbitCamera>,
+    rapier: ReadRapierContext,
+    terrain: Query<(), With<super::colliders::TerrainCollider>>,
 ) {
     let Ok(mut cam) = cams.single_mut() else {
         return;
@@ -224,10 +290,8 @@ fn orbit_controls(
             && let (Some(id), Some(s)) = (sel.0, &state)
             && let Ok(m) = s.table.model(id)
         {
-            goal.0 = Some((
-                super::convert::to_world(m.pos, m.h),
-                cam.distance.min(m.base_diameter * 4.0 + 14.0),
-            ));
+            cam.pitch = cam.pitch.max(0.95);
+            goal.0 = Some(focus_on(m, &cam, cam.pitch, &rapier, &terrain));
             return;
         }
     }

@@ -84,7 +84,7 @@ fn follow_moves(
             .world_to_viewport(cam_tf, g.to)
             .is_ok_and(|p| view.is_none_or(|r| r.inflate(-20.0).contains(p)));
         if !seen {
-            goal.0 = Some((g.to.with_y(0.0), orbit.distance));
+            goal.0 = Some((g.to.with_y(0.0), orbit.distance, None));
         }
     }
 }

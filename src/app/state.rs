@@ -46,10 +46,7 @@ impl TableState {
         self.looks
             .get(&m.id)
             .copied()
-            .unwrap_or(crate::table::look::Look::new(
-                crate::table::look::by_size(m.base_diameter, m.body_height),
-                0,
-            ))
+            .unwrap_or_else(|| crate::table::look::guess(&m.name, m.base_diameter, m.body_height))
     }
 
     /// Marks the terrain as changed so that its entities are rebuilt.

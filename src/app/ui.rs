@@ -81,6 +81,7 @@ pub const HELP: &[(&str, &str)] = &[
     ("Middle drag, WASD, arrows", "pan the camera"),
     ("Wheel", "zoom"),
     ("Home", "reset the camera"),
+    ("F", "focus the camera on the selected model"),
     ("G", "toggle the inch grid (a bold line every 6\")"),
     ("Z", "toggle zone outlines"),
     ("F1", "this help"),
@@ -169,7 +170,8 @@ fn overlays(
                     view.help = !view.help;
                 }
                 if let Some(w) = settings.as_deref_mut() {
-                    ui.toggle_value(&mut w.open, "Settings");
+                    ui.toggle_value(&mut w.open, "\u{2699}")
+                        .on_hover_text("Settings");
                 }
                 return;
             }
@@ -193,7 +195,7 @@ fn overlays(
             {
                 m.show_main = true;
             }
-            if ui.button("Open level...").clicked() {
+            if ui.button("Open...").on_hover_text("open a level").clicked() {
                 ui_state.open_dialog = true;
             }
             if ui.button("Save as...").clicked() {
@@ -211,7 +213,8 @@ fn overlays(
                 view.help = !view.help;
             }
             if let Some(w) = settings.as_deref_mut() {
-                ui.toggle_value(&mut w.open, "Settings");
+                ui.toggle_value(&mut w.open, "\u{2699}")
+                    .on_hover_text("Settings");
             }
         });
     });

@@ -52,6 +52,32 @@ impl Look {
 /// Each model's look, as a rule set tells the view.
 pub type Looks = Vec<(ModelId, Look)>;
 
+/// A look for a model no rule set describes (the sandbox's stand-ins, a level's models), from
+/// its name where it says what it is, else from its size.
+pub fn guess(name: &str, base_diameter: f32, body_height: f32) -> Look {
+    let n = name.to_lowercase();
+    let has = |w: &str| n.contains(w);
+    if has("tank") {
+        Look::new(Figure::Tank, 0)
+    } else if has("recon frame") {
+        Look::new(Figure::Frame, 1)
+    } else if has("battle frame") || has("kog") {
+        Look::new(Figure::Kog, 0)
+    } else if has("frame") {
+        Look::new(Figure::Frame, 0)
+    } else if has("infantry") {
+        Look::new(Figure::Infantry, 0)
+    } else if has("officer") || has("leader") || has("sergeant") || has("captain") {
+        Look::new(Figure::Leader, 0)
+    } else if has("heavy") {
+        Look::new(Figure::Heavy, 0)
+    } else if has("monster") || has("goblin") || has("orc") {
+        Look::new(Figure::Monster, 0)
+    } else {
+        Look::new(by_size(base_diameter, body_height), 0)
+    }
+}
+
 /// A figure for a model the rules know nothing more of, by its size: a wide, low base is a
 /// vehicle, a wide tall one a walker, anything else a trooper.
 pub fn by_size(base_diameter: f32, body_height: f32) -> Figure {
@@ -67,6 +93,18 @@ pub fn by_size(base_diameter: f32, body_height: f32) -> Figure {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn names_say_what_a_stand_in_is() {
+        let f = |n: &str| guess(n, 1.6, 2.0);
+        assert_eq!(f("Tank 2"), Look::new(Figure::Tank, 0));
+        assert_eq!(f("Recon frame"), Look::new(Figure::Frame, 1));
+        assert_eq!(f("Battle frame"), Look::new(Figure::Kog, 0));
+        assert_eq!(f("Officer"), Look::new(Figure::Leader, 0));
+        assert_eq!(f("Heavy trooper 3"), Look::new(Figure::Heavy, 0));
+        assert_eq!(f("Rifleman 1").figure, Figure::Trooper);
+        assert_eq!(guess("Thing", 4.0, 2.0).figure, Figure::Tank);
+    }
 
     #[test]
     fn size_picks_vehicles_walkers_and_troopers() {
