@@ -12,3 +12,4 @@ pub mod net;
 pub mod plot;
 pub mod rules;
 pub mod table;
+pub mod tray;

@@ -5,6 +5,7 @@ pub mod camera;
 pub mod colliders;
 pub mod convert;
 pub mod dice_panel;
+pub mod dice_tray;
 pub mod dndalike;
 pub mod duel;
 pub mod editor;
@@ -94,6 +95,7 @@ pub fn build_app(opts: AppOptions) -> App {
         motion::plugin,
         effects::plugin,
         settings::plugin,
+        dice_tray::plugin,
         camera::plugin,
         picking::plugin,
         interact::plugin,

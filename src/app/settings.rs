@@ -26,7 +26,8 @@ pub struct Settings {
     pub ui_scale: f32,
     /// The colours of sides (or seats) 1 to 6, as sRGB.
     pub side_colours: [[u8; 3]; 6],
-    /// Whether models glide when the game moves them, and attacks and hits are shown.
+    /// Whether models glide when the game moves them, attacks and hits are shown, and the dice
+    /// of each roll are thrown into the dice tray.
     pub animate: bool,
     /// The Kry-Gothic interrupt countdown a new game starts with, in seconds (`None`: off).
     pub kry_countdown: Option<f32>,
@@ -191,7 +192,10 @@ fn settings_window(
                     }
                     ui.end_row();
                     ui.label("Animation");
-                    ui.checkbox(&mut s.animate, "models glide, attacks and hits show");
+                    ui.checkbox(
+                        &mut s.animate,
+                        "models glide, attacks and hits show, dice roll in the tray",
+                    );
                     ui.end_row();
                     ui.label("Kry-Gothic countdown");
                     ui.horizontal(|ui| {

@@ -28,6 +28,8 @@ pub trait DynGame: Send + Sync {
     fn seed(&self) -> u64;
     fn commands(&self) -> usize;
     fn rolls(&self) -> usize;
+    /// The game's rolls, first to last.
+    fn roll_log(&self) -> &[crate::dice::Roll];
     fn save(&self, path: &Path) -> Result<(), String>;
     /// The program plays one command for a seat it plays, if the game waits on one.
     fn program_step(&mut self) -> bool;
@@ -91,6 +93,9 @@ where
     }
     fn rolls(&self) -> usize {
         self.dice.log().len()
+    }
+    fn roll_log(&self) -> &[crate::dice::Roll] {
+        self.dice.log()
     }
     fn save(&self, path: &Path) -> Result<(), String> {
         Game::save(self, path)
