@@ -246,7 +246,9 @@ fn orbit_controls(
     mut cams: Query<&mut OrbitCamera>,
     rapier: ReadRapierContext,
     terrain: Query<(), With<super::colliders::TerrainCollider>>,
+    bind: super::keys::Keys,
 ) {
+    use super::keys::Key;
     let Ok(mut cam) = cams.single_mut() else {
         return;
     };
@@ -267,26 +269,26 @@ fn orbit_controls(
     }
     if keys_free && !super::state::modifier_held(&keys, super::state::CTRL) {
         let mut dir = Vec3::ZERO;
-        if keys.any_pressed([KeyCode::KeyW, KeyCode::ArrowUp]) {
+        if bind.pressed(Key::PanForward) {
             dir += forward;
         }
-        if keys.any_pressed([KeyCode::KeyS, KeyCode::ArrowDown]) {
+        if bind.pressed(Key::PanBack) {
             dir -= forward;
         }
-        if keys.any_pressed([KeyCode::KeyA, KeyCode::ArrowLeft]) {
+        if bind.pressed(Key::PanLeft) {
             dir -= right;
         }
-        if keys.any_pressed([KeyCode::KeyD, KeyCode::ArrowRight]) {
+        if bind.pressed(Key::PanRight) {
             dir += right;
         }
         let speed = cam.distance * 0.8 * time.delta_secs();
         cam.focus += dir.normalize_or_zero() * speed;
-        if keys.just_pressed(KeyCode::Home)
+        if bind.just_pressed(Key::ResetCamera)
             && let Some(s) = &state
         {
             *cam = OrbitCamera::for_table(s.table.width, s.table.depth);
         }
-        if keys.just_pressed(KeyCode::KeyF)
+        if bind.just_pressed(Key::Focus)
             && let (Some(id), Some(s)) = (sel.0, &state)
             && let Ok(m) = s.table.model(id)
         {

@@ -20,14 +20,19 @@ pub(super) fn plugin(app: &mut App) {
     );
 }
 
-fn toggle_keys(keys: Res<ButtonInput<KeyCode>>, mut view: ResMut<ViewSettings>) {
-    if keys.just_pressed(KeyCode::KeyG) {
+fn toggle_keys(
+    keys: Res<ButtonInput<KeyCode>>,
+    bind: super::keys::Keys,
+    mut view: ResMut<ViewSettings>,
+) {
+    use super::keys::Key;
+    if bind.just_pressed(Key::Grid) {
         view.grid = !view.grid;
     }
-    if keys.just_pressed(KeyCode::F1) {
+    if bind.just_pressed(Key::Help) {
         view.help = !view.help;
     }
-    if keys.just_pressed(KeyCode::KeyZ) && !super::state::modifier_held(&keys, super::state::CTRL) {
+    if bind.just_pressed(Key::Zones) && !super::state::modifier_held(&keys, super::state::CTRL) {
         view.zones = !view.zones;
     }
 }

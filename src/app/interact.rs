@@ -160,7 +160,7 @@ fn turn_selected(
 }
 
 fn key_turn(
-    keys: Res<ButtonInput<KeyCode>>,
+    keys: super::keys::Keys,
     sel: Res<Selection>,
     state: Option<ResMut<TableState>>,
     gate: Res<GameGate>,
@@ -170,10 +170,10 @@ fn key_turn(
     if sel.0.is_none() {
         return;
     }
-    if keys.just_pressed(KeyCode::KeyQ) {
+    if keys.just_pressed(super::keys::Key::TurnLeft) {
         turn_selected(&mut state, &sel, KEY_TURN_DEG, &gate, &mut gestures);
     }
-    if keys.just_pressed(KeyCode::KeyE) {
+    if keys.just_pressed(super::keys::Key::TurnRight) {
         turn_selected(&mut state, &sel, -KEY_TURN_DEG, &gate, &mut gestures);
     }
 }
@@ -207,7 +207,7 @@ fn wheel_turn(
 }
 
 fn delete_selected(
-    keys: Res<ButtonInput<KeyCode>>,
+    keys: super::keys::Keys,
     mut sel: ResMut<Selection>,
     state: Option<ResMut<TableState>>,
     gate: Res<GameGate>,
@@ -216,7 +216,7 @@ fn delete_selected(
     if gate.active {
         return;
     }
-    if keys.any_just_pressed([KeyCode::Delete, KeyCode::Backspace])
+    if keys.just_pressed(super::keys::Key::RemoveModel)
         && let Some(id) = sel.0.take()
     {
         let _ = state.table.remove_model(id);

@@ -61,19 +61,15 @@ fn drag_tape(
     }
 }
 
-fn tool_keys(
-    keys: Res<ButtonInput<KeyCode>>,
-    mut tool: ResMut<ActiveTool>,
-    mut tape: ResMut<Tape>,
-) {
-    if keys.just_pressed(KeyCode::KeyM) {
+fn tool_keys(keys: super::keys::Keys, mut tool: ResMut<ActiveTool>, mut tape: ResMut<Tape>) {
+    if keys.just_pressed(super::keys::Key::Measure) {
         *tool = if *tool == ActiveTool::Measure {
             ActiveTool::Select
         } else {
             ActiveTool::Measure
         };
     }
-    if keys.just_pressed(KeyCode::Escape) {
+    if keys.just_pressed(super::keys::Key::Cancel) {
         *tool = ActiveTool::Select;
         *tape = Tape::default();
     }

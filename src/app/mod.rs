@@ -14,6 +14,7 @@ pub mod figures;
 pub mod files;
 pub mod grid;
 pub mod interact;
+pub mod keys;
 pub mod kog;
 pub mod krig;
 pub mod kry;
@@ -96,6 +97,7 @@ pub fn build_app(opts: AppOptions) -> App {
         effects::plugin,
         settings::plugin,
         dice_tray::plugin,
+        keys::plugin,
         camera::plugin,
         picking::plugin,
         interact::plugin,

@@ -12,17 +12,17 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(Update, (stage_scene, take_screenshot));
 }
 
-/// F12 in the GUI: saves `wartable-<seconds since 1970>.png` in the working folder.
+/// F12 (or the key bound to it) in the GUI: saves `wartable-<seconds since 1970>.png` in the working folder.
 pub(super) fn key_plugin(app: &mut App) {
     app.add_systems(Update, screenshot_key);
 }
 
 fn screenshot_key(
     mut commands: Commands,
-    keys: Res<ButtonInput<KeyCode>>,
+    keys: super::keys::Keys,
     mut notices: ResMut<super::state::Notices>,
 ) {
-    if !keys.just_pressed(KeyCode::F12) {
+    if !keys.just_pressed(super::keys::Key::Screenshot) {
         return;
     }
     let secs = std::time::SystemTime::now()

@@ -31,6 +31,8 @@ pub struct Settings {
     pub animate: bool,
     /// The Kry-Gothic interrupt countdown a new game starts with, in seconds (`None`: off).
     pub kry_countdown: Option<f32>,
+    /// Keys bound instead of the defaults.
+    pub keys: super::keys::Rebinds,
 }
 
 /// Okabe and Ito's colour-blind-safe palette: blue, vermillion, bluish green, orange, reddish
@@ -53,15 +55,27 @@ impl Default for Settings {
             side_colours: COLOUR_BLIND_SAFE,
             animate: true,
             kry_countdown: Some(crate::app::kry::tempo::DEFAULT_COUNTDOWN),
+            keys: Vec::new(),
         }
     }
 }
 
-/// Whether the Settings window is open, and what loading or saving last said.
+/// Whether the Settings window is open, what loading or saving last said, and the action
+/// waiting for its new key.
 #[derive(Resource, Debug, Default)]
 pub struct SettingsWindow {
     pub open: bool,
     pub message: Option<String>,
+    pub rebinding: Option<super::keys::Key>,
+}
+
+/// A key's name as the Settings window shows it.
+fn key_name(k: KeyCode) -> String {
+    let s = format!("{k:?}");
+    s.strip_prefix("Key")
+        .or_else(|| s.strip_prefix("Digit"))
+        .unwrap_or(&s)
+        .to_string()
 }
 
 /// Where the settings live: `$WARTABLE_CONFIG_DIR/settings.ron`, or the user's config folder.
@@ -153,6 +167,11 @@ fn settings_window(
     mut window: ResMut<SettingsWindow>,
     mut kry_form: ResMut<crate::app::kry::menu::NewKryGame>,
     mut recolour: MessageWriter<super::visuals::Recolour>,
+    raw: Res<ButtonInput<KeyCode>>,
+    mut maps: Query<
+        &mut leafwing_input_manager::prelude::InputMap<super::keys::Key>,
+        With<super::keys::Bindings>,
+    >,
 ) -> Result {
     if !window.open {
         return Ok(());
@@ -160,6 +179,18 @@ fn settings_window(
     let ctx = contexts.ctx_mut()?.clone();
     let mut s = settings.clone();
     let mut open = true;
+    // The next key pressed is the new binding (Esc keeps the old one).
+    if let Some(key) = window.rebinding
+        && let Some(code) = raw.get_just_pressed().next().copied()
+    {
+        window.rebinding = None;
+        if code != KeyCode::Escape {
+            s.keys.retain(|(k, _)| *k != key);
+            if key.defaults() != [code] {
+                s.keys.push((key, vec![code]));
+            }
+        }
+    }
     egui::Window::new("Settings")
         .open(&mut open)
         .collapsible(false)
@@ -209,6 +240,33 @@ fn settings_window(
                     });
                     ui.end_row();
                 });
+            ui.collapsing("Keys", |ui| {
+                egui::Grid::new("keys_grid")
+                    .num_columns(3)
+                    .striped(true)
+                    .show(ui, |ui| {
+                        for key in super::keys::Key::ALL {
+                            ui.label(key.label());
+                            let bound = super::keys::bound(&s.keys, key);
+                            let names: Vec<String> = bound.iter().map(|k| key_name(*k)).collect();
+                            if window.rebinding == Some(key) {
+                                ui.colored_label(egui::Color32::YELLOW, "press a key (Esc: keep)");
+                            } else {
+                                ui.monospace(names.join(" / "));
+                            }
+                            if ui.small_button("Change").clicked() {
+                                window.rebinding = Some(key);
+                            }
+                            ui.end_row();
+                        }
+                    });
+                if ui
+                    .add_enabled(!s.keys.is_empty(), egui::Button::new("Default keys"))
+                    .clicked()
+                {
+                    s.keys.clear();
+                }
+            });
             ui.separator();
             ui.label(
                 egui::RichText::new(match settings_path() {
@@ -233,6 +291,11 @@ fn settings_window(
                 kry_form.countdown = c;
             }
         }
+        if s.keys != settings.keys {
+            for mut map in &mut maps {
+                super::keys::rebind(&mut map, &s.keys);
+            }
+        }
         window.message = settings_path().and_then(|p| s.save(&p).err());
         *settings = s;
     }
@@ -252,6 +315,7 @@ mod tests {
             side_colours: [[1, 2, 3]; 6],
             animate: false,
             kry_countdown: None,
+            keys: vec![(super::super::keys::Key::Grid, vec![KeyCode::KeyX])],
         };
         s.save(&path).expect("saves");
         assert_eq!(Settings::load(&path), (s, None));

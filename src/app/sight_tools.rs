@@ -191,20 +191,17 @@ fn rebuild_scene(
     *seen = Some((state.terrain_rev, state.table.models.clone()));
 }
 
-fn tool_keys(
-    keys: Res<ButtonInput<KeyCode>>,
-    mut tool: ResMut<ActiveTool>,
-    mut range: ResMut<MoveRange>,
-) {
-    let mut toggle = |k: KeyCode, t: ActiveTool| {
+fn tool_keys(keys: super::keys::Keys, mut tool: ResMut<ActiveTool>, mut range: ResMut<MoveRange>) {
+    use super::keys::Key;
+    let mut toggle = |k: Key, t: ActiveTool| {
         if keys.just_pressed(k) {
             *tool = if *tool == t { ActiveTool::Select } else { t };
         }
     };
-    toggle(KeyCode::KeyL, ActiveTool::Los);
-    toggle(KeyCode::KeyB, ActiveTool::Template);
-    toggle(KeyCode::KeyH, ActiveTool::HeavyHit);
-    if keys.just_pressed(KeyCode::KeyR) {
+    toggle(Key::Sight, ActiveTool::Los);
+    toggle(Key::Template, ActiveTool::Template);
+    toggle(Key::HeavyHit, ActiveTool::HeavyHit);
+    if keys.just_pressed(Key::MoveRange) {
         range.on = !range.on;
     }
 }

@@ -28,12 +28,11 @@ fn sync_windows(mut active: ResMut<ActiveGame>) {
 
 /// The interrupt keys of the sides a person plays.
 fn interrupt_keys(
-    keys: Option<Res<ButtonInput<KeyCode>>>,
+    keys: crate::app::keys::Keys,
     typing: Option<Res<bevy_egui::input::EguiWantsInput>>,
     mut active: ResMut<ActiveGame>,
     mut notices: ResMut<Notices>,
 ) {
-    let Some(keys) = keys else { return };
     if typing.is_some_and(|t| t.wants_any_keyboard_input()) {
         return;
     }
@@ -41,8 +40,8 @@ fn interrupt_keys(
         return;
     };
     let pressed = [
-        keys.just_pressed(KeyCode::Tab),
-        keys.just_pressed(KeyCode::Enter) || keys.just_pressed(KeyCode::NumpadEnter),
+        keys.just_pressed(crate::app::keys::Key::InterruptSide1),
+        keys.just_pressed(crate::app::keys::Key::InterruptSide2),
     ];
     for side in [1u8, 2] {
         if pressed[side as usize - 1] && s.game.player(side) == Player::Human {

@@ -1,0 +1,259 @@
+//! Rebindable keys: the table's keyboard actions as leafwing-input-manager actions, each with
+//! its default keys, and the player's own bindings from the settings. Systems ask [`Keys`]; an
+//! app without the bindings (a headless test) answers from the default keys.
+
+use bevy::ecs::system::SystemParam;
+use bevy::prelude::*;
+use leafwing_input_manager::prelude::*;
+use serde::{Deserialize, Serialize};
+
+pub fn plugin(app: &mut App) {
+    app.add_plugins(InputManagerPlugin::<Key>::default())
+        .add_systems(Startup, spawn_bindings);
+}
+
+/// A keyboard action.
+#[derive(Actionlike, Clone, Copy, Debug, PartialEq, Eq, Hash, Reflect, Serialize, Deserialize)]
+pub enum Key {
+    TurnLeft,
+    TurnRight,
+    RemoveModel,
+    Measure,
+    Sight,
+    Template,
+    HeavyHit,
+    MoveRange,
+    Cancel,
+    Grid,
+    Zones,
+    Help,
+    Screenshot,
+    PanForward,
+    PanBack,
+    PanLeft,
+    PanRight,
+    ResetCamera,
+    Focus,
+    InterruptSide1,
+    InterruptSide2,
+}
+
+impl Key {
+    pub const ALL: [Key; 21] = [
+        Key::TurnLeft,
+        Key::TurnRight,
+        Key::RemoveModel,
+        Key::Measure,
+        Key::Sight,
+        Key::Template,
+        Key::HeavyHit,
+        Key::MoveRange,
+        Key::Cancel,
+        Key::Grid,
+        Key::Zones,
+        Key::Help,
+        Key::Screenshot,
+        Key::PanForward,
+        Key::PanBack,
+        Key::PanLeft,
+        Key::PanRight,
+        Key::ResetCamera,
+        Key::Focus,
+        Key::InterruptSide1,
+        Key::InterruptSide2,
+    ];
+
+    pub fn label(self) -> &'static str {
+        match self {
+            Key::TurnLeft => "turn the selected model left",
+            Key::TurnRight => "turn the selected model right",
+            Key::RemoveModel => "remove the selected model (sandbox)",
+            Key::Measure => "tape measure",
+            Key::Sight => "line of sight tool",
+            Key::Template => "blast template tool",
+            Key::HeavyHit => "heavy hit tool",
+            Key::MoveRange => "movement range",
+            Key::Cancel => "back to Select, clear the tape",
+            Key::Grid => "inch grid",
+            Key::Zones => "zone outlines",
+            Key::Help => "controls help",
+            Key::Screenshot => "screenshot",
+            Key::PanForward => "pan forward",
+            Key::PanBack => "pan back",
+            Key::PanLeft => "pan left",
+            Key::PanRight => "pan right",
+            Key::ResetCamera => "reset the camera",
+            Key::Focus => "focus on the selected model",
+            Key::InterruptSide1 => "Kry-Gothic: side 1 interrupts",
+            Key::InterruptSide2 => "Kry-Gothic: side 2 interrupts",
+        }
+    }
+
+    pub fn defaults(self) -> &'static [KeyCode] {
+        match self {
+            Key::TurnLeft => &[KeyCode::KeyQ],
+            Key::TurnRight => &[KeyCode::KeyE],
+            Key::RemoveModel => &[KeyCode::Delete, KeyCode::Backspace],
+            Key::Measure => &[KeyCode::KeyM],
+            Key::Sight => &[KeyCode::KeyL],
+            Key::Template => &[KeyCode::KeyB],
+            Key::HeavyHit => &[KeyCode::KeyH],
+            Key::MoveRange => &[KeyCode::KeyR],
+            Key::Cancel => &[KeyCode::Escape],
+            Key::Grid => &[KeyCode::KeyG],
+            Key::Zones => &[KeyCode::KeyZ],
+            Key::Help => &[KeyCode::F1],
+            Key::Screenshot => &[KeyCode::F12],
+            Key::PanForward => &[KeyCode::KeyW, KeyCode::ArrowUp],
+            Key::PanBack => &[KeyCode::KeyS, KeyCode::ArrowDown],
+            Key::PanLeft => &[KeyCode::KeyA, KeyCode::ArrowLeft],
+            Key::PanRight => &[KeyCode::KeyD, KeyCode::ArrowRight],
+            Key::ResetCamera => &[KeyCode::Home],
+            Key::Focus => &[KeyCode::KeyF],
+            Key::InterruptSide1 => &[KeyCode::Tab],
+            Key::InterruptSide2 => &[KeyCode::Enter, KeyCode::NumpadEnter],
+        }
+    }
+}
+
+/// The keys a player chose instead of the defaults, by action.
+pub type Rebinds = Vec<(Key, Vec<KeyCode>)>;
+
+/// The keys bound to `key`: the player's, or the defaults.
+pub fn bound(rebinds: &Rebinds, key: Key) -> Vec<KeyCode> {
+    rebinds
+        .iter()
+        .find(|(k, _)| *k == key)
+        .map_or_else(|| key.defaults().to_vec(), |(_, v)| v.clone())
+}
+
+/// The input map of every action.
+pub fn input_map(rebinds: &Rebinds) -> InputMap<Key> {
+    let mut map = InputMap::default();
+    for key in Key::ALL {
+        for code in bound(rebinds, key) {
+            map.insert(key, code);
+        }
+    }
+    map
+}
+
+/// The entity that holds the bindings.
+#[derive(Component)]
+pub struct Bindings;
+
+fn spawn_bindings(mut commands: Commands, settings: Option<Res<super::settings::Settings>>) {
+    let rebinds = settings.map(|s| s.keys.clone()).unwrap_or_default();
+    commands.spawn((Bindings, input_map(&rebinds)));
+}
+
+/// Rebuilds the bindings after the settings changed them.
+pub fn rebind(map: &mut InputMap<Key>, rebinds: &Rebinds) {
+    *map = input_map(rebinds);
+}
+
+/// The keyboard actions as a system sees them.
+#[derive(SystemParam)]
+pub struct Keys<'w, 's> {
+    actions: Query<'w, 's, &'static ActionState<Key>>,
+    raw: Option<Res<'w, ButtonInput<KeyCode>>>,
+    settings: Option<Res<'w, super::settings::Settings>>,
+}
+
+impl Keys<'_, '_> {
+    /// Whether `key` was pressed this frame. A tap pressed and let go between two frames (a slow
+    /// frame, as under a software renderer) counts too: the action state sees only keys still
+    /// down, so the keys bound to the action are asked as well.
+    pub fn just_pressed(&self, key: Key) -> bool {
+        let tapped = |codes: &[KeyCode]| {
+            self.raw
+                .as_ref()
+                .is_some_and(|r| r.any_just_pressed(codes.iter().copied()))
+        };
+        match self.actions.single() {
+            Ok(a) => {
+                a.just_pressed(&key)
+                    || match &self.settings {
+                        Some(s) => tapped(&bound(&s.keys, key)),
+                        None => tapped(key.defaults()),
+                    }
+            }
+            Err(_) => tapped(key.defaults()),
+        }
+    }
+
+    pub fn pressed(&self, key: Key) -> bool {
+        match self.actions.single() {
+            Ok(a) => a.pressed(&key),
+            Err(_) => self
+                .raw
+                .as_ref()
+                .is_some_and(|r| r.any_pressed(key.defaults().iter().copied())),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_action_has_a_key_and_no_two_defaults_clash() {
+        let mut seen = std::collections::HashMap::new();
+        for key in Key::ALL {
+            assert!(!key.defaults().is_empty(), "{key:?}");
+            for code in key.defaults() {
+                if let Some(other) = seen.insert(*code, key) {
+                    panic!("{code:?} is both {other:?} and {key:?}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_rebind_replaces_only_its_action() {
+        let rebinds = vec![(Key::Grid, vec![KeyCode::KeyX])];
+        assert_eq!(bound(&rebinds, Key::Grid), vec![KeyCode::KeyX]);
+        assert_eq!(bound(&rebinds, Key::Zones), vec![KeyCode::KeyZ]);
+        let map = input_map(&rebinds);
+        let grid = map.get_buttonlike(&Key::Grid).expect("bound");
+        assert_eq!(grid.len(), 1);
+        let pan = map.get_buttonlike(&Key::PanForward).expect("bound");
+        assert_eq!(pan.len(), 2);
+    }
+}
+
+#[cfg(test)]
+mod app_tests {
+    use super::*;
+
+    /// The bindings turn key presses into actions, and a rebound key replaces the default.
+    #[test]
+    fn a_pressed_key_is_its_action() {
+        let mut app = App::new();
+        app.add_plugins((MinimalPlugins, bevy::input::InputPlugin, plugin));
+        app.insert_resource(crate::app::settings::Settings {
+            keys: vec![(Key::Grid, vec![KeyCode::KeyX])],
+            ..Default::default()
+        });
+        app.update();
+        let press = |app: &mut App, k: KeyCode| {
+            app.world_mut()
+                .resource_mut::<ButtonInput<KeyCode>>()
+                .press(k);
+            app.update();
+            let mut q = app.world_mut().query::<&ActionState<Key>>();
+            let a = q.single(app.world()).expect("bindings");
+            let out: Vec<Key> = Key::ALL.into_iter().filter(|k| a.just_pressed(k)).collect();
+            let mut keys = app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
+            keys.release(k);
+            keys.clear();
+            app.update();
+            out
+        };
+        assert_eq!(press(&mut app, KeyCode::F12), vec![Key::Screenshot]);
+        assert_eq!(press(&mut app, KeyCode::KeyX), vec![Key::Grid]);
+        assert_eq!(press(&mut app, KeyCode::KeyG), Vec::<Key>::new());
+        assert_eq!(press(&mut app, KeyCode::ArrowUp), vec![Key::PanForward]);
+    }
+}
