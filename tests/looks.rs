@@ -114,7 +114,8 @@ fn duel_players_are_heroes_one_style_each() {
 }
 
 /// The cues the table animates follow the events: each KOG light attack rolled is an attack cue
-/// from the attacker at its target, each model damaged a strike; none before the view asks.
+/// from the attacker at its target, each model damaged a strike, each move that bends its path;
+/// none before the view asks.
 #[test]
 fn kog_light_cues_follow_the_attacks() {
     use wartable::rules::core::Cue;
@@ -125,7 +126,7 @@ fn kog_light_cues_follow_the_attacks() {
         "the first call only starts keeping them"
     );
     g.record_events();
-    let (mut attacks, mut strikes) = (Vec::new(), Vec::new());
+    let (mut attacks, mut strikes, mut paths) = (Vec::new(), Vec::new(), Vec::new());
     for c in (0..600).flat_map(|_| {
         g.self_play(1);
         g.take_cues()
@@ -133,22 +134,28 @@ fn kog_light_cues_follow_the_attacks() {
         match c {
             Cue::Attack { from, at } => attacks.push((from, at)),
             Cue::Struck { model } => strikes.push(model),
+            Cue::Moved { model, path } => paths.push((model, path)),
         }
     }
     // The same, read off the events the game recorded.
-    let (mut want_attacks, mut want_strikes) = (Vec::new(), Vec::new());
+    let (mut want_attacks, mut want_strikes, mut want_paths) = (Vec::new(), Vec::new(), Vec::new());
     for e in g.recorded.iter().flatten().flat_map(|r| &r.events) {
         match e {
             Event::AttackRolled {
                 attacker, target, ..
             } => want_attacks.push((*attacker, *target)),
             Event::Damaged { model, amount, .. } if *amount > 0 => want_strikes.push(*model),
+            // A move that bends is shown along its path.
+            Event::Moved { model, path, .. } if path.len() > 2 => {
+                want_paths.push((*model, path.clone()))
+            }
             _ => {}
         }
     }
-    assert!(!attacks.is_empty() && !strikes.is_empty());
+    assert!(!attacks.is_empty() && !strikes.is_empty() && !paths.is_empty());
     assert_eq!(attacks, want_attacks);
     assert_eq!(strikes, want_strikes);
+    assert_eq!(paths, want_paths);
     for (from, at) in attacks {
         assert_ne!(g.state.models[&from].side, g.state.models[&at].side);
     }

@@ -99,20 +99,20 @@ fn reset_on_new_table(
 #[derive(Resource, Debug, Default, Clone, Copy)]
 pub struct CameraGoal(pub Option<(Vec3, f32, Option<f32>)>);
 
+/// What the camera asks of the terrain's colliders: whether it sees a model.
+#[derive(bevy::ecs::system::SystemParam)]
+struct Terrain<'w, 's> {
+    rapier: ReadRapierContext<'w, 's>,
+    pieces: Query<'w, 's, (), With<super::colliders::TerrainCollider>>,
+}
+
 /// The heading nearest `yaw` (in steps of 45 degrees) from which a camera at `pitch` and
 /// `distance` sees `target` with no terrain in between; `yaw` itself if none does.
-fn clear_yaw(
-    rapier: &ReadRapierContext,
-    terrain: &Query<(), With<super::colliders::TerrainCollider>>,
-    target: Vec3,
-    pitch: f32,
-    distance: f32,
-    yaw: f32,
-) -> f32 {
-    let Ok(ctx) = rapier.single() else {
+fn clear_yaw(terrain: &Terrain, target: Vec3, pitch: f32, distance: f32, yaw: f32) -> f32 {
+    let Ok(ctx) = terrain.rapier.single() else {
         return yaw;
     };
-    let is_terrain = |e: Entity| terrain.contains(e);
+    let is_terrain = |e: Entity| terrain.pieces.contains(e);
     let step = std::f32::consts::FRAC_PI_4;
     for k in [0.0, 1.0, -1.0, 2.0, -2.0, 3.0, -3.0, 4.0] {
         let y = yaw + k * step;
@@ -142,13 +142,12 @@ fn focus_on(
     m: &crate::table::Model,
     cam: &OrbitCamera,
     pitch: f32,
-    rapier: &ReadRapierContext,
-    terrain: &Query<(), With<super::colliders::TerrainCollider>>,
+    terrain: &Terrain,
 ) -> (Vec3, f32, Option<f32>) {
     let focus = super::convert::to_world(m.pos, m.h);
     let distance = cam.distance.min(m.base_diameter * 3.0 + 7.0);
     let head = focus + Vec3::Y * (m.body_height * 0.8);
-    let yaw = clear_yaw(rapier, terrain, head, pitch, distance, cam.yaw);
+    let yaw = clear_yaw(terrain, head, pitch, distance, cam.yaw);
     (focus, distance, Some(yaw))
 }
 
@@ -177,8 +176,7 @@ fn frame_new_game(
     sel: Res<super::state::Selection>,
     mut goal: ResMut<CameraGoal>,
     mut cams: Query<&mut OrbitCamera>,
-    rapier: ReadRapierContext,
-    terrain: Query<(), With<super::colliders::TerrainCollider>>,
+    terrain: Terrain,
     mut framed: Local<bool>,
 ) {
     let Some(active) = active else {
@@ -200,7 +198,7 @@ fn frame_new_game(
     // Lower, as a player leaning over the table sees it; over the walls round a model.
     cam.pitch = if selected.is_some() { 0.95 } else { 0.75 };
     if let Some(m) = selected {
-        goal.0 = Some(focus_on(m, &cam, cam.pitch, &rapier, &terrain));
+        goal.0 = Some(focus_on(m, &cam, cam.pitch, &terrain));
         return;
     }
     let pts: Vec<_> = state.table.models.iter().map(|m| m.pos).collect();
@@ -244,8 +242,7 @@ fn orbit_controls(
     sel: Res<super::state::Selection>,
     mut goal: ResMut<CameraGoal>,
     mut cams: Query<&mut OrbitCamera>,
-    rapier: ReadRapierContext,
-    terrain: Query<(), With<super::colliders::TerrainCollider>>,
+    terrain: Terrain,
     bind: super::keys::Keys,
 ) {
     use super::keys::Key;
@@ -293,7 +290,7 @@ fn orbit_controls(
             && let Ok(m) = s.table.model(id)
         {
             cam.pitch = cam.pitch.max(0.95);
-            goal.0 = Some(focus_on(m, &cam, cam.pitch, &rapier, &terrain));
+            goal.0 = Some(focus_on(m, &cam, cam.pitch, &terrain));
             return;
         }
     }

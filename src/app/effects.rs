@@ -1,7 +1,9 @@
-//! Attacks and hits on the table: a tracer from the attacker to its target (a tank's turret
-//! turns to face it first), and a flash on a model struck. They follow the game's cues
+//! Moves, attacks and hits on the table: a move glides along the path the rules gave it, an
+//! attack draws a tracer from the attacker to its target (a tank's turret turns to face it
+//! first), a model struck flashes. They follow the game's cues
 //! ([`crate::rules::core::Cue`]) and never change the game.
 
+use super::motion::Glide;
 use super::play::ActiveGame;
 use super::table_entities::{Base, Miniature};
 use super::visuals::Turret;
@@ -87,6 +89,8 @@ fn show_cues(
     minis: Query<(Entity, &Miniature, &Base, &GlobalTransform)>,
     kids: Query<&Children>,
     mut turrets: Query<&mut Transform, With<Turret>>,
+    mut glides: Query<&mut Glide>,
+    state: Option<Res<super::state::TableState>>,
     settings: Option<Res<super::settings::Settings>>,
 ) {
     let cues = active.0.game_mut().take_cues();
@@ -102,6 +106,21 @@ fn show_cues(
     };
     for cue in cues {
         match cue {
+            Cue::Moved { model, path } => {
+                // The glide the table started takes the rules' path instead of the straight line.
+                let Some((e, _, _)) = find(model) else {
+                    continue;
+                };
+                let (Ok(mut glide), Some(state)) = (glides.get_mut(e), state.as_ref()) else {
+                    continue;
+                };
+                let inner = path.len().saturating_sub(1);
+                let via: Vec<Vec3> = path[1..inner]
+                    .iter()
+                    .map(|p| super::convert::to_world(*p, state.table.surface_height(*p)))
+                    .collect();
+                *glide = Glide::along(glide.from, via, glide.to);
+            }
             Cue::Attack { from, at } => {
                 let (Some((shooter, stf, a)), Some((_, _, b))) = (find(from), find(at)) else {
                     continue;

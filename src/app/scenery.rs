@@ -273,13 +273,7 @@ pub fn tile_dressing(
 
 /// A fixed number in `[0, 1)` for a cell and a purpose.
 fn jitter(i: i32, j: i32, k: u32) -> f32 {
-    let mut h = (i as u32).wrapping_mul(0x9e37_79b1)
-        ^ (j as u32).wrapping_mul(0x85eb_ca77)
-        ^ k.wrapping_mul(0xc2b2_ae3d);
-    h ^= h >> 16;
-    h = h.wrapping_mul(0x7feb_352d);
-    h ^= h >> 15;
-    (h & 0xffff) as f32 / 65_536.0
+    super::textures::hash2(i, j, k.wrapping_add(1000))
 }
 
 #[cfg(test)]

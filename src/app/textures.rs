@@ -222,7 +222,8 @@ pub fn inch_uvs(mut mesh: Mesh, offset: Vec3) -> Mesh {
     mesh
 }
 
-fn hash2(x: i32, y: i32, seed: u32) -> f32 {
+/// A fixed number in `[0, 1)` for a cell `(x, y)` and a purpose `seed`.
+pub fn hash2(x: i32, y: i32, seed: u32) -> f32 {
     let mut h = (x as u32).wrapping_mul(0x8da6_b343)
         ^ (y as u32).wrapping_mul(0xd816_3841)
         ^ seed.wrapping_mul(0xcb1a_b31f);

@@ -5,8 +5,13 @@
 use crate::table::ModelId;
 
 /// A moment worth showing on the table.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub enum Cue {
+    /// A model moved along this path (its start and end included).
+    Moved {
+        model: ModelId,
+        path: Vec<crate::table::Pt>,
+    },
     /// An attack from one model at another (a shot, or a blow at close quarters).
     Attack { from: ModelId, at: ModelId },
     /// A model took damage or a wound.

@@ -200,6 +200,10 @@ impl RuleSet for Kog {
             Event::Damaged { model, amount, .. } if *amount > 0 => {
                 out.push(Cue::Struck { model: *model })
             }
+            Event::Moved { model, path, .. } if path.len() > 2 => out.push(Cue::Moved {
+                model: *model,
+                path: path.clone(),
+            }),
             _ => {}
         }
     }
