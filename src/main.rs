@@ -7,8 +7,8 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use wartable::app::{AppOptions, build_app, screenshot::ScreenshotPlan};
 use wartable::data::load_level;
+use wartable::rules::core::RulesId;
 use wartable::rules::core::headless::{self, SelfPlay, StopAt};
-use wartable::rules::core::{QuickSetup, RulesId};
 
 /// Prints a line to standard output; a closed pipe (`| head`) is not an error worth a panic.
 macro_rules! say {
@@ -141,22 +141,8 @@ struct SelfPlayArgs {
     /// The rule set: kog-light, kry-gothic, ktog, dndalike or krig.
     #[arg(long, default_value = "kog-light")]
     rules: RulesId,
-    /// Level file (default: the rule set's own).
-    #[arg(long)]
-    level: Option<PathBuf>,
-    /// How many players, where the rule set allows a choice (ktog: 2 to 6, default 3; dndalike: 2 puts the whole party on one seat, default one seat per hero).
-    #[arg(long)]
-    players: Option<u8>,
-    /// Side 1's force list (default: the rule set's own).
-    #[arg(long)]
-    side1: Option<PathBuf>,
-    /// Side 2's force list (default: the rule set's own).
-    #[arg(long)]
-    side2: Option<PathBuf>,
-    /// The rule set's scenario, e.g. for kog-light: standard, meatgrinder, hamburger-hill or
-    /// linebreaker.
-    #[arg(long)]
-    scenario: Option<String>,
+    #[command(flatten)]
+    game: cli::GameOptions,
     /// Stop after this many commands (the game may end before).
     #[arg(long, default_value_t = 100_000)]
     commands: usize,
@@ -301,22 +287,11 @@ fn self_play(a: &SelfPlayArgs, seed: u64) -> ExitCode {
             )]);
         }
     };
-    if a.side1.is_none() && a.side2.is_some() {
-        return fail(vec!["error: --side2 needs --side1".into()]);
+    if let Err(e) = a.game.check_sides() {
+        return fail(vec![format!("error: {e}")]);
     }
     let sp = SelfPlay {
-        setup: QuickSetup {
-            seed,
-            level: a.level.clone(),
-            forces: [&a.side1, &a.side2]
-                .into_iter()
-                .flatten()
-                .cloned()
-                .collect(),
-            scenario: a.scenario.clone(),
-            rounds: Some(a.rounds),
-            players: a.players,
-        },
+        setup: a.game.setup(seed, Some(a.rounds)),
         commands: a.commands,
         stop_at,
         after: a.after,

@@ -120,11 +120,11 @@ impl Key {
 pub type Rebinds = Vec<(Key, Vec<KeyCode>)>;
 
 /// The keys bound to `key`: the player's, or the defaults.
-pub fn bound(rebinds: &Rebinds, key: Key) -> Vec<KeyCode> {
+pub fn bound(rebinds: &Rebinds, key: Key) -> &[KeyCode] {
     rebinds
         .iter()
         .find(|(k, _)| *k == key)
-        .map_or_else(|| key.defaults().to_vec(), |(_, v)| v.clone())
+        .map_or(key.defaults(), |(_, v)| v.as_slice())
 }
 
 /// The input map of every action.
@@ -132,7 +132,7 @@ pub fn input_map(rebinds: &Rebinds) -> InputMap<Key> {
     let mut map = InputMap::default();
     for key in Key::ALL {
         for code in bound(rebinds, key) {
-            map.insert(key, code);
+            map.insert(key, *code);
         }
     }
     map
@@ -174,7 +174,7 @@ impl Keys<'_, '_> {
             Ok(a) => {
                 a.just_pressed(&key)
                     || match &self.settings {
-                        Some(s) => tapped(&bound(&s.keys, key)),
+                        Some(s) => tapped(bound(&s.keys, key)),
                         None => tapped(key.defaults()),
                     }
             }
@@ -213,8 +213,8 @@ mod tests {
     #[test]
     fn a_rebind_replaces_only_its_action() {
         let rebinds = vec![(Key::Grid, vec![KeyCode::KeyX])];
-        assert_eq!(bound(&rebinds, Key::Grid), vec![KeyCode::KeyX]);
-        assert_eq!(bound(&rebinds, Key::Zones), vec![KeyCode::KeyZ]);
+        assert_eq!(bound(&rebinds, Key::Grid), [KeyCode::KeyX]);
+        assert_eq!(bound(&rebinds, Key::Zones), [KeyCode::KeyZ]);
         let map = input_map(&rebinds);
         let grid = map.get_buttonlike(&Key::Grid).expect("bound");
         assert_eq!(grid.len(), 1);

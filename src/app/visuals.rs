@@ -552,7 +552,8 @@ pub struct Turret;
 pub struct FigureCache {
     meshes: HashMap<(Look, u32, u32), Vec<(Handle<Mesh>, Transform, Paint, bool)>>,
     mats: HashMap<(u8, Paint, u8), Handle<StandardMaterial>>,
-    bases: HashMap<(u8, u32), (Handle<Mesh>, Handle<StandardMaterial>)>,
+    /// A base, its material and the ground on its top, by side and radius.
+    bases: HashMap<(u8, u32), (Handle<Mesh>, Handle<StandardMaterial>, Handle<Mesh>)>,
 }
 
 fn paint_material(paint: Paint, side: u8, style: u8) -> StandardMaterial {
@@ -605,7 +606,7 @@ fn dress_miniatures(
                     .collect()
             })
             .clone();
-        let (base_mesh, base_mat) = bases
+        let (base_mesh, base_mat, top_mesh) = bases
             .entry((side, key(r)))
             .or_insert_with(|| {
                 (
@@ -615,10 +616,10 @@ fn dress_miniatures(
                         perceptual_roughness: 0.5,
                         ..default()
                     }),
+                    meshes.add(Cylinder::new(r * 0.93, 0.01).mesh().resolution(40)),
                 )
             })
             .clone();
-        let top_mesh = meshes.add(Cylinder::new(r * 0.93, 0.01).mesh().resolution(40));
         let arc = meshes.add(super::figures::arc_band(
             r,
             facing.front_arc,

@@ -2,13 +2,12 @@
 //! hosts) or in the window.
 
 use std::net::{IpAddr, SocketAddr};
-use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
 use wartable::net::headless::parse_address;
 use wartable::net::headless::{self, HostPlan};
 use wartable::net::host::OnDrop;
-use wartable::rules::core::{Player, QuickSetup, RulesId};
+use wartable::rules::core::{Player, RulesId};
 
 #[derive(clap::Args, Debug, Clone)]
 pub struct HostArgs {
@@ -33,24 +32,11 @@ pub struct HostArgs {
     /// (program), or the game waits (pause).
     #[arg(long, default_value = "program")]
     pub on_drop: OnDrop,
-    /// Level file (default: the rule set's own).
-    #[arg(long)]
-    pub level: Option<PathBuf>,
-    /// Side 1's force list (default: the rule set's own).
-    #[arg(long)]
-    pub side1: Option<PathBuf>,
-    /// Side 2's force list.
-    #[arg(long)]
-    pub side2: Option<PathBuf>,
-    /// The rule set's scenario.
-    #[arg(long)]
-    pub scenario: Option<String>,
+    #[command(flatten)]
+    pub game: super::GameOptions,
     /// Rounds after which an undecided game ends.
     #[arg(long, default_value_t = 8)]
     pub rounds: u32,
-    /// How many players, where the rule set allows a choice (ktog: 2 to 6).
-    #[arg(long)]
-    pub players: Option<u8>,
     /// Without a window: the program plays the seats named program, and the host ends with the
     /// game, printing `state hash: <hex>`.
     #[arg(long)]
@@ -95,23 +81,10 @@ pub fn parse_seats(seats: &[String]) -> Result<Vec<Player>, String> {
 
 /// The host plan the arguments describe.
 pub fn plan(a: &HostArgs, seed: u64) -> Result<HostPlan, String> {
-    if a.side1.is_none() && a.side2.is_some() {
-        return Err("--side2 needs --side1".into());
-    }
+    a.game.check_sides()?;
     Ok(HostPlan {
         rules: a.rules,
-        setup: QuickSetup {
-            seed,
-            level: a.level.clone(),
-            forces: [&a.side1, &a.side2]
-                .into_iter()
-                .flatten()
-                .cloned()
-                .collect(),
-            scenario: a.scenario.clone(),
-            rounds: Some(a.rounds),
-            players: a.players,
-        },
+        setup: a.game.setup(seed, Some(a.rounds)),
         seats: parse_seats(&a.seats)?,
         bind: a.bind,
         port: a.port,

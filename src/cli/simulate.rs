@@ -5,8 +5,8 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 use wartable::plot::force_name;
+use wartable::rules::core::RulesId;
 use wartable::rules::core::simulate::{Matrix, Report, Simulation, matrix, simulate, wilson};
-use wartable::rules::core::{QuickSetup, RulesId};
 
 macro_rules! say {
     ($($t:tt)*) => {{
@@ -28,24 +28,11 @@ pub struct SimulateArgs {
     /// The first game's seed (game i has seed + i).
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// Level file (default: the rule set's own).
-    #[arg(long)]
-    pub level: Option<PathBuf>,
-    /// Side 1's force list (default: the rule set's own).
-    #[arg(long)]
-    pub side1: Option<PathBuf>,
-    /// Side 2's force list.
-    #[arg(long)]
-    pub side2: Option<PathBuf>,
-    /// The rule set's scenario.
-    #[arg(long)]
-    pub scenario: Option<String>,
+    #[command(flatten)]
+    pub game: super::GameOptions,
     /// Rounds after which an undecided game ends.
     #[arg(long)]
     pub rounds: Option<u32>,
-    /// How many players, where the rule set allows a choice.
-    #[arg(long)]
-    pub players: Option<u8>,
     /// At most this many commands a game.
     #[arg(long, default_value_t = 100_000)]
     pub commands: usize,
@@ -77,18 +64,7 @@ pub fn run(a: &SimulateArgs) -> ExitCode {
         games: a.games,
         threads,
         seed: a.seed,
-        setup: QuickSetup {
-            seed: a.seed,
-            level: a.level.clone(),
-            forces: [&a.side1, &a.side2]
-                .into_iter()
-                .flatten()
-                .cloned()
-                .collect(),
-            scenario: a.scenario.clone(),
-            rounds: a.rounds,
-            players: a.players,
-        },
+        setup: a.game.setup(a.seed, a.rounds),
         max_commands: a.commands,
     };
     let bar = super::progress_bar(a.games);
