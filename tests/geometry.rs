@@ -595,6 +595,64 @@ fn field(t: &Table, id: u32, allowance: f32) -> CostField {
     CostField::new(t, &s, ModelId(id), &MoveRules::default(), allowance).unwrap()
 }
 
+/// Every reachable cell and its cost, as bits.
+fn reach(t: &Table, id: u32, rules: &MoveRules) -> Vec<(u32, u32, u32)> {
+    let s = Scene::new(t, SightOptions::default());
+    CostField::new(t, &s, ModelId(id), rules, 8.0)
+        .unwrap()
+        .reachable()
+        .map(|(p, c)| (p.x.to_bits(), p.y.to_bits(), c.to_bits()))
+        .collect()
+}
+
+/// Searches are remembered per thread (the ground under each cell, and the last fields): after
+/// each change to the table, a search on a thread that remembers earlier ones answers exactly
+/// as one on a new thread that remembers nothing, and differently from before the change.
+#[test]
+fn remembered_searches_answer_as_fresh_ones() {
+    let fresh = |t: &Table, rules: MoveRules| {
+        let t = t.clone();
+        std::thread::spawn(move || reach(&t, 1, &rules))
+            .join()
+            .unwrap()
+    };
+    let rules = MoveRules::default();
+    let keep_away = MoveRules {
+        enemy_clearance: 1.0,
+        ..MoveRules::default()
+    };
+    let mut t = table(24.0, 12.0);
+    trooper(&mut t, 1, 1, 3.25, 6.25);
+    trooper(&mut t, 2, 2, 8.25, 6.25);
+    trooper(&mut t, 3, 1, 4.0, 4.5);
+    let mut last = reach(&t, 1, &rules);
+    assert_eq!(last, fresh(&t, rules));
+    let steps: [&dyn Fn(&mut Table); 5] = [
+        &|t| t.tiles.set_kind(3, 3, GroundKind::Impossible),
+        &|t| t.tiles.set_kind(1, 1, GroundKind::Rough),
+        &|t| t.tiles.set_height(2, 2, 1.0),
+        &|t| t.models[1].pos = Pt::new(6.25, 8.0),
+        &|t| {
+            t.pieces.push(piece(
+                PieceShape::Box,
+                3.25,
+                9.0,
+                (4.0, 1.0, 2.0),
+                &[],
+                "Crate",
+            ))
+        },
+    ];
+    for (i, change) in steps.iter().enumerate() {
+        change(&mut t);
+        let now = reach(&t, 1, &rules);
+        assert_ne!(now, last, "change {i} changes the field");
+        assert_eq!(now, fresh(&t, rules), "change {i}");
+        assert_eq!(reach(&t, 1, &keep_away), fresh(&t, keep_away), "change {i}");
+        last = now;
+    }
+}
+
 #[test]
 fn open_ground_costs_its_length() {
     let mut t = table(24.0, 12.0);

@@ -4,6 +4,7 @@
 //! width and `y` across the depth; `h` is height above the table top. 1 unit = 1 inch.
 
 pub mod corridor;
+pub mod fingerprint;
 pub mod geom;
 pub mod look;
 pub mod measure;

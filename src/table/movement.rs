@@ -218,6 +218,180 @@ fn cell_info(table: &Table, scene: &Scene, probe: &Probe, p: Pt) -> CellInfo {
     info
 }
 
+/// What the terrain alone says of a point for one base: as [`cell_info`] without the other
+/// models, which are [`Bases`]' part. For a passable point, the two together give exactly what
+/// `cell_info` gives; for one that is not, only that it is not.
+#[derive(Debug, Clone, Copy, PartialEq)]
+struct Ground {
+    passable: bool,
+    rough: bool,
+    h: f32,
+}
+
+/// The rim points [`cell_info`] looks at the ground under, relative to the centre.
+fn rim(r: f32) -> [Pt; 8] {
+    std::array::from_fn(|k| Pt::new(r * 0.95, 0.0).rotate(45.0 * k as f32))
+}
+
+fn ground_at(table: &Table, scene: &Scene, r: f32, reach: f32, rim: &[Pt; 8], p: Pt) -> Ground {
+    let blocked = |h| Ground {
+        passable: false,
+        rough: false,
+        h,
+    };
+    if !table.contains_base(p, 2.0 * r) {
+        return blocked(0.0);
+    }
+    let mut rough = false;
+    for q in std::iter::once(p).chain(rim.iter().map(|o| p.add(*o))) {
+        let k = table.tiles.kind_at(q);
+        if k == GroundKind::Impossible {
+            return blocked(0.0);
+        }
+        rough |= k.is_rough();
+    }
+    let mut h = table.tiles.height_at(p);
+    for leaf in scene.leaves_near(p, reach) {
+        let LeafKind::Piece(i) = leaf.kind else {
+            continue;
+        };
+        let Some(piece) = table.pieces.get(i) else {
+            continue;
+        };
+        if let Some(top) = piece.top_at(p) {
+            h = h.max(top);
+        }
+        if piece.footprint_distance(p) < r {
+            if piece_blocks_movement(piece) {
+                return blocked(h);
+            }
+            rough |= piece.has(Tag::Rough);
+        }
+    }
+    Ground {
+        passable: true,
+        rough,
+        h,
+    }
+}
+
+/// Another model as the moving one meets it.
+struct Other {
+    pos: Pt,
+    r: f32,
+    /// An enemy that is not a wreck: its base and the clearance round it block.
+    blocks: bool,
+    /// The clearance kept from it ([`Probe::clearance_from`]).
+    clear: f32,
+    /// Beyond this on either axis the base can neither block nor be overlapped.
+    far: f32,
+}
+
+/// The other models on the table, for one moving model.
+struct Bases {
+    r: f32,
+    others: Vec<Other>,
+}
+
+impl Bases {
+    fn new(table: &Table, probe: &Probe) -> Self {
+        let others = table
+            .models
+            .iter()
+            .filter(|m| m.id != probe.id)
+            .map(|m| {
+                let clear = probe.clearance_from(m);
+                Other {
+                    pos: m.pos,
+                    r: m.radius(),
+                    blocks: m.side.0 != probe.side && !m.wreck,
+                    clear,
+                    far: m.radius() + probe.r + clear.max(0.0) + 0.01,
+                }
+            })
+            .collect();
+        Bases { r: probe.r, others }
+    }
+
+    /// The cell at `p` given its ground: impassable when an enemy base or its clearance is in
+    /// the way, making way when it overlaps another base.
+    fn cell(&self, g: Ground, p: Pt) -> CellInfo {
+        let mut info = CellInfo {
+            passable: g.passable,
+            rough: g.rough,
+            friendly: false,
+            h: g.h,
+        };
+        if !g.passable {
+            return info;
+        }
+        for o in &self.others {
+            if (o.pos.x - p.x).abs() > o.far || (o.pos.y - p.y).abs() > o.far {
+                continue;
+            }
+            let d = o.pos.dist(p) - o.r - self.r;
+            if o.blocks && d < o.clear - 1e-3 {
+                info.passable = false;
+                return info;
+            }
+            if d < -1e-3 {
+                info.friendly = true;
+            }
+        }
+        info
+    }
+}
+
+/// The ground under each movement cell's centre, per base radius, kept from search to search
+/// while the terrain stays the same (it does for a whole game): most of a search's work.
+#[derive(Default)]
+struct GroundMemo {
+    terrain: u64,
+    /// (radius, reach, cell size) as bits, and the ground of each cell computed so far.
+    grids: Vec<((u32, u32, u32), Vec<Option<Ground>>)>,
+}
+
+/// How many searches [`CostField::search`] keeps.
+const FIELDS_KEPT: usize = 8;
+
+thread_local! {
+    static FIELDS: std::cell::RefCell<Vec<(u64, CostField)>> = const { std::cell::RefCell::new(Vec::new()) };
+    static GROUND: std::cell::RefCell<GroundMemo> = std::cell::RefCell::new(GroundMemo::default());
+}
+
+/// Takes the memo's grid for a table, base and cell size out of the memo (an empty one when new).
+fn take_grid(table: &Table, key: (u32, u32, u32), n: usize) -> (u64, Vec<Option<Ground>>) {
+    let terrain = super::fingerprint::terrain(table);
+    GROUND.with_borrow_mut(|memo| {
+        if memo.terrain != terrain {
+            memo.terrain = terrain;
+            memo.grids.clear();
+        }
+        let grid = match memo
+            .grids
+            .iter()
+            .position(|(k, g)| *k == key && g.len() == n)
+        {
+            Some(i) => memo.grids.swap_remove(i).1,
+            None => vec![None; n],
+        };
+        (terrain, grid)
+    })
+}
+
+/// Puts a grid back (unless the memo has moved on to other terrain meanwhile).
+fn put_grid(terrain: u64, key: (u32, u32, u32), grid: Vec<Option<Ground>>) {
+    GROUND.with_borrow_mut(|memo| {
+        if memo.terrain == terrain {
+            memo.grids.push((key, grid));
+            // A few base sizes and clearances per game; more means other tables.
+            if memo.grids.len() > 16 {
+                memo.grids.remove(0);
+            }
+        }
+    });
+}
+
 impl CostField {
     /// Searches from `id`'s position out to `allowance` inches of movement.
     pub fn new(
@@ -244,7 +418,47 @@ impl CostField {
         Self::search(table, scene, id, rules, allowance, Some(goal))
     }
 
+    /// A search, from this thread's memo of the last few when one was made for the same table,
+    /// model, rules, allowance and goal (the program opponent weighs several moves of one model
+    /// from one state, and the rules then search that model's move again).
     fn search(
+        table: &Table,
+        scene: &Scene,
+        id: ModelId,
+        rules: &MoveRules,
+        allowance: f32,
+        goal: Option<Pt>,
+    ) -> Result<Self, TableError> {
+        let mut key = super::fingerprint::Mix::default();
+        key.u64(super::fingerprint::with_models(table))
+            .u64(id.0 as u64)
+            .f32(rules.rough)
+            .f32(rules.climb)
+            .f32(rules.making_way)
+            .f32(rules.cell)
+            .f32(rules.free_climb)
+            .f32(rules.enemy_clearance)
+            .u64(rules.leave_engaged as u64)
+            .f32(allowance)
+            .u64(goal.is_some() as u64)
+            .pt(goal.unwrap_or_default());
+        let key = key.done();
+        if let Some(field) =
+            FIELDS.with_borrow(|memo| memo.iter().find(|(k, _)| *k == key).map(|(_, f)| f.clone()))
+        {
+            return Ok(field);
+        }
+        let field = Self::search_anew(table, scene, id, rules, allowance, goal)?;
+        FIELDS.with_borrow_mut(|memo| {
+            memo.push((key, field.clone()));
+            if memo.len() > FIELDS_KEPT {
+                memo.remove(0);
+            }
+        });
+        Ok(field)
+    }
+
+    fn search_anew(
         table: &Table,
         scene: &Scene,
         id: ModelId,
@@ -276,6 +490,11 @@ impl CostField {
         if goal.is_some() && goal_cell.is_none() {
             return Ok(field);
         }
+        let reach = probe.r + probe.clearance.max(0.0);
+        let key = (probe.r.to_bits(), reach.to_bits(), cell.to_bits());
+        let (terrain, mut ground) = take_grid(table, key, n);
+        let bases = Bases::new(table, &probe);
+        let rim = rim(probe.r);
         // The estimate left from a cell (to the goal cell's centre, which its cost is measured
         // to); zero when the whole field is wanted.
         let aim = goal_cell.map(|g| field.centre(g % cols, g / cols));
@@ -308,7 +527,11 @@ impl CostField {
                 }
                 let j = nr as usize * cols + nc as usize;
                 let to = field.centre(nc as usize, nr as usize);
-                let there = *infos[j].get_or_insert_with(|| cell_info(table, scene, &probe, to));
+                let there = *infos[j].get_or_insert_with(|| {
+                    let g = *ground[j]
+                        .get_or_insert_with(|| ground_at(table, scene, probe.r, reach, &rim, to));
+                    bases.cell(g, to)
+                });
                 if !there.passable {
                     continue;
                 }
@@ -322,6 +545,7 @@ impl CostField {
                 }
             }
         }
+        put_grid(terrain, key, ground);
         Ok(field)
     }
 
@@ -404,12 +628,14 @@ pub fn path_cost(
     let mut total = 0.0;
     let mut prev_pt = table.model(id)?.pos;
     let mut prev = cell_info(table, scene, &probe, prev_pt);
+    let (bases, rim) = (Bases::new(table, &probe), rim(probe.r));
+    let reach = probe.r + probe.clearance.max(0.0);
     for w in path.windows(2) {
         let len = w[0].dist(w[1]);
         let n = (len / step).ceil().max(1.0) as usize;
         for k in 1..=n {
             let p = w[0].add(w[1].sub(w[0]).scale(k as f32 / n as f32));
-            let info = cell_info(table, scene, &probe, p);
+            let info = bases.cell(ground_at(table, scene, probe.r, reach, &rim, p), p);
             if !info.passable {
                 return Ok(Err(p));
             }

@@ -11,8 +11,19 @@ use bevy_rapier3d::parry::math::{Pose, Rotation, Vector};
 use bevy_rapier3d::parry::partitioning::{Bvh, BvhBuildStrategy, TraversalAction};
 use bevy_rapier3d::parry::query::{Ray, RayCast};
 use bevy_rapier3d::parry::shape::SharedShape;
+use std::cell::RefCell;
+use std::rc::Rc;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, Ordering};
+
+thread_local! {
+    /// The scenes built last on this thread, by the table's fingerprint and the sight options.
+    static SHARED: RefCell<Vec<(u64, u64, Rc<Scene>)>> = const { RefCell::new(Vec::new()) };
+}
+
+/// How many scenes the memo keeps: the program opponent looks at a state and the few states
+/// after the moves it weighs.
+const SHARED_KEPT: usize = 6;
 
 /// What a shape in the scene stands for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -111,6 +122,29 @@ pub fn model_shape(m: &super::Model) -> (SharedShape, Pose) {
 }
 
 impl Scene {
+    /// The scene of `table`, built once per arrangement on this thread: the rules and the program
+    /// opponent ask many questions of one state, and building the scene is the costly part. A
+    /// memo, not state: the same table (terrain and models, by [`super::fingerprint`]) gives the
+    /// same scene.
+    pub fn shared(table: &Table, options: SightOptions) -> Rc<Scene> {
+        let key = super::fingerprint::with_models(table);
+        let opts = super::fingerprint::sight(&options);
+        SHARED.with_borrow_mut(|memo| {
+            if let Some(i) = memo.iter().position(|(k, o, _)| *k == key && *o == opts) {
+                let hit = memo.remove(i);
+                let scene = hit.2.clone();
+                memo.push(hit);
+                return scene;
+            }
+            let scene = Rc::new(Scene::new(table, options));
+            memo.push((key, opts, scene.clone()));
+            if memo.len() > SHARED_KEPT {
+                memo.remove(0);
+            }
+            scene
+        })
+    }
+
     pub fn new(table: &Table, options: SightOptions) -> Self {
         let mut leaves = Vec::new();
         for (i, p) in table.pieces.iter().enumerate() {

@@ -80,13 +80,27 @@ impl GroundKind {
 }
 
 /// The tile grid: `cols` x `rows` square tiles of `tile_size` inches, row-major from the near edge.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, Serialize)]
 pub struct TileGrid {
     pub tile_size: f32,
     pub cols: usize,
     pub rows: usize,
     kinds: Vec<GroundKind>,
     heights: Vec<f32>,
+    /// The grid's fingerprint once asked for ([`TileGrid::fingerprint`]); every change of a
+    /// tile forgets it.
+    #[serde(skip)]
+    key: std::sync::OnceLock<u64>,
+}
+
+impl PartialEq for TileGrid {
+    fn eq(&self, o: &Self) -> bool {
+        self.tile_size == o.tile_size
+            && self.cols == o.cols
+            && self.rows == o.rows
+            && self.kinds == o.kinds
+            && self.heights == o.heights
+    }
 }
 
 impl TileGrid {
@@ -100,7 +114,23 @@ impl TileGrid {
             rows,
             kinds: vec![GroundKind::Open; cols * rows],
             heights: vec![0.0; cols * rows],
+            key: std::sync::OnceLock::new(),
         }
+    }
+
+    /// FNV-1a over the size, every tile's kind and every tile's height, kept until a tile
+    /// changes (a large grid is asked often and changes seldom).
+    pub fn fingerprint(&self) -> u64 {
+        *self.key.get_or_init(|| {
+            let mut h = super::fingerprint::Mix::default();
+            h.f32(self.tile_size)
+                .u64(self.cols as u64)
+                .u64(self.rows as u64);
+            for (k, height) in self.kinds.iter().zip(&self.heights) {
+                h.u64(*k as u64).f32(*height);
+            }
+            h.done()
+        })
     }
 
     fn index(&self, col: usize, row: usize) -> Option<usize> {
@@ -131,12 +161,14 @@ impl TileGrid {
     pub fn set_kind(&mut self, col: usize, row: usize, kind: GroundKind) {
         if let Some(i) = self.index(col, row) {
             self.kinds[i] = kind;
+            self.key = std::sync::OnceLock::new();
         }
     }
 
     pub fn set_height(&mut self, col: usize, row: usize, h: f32) {
         if let Some(i) = self.index(col, row) {
             self.heights[i] = h;
+            self.key = std::sync::OnceLock::new();
         }
     }
 

@@ -135,6 +135,12 @@ pub trait RuleSet: Sized + 'static {
     fn program_play(g: &mut Game<Self>, seat: Seat) -> Option<Self::Command>;
     /// A setup for a headless game of the program against itself.
     fn quick_setup(q: &QuickSetup) -> Result<Self::Setup, Vec<String>>;
+    /// Whether [`RuleSet::quick_setup`] reads `q.seed` only for the dice, so that a setup built
+    /// once can be given another seed with [`RuleSet::set_seed`] instead of being built again
+    /// (files read and checked) for each game of a simulation. Default: no.
+    fn seed_only(_q: &QuickSetup) -> bool {
+        false
+    }
     /// Counts each model of a new game by its type and points into `t` (rule sets whose
     /// forces cost points; the default counts nothing).
     fn fielded(_setup: &Self::Setup, _s: &Self::State, _t: &mut super::tally::Tally) {}

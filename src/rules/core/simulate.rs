@@ -156,7 +156,7 @@ pub fn simulate(sim: &Simulation, progress: &(dyn Fn(u64) + Sync)) -> Result<Rep
             let results = super::parallel::in_game_order(
                 sim.games,
                 sim.threads,
-                &|i| play_one::<R>(sim, sim.seed.wrapping_add(i)),
+                &|i| play_one::<R>(sim, &first, sim.seed.wrapping_add(i)),
                 progress,
             )
             .ok_or_else(|| vec!["a game panicked".to_string()])?
@@ -174,11 +174,22 @@ pub fn simulate(sim: &Simulation, progress: &(dyn Fn(u64) + Sync)) -> Result<Rep
     sim.rules.visit(Run(sim, progress))
 }
 
-fn play_one<R: RuleSet>(sim: &Simulation, seed: u64) -> Result<GameResult, Vec<String>> {
-    let setup = R::quick_setup(&QuickSetup {
+fn play_one<R: RuleSet>(
+    sim: &Simulation,
+    first: &R::Setup,
+    seed: u64,
+) -> Result<GameResult, Vec<String>> {
+    let q = QuickSetup {
         seed,
         ..sim.setup.clone()
-    })?;
+    };
+    let setup = if R::seed_only(&q) {
+        let mut setup = first.clone();
+        R::set_seed(&mut setup, seed);
+        setup
+    } else {
+        R::quick_setup(&q)?
+    };
     let mut g = Game::<R>::new(setup)?;
     g.keep_journal = false;
     g.keep_tally();

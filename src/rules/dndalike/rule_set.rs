@@ -361,6 +361,10 @@ impl RuleSet for Dndalike {
         }
     }
 
+    fn seed_only(_q: &QuickSetup) -> bool {
+        true
+    }
+
     fn quick_setup(q: &QuickSetup) -> Result<DndSetup, Vec<String>> {
         let level = Some(q.level.clone().unwrap_or_else(|| DEFAULT_LEVEL.into()));
         super::setup::shipped(q.seed, level, q.players.is_some_and(|p| p <= 2))

@@ -109,7 +109,7 @@ fn respond(s: &KogState) -> Command {
     let Some(p) = &s.pending else {
         return Command::Respond { counter: None };
     };
-    let scene = Scene::new(&s.table, s.options.sight());
+    let scene = Scene::shared(&s.table, s.options.sight());
     let Ok(plan) = plan_attack(s, &scene, p.attacker, &p.weapon, p.target, false) else {
         return Command::Respond { counter: None };
     };
@@ -137,7 +137,7 @@ pub fn deploy_spots(s: &KogState, side: u8) -> Vec<(ModelId, Pt, f32)> {
     let (Some(t), Some(r)) = (s.territory, s.roles) else {
         return Vec::new();
     };
-    let scene = Scene::new(&s.table, s.options.sight());
+    let scene = Scene::shared(&s.table, s.options.sight());
     let own = t.half_of(side, &r);
     let mut state = s.clone();
     let mut out = Vec::new();
@@ -308,7 +308,7 @@ fn aim(s: &KogState, id: ModelId) -> Option<Pt> {
 /// The next model to move and its move.
 fn next_move(g: &KogGame) -> Option<Command> {
     let s = &g.state;
-    let scene = Scene::new(&s.table, s.options.sight());
+    let scene = Scene::shared(&s.table, s.options.sight());
     for u in unit_order(s) {
         for id in s.units[u].models.clone() {
             let Some(m) = s.models.get(&id) else { continue };
@@ -462,7 +462,7 @@ fn charge_for(g: &KogGame, scene: &Scene, id: ModelId) -> Option<Command> {
         if coherency_problem(&a, m.unit).is_some() {
             continue;
         }
-        let scene = Scene::new(&a.table, a.options.sight());
+        let scene = Scene::shared(&a.table, a.options.sight());
         let Some((score, _)) = scored_attack(&a, &scene, id) else {
             continue;
         };
@@ -477,7 +477,7 @@ fn charge_for(g: &KogGame, scene: &Scene, id: ModelId) -> Option<Command> {
 /// shot, else hold an objective in reach, else the attack with the best odds.
 fn next_action(g: &KogGame) -> Option<Command> {
     let s = &g.state;
-    let scene = Scene::new(&s.table, s.options.sight());
+    let scene = Scene::shared(&s.table, s.options.sight());
     if let Some(c) = support(g, &scene) {
         return Some(c);
     }

@@ -216,7 +216,7 @@ pub struct Loadout {
 impl Loadout {
     pub fn weapon(&self, name: &str) -> Option<&Weapon> {
         let k = fold(name);
-        self.weapons.iter().find(|w| fold(&w.name) == k)
+        self.weapons.iter().find(|w| folded(&w.name).eq(k.chars()))
     }
     pub fn has_type(&self, t: ModelType) -> bool {
         self.types.contains(&t)
@@ -232,6 +232,11 @@ impl Loadout {
 /// A name folded for matching: lower case, umlauts without their dots ("Kampfer" finds
 /// "Kämpfer"), letters and digits only.
 pub fn fold(name: &str) -> String {
+    folded(name).collect()
+}
+
+/// [`fold`] as it goes, for comparing names without building strings.
+fn folded(name: &str) -> impl Iterator<Item = char> + '_ {
     name.chars()
         .flat_map(char::to_lowercase)
         .map(|c| match c {
@@ -242,7 +247,6 @@ pub fn fold(name: &str) -> String {
             c => c,
         })
         .filter(|c| c.is_alphanumeric())
-        .collect()
 }
 
 impl Catalogue {

@@ -359,7 +359,7 @@ fn unreachable(
             s.models[&e].name
         ));
     }
-    let far = CostField::new(&s.table, scene, id, rules, 1e6).ok();
+    let far = CostField::toward(&s.table, scene, id, rules, 1e6, to).ok();
     match far.and_then(|f| f.cost_to(to)) {
         Some(c) => RuleError::Illegal(format!(
             "out of reach: getting there costs {c:.1}\" of movement (rough ground, climbing and making way count double); a {} allows {allow:.1}\"",

@@ -271,6 +271,10 @@ impl RuleSet for Kog {
         }
     }
 
+    fn seed_only(_q: &QuickSetup) -> bool {
+        true
+    }
+
     fn quick_setup(q: &QuickSetup) -> Result<GameSetup, Vec<String>> {
         let strings = |e: Vec<LocatedError>| e.iter().map(ToString::to_string).collect::<Vec<_>>();
         let scenario = match &q.scenario {

@@ -330,6 +330,11 @@ impl RuleSet for Kry {
         }
     }
 
+    /// A random mission is drawn from the seed; otherwise the seed is the dice's alone.
+    fn seed_only(q: &QuickSetup) -> bool {
+        q.scenario.as_deref() != Some("random")
+    }
+
     fn quick_setup(q: &QuickSetup) -> Result<KrySetup, Vec<String>> {
         let strings = |e: Vec<LocatedError>| e.iter().map(ToString::to_string).collect::<Vec<_>>();
         let cat = catalogue::shipped().map_err(strings)?;
