@@ -69,8 +69,15 @@ struct CellInfo {
     h: f32,
 }
 
-#[derive(PartialEq)]
-struct Node(f32, u32);
+/// A cell waiting in the search: its estimate (cost so far plus the straight distance left), the
+/// cost it was reached with, and its index. Ordered by estimate, then index; a node whose cell
+/// has since been reached more cheaply is stale and skipped when it comes up.
+struct Node(f32, f32, u32);
+impl PartialEq for Node {
+    fn eq(&self, o: &Self) -> bool {
+        self.cmp(o) == Ordering::Equal
+    }
+}
 impl Eq for Node {}
 impl PartialOrd for Node {
     fn partial_cmp(&self, o: &Self) -> Option<Ordering> {
@@ -79,7 +86,7 @@ impl PartialOrd for Node {
 }
 impl Ord for Node {
     fn cmp(&self, o: &Self) -> Ordering {
-        o.0.total_cmp(&self.0).then(o.1.cmp(&self.1))
+        o.0.total_cmp(&self.0).then(o.2.cmp(&self.2))
     }
 }
 
@@ -502,8 +509,12 @@ impl CostField {
         let mut heap = BinaryHeap::new();
         field.cost[s] = 0.0;
         infos[s] = Some(cell_info(table, scene, &probe, start));
-        heap.push(Node(left(start), s as u32));
-        while let Some(Node(f, i)) = heap.pop() {
+        heap.push(Node(left(start), 0.0, s as u32));
+        // Between cell centres a step's length depends on the step alone, exactly so when the
+        // cell is a power of two (the centres and their differences are then exact).
+        let exact = cell.to_bits() & 0x007f_ffff == 0 && cols.max(rows) < 1 << 22;
+        let lengths = STEPS.map(|(dx, dy)| Pt::new(dx as f32 * cell, dy as f32 * cell).len());
+        while let Some(Node(_, g, i)) = heap.pop() {
             let i = i as usize;
             let (col, row) = (i % cols, i / cols);
             let at = if i == s {
@@ -512,7 +523,9 @@ impl CostField {
                 field.centre(col, row)
             };
             let c = field.cost[i];
-            if f > c + left(at) + 1e-4 {
+            // Reached more cheaply since: that node came up first (its estimate is lower) and
+            // this one would find nothing new.
+            if g > c {
                 continue;
             }
             if Some(i) == goal_cell {
@@ -520,7 +533,7 @@ impl CostField {
             }
             let here = infos[i].expect("visited cells have info");
             let from = at;
-            for (dx, dy) in STEPS {
+            for (k, (dx, dy)) in STEPS.into_iter().enumerate() {
                 let (nc, nr) = (col as i32 + dx, row as i32 + dy);
                 if nc < 0 || nr < 0 || nc >= cols as i32 || nr >= rows as i32 {
                     continue;
@@ -535,13 +548,20 @@ impl CostField {
                 if !there.passable {
                     continue;
                 }
-                let step = step_cost(rules, from, here, to, there);
-                let nc_cost = c + step;
+                let flat = if exact && i != s {
+                    lengths[k]
+                } else {
+                    from.dist(to)
+                };
+                let nc_cost = c + step_cost(rules, flat, here, there);
+                if nc_cost >= field.cost[j] {
+                    continue;
+                }
                 let estimate = nc_cost + left(to);
-                if estimate <= allowance + 1e-4 && nc_cost < field.cost[j] {
+                if estimate <= allowance + 1e-4 {
                     field.cost[j] = nc_cost;
                     field.prev[j] = i as u32;
-                    heap.push(Node(estimate, j as u32));
+                    heap.push(Node(estimate, nc_cost, j as u32));
                 }
             }
         }
@@ -600,8 +620,8 @@ impl CostField {
     }
 }
 
-fn step_cost(rules: &MoveRules, from: Pt, a: CellInfo, to: Pt, b: CellInfo) -> f32 {
-    let flat = from.dist(to);
+/// The cost of a step `flat` inches long from a cell `a` to a cell `b`.
+fn step_cost(rules: &MoveRules, flat: f32, a: CellInfo, b: CellInfo) -> f32 {
     let mut k = 1.0f32;
     if a.rough || b.rough {
         k = k.max(rules.rough);
@@ -639,7 +659,7 @@ pub fn path_cost(
             if !info.passable {
                 return Ok(Err(p));
             }
-            total += step_cost(rules, prev_pt, prev, p, info);
+            total += step_cost(rules, prev_pt.dist(p), prev, info);
             prev = info;
             prev_pt = p;
         }

@@ -56,7 +56,7 @@ pub fn choose(g: &KogGame, side: u8) -> Option<Command> {
             if *d != side {
                 return None;
             }
-            match deploy_spots(s, side).into_iter().next() {
+            match spots(s, side, 1).into_iter().next() {
                 Some((model, at, facing)) => Some(Command::Deploy { model, at, facing }),
                 None => Some(Command::FinishDeployment),
             }
@@ -134,6 +134,11 @@ fn respond(s: &KogState) -> Command {
 
 /// Spots for every waiting model of `side`, unit by unit, spread across the deployment area.
 pub fn deploy_spots(s: &KogState, side: u8) -> Vec<(ModelId, Pt, f32)> {
+    spots(s, side, usize::MAX)
+}
+
+/// [`deploy_spots`], stopping after the first `most`.
+fn spots(s: &KogState, side: u8, most: usize) -> Vec<(ModelId, Pt, f32)> {
     let (Some(t), Some(r)) = (s.territory, s.roles) else {
         return Vec::new();
     };
@@ -212,6 +217,9 @@ pub fn deploy_spots(s: &KogState, side: u8) -> Vec<(ModelId, Pt, f32)> {
             },
         );
         out.push((id, p, facing(p)));
+        if out.len() >= most {
+            break;
+        }
     }
     out
 }
@@ -220,7 +228,8 @@ pub fn deploy_spots(s: &KogState, side: u8) -> Vec<(ModelId, Pt, f32)> {
 /// half as allowed and central along the other way.
 fn objective_spot(s: &KogState, side: u8) -> Option<Pt> {
     let (t, r) = (s.territory?, s.roles?);
-    let enemy_half = t.half_of(side, &r).other();
+    let own = t.half_of(side, &r);
+    let enemy_half = own.other();
     let (w, d) = (s.table.width, s.table.depth);
     let mut best: Option<(f32, Pt)> = None;
     let mut x = 6.5;
@@ -228,7 +237,8 @@ fn objective_spot(s: &KogState, side: u8) -> Option<Pt> {
         let mut y = 6.5;
         while y < d - 6.0 {
             let p = Pt::new(x, y);
-            if check_objective_spot(s, side, p).is_ok() {
+            // Points outside its own half are refused first: not asked (and not worded).
+            if t.distance_to(own, p) <= 1e-4 && check_objective_spot(s, side, p).is_ok() {
                 let off_centre = match t.split {
                     Split::NearFar => (x - w / 2.0).abs(),
                     Split::LeftRight => (y - d / 2.0).abs(),
@@ -415,12 +425,9 @@ fn move_for(g: &KogGame, scene: &Scene, id: ModelId) -> Command {
 /// The state after `cmd`, if the rules accept it (played on copies of the state and dice).
 fn after(g: &KogGame, cmd: &Command) -> Option<KogState> {
     let mut dice = g.dice.clone();
-    let events = super::execute(&g.state, cmd, &mut dice).ok()?;
-    let mut after = g.state.clone();
-    for e in &events {
-        super::event::apply(&mut after, e);
-    }
-    Some(after)
+    super::execute_after(&g.state, cmd, &mut dice)
+        .ok()
+        .map(|(_, after)| after)
 }
 
 /// Whether the unit stays coherent after `cmd`.

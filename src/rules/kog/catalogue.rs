@@ -215,8 +215,9 @@ pub struct Loadout {
 
 impl Loadout {
     pub fn weapon(&self, name: &str) -> Option<&Weapon> {
-        let k = fold(name);
-        self.weapons.iter().find(|w| folded(&w.name).eq(k.chars()))
+        self.weapons
+            .iter()
+            .find(|w| folded(&w.name).eq(folded(name)))
     }
     pub fn has_type(&self, t: ModelType) -> bool {
         self.types.contains(&t)

@@ -42,6 +42,16 @@ use state::Phase;
 /// Checks `cmd` against `s` and resolves it with `dice`: the events it yields, or why it is
 /// refused. `s` is not changed; apply the events to move the game on.
 pub fn execute(s: &KogState, cmd: &Command, dice: &mut Dice) -> Result<Vec<Event>, RuleError> {
+    execute_after(s, cmd, dice).map(|(events, _)| events)
+}
+
+/// [`execute`], also giving the state after its events (the copy the resolution applied them
+/// to as it went): what the program opponent looks at when it weighs a command.
+pub fn execute_after(
+    s: &KogState,
+    cmd: &Command,
+    dice: &mut Dice,
+) -> Result<(Vec<Event>, KogState), RuleError> {
     if matches!(s.phase, Phase::Over(_)) {
         return Err(RuleError::GameOver);
     }
@@ -83,5 +93,5 @@ pub fn execute(s: &KogState, cmd: &Command, dice: &mut Dice) -> Result<Vec<Event
         | Command::PickUpObjective { .. } => actions::run(&mut c, cmd)?,
         Command::EndTurn | Command::Concede { .. } => turns::run(&mut c, cmd)?,
     }
-    Ok(c.events)
+    Ok((c.events, c.s))
 }
