@@ -60,3 +60,72 @@ fn kog_light_over_udp_to_the_end_with_equal_hashes() {
 fn krig_over_udp_to_the_end_with_equal_hashes() {
     udp_game(RulesId::Krig, 3);
 }
+
+/// A seat whose machine goes silent (no packets at all, not even a goodbye) is timed out by the
+/// host's transport after 15 s without a packet; its seat goes to the program, which plays on.
+/// The host's clock is stepped by hand (half a second a frame), so the test takes no 15 s.
+#[test]
+fn a_seat_that_stops_answering_is_timed_out_and_the_program_plays_on() {
+    use bevy::time::TimeUpdateStrategy;
+    let (mut host, addr) = host_app(&plan(RulesId::Krig, 5)).unwrap();
+    // A player who does not move: the game waits on seat 2 once it is its turn.
+    let mut seat = join_app(addr, "Ann", false).unwrap();
+    let start = Instant::now();
+    let holder = |host: &bevy::app::App| {
+        host.world().resource::<NetHost>().host.remote_seats()[0]
+            .1
+            .clone()
+    };
+    while holder(&host).is_none() || seat.world().resource::<NetSeat>().client.applied == 0 {
+        seat.update();
+        host.update();
+        assert!(start.elapsed() < Duration::from_secs(20), "no connection");
+        std::thread::sleep(Duration::from_millis(1));
+    }
+    assert_eq!(holder(&host).as_deref(), Some("Ann"));
+    // Let the game reach seat 2's turn and stall there.
+    for _ in 0..200 {
+        host.update();
+    }
+    let stalled = host.world().resource::<NetHost>().host.step_count();
+    for _ in 0..50 {
+        host.update();
+    }
+    assert_eq!(
+        host.world().resource::<NetHost>().host.step_count(),
+        stalled,
+        "the game waits on the silent seat"
+    );
+    // From here the seat's app is never updated again: it sends nothing.
+    host.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(
+        500,
+    )));
+    let mut frames = 0;
+    let left = |host: &bevy::app::App| {
+        host.world()
+            .resource::<NetHost>()
+            .host
+            .lines
+            .iter()
+            .any(|l| l.contains("Ann left; the program plays seat 2"))
+    };
+    while !left(&host) {
+        host.update();
+        frames += 1;
+        assert!(frames < 80, "not timed out after 40 s of the host's clock");
+    }
+    assert!(
+        frames >= 26,
+        "timed out after {frames} half-seconds: before netcode's 15 s"
+    );
+    assert_eq!(holder(&host), None, "the seat is free again");
+    let game = &host.world().resource::<HostedGame>().0;
+    assert_eq!(game.player(2), Player::Program);
+    for _ in 0..20 {
+        host.update();
+    }
+    assert!(
+        host.world().resource::<NetHost>().host.step_count() > stalled,
+        "the program plays seat 2 on"
+    );
+}
