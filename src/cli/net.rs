@@ -32,6 +32,10 @@ pub struct HostArgs {
     /// (program), or the game waits (pause).
     #[arg(long, default_value = "program")]
     pub on_drop: OnDrop,
+    /// Remote players may type in the results of real dice they roll (else the host rolls
+    /// every die).
+    #[arg(long)]
+    pub remote_dice: bool,
     #[command(flatten)]
     pub game: super::GameOptions,
     /// Rounds after which an undecided game ends.
@@ -90,6 +94,7 @@ pub fn plan(a: &HostArgs, seed: u64) -> Result<HostPlan, String> {
         port: a.port,
         public: a.public.clone(),
         on_drop: a.on_drop,
+        remote_dice: a.remote_dice,
     })
 }
 

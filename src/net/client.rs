@@ -28,6 +28,8 @@ pub struct Ending {
 /// A seat of an online game.
 pub struct SeatClient {
     pub name: String,
+    /// Whether the host takes real dice typed in at this seat (said in its welcome).
+    pub host_takes_dice: bool,
     /// Whether the program plays this seat.
     pub program: bool,
     pub seat: Option<Seat>,
@@ -63,6 +65,7 @@ impl SeatClient {
     pub fn new(name: &str, program: bool) -> Self {
         Self {
             name: name.to_string(),
+            host_takes_dice: false,
             program,
             seat: None,
             game: None,
@@ -110,13 +113,19 @@ impl SeatClient {
         }
     }
 
-    /// Proposes a command (RON) for this seat; the host's answer is a step or a refusal.
-    pub fn propose(&mut self, command: String) -> Option<u32> {
+    /// Proposes a command (RON) for this seat, with the results of real dice typed in for it
+    /// (empty: the host rolls); the host's answer is a step or a refusal.
+    pub fn propose(&mut self, command: String, dice: Vec<u32>) -> Option<u32> {
         let seat = self.seat?;
         let id = self.next_id;
         self.next_id += 1;
         self.outstanding.push(id);
-        self.out.push(ToHost::Propose { id, seat, command });
+        self.out.push(ToHost::Propose {
+            id,
+            seat,
+            command,
+            dice,
+        });
         Some(id)
     }
 
@@ -149,6 +158,7 @@ impl SeatClient {
                 self.rules = Some(rules);
                 self.seat = Some(w.seat);
                 self.players = w.players;
+                self.host_takes_dice = w.dice;
                 self.game = Some(game);
                 self.outstanding.clear();
                 self.refusals = 0;
@@ -254,7 +264,7 @@ impl SeatClient {
             return;
         };
         self.last_program = now;
-        self.propose(cmd);
+        self.propose(cmd, Vec::new());
     }
 
     /// Writes the steps received to the report folder: where, in words, or nothing.

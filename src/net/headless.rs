@@ -24,6 +24,8 @@ pub struct HostPlan {
     pub port: u16,
     pub public: Vec<SocketAddr>,
     pub on_drop: OnDrop,
+    /// Whether remote seats may type in the results of real dice ([`Host::remote_dice`]).
+    pub remote_dice: bool,
 }
 
 /// The game of a headless host.
@@ -80,7 +82,8 @@ pub fn net_app() -> App {
 /// A headless host, listening: the app and the address it listens on.
 pub fn host_app(plan: &HostPlan) -> Result<(App, SocketAddr), String> {
     let mut game = host_game(plan.rules, &plan.setup, &plan.seats)?;
-    let (host, remote) = Host::offer(game.as_mut(), plan.on_drop)?;
+    let (mut host, remote) = Host::offer(game.as_mut(), plan.on_drop)?;
+    host.remote_dice = plan.remote_dice;
     let mut app = net_app();
     let addr = transport::open_host(
         app.world_mut(),

@@ -64,6 +64,9 @@ struct Peer {
 /// The host of an online game.
 pub struct Host {
     pub on_drop: OnDrop,
+    /// Whether seats at other machines may type in the results of real dice they rolled (a
+    /// host option; off, the host rolls every die).
+    pub remote_dice: bool,
     /// The seats played from other machines, with the name of whoever last took each.
     remote: BTreeMap<Seat, Option<String>>,
     peers: BTreeMap<PeerId, Peer>,
@@ -92,8 +95,9 @@ impl Host {
             .filter(|s| game.player(**s) == Player::Remote)
             .map(|s| (*s, None))
             .collect();
-        Self {
+        let mut host = Self {
             on_drop,
+            remote_dice: false,
             remote,
             peers: BTreeMap::new(),
             steps: Vec::new(),
@@ -104,7 +108,10 @@ impl Host {
             data,
             report_dir: None,
             out: Vec::new(),
-        }
+        };
+        // The steps played before hosting began, for the seats that join.
+        host.flush(game);
+        host
     }
 
     /// A host for `game` whose seats played by [`Player::Remote`] are offered, with the number
@@ -266,7 +273,15 @@ impl Host {
                     "a seat greets the host before anything else".into(),
                 );
             }
-            (ToHost::Propose { id, seat, command }, Some(mine)) => {
+            (
+                ToHost::Propose {
+                    id,
+                    seat,
+                    command,
+                    dice,
+                },
+                Some(mine),
+            ) => {
                 if seat != mine {
                     return self.refuse(
                         peer,
@@ -278,7 +293,22 @@ impl Host {
                     let why = format!("the game is paused: {why}");
                     return self.refuse(peer, id, &why);
                 }
-                match game.propose(seat, &command) {
+                if !dice.is_empty() && !self.remote_dice {
+                    return self.refuse(
+                        peer,
+                        id,
+                        "this host rolls every die: it does not take real dice typed in at other machines",
+                    );
+                }
+                if dice.len() > proto::MAX_DICE {
+                    let why = format!(
+                        "{} dice typed in; the most a host reads is {}",
+                        dice.len(),
+                        proto::MAX_DICE
+                    );
+                    return self.refuse(peer, id, &why);
+                }
+                match game.propose(seat, &command, &dice) {
                     Ok(()) => self.flush(game),
                     Err(e) => self.refuse(peer, id, &e),
                 }
@@ -438,6 +468,7 @@ impl Host {
                 .map(|s| self.player_label(game, *s))
                 .collect(),
             steps: self.steps.iter().map(|v| v[i].clone()).collect(),
+            dice: self.remote_dice,
         }))
     }
 

@@ -36,15 +36,20 @@ impl Loopback {
         players: &[Player],
         on_drop: OnDrop,
     ) -> Result<Self, String> {
-        let mut game = super::headless::host_game(rules, setup, players)?;
+        let game = super::headless::host_game(rules, setup, players)?;
+        Ok(Self::hosting(game, on_drop))
+    }
+
+    /// Hosts a game that may have been played for a while already (at one screen).
+    pub fn hosting(mut game: Box<dyn HostGame>, on_drop: OnDrop) -> Self {
         let host = Host::new(game.as_mut(), on_drop, super::data_hash());
-        Ok(Self {
+        Self {
             host,
             game,
             seats: Vec::new(),
             now: 0.0,
             next_peer: 1,
-        })
+        }
     }
 
     /// A new connection whose client greets the host: its index in [`Loopback::seats`].

@@ -8,9 +8,11 @@ use bevy::prelude::Message;
 use serde::{Deserialize, Serialize};
 
 /// The protocol's version: a host and a seat of different versions do not play together.
-pub const PROTOCOL: u32 = 1;
+pub const PROTOCOL: u32 = 2;
 /// The longest command text a host reads (longer ones are refused unread).
 pub const MAX_COMMAND: usize = 16 * 1024;
+/// The most typed-in die results one proposal may carry.
+pub const MAX_DICE: usize = 256;
 /// The longest chat line and player name.
 pub const MAX_CHAT: usize = 300;
 pub const MAX_NAME: usize = 40;
@@ -25,11 +27,14 @@ pub enum ToHost {
         data: u64,
         name: String,
     },
-    /// A command for the seat's own seat (RON of the rule set's command), numbered by the seat.
+    /// A command for the seat's own seat (RON of the rule set's command), numbered by the seat,
+    /// with the results of real dice its player rolled and typed in for it (empty: the host
+    /// rolls). The host takes typed-in dice only when it offers that ([`Welcome::dice`]).
     Propose {
         id: u32,
         seat: Seat,
         command: String,
+        dice: Vec<u32>,
     },
     /// "Send me the game again": the seat's view went wrong, or it lost track.
     Resync {
@@ -83,6 +88,8 @@ pub struct Welcome {
     pub players: Vec<String>,
     /// Every step so far, as this seat may see it.
     pub steps: Vec<Step>,
+    /// Whether the host takes results of real dice typed in at this seat.
+    pub dice: bool,
 }
 
 /// One accepted command as one seat may see it.

@@ -25,7 +25,7 @@ pub trait HostGame: Send + Sync {
     /// From now on, keeps every step played for [`HostGame::take_steps`].
     fn start_recording(&mut self);
     /// Plays `command` (RON) for `seat`: what is wrong with it, if it is refused.
-    fn propose(&mut self, seat: Seat, command: &str) -> Result<(), String>;
+    fn propose(&mut self, seat: Seat, command: &str, dice: &[u32]) -> Result<(), String>;
     /// The program plays one command for a seat it plays, if the game waits on one.
     fn program_step(&mut self) -> bool;
     /// The steps played since the last call, each as every seat of `seats` sees it (in that
@@ -105,7 +105,7 @@ impl<R: RuleSet> HostGame for Game<R> {
     fn start_recording(&mut self) {
         self.record_events();
     }
-    fn propose(&mut self, seat: Seat, command: &str) -> Result<(), String> {
+    fn propose(&mut self, seat: Seat, command: &str, dice: &[u32]) -> Result<(), String> {
         if command.len() > super::proto::MAX_COMMAND {
             return Err(format!(
                 "the command is {} bytes long; the most a host reads is {}",
@@ -115,7 +115,9 @@ impl<R: RuleSet> HostGame for Game<R> {
         }
         let cmd: R::Command = read_ron("the command", command)?;
         self.check(seat, &cmd).map_err(|e| e.to_string())?;
-        self.play(seat, cmd).map(|_| ()).map_err(|e| e.to_string())
+        self.play_with(seat, cmd, dice)
+            .map(|_| ())
+            .map_err(|e| e.to_string())
     }
     fn program_step(&mut self) -> bool {
         for seat in Game::waiting(self).seats() {

@@ -10,6 +10,11 @@ use wartable::rules::core::{Player, RulesId};
 /// A Krig duel with seat 2 online (a person: nothing is proposed unless the test says so), its
 /// seat greeted and welcomed.
 fn duel() -> Loopback {
+    duel_with(false)
+}
+
+/// [`duel`], the host taking real dice typed in at other machines or not.
+fn duel_with(remote_dice: bool) -> Loopback {
     let mut net = Loopback::new(
         RulesId::Krig,
         &two_seats(4),
@@ -17,6 +22,7 @@ fn duel() -> Loopback {
         OnDrop::Program,
     )
     .unwrap();
+    net.host.remote_dice = remote_dice;
     net.connect("Ann", false);
     // Until the game waits on seat 2 (the program plays seat 1 meanwhile).
     for _ in 0..50 {
@@ -64,6 +70,7 @@ fn commands_for_another_seat_malformed_illegal_or_oversized_are_refused() {
                 id: 7,
                 seat: 1,
                 command: "Attack".into(),
+                dice: vec![],
             },
             "seat 1 is not yours",
         ),
@@ -72,6 +79,7 @@ fn commands_for_another_seat_malformed_illegal_or_oversized_are_refused() {
                 id: 8,
                 seat: 2,
                 command: "Attack((".into(),
+                dice: vec![],
             },
             "does not read",
         ),
@@ -80,6 +88,7 @@ fn commands_for_another_seat_malformed_illegal_or_oversized_are_refused() {
                 id: 9,
                 seat: 2,
                 command: "Teleport".into(),
+                dice: vec![],
             },
             "does not read",
         ),
@@ -88,6 +97,7 @@ fn commands_for_another_seat_malformed_illegal_or_oversized_are_refused() {
                 id: 10,
                 seat: 2,
                 command: "Parry(parry: true)".into(),
+                dice: vec![],
             },
             "no attack to parry",
         ),
@@ -96,6 +106,7 @@ fn commands_for_another_seat_malformed_illegal_or_oversized_are_refused() {
                 id: 11,
                 seat: 2,
                 command: "[".repeat(500),
+                dice: vec![],
             },
             "nested more than",
         ),
@@ -104,6 +115,7 @@ fn commands_for_another_seat_malformed_illegal_or_oversized_are_refused() {
                 id: 12,
                 seat: 2,
                 command: " ".repeat(proto::MAX_COMMAND + 1),
+                dice: vec![],
             },
             "the most a host reads",
         ),
@@ -135,6 +147,7 @@ fn commands_for_another_seat_malformed_illegal_or_oversized_are_refused() {
             id: 13,
             seat: 2,
             command: "Defend".into(),
+            dice: vec![],
         },
     );
     assert_eq!(net.host.step_count(), steps + 1);
@@ -151,6 +164,7 @@ fn a_flood_is_refused_then_disconnected() {
                 id: i,
                 seat: 2,
                 command: "Attack((".into(),
+                dice: vec![],
             },
         );
     }
@@ -187,6 +201,7 @@ fn messages_before_the_greeting_a_wrong_version_and_a_full_game_are_turned_away(
             id: 1,
             seat: 2,
             command: "Attack".into(),
+            dice: vec![],
         },
     );
     assert!(goodbye(&net, rude).unwrap().contains("greets the host"));
@@ -228,4 +243,45 @@ fn messages_before_the_greeting_a_wrong_version_and_a_full_game_are_turned_away(
     assert!(goodbye(&net, long).unwrap().contains("a name of 1 to"));
     assert_eq!(net.game.hash(), hash);
     assert!(net.seats[0].dropped.is_none(), "the seated player stays");
+}
+
+/// Real dice typed in at a remote seat: refused unless the host takes them (and says so in its
+/// welcome); when it does, a result the die cannot show is refused, and a fitting one is the
+/// roll.
+#[test]
+fn real_dice_from_a_remote_seat_only_when_the_host_takes_them() {
+    let defend = |id, dice: Vec<u32>| ToHost::Propose {
+        id,
+        seat: 2,
+        command: "Defend".into(),
+        dice,
+    };
+    let mut net = duel();
+    assert!(!net.seats[0].client.host_takes_dice);
+    forged(&mut net, defend(20, vec![7]));
+    let r = last_refusal(&net, 0).unwrap_or_default();
+    assert!(r.contains("does not take real dice"), "{r}");
+    forged(&mut net, defend(21, vec![7; 300]));
+
+    let mut net = duel_with(true);
+    assert!(net.seats[0].client.host_takes_dice, "the welcome says so");
+    forged(&mut net, defend(22, vec![9]));
+    let r = last_refusal(&net, 0).unwrap_or_default();
+    assert!(r.contains('9'), "a d8 shows no 9: {r}");
+    forged(&mut net, defend(23, vec![7; 300]));
+    let r = last_refusal(&net, 0).unwrap_or_default();
+    assert!(r.contains("300 dice"), "{r}");
+    let steps = net.host.step_count();
+    net.forge(0, defend(24, vec![7]));
+    assert_eq!(net.host.step_count(), steps + 1);
+    let last = net.seats[0]
+        .inbox_log
+        .iter()
+        .rev()
+        .find_map(|m| match m {
+            ToSeat::Step(s) => Some(s.events.replace(' ', "")),
+            _ => None,
+        })
+        .expect("the step reached the seat");
+    assert!(last.contains("d8:7"), "{last}");
 }

@@ -89,3 +89,38 @@ fn a_seat_that_joins_late_gets_the_game_so_far_and_plays_on() {
         assert_eq!(c.ending.as_ref().unwrap().replayed, Ok(net.game.hash()));
     }
 }
+
+/// A game played for a while at one screen, then hosted: the seat that joins gets the steps
+/// played before hosting began too, and its view agrees with the host's to the end.
+#[test]
+fn a_game_hosted_after_some_play_sends_its_earlier_steps() {
+    for &rules in RulesId::ALL {
+        let mut game = wartable::net::headless::host_game(
+            rules,
+            &two_seats(3),
+            &[Player::Program, Player::Program],
+        )
+        .unwrap();
+        let mut played = 0;
+        while played < 6 && game.program_step() {
+            played += 1;
+        }
+        assert!(played > 0, "{rules}");
+        game.set_player(2, Player::Remote);
+        let mut net = Loopback::hosting(game, OnDrop::Program);
+        assert_eq!(net.host.step_count(), played, "{rules}: the steps so far");
+        net.connect("Ann", true);
+        net.run(20_000);
+        let c = &net.seats[0].client;
+        assert!(net.host.is_over(), "{rules}: {:?}", c.lines);
+        assert!(
+            !c.lines
+                .iter()
+                .any(|l| l.contains("asking the host for the game again")),
+            "{rules}: a view went wrong: {:?}",
+            c.lines
+        );
+        assert_eq!(c.applied as usize, net.host.step_count(), "{rules}");
+        assert_eq!(c.ending.as_ref().unwrap().replayed, Ok(net.game.hash()));
+    }
+}

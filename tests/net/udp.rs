@@ -17,6 +17,7 @@ fn plan(rules: RulesId, seed: u64) -> HostPlan {
         port: 0,
         public: Vec::new(),
         on_drop: OnDrop::Program,
+        remote_dice: false,
     }
 }
 

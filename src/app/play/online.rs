@@ -40,6 +40,8 @@ pub struct OnlineUi {
     /// Who plays each seat once hosting starts (index: seat - 1).
     pub roles: Vec<Player>,
     pub on_drop: OnDrop,
+    /// Remote seats may type in real dice.
+    pub remote_dice: bool,
     pub address: String,
     pub name: String,
     pub chat: String,
@@ -59,6 +61,7 @@ impl Default for OnlineUi {
             port: "5757".into(),
             roles: Vec::new(),
             on_drop: OnDrop::Program,
+            remote_dice: false,
             address: "127.0.0.1:5757".into(),
             name: "guest".into(),
             chat: String::new(),
@@ -84,6 +87,7 @@ pub fn start_hosting(
     bind: IpAddr,
     roles: &[Player],
     on_drop: OnDrop,
+    remote_dice: bool,
 ) -> Result<SocketAddr, String> {
     if world.contains_resource::<NetHost>() || world.contains_resource::<NetSeat>() {
         return Err("this screen is online already".into());
@@ -98,7 +102,8 @@ pub fn start_hosting(
                 game.set_player(seat, *p);
             }
         }
-        let (host, remote) = Host::offer(game.as_host(), on_drop)?;
+        let (mut host, remote) = Host::offer(game.as_host(), on_drop)?;
+        host.remote_dice = remote_dice;
         transport::open_host(world, host, bind, port, &[], remote + 2)
     })();
     world.insert_resource(active);
@@ -212,8 +217,8 @@ fn drive_seat(
         .as_mut()
         .map(|o| std::mem::take(&mut o.outbox))
         .unwrap_or_default();
-    for cmd in outbox {
-        client.propose(cmd);
+    for (cmd, dice) in outbox {
+        client.propose(cmd, dice);
     }
     for l in &client.lines[ui.lines_seen.min(client.lines.len())..] {
         if let Some(r) = l.strip_prefix("refused: ") {
@@ -223,6 +228,7 @@ fn drive_seat(
     ui.lines_seen = client.lines.len();
     if let Some(o) = shell.online_seat.as_mut() {
         o.waiting = client.waiting_for_host();
+        o.host_takes_dice = client.host_takes_dice;
     }
     if let Some(e) = &client.error {
         shell.last_error = Some(e.clone());
@@ -287,7 +293,14 @@ fn host_new_game(
         })
     });
     world.flush();
-    let addr = start_hosting(world, plan.port, plan.bind, &roles, plan.on_drop)?;
+    let addr = start_hosting(
+        world,
+        plan.port,
+        plan.bind,
+        &roles,
+        plan.on_drop,
+        plan.remote_dice,
+    )?;
     Ok(format!("Hosting {} on {addr}", plan.rules.label()))
 }
 
@@ -448,15 +461,29 @@ fn host_form(w: &mut egui::Ui, ui: &mut OnlineUi, active: &ActiveGame, commands:
                 w.selectable_value(&mut ui.on_drop, OnDrop::Pause, "the game waits");
             });
         w.end_row();
+        w.label("Real dice");
+        w.checkbox(
+            &mut ui.remote_dice,
+            "players online may type in their own rolls",
+        )
+        .on_hover_text("off: the host rolls every die of the game");
+        w.end_row();
     });
     if w.button("Start hosting").clicked() {
         let port = ui.port.trim().parse::<u16>();
-        let (roles, on_drop) = (ui.roles.clone(), ui.on_drop);
+        let (roles, on_drop, dice) = (ui.roles.clone(), ui.on_drop, ui.remote_dice);
         commands.queue(move |world: &mut World| {
             let result = port
                 .map_err(|_| "the port is a number from 0 to 65535".to_string())
                 .and_then(|port| {
-                    start_hosting(world, port, Ipv4Addr::UNSPECIFIED.into(), &roles, on_drop)
+                    start_hosting(
+                        world,
+                        port,
+                        Ipv4Addr::UNSPECIFIED.into(),
+                        &roles,
+                        on_drop,
+                        dice,
+                    )
                 });
             let mut notices = world.resource_mut::<Notices>();
             match result {

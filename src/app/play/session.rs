@@ -159,8 +159,10 @@ pub struct Shell {
 #[derive(Debug, Default)]
 pub struct OnlineSeat {
     pub seat: Seat,
-    /// Commands (RON) for the host.
-    pub outbox: Vec<String>,
+    /// Commands (RON) for the host, each with the real dice typed in for it.
+    pub outbox: Vec<(String, Vec<u32>)>,
+    /// Whether the host takes real dice typed in here (else the field is not shown).
+    pub host_takes_dice: bool,
     /// Whether a proposal waits for the host's answer.
     pub waiting: bool,
 }
@@ -207,7 +209,10 @@ impl Shell {
                 self.last_error = Some(e.to_string());
                 return Err(e);
             }
-            online.outbox.push(ron::to_string(&cmd).unwrap_or_default());
+            online
+                .outbox
+                .push((ron::to_string(&cmd).unwrap_or_default(), typed));
+            self.typed_dice.clear();
             online.waiting = true;
             self.last_error = None;
             return Ok(Vec::new());

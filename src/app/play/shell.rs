@@ -101,14 +101,17 @@ fn bar(ui: &mut egui::Ui, active: &mut ActiveGame, requests: &mut GameRequests) 
         ui.toggle_value(&mut shell.show_online, "Online")
             .on_hover_text("host this game for players on other machines, or see who plays it");
         ui.toggle_value(&mut shell.show_rules, "Rules reference");
-        ui.separator();
-        ui.label("Real dice:")
-            .on_hover_text("type the results of physical dice (e.g. 4 6 1) before a roll; dice you do not type are rolled by the program");
-        ui.add(
-            egui::TextEdit::singleline(&mut shell.typed_dice)
-                .desired_width(70.0)
-                .hint_text("e.g. 4 6"),
-        );
+        // At a seat of a game hosted elsewhere, only when the host takes typed-in dice.
+        if shell.online_seat.as_ref().is_none_or(|o| o.host_takes_dice) {
+            ui.separator();
+            ui.label("Real dice:")
+                .on_hover_text("type the results of physical dice (e.g. 4 6 1) before a roll; dice you do not type are rolled by the program");
+            ui.add(
+                egui::TextEdit::singleline(&mut shell.typed_dice)
+                    .desired_width(70.0)
+                    .hint_text("e.g. 4 6"),
+            );
+        }
         ui.separator();
         seats(ui, active);
         ui.separator();

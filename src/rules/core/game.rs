@@ -240,10 +240,28 @@ impl<R: RuleSet> Game<R> {
     }
 
     /// Keeps the events of every command played from now on, for an online host to send out
-    /// (and takes nothing back from now on: an online game has no undo).
+    /// (and takes nothing back from now on: an online game has no undo). The commands played
+    /// before (a game hosted after some play at one screen) are kept too: the log is replayed
+    /// with the events kept, which by determinism are the ones played.
     pub fn record_events(&mut self) {
         self.undo.clear();
-        self.recorded.get_or_insert_with(Vec::new);
+        if self.recorded.is_some() {
+            return;
+        }
+        let mut recorded = Vec::new();
+        if !self.log.is_empty()
+            && let Ok(mut g) = Self::new(self.setup.clone())
+        {
+            g.recorded = Some(Vec::new());
+            let all = self
+                .log
+                .iter()
+                .all(|l| g.play_with(l.seat, l.cmd.clone(), &l.entered).is_ok());
+            if all && g.hash() == self.hash() {
+                recorded = g.recorded.take().unwrap_or_default();
+            }
+        }
+        self.recorded = Some(recorded);
     }
 
     /// Applies the events of a step played elsewhere (an online game's host), with its combat
