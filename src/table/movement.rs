@@ -436,16 +436,26 @@ impl CostField {
         allowance: f32,
         goal: Option<Pt>,
     ) -> Result<Self, TableError> {
+        // Taken apart without `..`: a new rule does not compile here until it is in the key.
+        let MoveRules {
+            rough,
+            climb,
+            making_way,
+            cell,
+            free_climb,
+            enemy_clearance,
+            leave_engaged,
+        } = *rules;
         let mut key = super::fingerprint::Mix::default();
         key.u64(super::fingerprint::with_models(table))
             .u64(id.0 as u64)
-            .f32(rules.rough)
-            .f32(rules.climb)
-            .f32(rules.making_way)
-            .f32(rules.cell)
-            .f32(rules.free_climb)
-            .f32(rules.enemy_clearance)
-            .u64(rules.leave_engaged as u64)
+            .f32(rough)
+            .f32(climb)
+            .f32(making_way)
+            .f32(cell)
+            .f32(free_climb)
+            .f32(enemy_clearance)
+            .u64(leave_engaged as u64)
             .f32(allowance)
             .u64(goal.is_some() as u64)
             .pt(goal.unwrap_or_default());
