@@ -102,7 +102,12 @@ pub fn terrain(t: &Table) -> u64 {
 
 /// The terrain and every model on it.
 pub fn with_models(t: &Table) -> u64 {
-    let mut h = Mix(terrain(t));
+    models_on(terrain(t), t)
+}
+
+/// [`with_models`] from the table's [`terrain`] fingerprint, already taken.
+pub fn models_on(terrain: u64, t: &Table) -> u64 {
+    let mut h = Mix(terrain);
     h.u64(t.models.len() as u64);
     for m in &t.models {
         model(&mut h, m);

@@ -366,23 +366,22 @@ thread_local! {
     static GROUND: std::cell::RefCell<GroundMemo> = std::cell::RefCell::new(GroundMemo::default());
 }
 
-/// Takes the memo's grid for a table, base and cell size out of the memo (an empty one when new).
-fn take_grid(table: &Table, key: (u32, u32, u32), n: usize) -> (u64, Vec<Option<Ground>>) {
-    let terrain = super::fingerprint::terrain(table);
+/// Takes the memo's grid for a terrain (its fingerprint), base and cell size out of the memo (an empty
+/// one when new).
+fn take_grid(terrain: u64, key: (u32, u32, u32), n: usize) -> Vec<Option<Ground>> {
     GROUND.with_borrow_mut(|memo| {
         if memo.terrain != terrain {
             memo.terrain = terrain;
             memo.grids.clear();
         }
-        let grid = match memo
+        match memo
             .grids
             .iter()
             .position(|(k, g)| *k == key && g.len() == n)
         {
             Some(i) => memo.grids.swap_remove(i).1,
             None => vec![None; n],
-        };
-        (terrain, grid)
+        }
     })
 }
 
@@ -446,8 +445,9 @@ impl CostField {
             enemy_clearance,
             leave_engaged,
         } = *rules;
+        let terrain = super::fingerprint::terrain(table);
         let mut key = super::fingerprint::Mix::default();
-        key.u64(super::fingerprint::with_models(table))
+        key.u64(super::fingerprint::models_on(terrain, table))
             .u64(id.0 as u64)
             .f32(rough)
             .f32(climb)
@@ -465,7 +465,7 @@ impl CostField {
         {
             return Ok(field);
         }
-        let field = Self::search_anew(table, scene, id, rules, allowance, goal)?;
+        let field = Self::search_anew(table, scene, id, rules, allowance, goal, terrain)?;
         FIELDS.with_borrow_mut(|memo| {
             memo.push((key, field.clone()));
             if memo.len() > FIELDS_KEPT {
@@ -475,6 +475,7 @@ impl CostField {
         Ok(field)
     }
 
+    /// The search itself; `terrain` is the table's terrain fingerprint (for the ground memo).
     fn search_anew(
         table: &Table,
         scene: &Scene,
@@ -482,6 +483,7 @@ impl CostField {
         rules: &MoveRules,
         allowance: f32,
         goal: Option<Pt>,
+        terrain: u64,
     ) -> Result<Self, TableError> {
         let start = table.model(id)?.pos;
         let probe = Probe::new(table, id, rules)?;
@@ -509,7 +511,7 @@ impl CostField {
         }
         let reach = probe.r + probe.clearance.max(0.0);
         let key = (probe.r.to_bits(), reach.to_bits(), cell.to_bits());
-        let (terrain, mut ground) = take_grid(table, key, n);
+        let mut ground = take_grid(terrain, key, n);
         let bases = Bases::new(table, &probe);
         let rim = rim(probe.r);
         // The estimate left from a cell (to the goal cell's centre, which its cost is measured
