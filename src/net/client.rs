@@ -3,7 +3,7 @@
 //! against the host's hash, asks for the game again when they differ (writing what it got to
 //! disk for a bug report), and proposes its own commands, by a person or by the program.
 
-use super::proto::{self, Step, ToHost, ToSeat};
+use super::proto::{self, Step, TempoAsk, ToHost, ToSeat, WindowView};
 use super::seat_game::{SeatGame, seat_game};
 use crate::rules::core::{RulesId, Seat};
 use std::path::PathBuf;
@@ -50,6 +50,10 @@ pub struct SeatClient {
     pub error: Option<String>,
     /// Where bug reports are written.
     pub report_dir: Option<PathBuf>,
+    /// The interrupt window open on the host's clock, as the host last said, and how many
+    /// times it has said so (a new message, a new number).
+    pub window: Option<WindowView>,
+    pub window_news: u32,
     /// Proposals not yet answered, oldest first (the host answers in order: a step of this
     /// seat's, or a refusal).
     outstanding: Vec<u32>,
@@ -78,6 +82,8 @@ impl SeatClient {
             ending: None,
             error: None,
             report_dir: None,
+            window: None,
+            window_news: 0,
             outstanding: Vec::new(),
             next_id: 1,
             refusals: 0,
@@ -131,6 +137,13 @@ impl SeatClient {
 
     pub fn chat(&mut self, text: &str) {
         self.out.push(ToHost::Chat(text.to_string()));
+    }
+
+    /// The player's interrupt key, or their pass, for the host's interrupt windows.
+    pub fn tempo(&mut self, ask: TempoAsk) {
+        if self.seat.is_some() {
+            self.out.push(ToHost::Tempo(ask));
+        }
     }
 
     /// Handles one message from the host.
@@ -208,6 +221,10 @@ impl SeatClient {
                 });
             }
             ToSeat::Goodbye(reason) => self.fail(format!("the host closed the game: {reason}")),
+            ToSeat::Window(w) => {
+                self.window = w;
+                self.window_news += 1;
+            }
         }
     }
 

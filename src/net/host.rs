@@ -4,7 +4,7 @@
 //! another seat, an illegal or oversized command, a flood, each is refused or disconnected with
 //! the reason, and none changes the game.
 
-use super::proto::{self, Step, ToHost, ToSeat, Welcome};
+use super::proto::{self, Step, TempoAsk, ToHost, ToSeat, Welcome, WindowView};
 use super::seat_game::HostGame;
 use crate::rules::core::{Player, Seat};
 use std::collections::BTreeMap;
@@ -81,6 +81,10 @@ pub struct Host {
     data: u64,
     /// Where bug reports (the host's save when a seat's view went wrong) are written.
     pub report_dir: Option<PathBuf>,
+    /// The interrupt window open on the host's clock, as last sent to the seats.
+    window: Option<WindowView>,
+    /// The seats' interrupt keys and passes, for whoever runs the windows.
+    asks: Vec<(Seat, TempoAsk)>,
     out: Vec<Out>,
 }
 
@@ -107,6 +111,8 @@ impl Host {
             lines: Vec::new(),
             data,
             report_dir: None,
+            window: None,
+            asks: Vec::new(),
             out: Vec::new(),
         };
         // The steps played before hosting began, for the seats that join.
@@ -133,6 +139,35 @@ impl Host {
     /// What to send and whom to disconnect, in order.
     pub fn take_out(&mut self) -> Vec<Out> {
         std::mem::take(&mut self.out)
+    }
+
+    /// The interrupt keys pressed and the windows let go at the seats since the last call,
+    /// each with the seat it came from.
+    pub fn take_asks(&mut self) -> Vec<(Seat, TempoAsk)> {
+        std::mem::take(&mut self.asks)
+    }
+
+    /// The interrupt window open on the host's clock now: sent to every seat when it opens,
+    /// closes or changes (not as its countdown runs). While it is open, only its seat's
+    /// commands are taken, but for those the rules allow at any time.
+    pub fn set_window(&mut self, w: Option<WindowView>) {
+        let news = match (&self.window, &w) {
+            (None, None) => false,
+            (Some(a), Some(b)) => !a.same(b),
+            _ => true,
+        };
+        self.window = w;
+        if news {
+            for (id, _) in self.seated() {
+                self.out
+                    .push(Out::Send(id, ToSeat::Window(self.window.clone())));
+            }
+        }
+    }
+
+    /// The interrupt window open on the host's clock.
+    pub fn window(&self) -> Option<&WindowView> {
+        self.window.as_ref()
     }
 
     /// The steps played so far.
@@ -293,6 +328,16 @@ impl Host {
                     let why = format!("the game is paused: {why}");
                     return self.refuse(peer, id, &why);
                 }
+                if let Some(w) = &self.window
+                    && w.seat != seat
+                    && !game.any_time(&command)
+                {
+                    let why = format!(
+                        "seat {} may interrupt now: wait for its window to close",
+                        w.seat
+                    );
+                    return self.refuse(peer, id, &why);
+                }
                 if !dice.is_empty() && !self.remote_dice {
                     return self.refuse(
                         peer,
@@ -331,6 +376,11 @@ impl Host {
                 ));
                 let w = self.welcome(game, seat);
                 self.out.push(Out::Send(peer, w));
+            }
+            (ToHost::Tempo(ask), Some(seat)) => {
+                if self.paused.is_none() {
+                    self.asks.push((seat, ask));
+                }
             }
             (ToHost::Chat(text), Some(_)) => {
                 let text = text.trim().to_string();
@@ -429,6 +479,9 @@ impl Host {
         self.out.push(Out::Send(peer, w));
         if self.over_sent {
             self.out.push(Out::Send(peer, over(game)));
+        } else if self.window.is_some() {
+            let w = ToSeat::Window(self.window.clone());
+            self.out.push(Out::Send(peer, w));
         }
         let missing = self.remote.keys().any(|s| self.holder(*s).is_none());
         if self.paused.is_some() && !missing {

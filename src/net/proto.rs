@@ -8,7 +8,7 @@ use bevy::prelude::Message;
 use serde::{Deserialize, Serialize};
 
 /// The protocol's version: a host and a seat of different versions do not play together.
-pub const PROTOCOL: u32 = 2;
+pub const PROTOCOL: u32 = 3;
 /// The longest command text a host reads (longer ones are refused unread).
 pub const MAX_COMMAND: usize = 16 * 1024;
 /// The most typed-in die results one proposal may carry.
@@ -41,6 +41,52 @@ pub enum ToHost {
         reason: String,
     },
     Chat(String),
+    /// The seat's player pressed their interrupt key, or let their interrupt window go.
+    Tempo(TempoAsk),
+}
+
+/// What a seat asks of the interrupt windows that run on the host's clock.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum TempoAsk {
+    /// Claim the seat's open window (its countdown stops), or its next one.
+    Interrupt,
+    /// Let the seat's open window close (a pass).
+    LetGo,
+}
+
+/// An interrupt window open on the host's clock (Kry-Gothic's real time): which seat may
+/// interrupt, and how long it has. The host closes it; a seat only shows it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct WindowView {
+    /// The seat that may interrupt.
+    pub seat: Seat,
+    /// Between two steps of an order combo (else after an order in the free flow).
+    pub combo: bool,
+    /// Only a unit in waiting may interrupt.
+    pub waiting_only: bool,
+    /// Milliseconds left on the host's countdown when sent (`None`: no countdown, or claimed).
+    pub left_ms: Option<u32>,
+    /// The countdown's whole length, milliseconds (`None`: off).
+    pub full_ms: Option<u32>,
+    /// The seat pressed its interrupt key.
+    pub claimed: bool,
+    /// The number of commands played when it opened (a new window has a new number).
+    pub opened: u32,
+}
+
+impl WindowView {
+    /// The same window in the same condition (the countdown aside).
+    pub fn same(&self, other: &WindowView) -> bool {
+        (self.seat, self.combo, self.waiting_only, self.claimed, self.opened)
+            == (
+                other.seat,
+                other.combo,
+                other.waiting_only,
+                other.claimed,
+                other.opened,
+            )
+            && self.left_ms.is_some() == other.left_ms.is_some()
+    }
 }
 
 /// From the host to a seat.
@@ -73,6 +119,8 @@ pub enum ToSeat {
     },
     /// The host closes the connection, and why (a version mismatch, a full game, a flood).
     Goodbye(String),
+    /// The interrupt window now open on the host's clock, or none.
+    Window(Option<WindowView>),
 }
 
 /// A seat's start in a game (or its restart after a mismatch or a reconnection).

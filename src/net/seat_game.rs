@@ -26,6 +26,9 @@ pub trait HostGame: Send + Sync {
     fn start_recording(&mut self);
     /// Plays `command` (RON) for `seat`: what is wrong with it, if it is refused.
     fn propose(&mut self, seat: Seat, command: &str, dice: &[u32]) -> Result<(), String>;
+    /// Whether `command` (RON) may be given while another seat's interrupt window is open
+    /// ([`RuleSet::any_time`]); a command that does not read may not.
+    fn any_time(&self, command: &str) -> bool;
     /// The program plays one command for a seat it plays, if the game waits on one.
     fn program_step(&mut self) -> bool;
     /// The steps played since the last call, each as every seat of `seats` sees it (in that
@@ -118,6 +121,10 @@ impl<R: RuleSet> HostGame for Game<R> {
         self.play_with(seat, cmd, dice)
             .map(|_| ())
             .map_err(|e| e.to_string())
+    }
+    fn any_time(&self, command: &str) -> bool {
+        command.len() <= super::proto::MAX_COMMAND
+            && read_ron::<R::Command>("the command", command).is_ok_and(|c| R::any_time(&c))
     }
     fn program_step(&mut self) -> bool {
         for seat in Game::waiting(self).seats() {

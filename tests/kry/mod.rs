@@ -7,6 +7,7 @@ mod catalogue;
 mod close;
 mod dice;
 mod game;
+mod online;
 mod ranged;
 
 use wartable::rules::core::RuleSet;

@@ -60,6 +60,19 @@ pub fn interrupt_window(ctx: &egui::Context, session: &KrySession) -> Option<Pro
                 ),
             };
             ui.label(egui::RichText::new(what).strong());
+            // A side played at another machine answers there; here the window is only shown.
+            let here = session.game.player(w.side) == Player::Human;
+            if !here {
+                ui.label(format!(
+                    "Side {} plays at another machine: the window closes when it answers{}.",
+                    w.side,
+                    if w.left.is_some() {
+                        " or its time runs out on the host's clock"
+                    } else {
+                        ""
+                    }
+                ));
+            }
             if w.claimed {
                 ui.label(format!(
                     "Side {} has claimed the window: give an order (or a face-off), or pass.",
@@ -73,6 +86,9 @@ pub fn interrupt_window(ctx: &egui::Context, session: &KrySession) -> Option<Pro
                 );
             } else {
                 ui.label("No countdown: the window waits for a pass.");
+            }
+            if !here {
+                return;
             }
             ui.horizontal(|ui| {
                 if !w.claimed

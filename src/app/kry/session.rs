@@ -4,6 +4,7 @@
 //! shared play screen ([`PlaySession`]).
 
 use super::tempo::{Closed, Tempo};
+use crate::net::proto::{TempoAsk, WindowView};
 use crate::app::play::{ActiveGame, PlaySession, Shell};
 use crate::rules::core::{Player, RuleSet, Seat};
 use crate::rules::kry::close::AttackType;
@@ -92,8 +93,17 @@ impl KrySession {
         [1u8, 2].map(|s| self.game.player(s) == Player::Program)
     }
 
-    /// Brings the windows in step with the game.
+    /// Whether this screen plays a seat of a game hosted elsewhere (whose windows run on the
+    /// host's clock).
+    fn at_online_seat(&self) -> bool {
+        self.shell.online_seat.is_some()
+    }
+
+    /// Brings the windows in step with the game (at an online seat, the host does).
     pub fn sync_tempo(&mut self) {
+        if self.at_online_seat() {
+            return;
+        }
         let log: Vec<(Seat, &Command)> = self.game.log.iter().map(|l| (l.seat, &l.cmd)).collect();
         let program = [1u8, 2].map(|s| self.game.player(s) == Player::Program);
         self.tempo.sync(&self.game.state, &log, program);
@@ -108,8 +118,7 @@ impl KrySession {
     /// Gives `cmd` for `side`, if the windows let it (with any typed-in dice); a refusal is kept
     /// for the panels.
     pub fn order(&mut self, side: Side, cmd: Command) -> Result<Vec<Event>, RuleError> {
-        let cancel = matches!(cmd, Command::CancelCombo | Command::Concede { .. });
-        if !cancel && let Err(e) = self.tempo.may_order(side) {
+        if !Kry::any_time(&cmd) && let Err(e) = self.tempo.may_order(side) {
             self.shell.last_error = Some(e.clone());
             return Err(RuleError::Illegal(e));
         }
@@ -144,23 +153,44 @@ impl KrySession {
     /// The interrupt key (or button) of `side`.
     pub fn interrupt(&mut self, side: Side) {
         self.tempo.interrupt(side);
+        if let Some(o) = self.shell.online_seat.as_mut() {
+            o.asks.push(TempoAsk::Interrupt);
+        }
     }
 
     /// The window's side passes (its button, or the countdown running out).
     pub fn pass(&mut self) -> Result<(), RuleError> {
         let c = self.tempo.pass();
+        if let Some(o) = self.shell.online_seat.as_mut() {
+            // The host's clock closes the window (and plays the pass a combo's window needs).
+            o.asks.push(TempoAsk::LetGo);
+            return Ok(());
+        }
         self.apply_closed(c)
     }
 
     fn apply_closed(&mut self, c: Closed) -> Result<(), RuleError> {
         match c {
             Closed::Nothing => Ok(()),
+            Closed::Pass(side) if self.game.player(side) == Player::Remote => {
+                // Hosting: a seat online passes (its own answer, or its time ran out here),
+                // without the real dice typed in at this screen.
+                let r = self.game.play_with(side, Command::Pass, &[]);
+                self.shell.rev += 1;
+                self.sync_tempo();
+                r.map(|_| ())
+            }
             Closed::Pass(side) => self.order(side, Command::Pass).map(|_| ()),
         }
     }
 
-    /// Runs the countdown `dt` seconds; a window that runs out passes.
+    /// Runs the countdown `dt` seconds; a window that runs out passes (at an online seat the
+    /// countdown only runs down on the screen: the host closes the window).
     pub fn tick(&mut self, dt: f32) -> Result<bool, RuleError> {
+        if self.at_online_seat() {
+            self.tempo.run_down(dt);
+            return Ok(false);
+        }
         match self.tempo.tick(dt) {
             Some(c) => {
                 self.apply_closed(c)?;
@@ -220,6 +250,42 @@ impl PlaySession for KrySession {
             .window
             .as_ref()
             .is_none_or(|w| program[ix(w.side)])
+    }
+    fn net_window(&mut self) -> Option<WindowView> {
+        self.sync_tempo();
+        self.tempo.view()
+    }
+    /// A seat online: its interrupt key claims its window, its pass lets it go (a combo's
+    /// window with the rules' `Pass`, played here).
+    fn net_ask(&mut self, seat: Seat, ask: TempoAsk) {
+        if self.game.player(seat) != Player::Remote {
+            return;
+        }
+        self.sync_tempo();
+        match ask {
+            TempoAsk::Interrupt => self.tempo.interrupt(seat),
+            TempoAsk::LetGo => {
+                if self.tempo.window.as_ref().is_some_and(|w| w.side == seat) {
+                    let c = self.tempo.pass();
+                    if let Err(e) = self.apply_closed(c) {
+                        self.shell.last_error = Some(format!("Seat {seat}'s pass: {e}"));
+                    }
+                }
+            }
+        }
+    }
+    fn seat_window(&mut self, w: Option<&WindowView>) {
+        self.tempo.mirror(w);
+    }
+    fn host_countdown(&mut self, secs: Option<f32>) {
+        self.tempo.countdown = secs;
+        let program = self.program_sides();
+        if let Some(w) = self.tempo.window.as_mut()
+            && !w.claimed
+            && !program[ix(w.side)]
+        {
+            w.left = secs;
+        }
     }
     fn rules_reference(&self) -> (&'static str, &'static str) {
         ("Kry-Gothic rules reference", super::rules_reference())

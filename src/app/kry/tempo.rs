@@ -10,6 +10,7 @@
 //! (or, pressed before one opens, the next one for that side): a claimed window has no countdown.
 //! A window of a side the program plays closes as soon as the program has decided.
 
+use crate::net::proto::WindowView;
 use crate::rules::core::Seat;
 use crate::rules::kry::command::Command;
 use crate::rules::kry::state::{KryState, Pending, Phase, Side, enemy, ix};
@@ -39,6 +40,8 @@ pub struct Window {
     pub left: Option<f32>,
     /// The side pressed its interrupt key: the countdown stops until it orders or passes.
     pub claimed: bool,
+    /// The game's command count when it opened.
+    pub opened: usize,
 }
 
 /// What closing a window asks of the game.
@@ -117,6 +120,7 @@ impl Tempo {
                     self.countdown
                 },
                 claimed,
+                opened: n,
             })
         });
     }
@@ -155,6 +159,48 @@ impl Tempo {
                 ..
             }) => Closed::Pass(side),
             _ => Closed::Nothing,
+        }
+    }
+
+    /// The open window as the seats of an online game see it.
+    pub fn view(&self) -> Option<WindowView> {
+        self.window.as_ref().map(|w| WindowView {
+            seat: w.side,
+            combo: matches!(w.kind, WindowKind::Combo { .. }),
+            waiting_only: matches!(w.kind, WindowKind::Combo { waiting_only: true }),
+            left_ms: w.left.map(|l| (l.max(0.0) * 1000.0) as u32),
+            full_ms: self.countdown.map(|c| (c.max(0.0) * 1000.0) as u32),
+            claimed: w.claimed,
+            opened: w.opened as u32,
+        })
+    }
+
+    /// At a seat of an online game: the window the host says is open (the host's clock closes
+    /// it; this screen only shows it).
+    pub fn mirror(&mut self, v: Option<&WindowView>) {
+        if let Some(v) = v {
+            self.countdown = v.full_ms.map(|ms| ms as f32 / 1000.0);
+        }
+        self.window = v.map(|v| Window {
+            side: v.seat,
+            kind: if v.combo {
+                WindowKind::Combo {
+                    waiting_only: v.waiting_only,
+                }
+            } else {
+                WindowKind::AfterOrder
+            },
+            left: v.left_ms.map(|ms| ms as f32 / 1000.0),
+            claimed: v.claimed,
+            opened: v.opened as usize,
+        });
+    }
+
+    /// At a seat of an online game: runs the shown countdown down, never below 0 (the host
+    /// closes the window).
+    pub fn run_down(&mut self, dt: f32) {
+        if let Some(left) = self.window.as_mut().and_then(|w| w.left.as_mut()) {
+            *left = (*left - dt).max(0.0);
         }
     }
 

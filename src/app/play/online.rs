@@ -4,7 +4,7 @@
 //! and draw the Online window (addresses, players, what happened, chat, round trip).
 
 use super::registry::PlayRegistry;
-use super::session::{ActiveGame, OnlineSeat};
+use super::session::{ActiveGame, OnlineSeat, PlaySession};
 use crate::app::menu::MainMenu;
 use crate::app::screens::Mode;
 use crate::app::state::{Notices, TableState};
@@ -49,6 +49,8 @@ pub struct OnlineUi {
     shown: u32,
     hosted: usize,
     lines_seen: usize,
+    /// The host's window messages the seat's screen has taken.
+    window_news: u32,
     /// The joined game is at the table (leaving it leaves the network).
     seat_entered: bool,
 }
@@ -68,6 +70,7 @@ impl Default for OnlineUi {
             shown: 0,
             hosted: 0,
             lines_seen: 0,
+            window_news: 0,
             seat_entered: false,
         }
     }
@@ -137,7 +140,7 @@ fn drive_host(
     };
     let now = time.elapsed_secs_f64();
     net.pump(active.0.game_mut().as_host(), now);
-    net.host.flush(active.0.game_mut().as_host());
+    host_clock(&mut net.host, &mut *active.0);
     if net.host.step_count() != ui.hosted {
         ui.hosted = net.host.step_count();
         active.shell_mut().rev += 1;
@@ -195,6 +198,9 @@ fn drive_seat(
         });
         ui.shown = client.applied;
         ui.lines_seen = 0;
+        // The host's window, not one this screen's clock would open.
+        session.0.seat_window(client.window.as_ref());
+        ui.window_news = client.window_news;
         ui.seat_entered = true;
         ui.show = true;
         if let Some(mut state) = state {
@@ -239,6 +245,37 @@ fn drive_seat(
     {
         ui.shown = client.applied;
         active.shell_mut().rev += 1;
+    }
+    seat_clock(client, &mut *active.0, &mut ui.window_news);
+}
+
+/// The host's interrupt windows each frame (Kry-Gothic's real time, on this screen's clock):
+/// the seats' interrupt keys and passes go to the game in play, the steps they led to go out,
+/// then the window open now goes to the seats when it changed.
+pub fn host_clock(host: &mut Host, session: &mut dyn PlaySession) {
+    for (seat, ask) in host.take_asks() {
+        session.net_ask(seat, ask);
+    }
+    host.flush(session.game_mut().as_host());
+    host.set_window(session.net_window());
+}
+
+/// A seat's side of the host's windows: its interrupt key and passes go to the host, the
+/// window the host last said is open comes onto the screen. `news`: the host's window
+/// messages taken so far.
+pub fn seat_clock(client: &mut SeatClient, session: &mut dyn PlaySession, news: &mut u32) {
+    let asks = session
+        .shell_mut()
+        .online_seat
+        .as_mut()
+        .map(|o| std::mem::take(&mut o.asks))
+        .unwrap_or_default();
+    for a in asks {
+        client.tempo(a);
+    }
+    if client.window_news != *news {
+        *news = client.window_news;
+        session.seat_window(client.window.as_ref());
     }
 }
 
@@ -293,6 +330,14 @@ fn host_new_game(
         })
     });
     world.flush();
+    let countdown = world
+        .get_resource::<crate::app::settings::Settings>()
+        .map_or(Some(crate::app::kry::tempo::DEFAULT_COUNTDOWN), |s| {
+            s.kry_countdown
+        });
+    if let Some(mut active) = world.get_resource_mut::<ActiveGame>() {
+        active.0.host_countdown(countdown);
+    }
     let addr = start_hosting(
         world,
         plan.port,

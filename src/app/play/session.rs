@@ -165,6 +165,8 @@ pub struct OnlineSeat {
     pub host_takes_dice: bool,
     /// Whether a proposal waits for the host's answer.
     pub waiting: bool,
+    /// Interrupt keys pressed and windows let go here, for the host's clock.
+    pub asks: Vec<crate::net::proto::TempoAsk>,
 }
 
 impl Shell {
@@ -260,6 +262,17 @@ pub trait PlaySession: Any + Send + Sync {
     fn program_may_act(&self) -> bool {
         true
     }
+    /// Hosting online: the interrupt window open on this screen's clock, for the seats (brought
+    /// in step with the game first).
+    fn net_window(&mut self) -> Option<crate::net::proto::WindowView> {
+        None
+    }
+    /// Hosting online: a seat's player pressed their interrupt key or let their window go.
+    fn net_ask(&mut self, _seat: Seat, _ask: crate::net::proto::TempoAsk) {}
+    /// At a seat online: the interrupt window the host says is open.
+    fn seat_window(&mut self, _w: Option<&crate::net::proto::WindowView>) {}
+    /// Hosting a new game online: the interrupt countdown the host's clock runs (`None`: off).
+    fn host_countdown(&mut self, _secs: Option<f32>) {}
     /// The rules reference: a window title and its Markdown text.
     fn rules_reference(&self) -> (&'static str, &'static str);
     fn as_any(&self) -> &dyn Any;

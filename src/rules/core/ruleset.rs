@@ -120,6 +120,11 @@ pub trait RuleSet: Sized + 'static {
     fn redact_event(_s: &Self::State, _seat: Seat, e: &Self::Event) -> Self::Event {
         e.clone()
     }
+    /// Whether `c` may be given at any moment, even while an interrupt window of another seat
+    /// holds the game (e.g. cancelling one's own order combo, conceding).
+    fn any_time(_c: &Self::Command) -> bool {
+        false
+    }
     /// How an undone command is named to whoever is at the screen; a command holding a seat's
     /// secret must not show it.
     fn undone_label(c: &Self::Command) -> String {

@@ -53,6 +53,10 @@ impl RuleSet for Kry {
     type Command = Command;
     type Event = Event;
 
+    /// Cancelling one's own combo ("A combo may be cancelled at any time") and conceding.
+    fn any_time(c: &Command) -> bool {
+        matches!(c, Command::CancelCombo | Command::Concede { .. })
+    }
     fn undone_label(c: &Command) -> String {
         match c {
             // The pick stays the picking seat's secret at one screen.
