@@ -324,3 +324,33 @@ fn a_late_seat_learns_the_open_window_and_keys_carry_their_seat() {
     let w = net.client.window.clone().expect("the window, after the welcome");
     assert_eq!(w.seat, 2);
 }
+
+/// "Deploy the rest for me" at an online seat: each waiting model is proposed once, at a spot
+/// chosen with the models before it placed, and the game here waits for the host (it once
+/// chose the same first model for ever, since the game here does not change).
+#[test]
+fn deploy_the_rest_at_an_online_seat_proposes_each_model_once() {
+    let mut s = KrySession::new(small(&[]), None);
+    s.game.set_player(1, Player::Human);
+    s.game.set_player(2, Player::Remote);
+    s.shell.online_seat = Some(OnlineSeat {
+        seat: 1,
+        ..Default::default()
+    });
+    let before = s.game.hash();
+    wartable::app::kry::auto_deploy(&mut s).expect("deployed");
+    assert_eq!(s.game.hash(), before, "decided at the host");
+    let sent = std::mem::take(&mut s.shell.online_seat.as_mut().unwrap().outbox);
+    let mut local = small(&[]);
+    let mut models = Vec::new();
+    for (ron_cmd, dice) in &sent {
+        let cmd: Command = ron::from_str(ron_cmd).expect("a command");
+        assert!(dice.is_empty());
+        let Command::Deploy { model, .. } = cmd else {
+            panic!("{cmd:?}")
+        };
+        models.push(model);
+        local.play(1, cmd).expect("legal in turn");
+    }
+    assert_eq!(models, vec![id(1), id(2), id(3)], "side 1's three, once each");
+}

@@ -52,12 +52,21 @@ pub fn plugin(app: &mut App) {
         });
 }
 
-/// Deploys the deploying side's waiting models as the program would.
+/// Deploys the deploying side's waiting models as the program would. Each spot is chosen on
+/// a copy with the models before it placed: at a seat of an online game the commands only go
+/// to the host, and the game here does not change until it answers.
 pub fn auto_deploy(session: &mut KrySession) -> Result<(), String> {
     let crate::rules::kry::state::Phase::Deploy { side } = session.state().phase else {
         return Err("nothing to deploy now".into());
     };
-    while let Some(cmd) = ai::deploy_command(session.state(), side) {
+    let mut probe = session.game.clone();
+    probe.keep_journal = false;
+    let most = probe.state.models.len();
+    for _ in 0..most {
+        let Some(cmd) = ai::deploy_command(&probe.state, side) else {
+            break;
+        };
+        probe.play(side, cmd.clone()).map_err(|e| e.to_string())?;
         session.submit(cmd).map_err(|e| e.to_string())?;
     }
     session.placing = Placing::None;
