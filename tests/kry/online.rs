@@ -354,3 +354,21 @@ fn deploy_the_rest_at_an_online_seat_proposes_each_model_once() {
     }
     assert_eq!(models, vec![id(1), id(2), id(3)], "side 1's three, once each");
 }
+
+/// A seat's setup panel while the game waits on the other machine: it says so instead of
+/// offering that side's buttons (which the host would refuse).
+#[test]
+fn a_setup_panel_names_the_side_at_another_machine() {
+    use wartable::app::play::session::elsewhere;
+    let mut g = small(&[]);
+    g.set_player(1, Player::Remote);
+    g.set_player(2, Player::Human);
+    assert_eq!(
+        elsewhere(&g).as_deref(),
+        Some("Waiting for side 1, who plays at another machine.")
+    );
+    g.set_player(1, Player::Human);
+    assert_eq!(elsewhere(&g), None, "side 1 deploys at this screen");
+    g.set_player(1, Player::Program);
+    assert_eq!(elsewhere(&g), None, "the program's clock shows instead");
+}

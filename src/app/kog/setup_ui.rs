@@ -15,6 +15,10 @@ pub fn setup_steps(
     session: &mut KogSession,
     selected: Option<ModelId>,
 ) -> Option<UiAction> {
+    if let Some(text) = crate::app::play::session::elsewhere(&session.game) {
+        ui.label(text);
+        return None;
+    }
     let s = session.state();
     let mut out = None;
     match &s.phase {

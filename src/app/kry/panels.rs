@@ -175,6 +175,10 @@ fn deploy_steps(ui: &mut egui::Ui, session: &KrySession) -> Option<UiAction> {
     };
     let mut out = None;
     ui.strong(format!("Side {side} deploys"));
+    if let Some(text) = crate::app::play::session::elsewhere(&session.game) {
+        ui.label(text);
+        return None;
+    }
     let waiting: Vec<_> = s
         .alive(side)
         .filter(|m| s.arrived(m) && s.table.model(m.id).is_err())

@@ -239,6 +239,24 @@ impl Shell {
     }
 }
 
+/// What a setup panel shows instead of its buttons while the game waits only on seats played
+/// at other machines (online): who it waits for.
+pub fn elsewhere<R: RuleSet>(game: &Game<R>) -> Option<String> {
+    if game.waits_on(Player::Human) || !game.waits_on(Player::Remote) {
+        return None;
+    }
+    let seats: Vec<String> = game
+        .waiting()
+        .seats()
+        .into_iter()
+        .map(|s| format!("side {s}"))
+        .collect();
+    Some(format!(
+        "Waiting for {}, who plays at another machine.",
+        seats.join(" and ")
+    ))
+}
+
 /// A rule set's game in play with its own panels' state.
 pub trait PlaySession: Any + Send + Sync {
     fn game(&self) -> &dyn DynGame;
