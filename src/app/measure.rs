@@ -1,22 +1,25 @@
 //! The tape measure tool: drag from a model or a point to another; the tape is drawn on the table
-//! and the readout gives inches to 0.1, base edge to base edge where models are involved.
+//! and the readout gives inches to 0.1, base edge to base edge where models are involved (where
+//! the rule set in play allows: [`TapeRule`]).
 
 use super::convert::to_world;
 use super::picking::CursorHit;
-use super::state::{ActiveTool, TableState, Tape};
+use super::state::{ActiveTool, TableState, Tape, TapeRule};
 use crate::table::{Measurement, TapeEnd};
 use bevy::prelude::*;
 use bevy_egui::input::egui_wants_any_keyboard_input;
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<Tape>().add_systems(
-        Update,
-        (
-            drag_tape.run_if(super::state::pointer_on_table),
-            tool_keys.run_if(not(egui_wants_any_keyboard_input)),
-            draw_tape,
-        ),
-    );
+    app.init_resource::<Tape>()
+        .init_resource::<TapeRule>()
+        .add_systems(
+            Update,
+            (
+                drag_tape.run_if(super::state::pointer_on_table),
+                tool_keys.run_if(not(egui_wants_any_keyboard_input)),
+                draw_tape,
+            ),
+        );
 }
 
 /// The current tape's measurement, if both ends are on the table.
@@ -75,11 +78,17 @@ fn tool_keys(keys: super::keys::Keys, mut tool: ResMut<ActiveTool>, mut tape: Re
     }
 }
 
-fn draw_tape(state: Option<Res<TableState>>, tape: Res<Tape>, mut gizmos: Gizmos) {
+fn draw_tape(
+    state: Option<Res<TableState>>,
+    tape: Res<Tape>,
+    rule: Res<TapeRule>,
+    mut gizmos: Gizmos,
+) {
     let Some(state) = state else { return };
     let Some(m) = current(&state, &tape) else {
         return;
     };
+    let shown = rule.shows(&tape);
     let t = &state.table;
     let lift = 0.35;
     let a = to_world(m.from, t.surface_height(m.from) + lift);
@@ -88,7 +97,7 @@ fn draw_tape(state: Option<Res<TableState>>, tape: Res<Tape>, mut gizmos: Gizmos
     gizmos.line(a, b, yellow);
     // Inch ticks along the tape.
     let len = m.from.dist(m.to);
-    if len > 0.01 {
+    if shown && len > 0.01 {
         let dir = (b - a).normalize_or_zero();
         let side = dir.cross(Vec3::Y).normalize_or_zero() * 0.15;
         let mut i = 1.0;
@@ -100,7 +109,11 @@ fn draw_tape(state: Option<Res<TableState>>, tape: Res<Tape>, mut gizmos: Gizmos
         }
     }
     let mid = (a + b) / 2.0 + Vec3::Y * 0.6;
-    let label = format!("{:.1}\"", m.inches);
+    let label = if shown {
+        format!("{:.1}\"", m.inches)
+    } else {
+        "not measured".to_string()
+    };
     gizmos.text(
         Isometry3d::from_translation(mid),
         &label,

@@ -134,6 +134,31 @@ pub struct Tape {
     pub dragging: bool,
 }
 
+/// The distances the tape measure may show, where the rule set in play limits them (Kry-Gothic:
+/// "No distance measuring is performed before the shot is taken").
+#[derive(Resource, Debug, Clone, Default, PartialEq)]
+pub struct TapeRule {
+    /// `None`: any distance; else only between these pairs of models (either way round).
+    pub known: Option<Vec<(ModelId, ModelId)>>,
+    /// Why others are not shown, in the rules' words.
+    pub why: String,
+}
+
+impl TapeRule {
+    /// Whether the tape's distance may be shown.
+    pub fn shows(&self, tape: &Tape) -> bool {
+        let Some(known) = &self.known else {
+            return true;
+        };
+        match (tape.from, tape.to) {
+            (Some(TapeEnd::Model(a)), Some(TapeEnd::Model(b))) => known
+                .iter()
+                .any(|&(x, y)| (x, y) == (a, b) || (x, y) == (b, a)),
+            _ => false,
+        }
+    }
+}
+
 /// True while the pointer is over an egui panel or window (set by the UI pass each frame), so that
 /// clicks there do not reach the table.
 #[derive(Resource, Debug, Clone, Copy, Default)]

@@ -5,7 +5,8 @@ use super::level_io::{LoadRequest, list_levels, resolve_data_path};
 use super::measure;
 use super::sandbox::{PaletteChoice, SandboxPalette};
 use super::state::{
-    ActiveTool, GameDice, Notices, PointerOverUi, Selection, TableState, Tape, ViewSettings,
+    ActiveTool, GameDice, Notices, PointerOverUi, Selection, TableState, Tape, TapeRule,
+    ViewSettings,
 };
 use crate::table::{Arc, TapeEnd};
 use bevy::camera::Viewport;
@@ -102,6 +103,7 @@ fn overlays(
     mut sel: ResMut<Selection>,
     mut tool: ResMut<ActiveTool>,
     mut tape: ResMut<Tape>,
+    tape_rule: Res<TapeRule>,
     mut view: ResMut<ViewSettings>,
     mut notices: ResMut<Notices>,
     mut ui_state: ResMut<UiState>,
@@ -300,7 +302,7 @@ fn overlays(
             .show(&mut root, |ui| {
                 model_card(ui, &mut state, &mut sel);
                 ui.separator();
-                measurement(ui, &state, &mut tape);
+                measurement(ui, &state, &mut tape, &tape_rule);
                 ui.separator();
                 super::dice_panel::dice_section(ui, &dice.0, &mut notices);
             });
@@ -497,8 +499,13 @@ fn end_label(state: &TableState, e: Option<TapeEnd>) -> String {
     }
 }
 
-pub fn measurement(ui: &mut egui::Ui, state: &TableState, tape: &mut Tape) {
+pub fn measurement(ui: &mut egui::Ui, state: &TableState, tape: &mut Tape, rule: &TapeRule) {
     ui.heading("Tape measure");
+    if tape.from.is_some() && !rule.shows(tape) {
+        ui.label(egui::RichText::new("Not measured").size(28.0).strong());
+        ui.label(&rule.why);
+        return;
+    }
     match measure::current(state, tape) {
         Some(m) => {
             ui.label(

@@ -77,15 +77,19 @@ pub struct WindowView {
 impl WindowView {
     /// The same window in the same condition (the countdown aside).
     pub fn same(&self, other: &WindowView) -> bool {
-        (self.seat, self.combo, self.waiting_only, self.claimed, self.opened)
-            == (
-                other.seat,
-                other.combo,
-                other.waiting_only,
-                other.claimed,
-                other.opened,
-            )
-            && self.left_ms.is_some() == other.left_ms.is_some()
+        (
+            self.seat,
+            self.combo,
+            self.waiting_only,
+            self.claimed,
+            self.opened,
+        ) == (
+            other.seat,
+            other.combo,
+            other.waiting_only,
+            other.claimed,
+            other.opened,
+        ) && self.left_ms.is_some() == other.left_ms.is_some()
     }
 }
 

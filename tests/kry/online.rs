@@ -7,13 +7,13 @@ use super::game::{apart, mv, small};
 use super::*;
 use wartable::app::kry::session::KrySession;
 use wartable::app::kry::tempo::WindowKind;
-use wartable::app::play::online::{host_clock, seat_clock};
+use wartable::app::play::DynGame;
 use wartable::app::play::PlaySession;
+use wartable::app::play::online::{host_clock, seat_clock};
 use wartable::app::play::session::OnlineSeat;
 use wartable::net::client::SeatClient;
 use wartable::net::host::{Host, OnDrop, Out};
 use wartable::net::proto::{ToHost, ToSeat};
-use wartable::app::play::DynGame;
 use wartable::rules::core::Player;
 use wartable::rules::kry::command::MoveKind;
 
@@ -56,7 +56,11 @@ impl Net {
         g.set_player(2, Player::Remote);
         let mut at_host = KrySession::new(g, None);
         at_host.host_countdown(Some(countdown));
-        let host = Host::new(&mut at_host.game, OnDrop::Program, wartable::net::data_hash());
+        let host = Host::new(
+            &mut at_host.game,
+            OnDrop::Program,
+            wartable::net::data_hash(),
+        );
         let mut net = Net {
             host,
             at_host,
@@ -71,7 +75,12 @@ impl Net {
         net.carry(0.0);
         assert_eq!(net.client.seat, Some(2), "{:?}", net.client.lines);
         assert_eq!(net.client.error, None, "{:?}", net.client.lines);
-        assert!(net.client.applied > 0, "{:?} {:?}", net.client.lines, net.sent);
+        assert!(
+            net.client.applied > 0,
+            "{:?} {:?}",
+            net.client.lines,
+            net.sent
+        );
         // The seat's screen, as the app builds it once welcomed.
         let seen: &KryGame = net
             .client
@@ -133,7 +142,12 @@ impl Net {
     }
 
     fn pos(&self, m: u32) -> Pt {
-        self.at_seat.state().table.model(id(m)).expect("on the table").pos
+        self.at_seat
+            .state()
+            .table
+            .model(id(m))
+            .expect("on the table")
+            .pos
     }
 }
 
@@ -162,8 +176,15 @@ fn the_seats_key_and_pass_reach_the_window_on_the_hosts_clock() {
         net.carry(0.5);
     }
     let host_left = net.at_host.tempo.window.as_ref().and_then(|w| w.left);
-    assert!(host_left.is_some_and(|l| (l - 2.0).abs() < 1e-3), "{host_left:?}");
-    assert_eq!(net.window_messages(), 1, "sent when it opened, not as it ran");
+    assert!(
+        host_left.is_some_and(|l| (l - 2.0).abs() < 1e-3),
+        "{host_left:?}"
+    );
+    assert_eq!(
+        net.window_messages(),
+        1,
+        "sent when it opened, not as it ran"
+    );
     let e = net
         .at_host
         .order(1, mv(3, 16.0, 4.5, MoveKind::Normal))
@@ -180,7 +201,10 @@ fn the_seats_key_and_pass_reach_the_window_on_the_hosts_clock() {
     for _ in 0..20 {
         net.carry(0.5);
     }
-    assert!(net.at_host.tempo.window.is_some(), "claimed, it does not run out");
+    assert!(
+        net.at_host.tempo.window.is_some(),
+        "claimed, it does not run out"
+    );
 
     // She passes: the window closes at the host and at the seat, and side 1 may go on.
     net.at_seat.pass().expect("a pass");
@@ -207,7 +231,12 @@ fn a_combo_window_runs_out_on_the_hosts_clock() {
         .order(1, Command::Order { steps })
         .expect("the combo is given");
     net.carry(0.5);
-    let w = net.at_seat.tempo.window.clone().expect("the combo's window");
+    let w = net
+        .at_seat
+        .tempo
+        .window
+        .clone()
+        .expect("the combo's window");
     assert_eq!(
         (w.side, w.kind),
         (
@@ -223,11 +252,19 @@ fn a_combo_window_runs_out_on_the_hosts_clock() {
     assert_eq!(net.pos(2), Pt::new(10.0, 4.5), "1.5 s of 2 gone");
     net.carry(0.5);
     net.carry(0.5);
-    assert_eq!(net.pos(2), Pt::new(10.0, 7.0), "time was up: the combo went on");
+    assert_eq!(
+        net.pos(2),
+        Pt::new(10.0, 7.0),
+        "time was up: the combo went on"
+    );
     assert!(net.at_seat.tempo.window.is_none());
     let last = net.at_host.game.log.last().cloned().expect("a command");
     assert_eq!((last.seat, last.cmd), (2, Command::Pass), "passed for Ann");
-    assert_eq!(net.at_host.state().tally[0].combo_commands, 2, "it completed");
+    assert_eq!(
+        net.at_host.state().tally[0].combo_commands,
+        2,
+        "it completed"
+    );
 }
 
 /// The host decides: while side 1's window is open (after Ann's order), another order of Ann's
@@ -241,7 +278,11 @@ fn the_host_holds_a_seat_while_another_seats_window_is_open() {
         .expect("Ann moves");
     net.carry(0.1);
     assert_eq!(net.pos(5), Pt::new(10.0, 19.5));
-    let w = net.host.window().cloned().expect("side 1's window at the host");
+    let w = net
+        .host
+        .window()
+        .cloned()
+        .expect("side 1's window at the host");
     assert_eq!((w.seat, w.combo), (1, false));
     assert_eq!(
         net.at_seat.tempo.window.as_ref().map(|w| w.side),
@@ -321,7 +362,11 @@ fn a_late_seat_learns_the_open_window_and_keys_carry_their_seat() {
         "{:?}",
         net.sent
     );
-    let w = net.client.window.clone().expect("the window, after the welcome");
+    let w = net
+        .client
+        .window
+        .clone()
+        .expect("the window, after the welcome");
     assert_eq!(w.seat, 2);
 }
 
@@ -352,7 +397,11 @@ fn deploy_the_rest_at_an_online_seat_proposes_each_model_once() {
         models.push(model);
         local.play(1, cmd).expect("legal in turn");
     }
-    assert_eq!(models, vec![id(1), id(2), id(3)], "side 1's three, once each");
+    assert_eq!(
+        models,
+        vec![id(1), id(2), id(3)],
+        "side 1's three, once each"
+    );
 }
 
 /// A seat's setup panel while the game waits on the other machine: it says so instead of
@@ -371,4 +420,55 @@ fn a_setup_panel_names_the_side_at_another_machine() {
     assert_eq!(elsewhere(&g), None, "side 1 deploys at this screen");
     g.set_player(1, Player::Program);
     assert_eq!(elsewhere(&g), None, "the program's clock shows instead");
+}
+
+/// "No distance measuring is performed before the shot is taken. After the shot has been
+/// called, distance is then measured": the tape measure shows a distance between two models only
+/// once a shot between them was called, and only until either moves; never one to a point.
+#[test]
+fn the_tape_shows_only_distances_measured_for_a_called_shot() {
+    use wartable::app::kry::clock::tape_rule_of;
+    use wartable::app::state::Tape;
+    use wartable::rules::kry::ranged::FireMode;
+    use wartable::table::TapeEnd;
+    let tape = |a: u32, b: u32| Tape {
+        from: Some(TapeEnd::Model(id(a))),
+        to: Some(TapeEnd::Model(id(b))),
+        dragging: false,
+    };
+    let mut g = small(&[]);
+    start(&mut g, &apart(), &[3, 3]);
+    assert!(
+        !tape_rule_of(&g.state).shows(&tape(1, 4)),
+        "before any shot"
+    );
+    let shot = Command::Shoot {
+        shooter: id(1),
+        target: id(4),
+        weapon: "Pistol".into(),
+        mode: FireMode::Standard,
+    };
+    g.play(1, shot).expect("the Captain's shot is called");
+    let rule = tape_rule_of(&g.state);
+    assert!(
+        rule.shows(&tape(1, 4)) && rule.shows(&tape(4, 1)),
+        "{rule:?}"
+    );
+    assert!(!rule.shows(&tape(2, 4)), "another pair");
+    let to_point = Tape {
+        from: Some(TapeEnd::Model(id(1))),
+        to: Some(TapeEnd::Point(Pt::new(4.0, 21.0))),
+        dragging: false,
+    };
+    assert!(!rule.shows(&to_point), "a point beside the target");
+    g.play(
+        1,
+        super::game::mv(1, 4.0, 4.0, wartable::rules::kry::command::MoveKind::Normal),
+    )
+    .expect("the Captain moves");
+    assert!(!tape_rule_of(&g.state).shows(&tape(1, 4)), "moved since");
+    assert!(
+        wartable::app::state::TapeRule::default().shows(&tape(1, 4)),
+        "other rule sets"
+    );
 }

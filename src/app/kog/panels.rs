@@ -23,6 +23,7 @@ pub(super) fn game_ui(
     mut play_rest: ResMut<PlayRest>,
     mut sel: ResMut<Selection>,
     mut tape: ResMut<Tape>,
+    tape_rule: Res<crate::app::state::TapeRule>,
     state: Res<TableState>,
     mut cache: ResMut<MenuCache>,
     preview: Res<MovePreview>,
@@ -72,7 +73,7 @@ pub(super) fn game_ui(
                         );
                     }
                     ui.separator();
-                    measurement(ui, &state, &mut tape);
+                    measurement(ui, &state, &mut tape, &tape_rule);
                 });
         });
     let free = root.available_rect_before_wrap();

@@ -6,7 +6,7 @@
 use super::input::in_game;
 use super::session::KrySession;
 use crate::app::play::ActiveGame;
-use crate::app::state::Notices;
+use crate::app::state::{Notices, TapeRule};
 use crate::rules::core::Player;
 use bevy::prelude::*;
 
@@ -17,7 +17,37 @@ pub fn plugin(app: &mut App) {
             .chain()
             .run_if(in_game)
             .before(crate::app::play::mirror::MirrorSet),
-    );
+    )
+    .add_systems(Update, tape_rule);
+}
+
+/// In a Kry-Gothic game the tape measure shows only the distances measured for shots called
+/// (while neither model has moved); in any other game, or none, every distance.
+fn tape_rule(active: Option<Res<ActiveGame>>, rule: Option<ResMut<TapeRule>>) {
+    let Some(mut rule) = rule else { return };
+    let want = active
+        .as_deref()
+        .and_then(KrySession::of)
+        .map_or_else(TapeRule::default, |s| tape_rule_of(s.state()));
+    if *rule != want {
+        *rule = want;
+    }
+}
+
+/// The tape's rule for a Kry-Gothic game in `s`.
+pub fn tape_rule_of(s: &crate::rules::kry::state::KryState) -> TapeRule {
+    TapeRule {
+        known: Some(
+            s.known_distances()
+                .iter()
+                .map(|m| (m.shooter, m.target))
+                .collect(),
+        ),
+        why: "\"No distance measuring is performed before the shot is taken.\" A distance between \
+              two models shows once a shot between them has been called, until either moves; \
+              the movement range (R) shows how far a move reaches."
+            .into(),
+    }
 }
 
 fn sync_windows(mut active: ResMut<ActiveGame>) {

@@ -217,6 +217,7 @@ pub(super) fn game_ui(
     mut play_rest: ResMut<PlayRest>,
     mut sel: ResMut<Selection>,
     mut tape: ResMut<Tape>,
+    tape_rule: Res<crate::app::state::TapeRule>,
     state: Res<TableState>,
     mut notices: ResMut<Notices>,
 ) -> Result {
@@ -270,7 +271,7 @@ pub(super) fn game_ui(
                         );
                     }
                     ui.separator();
-                    measurement(ui, &state, &mut tape);
+                    measurement(ui, &state, &mut tape, &tape_rule);
                 });
         });
     play_rest.0 = Some(root.available_rect_before_wrap());

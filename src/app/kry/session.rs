@@ -4,8 +4,8 @@
 //! shared play screen ([`PlaySession`]).
 
 use super::tempo::{Closed, Tempo};
-use crate::net::proto::{TempoAsk, WindowView};
 use crate::app::play::{ActiveGame, PlaySession, Shell};
+use crate::net::proto::{TempoAsk, WindowView};
 use crate::rules::core::{Player, RuleSet, Seat};
 use crate::rules::kry::close::AttackType;
 use crate::rules::kry::command::{Command, MoveKind, RuleError};
@@ -118,7 +118,9 @@ impl KrySession {
     /// Gives `cmd` for `side`, if the windows let it (with any typed-in dice); a refusal is kept
     /// for the panels.
     pub fn order(&mut self, side: Side, cmd: Command) -> Result<Vec<Event>, RuleError> {
-        if !Kry::any_time(&cmd) && let Err(e) = self.tempo.may_order(side) {
+        if !Kry::any_time(&cmd)
+            && let Err(e) = self.tempo.may_order(side)
+        {
             self.shell.last_error = Some(e.clone());
             return Err(RuleError::Illegal(e));
         }

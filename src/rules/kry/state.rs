@@ -309,6 +309,18 @@ pub struct KryState {
 }
 
 impl KryState {
+    /// The distances known now: measured for a shot called between two models, neither of
+    /// which has moved since ("After the shot has been called, distance is then measured").
+    pub fn known_distances(&self) -> Vec<&Measured> {
+        self.measured
+            .iter()
+            .filter(|m| {
+                let at = |id| self.table.model(id).ok().map(|x| x.pos);
+                at(m.shooter) == Some(m.from) && at(m.target) == Some(m.to)
+            })
+            .collect()
+    }
+
     /// Whether `m` is on the table's side of the game: not held back, or arrived.
     pub fn arrived(&self, m: &KryModel) -> bool {
         m.arrives.is_none_or(|r| r <= self.round)
