@@ -6,6 +6,7 @@ mod app;
 mod catalogue;
 mod close;
 mod dice;
+mod effects;
 mod game;
 mod online;
 mod ranged;
