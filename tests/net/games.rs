@@ -124,3 +124,25 @@ fn a_game_hosted_after_some_play_sends_its_earlier_steps() {
         assert_eq!(c.ending.as_ref().unwrap().replayed, Ok(net.game.hash()));
     }
 }
+
+/// A game hosted once it is over: a seat that joins gets the whole game and its end, and its
+/// replay reaches the host's hash.
+#[test]
+fn a_finished_game_hosted_tells_a_joining_seat_it_is_over() {
+    let mut game = wartable::net::headless::host_game(
+        RulesId::Krig,
+        &two_seats(3),
+        &[Player::Program, Player::Program],
+    )
+    .unwrap();
+    while game.program_step() {}
+    assert!(game.waiting().is_over());
+    game.set_player(2, Player::Remote);
+    let mut net = Loopback::hosting(game, OnDrop::Program);
+    net.connect("Ann", false);
+    net.run(50);
+    let c = &net.seats[0].client;
+    assert_eq!(c.applied as usize, net.host.step_count(), "{:?}", c.lines);
+    let end = c.ending.as_ref().expect("told the game is over");
+    assert_eq!(end.replayed, Ok(net.game.hash()));
+}
