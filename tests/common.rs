@@ -56,8 +56,11 @@ pub fn game_app<M>(
         .init_resource::<PointerOverUi>()
         .init_resource::<ButtonInput<MouseButton>>()
         .init_resource::<ButtonInput<KeyCode>>()
-        .add_message::<Gesture>()
-        .insert_resource(wartable::app::screens::Mode::Game);
+        .add_message::<Gesture>();
+    if !app.is_plugin_added::<bevy::state::app::StatesPlugin>() {
+        app.add_plugins(bevy::state::app::StatesPlugin);
+    }
+    app.insert_state(wartable::app::screens::Mode::Game);
     if let Some(step) = step {
         app.insert_resource(bevy::time::TimeUpdateStrategy::ManualDuration(step));
     }

@@ -160,7 +160,10 @@ fn the_editor_paints_places_and_undoes_through_the_entities() {
     let level = EditLevel::new("Built", 48.0, 36.0, 2.0).unwrap();
     app.insert_resource(TableState::new(level.to_file(), level.table.clone(), None));
     app.insert_resource(Editor::new(level, None));
-    app.insert_resource(Mode::Editor);
+    // core_plugin's state starts at the sandbox; the editor screen is asked for.
+    app.world_mut()
+        .resource_mut::<bevy::state::state::NextState<Mode>>()
+        .set(Mode::Editor);
     app.update();
     assert_eq!(count::<TerrainTile>(&mut app), 0);
     assert_eq!(count::<TerrainPiece>(&mut app), 0);

@@ -151,6 +151,8 @@ fn show_cues(
                         grow: false,
                     },
                     bevy::light::NotShadowCaster,
+                    // Cues of the game in play: gone with the game screen.
+                    DespawnOnExit(super::screens::Mode::Game),
                 ));
             }
             Cue::Struck { model } => {
@@ -169,6 +171,8 @@ fn show_cues(
                         grow: true,
                     },
                     bevy::light::NotShadowCaster,
+                    // Cues of the game in play: gone with the game screen.
+                    DespawnOnExit(super::screens::Mode::Game),
                 ));
             }
         }

@@ -91,13 +91,13 @@ fn draw_labels(
     state: Option<Res<TableState>>,
     sel: Res<Selection>,
     hit: Res<super::picking::CursorHit>,
-    mode: Option<Res<super::screens::Mode>>,
+    mode: Option<Res<State<super::screens::Mode>>>,
     cams: Query<(&Camera, &GlobalTransform), With<Camera3d>>,
     minis: Query<(&Miniature, &Base, &GlobalTransform)>,
 ) -> Result {
     let tags = std::mem::take(&mut tags.0);
     let Some(state) = state else { return Ok(()) };
-    if mode.is_some_and(|m| *m == super::screens::Mode::Editor) {
+    if mode.is_some_and(|m| *m.get() == super::screens::Mode::Editor) {
         return Ok(());
     }
     let ctx = contexts.ctx_mut()?.clone();

@@ -83,7 +83,7 @@ fn load_startup_level(
 /// Loads the requested level into the table; in the editor, hands it on as `LevelChosen`.
 pub(super) fn load_requested(
     mut req: ResMut<LoadRequest>,
-    mode: Res<Mode>,
+    mode: Res<State<Mode>>,
     mut chosen: MessageWriter<LevelChosen>,
     state: Option<ResMut<TableState>>,
     mut notices: ResMut<Notices>,
@@ -92,7 +92,7 @@ pub(super) fn load_requested(
 ) {
     let Some(path) = req.0.take() else { return };
     // In the editor, the level opens for editing (the editor reads the message this frame).
-    if *mode == Mode::Editor {
+    if *mode.get() == Mode::Editor {
         chosen.write(LevelChosen(path));
         return;
     }

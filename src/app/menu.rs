@@ -29,7 +29,7 @@ fn menus(
     mut menu: ResMut<MainMenu>,
     registry: Res<PlayRegistry>,
     mut commands: Commands,
-    mut mode: ResMut<Mode>,
+    mode: Res<State<Mode>>,
     mut tool: ResMut<ActiveTool>,
     mut notices: ResMut<Notices>,
     mut sel: ResMut<Selection>,
@@ -45,7 +45,7 @@ fn menus(
     let Some(mut state) = state else {
         return Ok(());
     };
-    if active.is_some() && *mode == Mode::Game {
+    if active.is_some() && *mode.get() == Mode::Game {
         return Ok(());
     }
     // A New game window stands in for the menu while it is open (closing it shows the menu again).
@@ -107,10 +107,10 @@ fn menus(
                 }
                 if ui.add_sized(w, egui::Button::new("Level editor")).clicked() {
                     menu.show_main = false;
-                    if *mode != Mode::Editor {
+                    if *mode.get() != Mode::Editor {
                         crate::app::editor::toggle_mode(
                             &mut commands,
-                            &mut mode,
+                            *mode.get(),
                             &mut tool,
                             editor.map(|e| e.into_inner()),
                             &state,
@@ -155,14 +155,7 @@ fn menus(
                     menu.show_load = false;
                     sel.0 = None;
                     *tool = ActiveTool::Select;
-                    crate::app::play::begin(
-                        &mut commands,
-                        &mut mode,
-                        &mut state,
-                        &mut notices,
-                        level,
-                        game,
-                    );
+                    crate::app::play::begin(&mut commands, &mut state, &mut notices, level, game);
                 }
                 Err(e) => notices.show_errors(format!("Could not load {}", p.display()), e),
             }

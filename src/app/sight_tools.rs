@@ -586,12 +586,12 @@ fn tool_window(
     mut range: ResMut<MoveRange>,
     mut hazards: ResMut<Hazards>,
     mut settings: ResMut<SightSettings>,
-    mode: Res<super::screens::Mode>,
+    mode: Res<State<super::screens::Mode>>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?.clone();
     let Some(state) = state else { return Ok(()) };
     // In a game the card panel is wider and the rules price each move themselves.
-    let in_game = *mode == super::screens::Mode::Game;
+    let in_game = *mode.get() == super::screens::Mode::Game;
     let (anchor, offset) = if in_game {
         (egui::Align2::RIGHT_TOP, [-336.0, 64.0])
     } else {

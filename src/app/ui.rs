@@ -113,16 +113,16 @@ fn overlays(
     window: Query<&Window, With<PrimaryWindow>>,
     mut cams: Query<&mut Camera, With<Camera3d>>,
     mut over_ui: ResMut<PointerOverUi>,
-    (mut commands, mut mode, mut editor, mut rest, mut menu, mut settings): (
+    (mut commands, mode, mut editor, mut rest, mut menu, mut settings): (
         Commands,
-        ResMut<super::screens::Mode>,
+        Res<State<super::screens::Mode>>,
         Option<ResMut<super::editor::Editor>>,
         ResMut<UiRest>,
         Option<ResMut<super::menu::MainMenu>>,
         Option<ResMut<super::settings::SettingsWindow>>,
     ),
 ) -> Result {
-    let in_game = *mode == super::screens::Mode::Game;
+    let in_game = *mode.get() == super::screens::Mode::Game;
     let ctx = contexts.ctx_mut()?.clone();
     let Some(mut state) = state else {
         return Ok(());
@@ -177,7 +177,7 @@ fn overlays(
                 }
                 return;
             }
-            let label = if *mode == super::screens::Mode::Editor {
+            let label = if *mode.get() == super::screens::Mode::Editor {
                 "Leave editor"
             } else {
                 "Editor"
@@ -185,14 +185,14 @@ fn overlays(
             if ui.button(label).clicked() {
                 super::editor::toggle_mode(
                     &mut commands,
-                    &mut mode,
+                    *mode.get(),
                     &mut tool,
                     editor.as_deref_mut(),
                     &state,
                 );
             }
             if let Some(m) = menu.as_deref_mut()
-                && *mode != super::screens::Mode::Editor
+                && *mode.get() != super::screens::Mode::Editor
                 && ui.button("Menu").clicked()
             {
                 m.show_main = true;
@@ -249,7 +249,7 @@ fn overlays(
         });
     });
 
-    if *mode == super::screens::Mode::Sandbox {
+    if *mode.get() == super::screens::Mode::Sandbox {
         egui::Panel::left("palette")
             .default_size(170.0)
             .show(&mut root, |ui| {

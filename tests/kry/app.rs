@@ -283,3 +283,30 @@ fn a_face_off_resolves_against_the_program() {
         Some((1, WindowKind::AfterOrder))
     );
 }
+
+/// Screens are Bevy states: leaving a game (the play bar's Leave game) goes back to the sandbox
+/// screen, drops the game, and takes with it the entities that belong to the game screen
+/// (`DespawnOnExit`), not the others.
+#[test]
+fn leaving_a_game_switches_the_screen_and_drops_its_entities() {
+    use bevy::prelude::*;
+    use wartable::app::screens::Mode;
+    let mut g = small(&[]);
+    start(&mut g, &apart(), &[3, 3]);
+    let mut app = app_for(g, None, Duration::from_millis(100));
+    app.add_plugins(wartable::app::play::requests::plugin)
+        .init_resource::<wartable::app::menu::MainMenu>();
+    let scoped = app.world_mut().spawn(DespawnOnExit(Mode::Game)).id();
+    let kept = app.world_mut().spawn(Transform::default()).id();
+    app.update();
+    assert_eq!(*app.world().resource::<State<Mode>>().get(), Mode::Game);
+    app.world_mut()
+        .resource_mut::<wartable::app::play::requests::GameRequests>()
+        .leave = true;
+    app.update();
+    app.update();
+    assert_eq!(*app.world().resource::<State<Mode>>().get(), Mode::Sandbox);
+    assert!(!app.world().contains_resource::<ActiveGame>());
+    assert!(app.world().get_entity(scoped).is_err(), "the game's own");
+    assert!(app.world().get_entity(kept).is_ok());
+}

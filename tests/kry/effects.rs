@@ -119,9 +119,9 @@ fn a_lasso_that_does_not_wound_leaves_the_victim_standing() {
 }
 
 /// "Multiple wounds: All dice that pass cause 1 wound each", where other attacks pay "2 AP for
-/// the second wound, 3 AP for the third": the Joe's Chain Blade (+2 Str, Multiple wounds): 2 + 0
-/// + 1 = 3 dice, keep 4, against CC 3; three wound dice pass and all three count, for the attack's
-/// 1 AP alone.
+/// the second wound, 3 AP for the third": the Joe's Chain Blade (+2 Str, Multiple wounds): 3
+/// dice (CC 2, the blade's 0, the initiator's 1), keep 4, against CC 3; three wound dice pass and
+/// all three count, for the attack's 1 AP alone.
 #[test]
 fn a_multiple_wounds_weapon_counts_every_passing_die_without_ap() {
     let mut g = armed(DeflectBreak::OnSix);

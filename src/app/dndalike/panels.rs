@@ -52,8 +52,8 @@ pub fn rings_plugin(app: &mut App) {
 #[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
 pub struct GameUi;
 
-pub fn in_game(mode: Res<Mode>, active: Option<Res<ActiveGame>>) -> bool {
-    *mode == Mode::Game && active.is_some_and(|a| a.is::<DndSession>())
+pub fn in_game(mode: Res<State<Mode>>, active: Option<Res<ActiveGame>>) -> bool {
+    *mode.get() == Mode::Game && active.is_some_and(|a| a.is::<DndSession>())
 }
 
 /// The respond prompt's countdown.

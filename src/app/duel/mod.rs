@@ -21,8 +21,8 @@ pub fn plugin(app: &mut App) {
 }
 
 /// Whether a duel game is in play.
-pub fn in_duel(mode: Res<Mode>, active: Option<Res<ActiveGame>>) -> bool {
-    *mode == Mode::Game
+pub fn in_duel(mode: Res<State<Mode>>, active: Option<Res<ActiveGame>>) -> bool {
+    *mode.get() == Mode::Game
         && active.is_some_and(|a| matches!(a.0.game().rules(), RulesId::Ktog | RulesId::Krig))
 }
 

@@ -59,7 +59,10 @@ pub(super) fn plugin(app: &mut App) {
 /// The window-free part: the table on screen mirrors the editor's level, and a level chosen while
 /// the editor is on screen opens for editing. Used by the app and by headless tests.
 pub fn core_plugin(app: &mut App) {
-    app.init_resource::<Mode>()
+    if !app.is_plugin_added::<bevy::state::app::StatesPlugin>() {
+        app.add_plugins(bevy::state::app::StatesPlugin);
+    }
+    app.init_state::<Mode>()
         .add_message::<LevelChosen>()
         // Read in the frame the level loader sends it.
         .add_systems(
@@ -79,12 +82,12 @@ pub struct StartEditor(pub Option<PathBuf>);
 /// table in play; coming back from a play-test restores the level as edited.
 pub fn toggle_mode(
     commands: &mut Commands,
-    mode: &mut Mode,
+    mode: Mode,
     tool: &mut ActiveTool,
     editor: Option<&mut Editor>,
     state: &TableState,
 ) {
-    match *mode {
+    match mode {
         Mode::Sandbox => {
             match editor {
                 Some(e) => e.synced = 0,
@@ -93,11 +96,11 @@ pub fn toggle_mode(
                     commands.insert_resource(Editor::new(level, state.path.clone()));
                 }
             }
-            *mode = Mode::Editor;
+            commands.set_state(Mode::Editor);
             *tool = ActiveTool::Edit;
         }
         Mode::Editor => {
-            *mode = Mode::Sandbox;
+            commands.set_state(Mode::Sandbox);
             *tool = ActiveTool::Select;
         }
         // A game is left through its own panel, which asks first.
@@ -105,8 +108,8 @@ pub fn toggle_mode(
     }
 }
 
-pub fn in_editor(mode: Res<Mode>, editor: Option<Res<Editor>>) -> bool {
-    *mode == Mode::Editor && editor.is_some()
+pub fn in_editor(mode: Res<State<Mode>>, editor: Option<Res<Editor>>) -> bool {
+    *mode.get() == Mode::Editor && editor.is_some()
 }
 
 /// What a left click does in the editor.
@@ -303,11 +306,15 @@ impl Editor {
 }
 
 /// Puts the history's level (with a stroke in progress) on the table.
-fn sync_table(editor: Option<ResMut<Editor>>, mode: Res<Mode>, state: Option<ResMut<TableState>>) {
+fn sync_table(
+    editor: Option<ResMut<Editor>>,
+    mode: Res<State<Mode>>,
+    state: Option<ResMut<TableState>>,
+) {
     let (Some(mut editor), Some(mut state)) = (editor, state) else {
         return;
     };
-    if *mode != Mode::Editor {
+    if *mode.get() != Mode::Editor {
         return;
     }
     let preview;

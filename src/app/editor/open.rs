@@ -12,7 +12,6 @@ pub(super) fn start_editor(
     mut commands: Commands,
     start: Res<StartEditor>,
     mut notices: ResMut<Notices>,
-    mut mode: ResMut<Mode>,
     mut tool: ResMut<ActiveTool>,
 ) {
     let editor = match &start.0 {
@@ -41,7 +40,7 @@ pub(super) fn start_editor(
         }
     };
     commands.insert_resource(editor);
-    *mode = Mode::Editor;
+    commands.set_state(Mode::Editor);
     *tool = ActiveTool::Edit;
 }
 

@@ -15,10 +15,10 @@ use bevy_egui::{EguiContexts, egui};
 /// The editor's window: files, tools, the selected pieces, zones, objectives, problems and hints.
 pub(super) fn editor_window(
     mut contexts: EguiContexts,
+    mut commands: Commands,
     mut editor: ResMut<Editor>,
     mut notices: ResMut<Notices>,
     mut tool: ResMut<ActiveTool>,
-    mut mode: ResMut<Mode>,
     mut cams: Query<&mut OrbitCamera>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?.clone();
@@ -100,7 +100,7 @@ pub(super) fn editor_window(
                 editor.redo();
             }
             if ui.button("Play-test").clicked() {
-                *mode = Mode::Sandbox;
+                commands.set_state(Mode::Sandbox);
                 *tool = ActiveTool::Select;
             }
         });

@@ -207,6 +207,7 @@ fn crippled_smoke(
                         ),
                         CrippledSmoke,
                         bevy::light::NotShadowCaster,
+                        DespawnOnExit(crate::app::screens::Mode::Game),
                     ));
                 }
             });

@@ -162,7 +162,7 @@ fn menus(
     mut menu: ResMut<MenuState>,
     mut main: ResMut<MainMenu>,
     mut commands: Commands,
-    mut mode: ResMut<Mode>,
+    mode: Res<State<Mode>>,
     mut tool: ResMut<ActiveTool>,
     mut notices: ResMut<Notices>,
     mut sel: ResMut<Selection>,
@@ -173,7 +173,7 @@ fn menus(
     let Some(mut state) = state else {
         return Ok(());
     };
-    let in_game = active.is_some() && *mode == Mode::Game;
+    let in_game = active.is_some() && *mode.get() == Mode::Game;
     if main.new_game == Some(RulesId::KogLight) && !in_game {
         let mut open = true;
         let mut start = false;
@@ -187,7 +187,6 @@ fn menus(
                     let level = s.game.setup.level.clone();
                     crate::app::play::begin(
                         &mut commands,
-                        &mut mode,
                         &mut state,
                         &mut notices,
                         level,

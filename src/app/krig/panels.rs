@@ -26,8 +26,8 @@ pub fn plugin(app: &mut App) {
     );
 }
 
-pub fn in_game(mode: Res<Mode>, active: Option<Res<ActiveGame>>) -> bool {
-    *mode == Mode::Game && active.is_some_and(|a| a.is::<KrigSession>())
+pub fn in_game(mode: Res<State<Mode>>, active: Option<Res<ActiveGame>>) -> bool {
+    *mode.get() == Mode::Game && active.is_some_and(|a| a.is::<KrigSession>())
 }
 
 const IVORY: egui::Color32 = egui::Color32::from_rgb(235, 225, 200);

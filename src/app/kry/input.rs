@@ -34,8 +34,8 @@ pub fn plugin(app: &mut App) {
     );
 }
 
-pub fn in_game(mode: Res<Mode>, active: Option<Res<ActiveGame>>) -> bool {
-    *mode == Mode::Game && active.is_some_and(|a| a.is::<KrySession>())
+pub fn in_game(mode: Res<State<Mode>>, active: Option<Res<ActiveGame>>) -> bool {
+    *mode.get() == Mode::Game && active.is_some_and(|a| a.is::<KrySession>())
 }
 
 /// The move a drag would make now: its cost in AP or why it is refused.

@@ -38,8 +38,8 @@ pub fn plugin(app: &mut App) {
     );
 }
 
-pub fn in_game(mode: Res<Mode>, active: Option<Res<ActiveGame>>) -> bool {
-    *mode == Mode::Game && active.is_some_and(|a| a.is::<KtogSession>())
+pub fn in_game(mode: Res<State<Mode>>, active: Option<Res<ActiveGame>>) -> bool {
+    *mode.get() == Mode::Game && active.is_some_and(|a| a.is::<KtogSession>())
 }
 
 /// The Dodge prompt's countdown.

@@ -26,12 +26,12 @@ fn mirror_table(
     mut active: ResMut<ActiveGame>,
     state: Option<ResMut<TableState>>,
     drag: Res<Drag>,
-    mode: Res<Mode>,
+    mode: Res<State<Mode>>,
     mut sel: ResMut<Selection>,
     moved: Option<ResMut<crate::app::motion::GameMoved>>,
 ) {
     let Some(mut state) = state else { return };
-    if *mode != Mode::Game || drag.model.is_some() {
+    if *mode.get() != Mode::Game || drag.model.is_some() {
         return;
     }
     let shell = active.shell_mut();

@@ -51,14 +51,13 @@ pub fn root_ui(
 }
 
 /// Whether a game is in play.
-pub fn in_play(mode: Res<Mode>, active: Option<Res<ActiveGame>>) -> bool {
-    *mode == Mode::Game && active.is_some()
+pub fn in_play(mode: Res<State<Mode>>, active: Option<Res<ActiveGame>>) -> bool {
+    *mode.get() == Mode::Game && active.is_some()
 }
 
 /// Starts playing `game`: the level's terrain on the table, the play screen on.
 pub fn begin(
     commands: &mut Commands,
-    mode: &mut Mode,
     state: &mut TableState,
     notices: &mut Notices,
     level: crate::data::LevelFile,
@@ -74,7 +73,7 @@ pub fn begin(
         state.level.name,
         game.0.game().seed()
     );
-    *mode = Mode::Game;
+    commands.set_state(Mode::Game);
     commands.insert_resource(game);
 }
 

@@ -16,7 +16,7 @@ use std::path::PathBuf;
 pub struct NewGame<'w, 's> {
     pub main: ResMut<'w, MainMenu>,
     commands: Commands<'w, 's>,
-    mode: ResMut<'w, Mode>,
+    mode: Res<'w, State<Mode>>,
     tool: ResMut<'w, ActiveTool>,
     notices: ResMut<'w, Notices>,
     sel: ResMut<'w, Selection>,
@@ -28,7 +28,7 @@ impl NewGame<'_, '_> {
     /// Whether `rules`' New game window is to be shown now.
     pub fn shown(&self, rules: RulesId) -> bool {
         self.main.new_game == Some(rules)
-            && !(self.active.is_some() && *self.mode == Mode::Game)
+            && !(self.active.is_some() && *self.mode.get() == Mode::Game)
             && self.state.is_some()
     }
 
@@ -40,14 +40,7 @@ impl NewGame<'_, '_> {
         self.main.new_game = None;
         self.sel.0 = None;
         *self.tool = ActiveTool::Select;
-        crate::app::play::begin(
-            &mut self.commands,
-            &mut self.mode,
-            state,
-            &mut self.notices,
-            level,
-            game,
-        );
+        crate::app::play::begin(&mut self.commands, state, &mut self.notices, level, game);
     }
 
     /// Closes the window (the main menu shows again if it was open).

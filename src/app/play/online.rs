@@ -155,7 +155,7 @@ fn drive_seat(
     active: Option<ResMut<ActiveGame>>,
     registry: Res<PlayRegistry>,
     mut ui: ResMut<OnlineUi>,
-    mut mode: ResMut<Mode>,
+    mode: Res<State<Mode>>,
     mut notices: ResMut<Notices>,
     state: Option<ResMut<TableState>>,
 ) {
@@ -168,7 +168,7 @@ fn drive_seat(
         .as_ref()
         .is_some_and(|a| a.shell().online_seat.is_some());
     if !online_here {
-        if ui.seat_entered || (active.is_some() && *mode == Mode::Game) {
+        if ui.seat_entered || (active.is_some() && *mode.get() == Mode::Game) {
             // The player left the game: so does the network.
             ui.seat_entered = false;
             commands.queue(transport::close);
@@ -204,14 +204,7 @@ fn drive_seat(
         ui.seat_entered = true;
         ui.show = true;
         if let Some(mut state) = state {
-            super::begin(
-                &mut commands,
-                &mut mode,
-                &mut state,
-                &mut notices,
-                level,
-                session,
-            );
+            super::begin(&mut commands, &mut state, &mut notices, level, session);
             notices.status = format!("Online: {} at seat {me}", rules.label());
         }
         return;
@@ -315,18 +308,9 @@ fn host_new_game(
         .ok_or_else(|| format!("{} cannot be played at the table", plan.rules.label()))?;
     let roles: Vec<Player> = game.seats().iter().map(|s| game.player(*s)).collect();
     world.resource_scope(|world, mut state: Mut<TableState>| {
-        world.resource_scope(|world, mut mode: Mut<Mode>| {
-            world.resource_scope(|world, mut notices: Mut<Notices>| {
-                let mut commands = world.commands();
-                super::begin(
-                    &mut commands,
-                    &mut mode,
-                    &mut state,
-                    &mut notices,
-                    level,
-                    session,
-                );
-            })
+        world.resource_scope(|world, mut notices: Mut<Notices>| {
+            let mut commands = world.commands();
+            super::begin(&mut commands, &mut state, &mut notices, level, session);
         })
     });
     world.flush();
@@ -356,9 +340,9 @@ fn online_window(
     host: Option<ResMut<NetHost>>,
     seat: Option<ResMut<NetSeat>>,
     mut active: Option<ResMut<ActiveGame>>,
-    mode: Res<Mode>,
+    mode: Res<State<Mode>>,
 ) -> Result {
-    let in_game = *mode == Mode::Game && active.is_some();
+    let in_game = *mode.get() == Mode::Game && active.is_some();
     if let Some(a) = active.as_mut()
         && std::mem::take(&mut a.shell_mut().show_online)
     {

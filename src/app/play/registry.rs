@@ -73,21 +73,13 @@ fn start_saved_game(
     mut commands: Commands,
     start: Res<StartGame>,
     registry: Res<PlayRegistry>,
-    mut mode: ResMut<crate::app::screens::Mode>,
     mut notices: ResMut<crate::app::state::Notices>,
     state: Option<ResMut<crate::app::state::TableState>>,
 ) {
     let Some(mut state) = state else { return };
     commands.remove_resource::<StartGame>();
     match registry.load(&start.0) {
-        Ok((game, level)) => super::begin(
-            &mut commands,
-            &mut mode,
-            &mut state,
-            &mut notices,
-            level,
-            game,
-        ),
+        Ok((game, level)) => super::begin(&mut commands, &mut state, &mut notices, level, game),
         Err(e) => notices.show_errors(format!("Could not load {}", start.0.display()), e),
     }
 }

@@ -31,7 +31,6 @@ fn handle_requests(
     mut requests: ResMut<GameRequests>,
     mut active: ResMut<ActiveGame>,
     mut notices: ResMut<Notices>,
-    mut mode: ResMut<Mode>,
     mut tool: ResMut<ActiveTool>,
     mut sel: ResMut<Selection>,
     mut gate: ResMut<GameGate>,
@@ -54,7 +53,7 @@ fn handle_requests(
         *requests = GameRequests::default();
         commands.remove_resource::<ActiveGame>();
         *gate = Default::default();
-        *mode = Mode::Sandbox;
+        commands.set_state(Mode::Sandbox);
         *tool = ActiveTool::Select;
         sel.0 = None;
         if let Some(mut state) = state {
