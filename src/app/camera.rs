@@ -168,8 +168,8 @@ pub fn framing(points: &[crate::table::Pt]) -> Option<(Vec3, f32, Option<f32>)> 
     ))
 }
 
-/// Frames the models when a game begins (its first mirrored table with models on it), or the
-/// selected model if one is.
+/// Frames the models when a game begins with models on the table, or the selected model if one
+/// is; a game that begins with its deployment keeps the view of the whole table.
 fn frame_new_game(
     active: Option<Res<super::play::ActiveGame>>,
     state: Option<Res<TableState>>,
@@ -183,10 +183,12 @@ fn frame_new_game(
         *framed = false;
         return;
     };
-    if active.is_added() {
-        *framed = false;
-    }
     let Some(state) = state else { return };
+    if active.is_added() {
+        // A game that begins on an empty table (its deployment to come) keeps the view of the
+        // whole table: framing the first models placed would zoom in on one corner of it.
+        *framed = state.table.models.is_empty();
+    }
     if *framed || state.table.models.is_empty() {
         return;
     }
