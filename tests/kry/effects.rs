@@ -2,7 +2,7 @@
 //! tested in `close.rs` and `ranged.rs`): "Lasso", "Multiple wounds", the deflect's weapon break
 //! under both readings, and "Suppressive fire".
 
-use super::game::apart;
+use super::game::{apart, mv};
 use super::*;
 use wartable::rules::kry::close::{AttackType, Defence, DeflectBreak};
 use wartable::rules::kry::command::MoveKind;
@@ -52,65 +52,42 @@ fn strike(attacker: u32, target: u32, weapon: &str) -> Command {
     }
 }
 
+/// The Joe's Shock Baton blow at the Thrall, base to base, answered with passive defence and
+/// `dice` (to hit, to avoid, to wound).
+fn baton_blow(dice: &[u32]) -> KryGame {
+    let mut g = armed(DeflectBreak::OnSix);
+    touching(&mut g, 2, 6);
+    ok(&mut g, 1, strike(2, 6, "Shock Baton"), &[]);
+    ok(&mut g, 2, Command::DefenceClass { active: false }, dice);
+    g
+}
+
 /// "Lasso: If weapon causes any wounds, the victim falls over. 1AP must be spent to stand back
 /// up." The Joe's Shock Baton (+1 CC, Lasso): 2 + 1 + 1 (initiator) = 4 dice, keep Str 2,
 /// against the Thrall's CC 3; the Thrall defends passively (3 dice, keep Speed 3, against CC 4);
 /// to wound its Body 2.
 #[test]
 fn a_lasso_that_wounds_knocks_the_victim_down_until_it_pays_to_stand() {
-    let mut g = armed(DeflectBreak::OnSix);
-    touching(&mut g, 2, 6);
-    ok(&mut g, 1, strike(2, 6, "Shock Baton"), &[]);
     // To hit 5, 5, 1, 1: two hits; to avoid 1, 1, 1: none; to wound 5, 1: one wound.
-    ok(
-        &mut g,
-        2,
-        Command::DefenceClass { active: false },
-        &[5, 5, 1, 1, 1, 1, 1, 5, 1],
-    );
+    let mut g = baton_blow(&[5, 5, 1, 1, 1, 1, 1, 5, 1]);
     let thrall = &g.state.models[&id(6)];
     assert_eq!(thrall.wounds_taken, 1);
     assert!(thrall.alive() && thrall.prone, "wounded and down");
-    let e = refused(
-        &mut g,
-        2,
-        Command::Move {
-            model: id(6),
-            to: Pt::new(12.0, 15.0),
-            kind: MoveKind::Normal,
-        },
-    );
+    let e = refused(&mut g, 2, mv(6, 12.0, 15.0, MoveKind::Normal));
     assert!(e.contains("down") || e.contains("stand"), "{e}");
     let spent = g.state.spent[1];
     ok(&mut g, 2, Command::StandUp { model: id(6) }, &[]);
     assert_eq!(g.state.spent[1], spent + 1, "1 AP to stand back up");
     assert!(!g.state.models[&id(6)].prone);
-    ok(
-        &mut g,
-        2,
-        Command::Move {
-            model: id(6),
-            to: Pt::new(12.0, 15.0),
-            kind: MoveKind::Normal,
-        },
-        &[],
-    );
+    ok(&mut g, 2, mv(6, 12.0, 15.0, MoveKind::Normal), &[]);
 }
 
 /// "If weapon causes any wounds": a lasso that hits but wounds nothing leaves the victim
 /// standing.
 #[test]
 fn a_lasso_that_does_not_wound_leaves_the_victim_standing() {
-    let mut g = armed(DeflectBreak::OnSix);
-    touching(&mut g, 2, 6);
-    ok(&mut g, 1, strike(2, 6, "Shock Baton"), &[]);
     // Two hits, none avoided, to wound 1, 1 against 2: no wound.
-    ok(
-        &mut g,
-        2,
-        Command::DefenceClass { active: false },
-        &[5, 5, 1, 1, 1, 1, 1, 1, 1],
-    );
+    let mut g = baton_blow(&[5, 5, 1, 1, 1, 1, 1, 1, 1]);
     let thrall = &g.state.models[&id(6)];
     assert_eq!(thrall.wounds_taken, 0);
     assert!(!thrall.prone);
@@ -147,15 +124,7 @@ fn a_multiple_wounds_weapon_counts_every_passing_die_without_ap() {
 /// wound must be bought, 2 AP.
 #[test]
 fn without_multiple_wounds_the_second_wound_is_bought() {
-    let mut g = armed(DeflectBreak::OnSix);
-    touching(&mut g, 2, 6);
-    ok(&mut g, 1, strike(2, 6, "Shock Baton"), &[]);
-    ok(
-        &mut g,
-        2,
-        Command::DefenceClass { active: false },
-        &[5, 5, 1, 1, 1, 1, 1, 5, 5],
-    );
+    let mut g = baton_blow(&[5, 5, 1, 1, 1, 1, 1, 5, 5]);
     assert!(matches!(
         g.state.pending,
         Some(Pending::BuyWounds { passes: 2, .. })
