@@ -36,6 +36,10 @@ pub struct HostArgs {
     /// every die).
     #[arg(long)]
     pub remote_dice: bool,
+    /// Kry-Gothic: the interrupt windows' countdown on the host's clock, in seconds (headless:
+    /// no clock without it; in a window: the settings' countdown).
+    #[arg(long)]
+    pub countdown: Option<f32>,
     #[command(flatten)]
     pub game: super::GameOptions,
     /// Rounds after which an undecided game ends.
@@ -86,6 +90,13 @@ pub fn parse_seats(seats: &[String]) -> Result<Vec<Player>, String> {
 /// The host plan the arguments describe.
 pub fn plan(a: &HostArgs, seed: u64) -> Result<HostPlan, String> {
     a.game.check_sides()?;
+    if let Some(c) = a.countdown
+        && !(0.1..=600.0).contains(&c)
+    {
+        return Err(format!(
+            "--countdown {c}: the interrupt countdown runs 0.1 to 600 seconds"
+        ));
+    }
     Ok(HostPlan {
         rules: a.rules,
         setup: a.game.setup(seed, Some(a.rounds)),
@@ -95,6 +106,7 @@ pub fn plan(a: &HostArgs, seed: u64) -> Result<HostPlan, String> {
         public: a.public.clone(),
         on_drop: a.on_drop,
         remote_dice: a.remote_dice,
+        countdown: a.countdown,
     })
 }
 

@@ -26,7 +26,15 @@ pub struct HostPlan {
     pub on_drop: OnDrop,
     /// Whether remote seats may type in the results of real dice ([`Host::remote_dice`]).
     pub remote_dice: bool,
+    /// Kry-Gothic: the interrupt countdown on the host's clock, seconds. Headless, no clock
+    /// runs without it (a combo's window waits for its seat's answer); in a window, the
+    /// settings' countdown stands in.
+    pub countdown: Option<f32>,
 }
+
+/// A headless host's interrupt clock (Kry-Gothic, with a countdown).
+#[derive(Resource)]
+pub struct HeadlessClock(pub super::kry_clock::KryClock);
 
 /// The game of a headless host.
 #[derive(Resource)]
@@ -93,15 +101,22 @@ pub fn host_app(plan: &HostPlan) -> Result<(App, SocketAddr), String> {
         &plan.public,
         remote + 2,
     )?;
+    if plan.rules == RulesId::KryGothic && plan.countdown.is_some() {
+        app.insert_resource(HeadlessClock(super::kry_clock::KryClock::new(
+            plan.countdown,
+        )));
+    }
     app.insert_resource(HostedGame(game))
         .add_systems(Update, drive_host);
     Ok((app, addr))
 }
 
-/// The host's turn each frame: what came in, then one command of the program's.
+/// The host's turn each frame: what came in, the interrupt clock (if one runs), then one
+/// command of the program's (not while a window of a seat played elsewhere is open).
 fn drive_host(
     net: Option<ResMut<NetHost>>,
     game: Option<ResMut<HostedGame>>,
+    clock: Option<ResMut<HeadlessClock>>,
     time: Res<Time<Real>>,
 ) {
     let (Some(mut net), Some(mut game)) = (net, game) else {
@@ -109,6 +124,20 @@ fn drive_host(
     };
     let now = time.elapsed_secs_f64();
     net.pump(game.0.as_mut(), now);
+    let asks = net.host.take_asks();
+    if let Some(mut clock) = clock {
+        let g = game.0.as_mut();
+        for (seat, ask) in asks {
+            clock.0.ask(g, seat, ask);
+        }
+        clock.0.tick(g, time.delta_secs());
+        net.host.flush(g);
+        let w = clock.0.window(g);
+        net.host.set_window(w);
+        if !clock.0.program_may_act(g) {
+            return;
+        }
+    }
     net.host.tick(game.0.as_mut());
 }
 

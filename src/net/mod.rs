@@ -6,6 +6,7 @@
 pub mod client;
 pub mod headless;
 pub mod host;
+pub mod kry_clock;
 pub mod loopback;
 pub mod proto;
 pub mod seat_game;

@@ -19,6 +19,28 @@ use wartable::rules::kry::command::MoveKind;
 
 const PEER: u64 = 7;
 
+/// The small game deployed as `start` does, the AP dice typed in (in the log, so that a host
+/// can send the steps so far).
+fn deployed() -> KryGame {
+    let mut g = small(&[]);
+    for side in [1u8, 2] {
+        for (id, x, y, f) in apart() {
+            if g.state.models[&ModelId(id)].side == side {
+                let c = Command::Deploy {
+                    model: ModelId(id),
+                    at: Pt::new(x, y),
+                    facing: f,
+                };
+                g.play(side, c).expect("deployed");
+            }
+        }
+        let dice: &[u32] = if side == 2 { &[3, 3] } else { &[] };
+        g.play_with(side, Command::FinishDeployment, dice)
+            .expect("deployed: the AP dice 3 and 3");
+    }
+    g
+}
+
 /// Both screens and the network between them.
 struct Net {
     host: Host,
@@ -34,24 +56,7 @@ struct Net {
 impl Net {
     /// Side 1 played at the host, side 2 joined by Ann; the host's countdown `countdown`.
     fn new(countdown: f32) -> Self {
-        let mut g = small(&[]);
-        // Deployed as `start` does, the AP dice typed in (in the log, so that the host can
-        // send the steps so far).
-        for side in [1u8, 2] {
-            for (id, x, y, f) in apart() {
-                if g.state.models[&ModelId(id)].side == side {
-                    let c = Command::Deploy {
-                        model: ModelId(id),
-                        at: Pt::new(x, y),
-                        facing: f,
-                    };
-                    g.play(side, c).expect("deployed");
-                }
-            }
-            let dice: &[u32] = if side == 2 { &[3, 3] } else { &[] };
-            g.play_with(side, Command::FinishDeployment, dice)
-                .expect("deployed: the AP dice 3 and 3");
-        }
+        let mut g = deployed();
         g.set_player(1, Player::Human);
         g.set_player(2, Player::Remote);
         let mut at_host = KrySession::new(g, None);
@@ -471,4 +476,56 @@ fn the_tape_shows_only_distances_measured_for_a_called_shot() {
         wartable::app::state::TapeRule::default().shows(&tape(1, 4)),
         "other rule sets"
     );
+}
+
+/// A headless host's clock (`wartable host --headless --countdown S`): side 1 played by the
+/// host's program, side 2 by Ann online. After side 1's order her window opens and holds the
+/// program; her key claims it and her pass closes it; a combo's window of hers runs out and the
+/// host passes for her.
+#[test]
+fn a_headless_hosts_clock_holds_its_program_and_passes_for_a_silent_seat() {
+    use wartable::net::kry_clock::KryClock;
+    use wartable::net::proto::TempoAsk;
+    use wartable::net::seat_game::HostGame;
+    let mut g = deployed();
+    g.set_player(1, Player::Program);
+    g.set_player(2, Player::Remote);
+    let mut host = Host::new(&mut g, OnDrop::Program, wartable::net::data_hash());
+    let mut clock = KryClock::new(Some(2.0));
+    let ron = |c: &Command| ron::to_string(c).unwrap();
+    g.propose(1, &ron(&mv(2, 10.0, 4.5, MoveKind::Normal)), &[])
+        .expect("side 1 moves");
+    clock.tick(&mut g, 0.5);
+    // Opened at this tick with 2 s, half a second already gone.
+    let w = clock.window(&g).expect("Ann's window");
+    assert_eq!((w.seat, w.combo, w.left_ms), (2, false, Some(1500)));
+    assert!(!clock.program_may_act(&g), "the program waits");
+    clock.tick(&mut g, 0.5);
+    assert_eq!(clock.window(&g).and_then(|w| w.left_ms), Some(1000));
+    clock.ask(&mut g, 2, TempoAsk::Interrupt);
+    clock.tick(&mut g, 5.0);
+    let w = clock.window(&g).expect("claimed, it does not run out");
+    assert!(w.claimed && w.left_ms.is_none());
+    clock.ask(&mut g, 1, TempoAsk::LetGo);
+    assert!(clock.window(&g).is_some(), "not side 1's to let go");
+    clock.ask(&mut g, 2, TempoAsk::LetGo);
+    assert!(clock.window(&g).is_none());
+    assert!(clock.program_may_act(&g));
+    // A combo of side 1's: Ann's window between its steps runs out; the host passes for her.
+    let steps = vec![
+        mv(3, 16.0, 4.5, MoveKind::Normal),
+        mv(3, 16.0, 7.0, MoveKind::Normal),
+    ];
+    g.propose(1, &ron(&Command::Order { steps }), &[])
+        .expect("the combo is given");
+    clock.tick(&mut g, 0.1);
+    assert!(clock.window(&g).is_some_and(|w| w.combo && w.seat == 2));
+    for _ in 0..4 {
+        clock.tick(&mut g, 0.5);
+    }
+    assert_eq!(g.state.table.model(id(3)).unwrap().pos, Pt::new(16.0, 7.0));
+    let last = g.log.last().cloned().expect("a command");
+    assert_eq!((last.seat, last.cmd), (2, Command::Pass));
+    host.flush(&mut g);
+    assert!(host.step_count() > 0);
 }

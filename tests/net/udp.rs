@@ -18,11 +18,18 @@ fn plan(rules: RulesId, seed: u64) -> HostPlan {
         public: Vec::new(),
         on_drop: OnDrop::Program,
         remote_dice: false,
+        countdown: None,
     }
 }
 
 fn udp_game(rules: RulesId, seed: u64) {
-    let (mut host, addr) = host_app(&plan(rules, seed)).unwrap();
+    udp_game_of(&plan(rules, seed));
+}
+
+/// Plays `plan` over UDP to its end, host and seat by the program: the seat's client at the end.
+fn udp_game_of(plan: &HostPlan) -> wartable::net::client::SeatClient {
+    let rules = plan.rules;
+    let (mut host, addr) = host_app(plan).unwrap();
     assert!(addr.ip().is_loopback());
     let mut seat = join_app(addr, "Ann", true).unwrap();
     let start = Instant::now();
@@ -50,6 +57,21 @@ fn udp_game(rules: RulesId, seed: u64) {
     assert_eq!(end.replayed, Ok(hash), "{rules}: the seat's replay differs");
     assert_eq!(c.applied as usize, net.host.step_count());
     assert!(c.applied > 5, "{rules}: a game of {} steps", c.applied);
+    seat.world_mut()
+        .remove_resource::<NetSeat>()
+        .expect("the seat")
+        .client
+}
+
+/// Kry-Gothic on a headless host with its interrupt clock (a countdown of 0.1 s): the host's
+/// windows reach the seat, the host's program waits out each window of the seat's, and the
+/// game still ends with equal hashes.
+#[test]
+fn kry_gothic_over_udp_with_the_hosts_interrupt_clock() {
+    let mut p = plan(RulesId::KryGothic, 3);
+    p.countdown = Some(0.1);
+    let c = udp_game_of(&p);
+    assert!(c.window_news > 0, "no window reached the seat");
 }
 
 #[test]

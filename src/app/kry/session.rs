@@ -255,7 +255,7 @@ impl PlaySession for KrySession {
     }
     fn net_window(&mut self) -> Option<WindowView> {
         self.sync_tempo();
-        self.tempo.view()
+        crate::net::kry_clock::view(&self.tempo)
     }
     /// A seat online: its interrupt key claims its window, its pass lets it go (a combo's
     /// window with the rules' `Pass`, played here).
@@ -277,7 +277,7 @@ impl PlaySession for KrySession {
         }
     }
     fn seat_window(&mut self, w: Option<&WindowView>) {
-        self.tempo.mirror(w);
+        crate::net::kry_clock::mirror(&mut self.tempo, w);
     }
     fn host_countdown(&mut self, secs: Option<f32>) {
         self.tempo.countdown = secs;

@@ -314,11 +314,13 @@ fn host_new_game(
         })
     });
     world.flush();
-    let countdown = world
-        .get_resource::<crate::app::settings::Settings>()
-        .map_or(Some(crate::app::kry::tempo::DEFAULT_COUNTDOWN), |s| {
-            s.kry_countdown
-        });
+    let countdown = plan.countdown.or_else(|| {
+        world
+            .get_resource::<crate::app::settings::Settings>()
+            .map_or(Some(crate::app::kry::tempo::DEFAULT_COUNTDOWN), |s| {
+                s.kry_countdown
+            })
+    });
     if let Some(mut active) = world.get_resource_mut::<ActiveGame>() {
         active.0.host_countdown(countdown);
     }

@@ -26,5 +26,6 @@ pub mod setup;
 pub mod shooting;
 pub mod state;
 pub mod stats;
+pub mod tempo;
 
 pub use rule_set::{Kry, KryGame};
