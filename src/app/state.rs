@@ -141,7 +141,7 @@ pub struct TapeRule {
     /// `None`: any distance; else only between these pairs of models (either way round).
     pub known: Option<Vec<(ModelId, ModelId)>>,
     /// Why others are not shown, in the rules' words.
-    pub why: String,
+    pub why: &'static str,
 }
 
 impl TapeRule {

@@ -503,7 +503,7 @@ pub fn measurement(ui: &mut egui::Ui, state: &TableState, tape: &mut Tape, rule:
     ui.heading("Tape measure");
     if tape.from.is_some() && !rule.shows(tape) {
         ui.label(egui::RichText::new("Not measured").size(28.0).strong());
-        ui.label(&rule.why);
+        ui.label(rule.why);
         return;
     }
     match measure::current(state, tape) {

@@ -58,9 +58,7 @@ impl KryClock {
         let Some(g) = game.as_any().downcast_ref::<KryGame>() else {
             return;
         };
-        let log: Vec<_> = g.log.iter().map(|l| (l.seat, &l.cmd)).collect();
-        let program = [1u8, 2].map(|s| g.player(s) == Player::Program);
-        self.tempo.sync(&g.state, &log, program);
+        self.tempo.follow(g);
     }
 
     fn close(&mut self, game: &mut dyn HostGame, c: Closed) {

@@ -45,8 +45,7 @@ pub fn tape_rule_of(s: &crate::rules::kry::state::KryState) -> TapeRule {
         ),
         why: "\"No distance measuring is performed before the shot is taken.\" A distance between \
               two models shows once a shot between them has been called, until either moves; \
-              the movement range (R) shows how far a move reaches."
-            .into(),
+              the movement range (R) shows how far a move reaches.",
     }
 }
 

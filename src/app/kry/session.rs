@@ -104,9 +104,7 @@ impl KrySession {
         if self.at_online_seat() {
             return;
         }
-        let log: Vec<(Seat, &Command)> = self.game.log.iter().map(|l| (l.seat, &l.cmd)).collect();
-        let program = [1u8, 2].map(|s| self.game.player(s) == Player::Program);
-        self.tempo.sync(&self.game.state, &log, program);
+        self.tempo.follow(&self.game);
     }
 
     /// The side a command is given by at this screen: the side of the model it moves, or the

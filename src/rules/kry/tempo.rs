@@ -10,9 +10,10 @@
 //! (or, pressed before one opens, the next one for that side): a claimed window has no countdown.
 //! A window of a side the program plays closes as soon as the program has decided.
 
+use super::KryGame;
 use super::command::Command;
 use super::state::{KryState, Pending, Phase, Side, enemy, ix};
-use crate::rules::core::Seat;
+use crate::rules::core::{Player, Seat};
 
 /// The interrupt keys: one on the left of the keyboard for side 1, one on the right for side 2.
 pub const KEY_NAMES: [&str; 2] = ["Tab", "Enter"];
@@ -74,10 +75,16 @@ impl Tempo {
         }
     }
 
-    /// Follows the game: `log` is its commands so far with the seat that gave each, `program`
+    /// Follows the game `g` (its state, its log, and which sides the program plays).
+    pub fn follow(&mut self, g: &KryGame) {
+        let program = [1u8, 2].map(|s| g.player(s) == Player::Program);
+        let last = g.log.last().map(|l| (l.seat, &l.cmd));
+        self.sync(&g.state, g.log.len(), last, program);
+    }
+
+    /// Follows the game: `n` commands so far, the last with the seat that gave it, `program`
     /// which sides the program plays.
-    pub fn sync(&mut self, s: &KryState, log: &[(Seat, &Command)], program: [bool; 2]) {
-        let n = log.len();
+    fn sync(&mut self, s: &KryState, n: usize, last: Option<(Seat, &Command)>, program: [bool; 2]) {
         if n == self.seen && !self.stale(s) {
             return;
         }
@@ -97,8 +104,8 @@ impl Tempo {
                     waiting_only: *waiting_only,
                 },
             )),
-            (Phase::Play, None) if grew => log.last().and_then(|(seat, cmd)| {
-                let foe = enemy(*seat);
+            (Phase::Play, None) if grew => last.and_then(|(seat, cmd)| {
+                let foe = enemy(seat);
                 (is_order(cmd) && !s.out(foe)).then_some((foe, WindowKind::AfterOrder))
             }),
             _ => None,
