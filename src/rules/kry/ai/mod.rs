@@ -56,6 +56,18 @@ pub fn play_as(g: &mut KryGame, seat: Seat, style: Style) -> Option<Command> {
         return None;
     }
     let seed = g.dice.seed();
+    // The program's orders are weighed a stage at a time: a later stage only when none of the
+    // earlier ones was taken (the same order as trying all of its wishes, for less work).
+    if style == Style::Program && g.state.phase == Phase::Play && g.state.pending.is_none() {
+        let mut stages = program::Orders::default();
+        while let Some(wishes) = stages.next(&g.state, seat, seed) {
+            if let Some(c) = wishes.into_iter().find(|c| g.play(seat, c.clone()).is_ok()) {
+                return Some(c);
+            }
+        }
+        let done = Command::Done { side: seat };
+        return g.play(seat, done.clone()).is_ok().then_some(done);
+    }
     let mut wishes = match &g.state.phase {
         Phase::Deploy { .. } => vec![deploy(&g.state, seat)],
         Phase::Over(_) => Vec::new(),

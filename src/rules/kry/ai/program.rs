@@ -27,7 +27,61 @@ use crate::table::{ModelId, Pt};
 pub fn wishes(s: &KryState, side: Side, seed: u64) -> Vec<Command> {
     match &s.pending {
         Some(p) => answer(s, side, p, seed),
-        None => orders(s, side, seed),
+        None => {
+            let mut stages = Orders::default();
+            let mut out = Vec::new();
+            while let Some(v) = stages.next(s, side, seed) {
+                out.extend(v);
+            }
+            out
+        }
+    }
+}
+
+/// The program's orders in the free flow of the round, weighed a stage at a time, best stage
+/// first: a stage is weighed only when no order of the ones before was taken (all of them
+/// together are [`wishes`]). Between two calls of [`Orders::next`] the state must not change.
+#[derive(Debug, Default)]
+pub struct Orders {
+    stage: usize,
+    /// Each unit's best shot's worth (found by the first stage; a unit with a shot keeps its
+    /// distance when it moves).
+    gun: Vec<f64>,
+}
+
+impl Orders {
+    /// The orders of the next stage (possibly none), or `None` when all were weighed.
+    pub fn next(&mut self, s: &KryState, side: Side, seed: u64) -> Option<Vec<Command>> {
+        let stage = self.stage;
+        self.stage += 1;
+        let mine = on_table(s, side);
+        let foes = on_table(s, enemy(side));
+        match stage {
+            0 => {
+                let (out, gun) = fights(s, side, seed, &mine, &foes);
+                self.gun = gun;
+                Some(out)
+            }
+            // 5. Turn to face an enemy it sees but does not face (turning is free).
+            1 => Some(
+                mine.iter()
+                    .filter_map(|m| turn_to_fire(s, m, &foes, seed))
+                    .collect(),
+            ),
+            2 => Some(waits(s, side, seed, &mine, &foes)),
+            // 7. Move toward the enemy's flank, stopping where it is least exposed, one unit
+            // at a time.
+            k => {
+                let i = k - 3;
+                let m = mine.get(i)?;
+                if m.pinned.is_some() || m.prone || m.stuck > 0 || m.waiting {
+                    return Some(Vec::new());
+                }
+                // A shooter with no shot from where it stands closes in until it has one.
+                let has_shot = self.gun.get(i).is_some_and(|g| *g > 0.0);
+                Some(advance(s, m, &foes, seed, has_shot))
+            }
+        }
     }
 }
 
@@ -208,13 +262,19 @@ fn on_table(s: &KryState, side: Side) -> Vec<&KryModel> {
         .collect()
 }
 
-fn orders(s: &KryState, side: Side, seed: u64) -> Vec<Command> {
+/// Blowing up, getting up, fighting, firing and charging: the first stage of the orders, and
+/// each unit's best shot's worth.
+fn fights(
+    s: &KryState,
+    side: Side,
+    seed: u64,
+    mine: &[&KryModel],
+    foes: &[&KryModel],
+) -> (Vec<Command>, Vec<f64>) {
     let mut out = Vec::new();
-    let mine = on_table(s, side);
-    let foes = on_table(s, enemy(side));
     // 0. Breach: blow up a location in reach.
     if s.scenario == Scenario::Breach && side == 1 {
-        for m in &mine {
+        for m in mine {
             for i in 0..s.table.objectives.len() {
                 let c = Command::Sabotage {
                     model: m.id,
@@ -232,7 +292,7 @@ fn orders(s: &KryState, side: Side, seed: u64) -> Vec<Command> {
     if s.ap_left(side) >= 3 {
         out.extend(pinned.iter().map(|m| Command::Unpin { model: m.id }));
     }
-    for m in &mine {
+    for m in mine {
         if m.prone {
             out.push(Command::StandUp { model: m.id });
         }
@@ -248,7 +308,7 @@ fn orders(s: &KryState, side: Side, seed: u64) -> Vec<Command> {
         if m.prone {
             continue;
         }
-        for e in &foes {
+        for e in foes {
             let d = s.table.distance(m.id, e.id).unwrap_or(f32::MAX);
             if d <= CONTACT {
                 if let Some((w, c)) = best_attack(s, m, e.id, false) {
@@ -268,7 +328,7 @@ fn orders(s: &KryState, side: Side, seed: u64) -> Vec<Command> {
         if m.profile.cc.is_none() || m.pinned.is_some() || m.prone {
             continue;
         }
-        for e in &foes {
+        for e in foes {
             let Some(judged) = by_eye(s, m.id, e.id, seed) else {
                 continue;
             };
@@ -285,16 +345,21 @@ fn orders(s: &KryState, side: Side, seed: u64) -> Vec<Command> {
     }
     scored.sort_by(|a, b| b.0.total_cmp(&a.0));
     out.extend(scored.into_iter().map(|x| x.1));
-    // 5. Turn to face an enemy it sees but does not face (turning is free).
-    for m in &mine {
-        if let Some(c) = turn_to_fire(s, m, &foes, seed) {
-            out.push(c);
-        }
-    }
-    // 6. Waiting: a shooter with nothing to fire at, when an enemy could come into its fire.
+    (out, gun)
+}
+
+/// 6. Waiting: a shooter with nothing to fire at, when an enemy could come into its fire.
+fn waits(
+    s: &KryState,
+    side: Side,
+    seed: u64,
+    mine: &[&KryModel],
+    foes: &[&KryModel],
+) -> Vec<Command> {
+    let mut out = Vec::new();
     let waiting = mine.iter().filter(|m| m.waiting).count();
     if waiting < 2 && s.ap_left(side) >= 4 {
-        for m in &mine {
+        for m in mine {
             if m.waiting || m.pinned.is_some() || m.ranged.iter().all(|w| w.broken) {
                 continue;
             }
@@ -307,14 +372,6 @@ fn orders(s: &KryState, side: Side, seed: u64) -> Vec<Command> {
                 out.push(Command::Wait { model: m.id });
             }
         }
-    }
-    // 7. Move toward the enemy's flank, stopping where it is least exposed.
-    for (i, m) in mine.iter().enumerate() {
-        if m.pinned.is_some() || m.prone || m.stuck > 0 || m.waiting {
-            continue;
-        }
-        // A shooter with no shot from where it stands closes in until it has one.
-        out.extend(advance(s, m, &foes, seed, gun[i] > 0.0));
     }
     out
 }
