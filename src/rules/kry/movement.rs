@@ -8,7 +8,9 @@ use super::event::Event;
 use super::play::{Ctx, expect_orders, own};
 use super::state::{KryState, Pin, Side};
 use crate::table::movement::{CostField, MoveRules, path_cost};
-use crate::table::{GroundKind, ModelId, Pt, Scene, Tag};
+use crate::table::{GroundKind, ModelId, Pt, Scene, Tag, fingerprint};
+use std::cell::RefCell;
+use std::collections::HashMap;
 
 /// How hard the ground of a move is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
@@ -84,8 +86,48 @@ pub fn move_rules() -> MoveRules {
     }
 }
 
+/// A way found or refused, by its table (terrain and models), model, end and allowance.
+type WayKey = (u64, u32, u64, u32);
+
+thread_local! {
+    /// The ways this thread found last: the program opponent weighs the same moves of a unit
+    /// again after each order that moved nobody, most of them blocked (a search that fails
+    /// searches all the ground within reach). A memo of a pure function: it changes no result.
+    static WAYS: RefCell<HashMap<WayKey, Result<(Vec<Pt>, f32), String>>> =
+        RefCell::new(HashMap::new());
+}
+
+/// The ways kept at most; the memo starts afresh when full.
+const WAYS_KEPT: usize = 4096;
+
 /// The way to `to` within `allowance` inches, and its length.
 pub fn find_way(
+    s: &KryState,
+    scene: &Scene,
+    id: ModelId,
+    to: Pt,
+    allowance: f32,
+) -> Result<(Vec<Pt>, f32), String> {
+    let key = (
+        fingerprint::with_models(&s.table),
+        id.0,
+        to.x.to_bits() as u64 | (to.y.to_bits() as u64) << 32,
+        allowance.to_bits(),
+    );
+    if let Some(way) = WAYS.with_borrow(|m| m.get(&key).cloned()) {
+        return way;
+    }
+    let way = search_way(s, scene, id, to, allowance);
+    WAYS.with_borrow_mut(|m| {
+        if m.len() >= WAYS_KEPT {
+            m.clear();
+        }
+        m.insert(key, way.clone());
+    });
+    way
+}
+
+fn search_way(
     s: &KryState,
     scene: &Scene,
     id: ModelId,
