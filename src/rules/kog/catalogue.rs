@@ -236,6 +236,12 @@ pub fn fold(name: &str) -> String {
     folded(name).collect()
 }
 
+/// Whether `a` and `b` are the same name once folded ([`fold`]), without building strings.
+pub fn same_name(a: &str, b: &str) -> bool {
+    // Plain ASCII names that are equal byte for byte are the same at once.
+    a == b || folded(a).eq(folded(b))
+}
+
 /// [`fold`] as it goes, for comparing names without building strings.
 fn folded(name: &str) -> impl Iterator<Item = char> + '_ {
     name.chars()

@@ -226,25 +226,28 @@ pub fn fold(s: &str) -> String {
     crate::rules::kog::catalogue::fold(s)
 }
 
+/// Whether two names are the same once folded ([`fold`]).
+pub fn same_name(a: &str, b: &str) -> bool {
+    crate::rules::kog::catalogue::same_name(a, b)
+}
+
 impl Catalogue {
     pub fn team(&self, name: &str) -> Option<&Team> {
-        let k = fold(name);
-        self.teams.iter().find(|t| fold(&t.name) == k)
+        self.teams.iter().find(|t| same_name(&t.name, name))
     }
 
     pub fn armour(&self, name: &str) -> Option<&Armour> {
-        let k = fold(name);
-        self.armour.iter().find(|a| fold(&a.name) == k)
+        self.armour.iter().find(|a| same_name(&a.name, name))
     }
 
     pub fn cc_weapon(&self, name: &str) -> Option<&CcWeapon> {
-        let k = fold(name);
-        self.cc_weapons.iter().find(|w| fold(&w.name) == k)
+        self.cc_weapons.iter().find(|w| same_name(&w.name, name))
     }
 
     pub fn ranged_weapon(&self, name: &str) -> Option<&RangedWeapon> {
-        let k = fold(name);
-        self.ranged_weapons.iter().find(|w| fold(&w.name) == k)
+        self.ranged_weapons
+            .iter()
+            .find(|w| same_name(&w.name, name))
     }
 
     /// Whether `name` is some piece of wargear of the catalogue.

@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 /// How a target of 7 or more is passed. The text's table ("7+: Pass on a roll of 3 or higher"
 /// after a 6) and its worked example 3 (dice of 7 and 8 pass a target of 7 as 6+1 and 6+2)
 /// disagree.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
 pub enum HighTargets {
     /// A die's total (6 plus its re-rolls) against the target, as example 3 and "Rolling 6's"
     /// read: 7 is 6+1.

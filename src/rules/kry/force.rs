@@ -1,7 +1,7 @@
 //! A Kry-Gothic team as fielded: each model named, its troop type and the wargear bought for it,
 //! with its cost against the cap. Saved and loaded as RON, validated with located errors.
 
-use super::catalogue::{Catalogue, Class, Troop, fold};
+use super::catalogue::{Catalogue, Class, Troop, fold, same_name};
 use crate::data::error::{Issue, LocatedError};
 use crate::data::spans::SpanIndex;
 use serde::{Deserialize, Serialize};
@@ -35,8 +35,8 @@ impl KryForce {
     /// The troop type of model `i`.
     pub fn troop<'a>(&self, cat: &'a Catalogue, i: usize) -> Option<&'a Troop> {
         let team = cat.team(&self.team)?;
-        let k = fold(&self.models.get(i)?.troop);
-        team.troops.iter().find(|t| fold(&t.name) == k)
+        let troop = &self.models.get(i)?.troop;
+        team.troops.iter().find(|t| same_name(&t.name, troop))
     }
 
     /// What model `i` costs: the troop, the wargear it comes with and what was bought.

@@ -58,7 +58,7 @@ impl FireMode {
 }
 
 /// Which number the blind side's "increase the strength of the weapon by two points" raises.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
 pub enum BlindSide {
     /// The number after the K, which the to-wound roll takes off Body + armour (the role the
     /// prose gives "strength": it "reduces the targets body score"): flanking beats armour.
@@ -102,14 +102,14 @@ pub struct Shot {
 }
 
 /// The rule readings a shot depends on.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
 pub struct ShotRules {
     pub high_targets: HighTargets,
     pub blind_side: BlindSide,
 }
 
 /// The numbers of a shot.
-#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct ShotNumbers {
     /// Dice rolled to hit: RC with short range and the fire mode.
     pub dice: u32,

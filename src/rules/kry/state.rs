@@ -132,17 +132,15 @@ impl KryModel {
     }
 
     pub fn weapon(&self, name: &str) -> Option<&RangedGear> {
-        let k = super::catalogue::fold(name);
         self.ranged
             .iter()
-            .find(|w| super::catalogue::fold(&w.name) == k)
+            .find(|w| super::catalogue::same_name(&w.name, name))
     }
 
     pub fn cc_weapon(&self, name: &str) -> Option<&CcGear> {
-        let k = super::catalogue::fold(name);
         self.cc_weapons
             .iter()
-            .find(|w| super::catalogue::fold(&w.name) == k)
+            .find(|w| super::catalogue::same_name(&w.name, name))
     }
 }
 

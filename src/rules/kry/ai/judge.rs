@@ -4,11 +4,13 @@
 
 use crate::rules::kry::close::{AttackType, Defence, close_odds};
 use crate::rules::kry::melee::attack_numbers;
-use crate::rules::kry::ranged::{FireMode, shot_odds};
+use crate::rules::kry::ranged::{FireMode, ShotNumbers, ShotRules, shot_odds};
 use crate::rules::kry::shooting::{Sighting, shot_of};
 use crate::rules::kry::state::{CloseAttack, KryModel, KryState, RangedGear, Side, enemy};
 use crate::table::scene::Exposure;
 use crate::table::{ModelId, Pt, Scene};
+use std::cell::RefCell;
+use std::collections::HashMap;
 
 /// A well-mixed 64-bit hash (splitmix64's finaliser).
 pub fn mix(mut z: u64) -> u64 {
@@ -80,10 +82,33 @@ pub fn shot_wounds(
     let shot = shot_of(s, shooter, target, weapon, mode, &seen);
     let rules = s.options.shot_rules();
     let n = shot.numbers(rules).ok()?;
-    let o = shot_odds(&n, rules);
-    let mean: f64 = o.wounds.iter().enumerate().map(|(k, p)| k as f64 * p).sum();
+    let mean = mean_wounds(n, rules);
     let rolls = if mode == FireMode::Snap { 2.0 } else { 1.0 };
     Some(mean * rolls)
+}
+
+thread_local! {
+    /// The mean wounds of the shots weighed on this thread: the program weighs every unit's
+    /// shots at every target after each order, from a few dozen different numbers. A memo of a
+    /// pure function.
+    static MEANS: RefCell<HashMap<(ShotNumbers, ShotRules), f64>> = RefCell::new(HashMap::new());
+}
+
+/// The expected wounds of one shot with numbers `n`, from the exact odds.
+fn mean_wounds(n: ShotNumbers, rules: ShotRules) -> f64 {
+    if let Some(m) = MEANS.with_borrow(|m| m.get(&(n, rules)).copied()) {
+        return m;
+    }
+    let o = shot_odds(&n, rules);
+    let mean: f64 = o.wounds.iter().enumerate().map(|(k, p)| k as f64 * p).sum();
+    MEANS.with_borrow_mut(|m| {
+        // Numbers are few (dice, targets and caps of a handful of weapons); a bound all the same.
+        if m.len() >= 4096 {
+            m.clear();
+        }
+        m.insert((n, rules), mean);
+    });
+    mean
 }
 
 /// The wound dice `a` may expect to pass against a passive defence.
