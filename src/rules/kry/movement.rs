@@ -6,7 +6,7 @@ use super::catalogue::Ability;
 use super::command::{MoveKind, RuleError, illegal};
 use super::event::Event;
 use super::play::{Ctx, expect_orders, own};
-use super::state::{KryState, Pin, Side};
+use super::state::{KryModel, KryState, Pin, Side};
 use crate::table::movement::{CostField, MoveRules, path_cost};
 use crate::table::{GroundKind, ModelId, Pt, Scene, Tag, fingerprint};
 use std::cell::RefCell;
@@ -153,6 +153,15 @@ fn search_way(
     }
 }
 
+/// How far a move of `kind` takes `m`: Speed, double Speed for a run, under 1" for a small step.
+pub fn allowance(m: &KryModel, kind: MoveKind) -> f32 {
+    match kind {
+        MoveKind::Normal => m.speed() as f32,
+        MoveKind::Run => 2.0 * m.speed() as f32,
+        MoveKind::SmallStep => 0.999,
+    }
+}
+
 /// The AP of a move of `kind` over `terrain`, and the Body it takes.
 pub fn move_cost(kind: MoveKind, terrain: Terrain) -> (u32, bool) {
     match kind {
@@ -229,11 +238,7 @@ pub fn order_move(
             "\"small step must be performed before any other actions performed by that unit\"",
         );
     }
-    let allowance = match kind {
-        MoveKind::Normal => m.speed() as f32,
-        MoveKind::Run => 2.0 * m.speed() as f32,
-        MoveKind::SmallStep => 0.999,
-    };
+    let allowance = allowance(&m, kind);
     let scene = super::scene::of(&c.s.table);
     let (path, length) = find_way(&c.s, &scene, id, to, allowance).map_err(RuleError::Illegal)?;
     if let Err(e) = c.s.table.check_placement(to, m.base, Some(id)) {

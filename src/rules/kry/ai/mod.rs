@@ -60,8 +60,12 @@ pub fn play_as(g: &mut KryGame, seat: Seat, style: Style) -> Option<Command> {
     // earlier ones was taken (the same order as trying all of its wishes, for less work).
     if style == Style::Program && g.state.phase == Phase::Play && g.state.pending.is_none() {
         let mut stages = program::Orders::default();
+        let mut ways = program::Ways::default();
         while let Some(wishes) = stages.next(&g.state, seat, seed) {
-            if let Some(c) = wishes.into_iter().find(|c| g.play(seat, c.clone()).is_ok()) {
+            if let Some(c) = wishes
+                .into_iter()
+                .find(|c| ways.maybe(&g.state, c) && g.play(seat, c.clone()).is_ok())
+            {
                 return Some(c);
             }
         }

@@ -17,13 +17,13 @@ use crate::rules::kry::catalogue::Ability;
 use crate::rules::kry::close::{AttackType, Defence, extra_wound_cost};
 use crate::rules::kry::command::{Command, MoveKind};
 use crate::rules::kry::melee::CONTACT;
-use crate::rules::kry::movement::move_rules;
+use crate::rules::kry::movement::{allowance, move_rules};
 use crate::rules::kry::options::Scenario;
 use crate::rules::kry::ranged::FireMode;
 use crate::rules::kry::shooting::sighting;
 use crate::rules::kry::state::{KryModel, KryState, Pending, Side, enemy};
 use crate::table::movement::{CostField, path_cost};
-use crate::table::{ModelId, Pt, Scene};
+use crate::table::{ModelId, Pt};
 
 /// What the program would like to do now, best first.
 pub fn wishes(s: &KryState, side: Side, seed: u64) -> Vec<Command> {
@@ -484,11 +484,9 @@ fn advance(
         }
     }
     spots.sort_by(|a, b| b.0.total_cmp(&a.0));
-    let mut ways = Ways::new(s, &scene, m.id, allowance);
     spots
         .into_iter()
         .take(8)
-        .filter(|(_, to)| ways.maybe(*to))
         .map(|(_, to)| Command::Move {
             model: m.id,
             to,
@@ -502,52 +500,46 @@ fn gun_first(m: &KryModel) -> bool {
     m.profile.rc.unwrap_or(0) >= m.profile.cc.unwrap_or(0)
 }
 
-/// Which spots a unit may have a way to, for leaving out moves the rules would surely refuse
-/// for want of one (a refused move costs a search of all the ground within reach, and a unit
-/// behind a wall would weigh up to eight of them after every order): a spot is out only when
-/// the straight line to it is blocked or too long and the field of everything within the move's
-/// reach (searched once, on the rules' own terms) has no way there either. The rules decide
-/// every move kept as before, so the program chooses as it did.
-struct Ways<'a> {
-    s: &'a KryState,
-    scene: &'a Scene,
-    id: ModelId,
-    allowance: f32,
-    field: Option<Option<CostField>>,
+/// Which moves may have a way, for leaving out moves the rules would surely refuse for want of
+/// one (a refused move costs a search of all the ground within its reach, and a unit behind a
+/// wall would weigh up to eight of them after every order): a move is out only when the
+/// straight line is blocked or too long and the field of everything within the move's reach
+/// (searched once per unit and reach, on the rules' own terms) has no way there either. The
+/// rules decide every move kept as before, so the program chooses as it did. For one state.
+#[derive(Default)]
+pub struct Ways {
+    field: Option<(ModelId, u32, Option<CostField>)>,
 }
 
-impl<'a> Ways<'a> {
-    fn new(s: &'a KryState, scene: &'a Scene, id: ModelId, allowance: f32) -> Self {
-        Self {
-            s,
-            scene,
-            id,
-            allowance,
-            field: None,
-        }
-    }
-
-    /// False only when the rules would refuse a move to `to` for want of a way.
-    fn maybe(&mut self, to: Pt) -> bool {
-        let rules = move_rules();
-        let Ok(from) = self.s.table.model(self.id).map(|m| m.pos) else {
+impl Ways {
+    /// False only when the rules would refuse `c` for want of a way.
+    pub fn maybe(&mut self, s: &KryState, c: &Command) -> bool {
+        let Command::Move { model, to, kind } = *c else {
             return true;
         };
-        let straight = path_cost(&self.s.table, self.scene, self.id, &[from, to], &rules);
-        match straight {
+        let (Some(m), Ok(from)) = (s.models.get(&model), s.table.model(model).map(|m| m.pos))
+        else {
+            return true;
+        };
+        let allowance = allowance(m, kind);
+        let rules = move_rules();
+        let scene = crate::rules::kry::scene::of(&s.table);
+        match path_cost(&s.table, &scene, model, &[from, to], &rules) {
             // Blocked, or longer than the move: the rules search for a way round.
             Ok(Err(_)) => {}
-            Ok(Ok(c)) if c > self.allowance + 0.01 => {}
+            Ok(Ok(c)) if c > allowance + 0.01 => {}
             _ => return true,
         }
-        let (s, scene, id, allowance) = (self.s, self.scene, self.id, self.allowance);
-        let field = self.field.get_or_insert_with(|| {
-            CostField::new(&s.table, scene, id, &rules, allowance + 1.0).ok()
-        });
+        let key = (model, allowance.to_bits());
+        if self.field.as_ref().is_none_or(|f| (f.0, f.1) != key) {
+            let f = CostField::new(&s.table, &scene, model, &rules, allowance + 1.0).ok();
+            self.field = Some((key.0, key.1, f));
+        }
         // A margin over the rules' own 0.01": the field and the rules' search toward one spot
         // may sum the same way's steps a rounding apart.
-        field
+        self.field
             .as_ref()
+            .and_then(|f| f.2.as_ref())
             .is_none_or(|f| f.cost_to(to).is_some_and(|c| c <= allowance + 0.02))
     }
 }
