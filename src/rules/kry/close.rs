@@ -177,7 +177,7 @@ pub struct Circumstances {
 }
 
 /// The numbers of one attack.
-#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct CloseNumbers {
     /// To hit: CC dice ...
     pub hit_dice: u32,

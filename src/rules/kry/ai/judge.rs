@@ -2,7 +2,8 @@
 //! shot is called), what a shot or a close-combat attack is worth from the exact odds of the
 //! rules, what a model is worth, and how exposed a spot is to the enemy's fire.
 
-use crate::rules::kry::close::{AttackType, Defence, close_odds};
+use crate::rules::kry::close::{AttackType, CloseNumbers, Defence, close_odds};
+use crate::rules::kry::dice::HighTargets;
 use crate::rules::kry::melee::attack_numbers;
 use crate::rules::kry::ranged::{FireMode, ShotNumbers, ShotRules, shot_odds};
 use crate::rules::kry::shooting::{Sighting, shot_of};
@@ -117,16 +118,37 @@ pub fn attack_wounds(s: &KryState, a: &CloseAttack) -> Option<f64> {
     if !n.wound_roll {
         return None;
     }
-    let o = close_odds(&n, s.options.high_targets);
-    Some(o.wounds.iter().enumerate().map(|(k, p)| k as f64 * p).sum())
+    Some(close_means(n, s.options.high_targets).0)
 }
 
 /// The expected wound dice against the attack `a` met with `defence`, and the chance of none.
 pub fn defended(s: &KryState, a: &CloseAttack, defence: Defence) -> Option<(f64, f64)> {
     let n = attack_numbers(s, a, defence).ok()?;
-    let o = close_odds(&n, s.options.high_targets);
+    Some(close_means(n, s.options.high_targets))
+}
+
+thread_local! {
+    /// [`close_means`] of the attacks weighed on this thread (a memo of a pure function).
+    static CLOSE: RefCell<HashMap<(CloseNumbers, HighTargets), (f64, f64)>> =
+        RefCell::new(HashMap::new());
+}
+
+/// The expected wound dice of an attack with numbers `n`, and the chance of none, from the
+/// exact odds.
+fn close_means(n: CloseNumbers, reading: HighTargets) -> (f64, f64) {
+    if let Some(m) = CLOSE.with_borrow(|m| m.get(&(n, reading)).copied()) {
+        return m;
+    }
+    let o = close_odds(&n, reading);
     let mean = o.wounds.iter().enumerate().map(|(k, p)| k as f64 * p).sum();
-    Some((mean, o.wounds.first().copied().unwrap_or(1.0)))
+    let out = (mean, o.wounds.first().copied().unwrap_or(1.0));
+    CLOSE.with_borrow_mut(|m| {
+        if m.len() >= 4096 {
+            m.clear();
+        }
+        m.insert((n, reading), out);
+    });
+    out
 }
 
 /// The attack types the program weighs in close combat (those whose wounds the odds give).

@@ -133,7 +133,10 @@ fn deploy(s: &KryState, side: Side) -> Command {
             let mut x = z.min.x + r + 0.05;
             while x <= z.max.x - r {
                 let at = Pt::new(x, y);
-                if super::play::deploy_spot(s, &scene, m, at).is_ok() {
+                // The placement first, without the reasons' words (most spots are taken).
+                if s.table.check_placement(at, m.base, Some(m.id)).is_ok()
+                    && super::play::deploy_spot(s, &scene, m, at).is_ok()
+                {
                     return Command::Deploy {
                         model: m.id,
                         at,
