@@ -93,10 +93,14 @@ pub fn terrain(t: &Table) -> u64 {
     let mut h = Mix::default();
     h.f32(t.width).f32(t.depth);
     tiles(&mut h, &t.tiles);
-    h.u64(t.pieces.len() as u64);
-    for p in &t.pieces {
-        piece(&mut h, p);
-    }
+    h.u64(t.pieces.key(|list| {
+        let mut h = Mix::default();
+        h.u64(list.len() as u64);
+        for p in list {
+            piece(&mut h, p);
+        }
+        h.done()
+    }));
     h.done()
 }
 

@@ -46,13 +46,74 @@ pub enum TableError {
     DuplicateId(ModelId),
 }
 
+/// The terrain pieces of a table: a list, and its fingerprint once asked for
+/// ([`fingerprint::terrain`] is asked for on every query of the memos). Every change goes
+/// through `DerefMut`, which forgets the fingerprint.
+#[derive(Debug, Clone, Default, serde::Serialize)]
+#[serde(transparent)]
+pub struct Pieces {
+    list: Vec<Piece>,
+    #[serde(skip)]
+    key: std::sync::OnceLock<u64>,
+}
+
+impl Pieces {
+    /// The fingerprint of the list, made by `make` the first time after a change.
+    pub fn key(&self, make: impl FnOnce(&[Piece]) -> u64) -> u64 {
+        *self.key.get_or_init(|| make(&self.list))
+    }
+}
+
+impl PartialEq for Pieces {
+    fn eq(&self, o: &Self) -> bool {
+        self.list == o.list
+    }
+}
+
+impl std::ops::Deref for Pieces {
+    type Target = Vec<Piece>;
+    fn deref(&self) -> &Vec<Piece> {
+        &self.list
+    }
+}
+
+impl std::ops::DerefMut for Pieces {
+    fn deref_mut(&mut self) -> &mut Vec<Piece> {
+        self.key = std::sync::OnceLock::new();
+        &mut self.list
+    }
+}
+
+impl From<Vec<Piece>> for Pieces {
+    fn from(list: Vec<Piece>) -> Self {
+        Self {
+            list,
+            key: std::sync::OnceLock::new(),
+        }
+    }
+}
+
+impl FromIterator<Piece> for Pieces {
+    fn from_iter<I: IntoIterator<Item = Piece>>(it: I) -> Self {
+        Vec::from_iter(it).into()
+    }
+}
+
+impl<'a> IntoIterator for &'a Pieces {
+    type Item = &'a Piece;
+    type IntoIter = std::slice::Iter<'a, Piece>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.list.iter()
+    }
+}
+
 /// A table: its size, terrain, zones, objectives and the models on it.
 #[derive(Debug, Clone, PartialEq, serde::Serialize)]
 pub struct Table {
     pub width: f32,
     pub depth: f32,
     pub tiles: TileGrid,
-    pub pieces: Vec<Piece>,
+    pub pieces: Pieces,
     pub zones: Vec<Zone>,
     pub objectives: Vec<Objective>,
     pub models: Vec<Model>,
@@ -65,7 +126,7 @@ impl Table {
             width,
             depth,
             tiles: TileGrid::new(width, depth, tile_size),
-            pieces: Vec::new(),
+            pieces: Pieces::default(),
             zones: Vec::new(),
             objectives: Vec::new(),
             models: Vec::new(),
