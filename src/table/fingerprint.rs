@@ -63,7 +63,7 @@ fn piece(h: &mut Mix, p: &Piece) {
     }
 }
 
-fn model(h: &mut Mix, m: &Model) {
+pub fn model(h: &mut Mix, m: &Model) {
     let Model {
         id,
         side,

@@ -359,7 +359,7 @@ struct GroundMemo {
 }
 
 /// How many searches [`CostField::search`] keeps.
-const FIELDS_KEPT: usize = 8;
+const FIELDS_KEPT: usize = 32;
 
 thread_local! {
     static FIELDS: std::cell::RefCell<Vec<(u64, CostField)>> = const { std::cell::RefCell::new(Vec::new()) };
@@ -447,8 +447,20 @@ impl CostField {
         } = *rules;
         let terrain = super::fingerprint::terrain(table);
         let mut key = super::fingerprint::Mix::default();
-        key.u64(super::fingerprint::models_on(terrain, table))
-            .u64(id.0 as u64)
+        key.u64(terrain);
+        // The moving model, and only the others that can bear on a cell the search may give a
+        // cost: those cells lie within the allowance of the start, and a base bears on a cell
+        // within its radius, the moving base's and the clearance on either axis (see `Bases`),
+        // so a model that moved far away leaves the field as it was.
+        let me = table.model(id)?;
+        super::fingerprint::model(&mut key, me);
+        let near = allowance + 1.5 * (me.radius() + enemy_clearance.max(0.0)) + 2.0 * cell + 0.1;
+        for m in table.models.iter().filter(|m| m.id != id) {
+            if m.pos.dist(me.pos) < near + 1.5 * m.radius() || !m.pos.is_finite() {
+                super::fingerprint::model(&mut key, m);
+            }
+        }
+        key.u64(id.0 as u64)
             .f32(rough)
             .f32(climb)
             .f32(making_way)
