@@ -7,7 +7,9 @@ use super::event::Event;
 use super::play::{Ctx, expect_orders, own};
 use super::ranged::{FireMode, Shot, ShotError, roll_shot};
 use super::state::{FireStreak, KryModel, KryState, Pin, Side};
-use crate::table::{Arc, ModelId, Verdict};
+use crate::table::{Arc, ModelId, Verdict, fingerprint};
+use std::cell::RefCell;
+use std::collections::HashMap;
 
 /// What the shooter sees of the target: `None` when it cannot shoot it.
 pub struct Sighting {
@@ -30,18 +32,55 @@ pub fn sighting(s: &KryState, shooter: ModelId, target: ModelId) -> Result<Sight
             t.name, a.name
         ));
     }
+    let (verdict, fraction) = seen(s, shooter, target)?;
+    if verdict == Verdict::None {
+        return Err(format!("{} cannot see {}", a.name, t.name));
+    }
+    Ok(Sighting {
+        cover: fraction <= 0.5 + 1e-6,
+        blind_side: t.arc_of(a) != Arc::Front,
+        range: a.edge_distance(t),
+    })
+}
+
+thread_local! {
+    /// The sight verdicts asked for on this thread, by the table (terrain and models), shooter and
+    /// target: the program opponent weighs every unit's shot at every target after each order,
+    /// most of them on a table where nobody moved. A memo of a pure function.
+    static SEEN: RefCell<HashMap<(u64, ModelId, ModelId), (Verdict, f32)>> =
+        RefCell::new(HashMap::new());
+}
+
+/// The line of sight's verdict from `shooter` to `target` and the share of the target seen.
+fn seen(s: &KryState, shooter: ModelId, target: ModelId) -> Result<(Verdict, f32), String> {
+    // Unless the sight options say living models block, they neither block sight nor give
+    // cover: the verdict rests on the terrain, the two models and any wrecks, and stays while
+    // others move.
+    let opts = super::scene::options();
+    let mut h = fingerprint::Mix::default();
+    h.u64(fingerprint::terrain(&s.table))
+        .u64(fingerprint::sight(&opts));
+    for m in s.table.models.iter() {
+        if opts.models_block || m.id == shooter || m.id == target || m.wreck {
+            fingerprint::model(&mut h, m);
+        }
+    }
+    let key = (h.done(), shooter, target);
+    if let Some(v) = SEEN.with_borrow(|m| m.get(&key).copied()) {
+        return Ok(v);
+    }
     let scene = super::scene::of(&s.table);
     let los = scene
         .line_of_sight(&s.table, shooter, target, false)
         .map_err(|e| e.to_string())?;
-    if los.verdict == Verdict::None {
-        return Err(format!("{} cannot see {}", a.name, t.name));
-    }
-    Ok(Sighting {
-        cover: los.fraction <= 0.5 + 1e-6,
-        blind_side: t.arc_of(a) != Arc::Front,
-        range: a.edge_distance(t),
-    })
+    let v = (los.verdict, los.fraction);
+    SEEN.with_borrow_mut(|m| {
+        if m.len() >= 8192 {
+            m.clear();
+        }
+        m.insert(key, v);
+    });
+    Ok(v)
 }
 
 /// The shot's inputs for `shooter` firing `weapon` in `mode` at `target` seen as `sight`.
