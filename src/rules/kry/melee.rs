@@ -141,12 +141,9 @@ pub fn declare(
         return illegal(format!("{} is pinned and cannot move", a.name));
     }
     // The charge's way is checked before any die: straight at the target, at most Speed + Body.
-    let reach = a.speed() as f32 + a.body() as f32;
-    let (from, dir) = {
-        let from = c.s.table.model(attacker).map(|m| m.pos).unwrap_or_default();
-        let to_pos = c.s.table.model(target).map(|m| m.pos).unwrap_or_default();
-        (from, to_pos.sub(from))
-    };
+    let (end, reach) = charge_way(&c.s, &a, attacker, target, gap);
+    let from = c.s.table.model(attacker).map(|m| m.pos).unwrap_or_default();
+    let dir = (c.s.table.model(target).map(|m| m.pos).unwrap_or_default()).sub(from);
     let len = dir.len().max(1e-6);
     if charge && gap > CONTACT {
         if gap > reach + 0.01 {
@@ -156,14 +153,8 @@ pub fn declare(
             ));
         }
         let scene = super::scene::of(&c.s.table);
-        super::movement::find_way(
-            &c.s,
-            &scene,
-            attacker,
-            from.add(dir.scale(gap / len)),
-            reach,
-        )
-        .map_err(RuleError::Illegal)?;
+        super::movement::find_way(&c.s, &scene, attacker, end, reach)
+            .map_err(RuleError::Illegal)?;
     }
     c.pay(
         by,
@@ -663,4 +654,21 @@ pub fn buy_wounds(c: &mut Ctx, by: Side, extra: u32) -> Result<(), RuleError> {
     c.emit(Event::PendingSet(None));
     let w = 1 + extra;
     wound(c, target, if critical { 2 * w } else { w }, Some(attacker))
+}
+
+/// Where a charge of `a` (`attacker`) at `target`, `gap` inches away, runs to (straight at it,
+/// until the bases touch) and how far it may go: Speed + Body.
+pub fn charge_way(
+    s: &KryState,
+    a: &KryModel,
+    attacker: ModelId,
+    target: ModelId,
+    gap: f32,
+) -> (Pt, f32) {
+    let reach = a.speed() as f32 + a.body() as f32;
+    let from = s.table.model(attacker).map(|m| m.pos).unwrap_or_default();
+    let to_pos = s.table.model(target).map(|m| m.pos).unwrap_or_default();
+    let dir = to_pos.sub(from);
+    let len = dir.len().max(1e-6);
+    (from.add(dir.scale(gap / len)), reach)
 }

@@ -16,7 +16,7 @@ use crate::rules::kry::Kry;
 use crate::rules::kry::catalogue::Ability;
 use crate::rules::kry::close::{AttackType, Defence, extra_wound_cost};
 use crate::rules::kry::command::{Command, MoveKind};
-use crate::rules::kry::melee::CONTACT;
+use crate::rules::kry::melee::{CONTACT, charge_way};
 use crate::rules::kry::movement::{allowance, move_rules};
 use crate::rules::kry::options::Scenario;
 use crate::rules::kry::ranged::FireMode;
@@ -508,20 +508,41 @@ fn gun_first(m: &KryModel) -> bool {
 /// rules decide every move kept as before, so the program chooses as it did. For one state.
 #[derive(Default)]
 pub struct Ways {
-    field: Option<(ModelId, u32, Option<CostField>)>,
+    /// The fields searched so far, by unit and reach.
+    fields: Vec<(ModelId, u32, Option<CostField>)>,
 }
 
 impl Ways {
     /// False only when the rules would refuse `c` for want of a way.
     pub fn maybe(&mut self, s: &KryState, c: &Command) -> bool {
-        let Command::Move { model, to, kind } = *c else {
+        let (model, to, allowance) = match *c {
+            Command::Move { model, to, kind } => match s.models.get(&model) {
+                Some(m) => (model, to, allowance(m, kind)),
+                None => return true,
+            },
+            // A charge runs straight at its target: the same question at Speed + Body.
+            Command::Attack {
+                attacker,
+                target,
+                charge: true,
+                ..
+            } => {
+                let (Some(a), Ok(gap)) =
+                    (s.models.get(&attacker), s.table.distance(attacker, target))
+                else {
+                    return true;
+                };
+                if gap <= CONTACT {
+                    return true;
+                }
+                let (end, reach) = charge_way(s, a, attacker, target, gap);
+                (attacker, end, reach)
+            }
+            _ => return true,
+        };
+        let Ok(from) = s.table.model(model).map(|m| m.pos) else {
             return true;
         };
-        let (Some(m), Ok(from)) = (s.models.get(&model), s.table.model(model).map(|m| m.pos))
-        else {
-            return true;
-        };
-        let allowance = allowance(m, kind);
         let rules = move_rules();
         let scene = crate::rules::kry::scene::of(&s.table);
         match path_cost(&s.table, &scene, model, &[from, to], &rules) {
@@ -531,15 +552,19 @@ impl Ways {
             _ => return true,
         }
         let key = (model, allowance.to_bits());
-        if self.field.as_ref().is_none_or(|f| (f.0, f.1) != key) {
-            let f = CostField::new(&s.table, &scene, model, &rules, allowance + 1.0).ok();
-            self.field = Some((key.0, key.1, f));
-        }
+        let i = match self.fields.iter().position(|f| (f.0, f.1) == key) {
+            Some(i) => i,
+            None => {
+                let f = CostField::new(&s.table, &scene, model, &rules, allowance + 1.0).ok();
+                self.fields.push((key.0, key.1, f));
+                self.fields.len() - 1
+            }
+        };
         // A margin over the rules' own 0.01": the field and the rules' search toward one spot
         // may sum the same way's steps a rounding apart.
-        self.field
+        self.fields[i]
+            .2
             .as_ref()
-            .and_then(|f| f.2.as_ref())
             .is_none_or(|f| f.cost_to(to).is_some_and(|c| c <= allowance + 0.02))
     }
 }
