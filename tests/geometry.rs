@@ -627,7 +627,7 @@ fn remembered_searches_answer_as_fresh_ones() {
     trooper(&mut t, 3, 1, 4.0, 4.5);
     let mut last = reach(&t, 1, &rules);
     assert_eq!(last, fresh(&t, rules));
-    let steps: [&dyn Fn(&mut Table); 5] = [
+    let steps: [&dyn Fn(&mut Table); 6] = [
         &|t| t.tiles.set_kind(3, 3, GroundKind::Impossible),
         &|t| t.tiles.set_kind(1, 1, GroundKind::Rough),
         &|t| t.tiles.set_height(2, 2, 1.0),
@@ -642,6 +642,8 @@ fn remembered_searches_answer_as_fresh_ones() {
                 "Crate",
             ))
         },
+        // A piece changed in place (its list's fingerprint is forgotten).
+        &|t| t.pieces[0].at = Pt::new(3.25, 3.0),
     ];
     for (i, change) in steps.iter().enumerate() {
         change(&mut t);
@@ -651,6 +653,31 @@ fn remembered_searches_answer_as_fresh_ones() {
         assert_eq!(reach(&t, 1, &keep_away), fresh(&t, keep_away), "change {i}");
         last = now;
     }
+}
+
+/// A remembered field is kept while only models beyond its reach move (the memo's key holds
+/// the models that can bear on its cells), and is searched again when one comes near.
+#[test]
+fn a_model_moving_far_away_leaves_a_remembered_field_as_a_fresh_one() {
+    let fresh = |t: &Table| {
+        let t = t.clone();
+        std::thread::spawn(move || reach(&t, 1, &MoveRules::default()))
+            .join()
+            .unwrap()
+    };
+    let mut t = table(24.0, 12.0);
+    trooper(&mut t, 1, 1, 3.25, 6.25);
+    trooper(&mut t, 2, 2, 20.25, 6.25);
+    let before = reach(&t, 1, &MoveRules::default());
+    t.models[1].pos = Pt::new(21.25, 9.25);
+    let far = reach(&t, 1, &MoveRules::default());
+    assert_eq!(far, before);
+    assert_eq!(far, fresh(&t));
+    // Into the field's reach: an enemy base blocks cells, and the field is searched again.
+    t.models[1].pos = Pt::new(6.25, 6.25);
+    let near = reach(&t, 1, &MoveRules::default());
+    assert_ne!(near, before);
+    assert_eq!(near, fresh(&t));
 }
 
 #[test]
