@@ -1512,3 +1512,33 @@ fn pure_horror_halves_will_and_may_send_a_unit_running() {
         "out of reach: the attack is lost"
     );
 }
+
+/// "Choose a target ... a clear view": the sight verdicts kept between questions follow the
+/// table. A living model between shooter and target neither blocks nor gives cover; a wall put
+/// between them hides the target; the target stepping out from behind it is seen again.
+#[test]
+fn sight_follows_walls_and_models_between_shooter_and_target() {
+    use wartable::rules::kry::shooting::sighting;
+    use wartable::table::{Piece, PieceShape, Tag};
+    let mut g = small(&[]);
+    start(&mut g, &apart(), &[3, 3]);
+    // Average Joe (2) at (10, 2) facing +y, the Wraith (5) straight ahead at (10, 22).
+    let seen = |g: &KryGame| sighting(&g.state, id(2), id(5)).map(|x| x.cover);
+    assert_eq!(seen(&g), Ok(false));
+    put(&mut g, 6, 10.0, 12.0);
+    assert_eq!(seen(&g), Ok(false), "a living model in the way");
+    put(&mut g, 6, 16.0, 22.0);
+    g.state.table.pieces.push(Piece {
+        shape: PieceShape::Wall,
+        at: Pt::new(10.0, 12.0),
+        rotation: 0.0,
+        size: (6.0, 0.3, 3.0),
+        base_height: 0.0,
+        tags: vec![Tag::BlocksSight],
+        label: String::new(),
+    });
+    let hidden = seen(&g).unwrap_err();
+    assert!(hidden.contains("cannot see"), "{hidden}");
+    put(&mut g, 5, 18.0, 20.0);
+    assert_eq!(seen(&g).map(|_| ()), Ok(()), "out from behind the wall");
+}
