@@ -141,10 +141,8 @@ pub fn declare(
         return illegal(format!("{} is pinned and cannot move", a.name));
     }
     // The charge's way is checked before any die: straight at the target, at most Speed + Body.
-    let (end, reach) = charge_way(&c.s, &a, attacker, target, gap);
-    let from = c.s.table.model(attacker).map(|m| m.pos).unwrap_or_default();
-    let dir = (c.s.table.model(target).map(|m| m.pos).unwrap_or_default()).sub(from);
-    let len = dir.len().max(1e-6);
+    let way = Charge::of(&c.s, &a, attacker, target);
+    let reach = way.reach;
     if charge && gap > CONTACT {
         if gap > reach + 0.01 {
             return illegal(format!(
@@ -153,7 +151,7 @@ pub fn declare(
             ));
         }
         let scene = super::scene::of(&c.s.table);
-        super::movement::find_way(&c.s, &scene, attacker, end, reach)
+        super::movement::find_way(&c.s, &scene, attacker, way.at(gap), reach)
             .map_err(RuleError::Illegal)?;
     }
     c.pay(
@@ -172,15 +170,15 @@ pub fn declare(
     if charge {
         let stop = if fear_ok { 0.0 } else { 2.0 };
         if gap > stop {
-            let dest = from.add(dir.scale((gap - stop) / len));
+            let dest = way.at(gap - stop);
             c.emit(Event::Moved {
                 model: attacker,
-                from,
+                from: way.from,
                 to: dest,
                 kind: super::command::MoveKind::Normal,
                 body_loss: 0,
             });
-            super::hazards::after_move(c, attacker, &[from, dest])?;
+            super::hazards::after_move(c, attacker, &[way.from, dest])?;
         }
         if !c.s.model(attacker)?.alive() {
             return Ok(());
@@ -656,19 +654,30 @@ pub fn buy_wounds(c: &mut Ctx, by: Side, extra: u32) -> Result<(), RuleError> {
     wound(c, target, if critical { 2 * w } else { w }, Some(attacker))
 }
 
-/// Where a charge of `a` (`attacker`) at `target`, `gap` inches away, runs to (straight at it,
-/// until the bases touch) and how far it may go: Speed + Body.
-pub fn charge_way(
-    s: &KryState,
-    a: &KryModel,
-    attacker: ModelId,
-    target: ModelId,
-    gap: f32,
-) -> (Pt, f32) {
-    let reach = a.speed() as f32 + a.body() as f32;
-    let from = s.table.model(attacker).map(|m| m.pos).unwrap_or_default();
-    let to_pos = s.table.model(target).map(|m| m.pos).unwrap_or_default();
-    let dir = to_pos.sub(from);
-    let len = dir.len().max(1e-6);
-    (from.add(dir.scale(gap / len)), reach)
+/// A charge's way: straight from where the attacker stands at the target, at most Speed + Body.
+pub struct Charge {
+    pub from: Pt,
+    /// Toward the target's centre, and its length.
+    dir: Pt,
+    len: f32,
+    pub reach: f32,
+}
+
+impl Charge {
+    pub fn of(s: &KryState, a: &KryModel, attacker: ModelId, target: ModelId) -> Self {
+        let from = s.table.model(attacker).map(|m| m.pos).unwrap_or_default();
+        let to_pos = s.table.model(target).map(|m| m.pos).unwrap_or_default();
+        let dir = to_pos.sub(from);
+        Charge {
+            from,
+            dir,
+            len: dir.len().max(1e-6),
+            reach: a.speed() as f32 + a.body() as f32,
+        }
+    }
+
+    /// The point `inches` along the way (the bases touch at the gap between them).
+    pub fn at(&self, inches: f32) -> Pt {
+        self.from.add(self.dir.scale(inches / self.len))
+    }
 }

@@ -5,6 +5,7 @@
 use super::catalogue::Ability;
 use super::command::{MoveKind, RuleError, illegal};
 use super::event::Event;
+use super::memo::remembered;
 use super::play::{Ctx, expect_orders, own};
 use super::state::{KryModel, KryState, Pin, Side};
 use crate::table::movement::{CostField, MoveRules, path_cost};
@@ -97,9 +98,6 @@ thread_local! {
         RefCell::new(HashMap::new());
 }
 
-/// The ways kept at most; the memo starts afresh when full.
-const WAYS_KEPT: usize = 4096;
-
 /// The way to `to` within `allowance` inches, and its length.
 pub fn find_way(
     s: &KryState,
@@ -114,17 +112,7 @@ pub fn find_way(
         to.x.to_bits() as u64 | (to.y.to_bits() as u64) << 32,
         allowance.to_bits(),
     );
-    if let Some(way) = WAYS.with_borrow(|m| m.get(&key).cloned()) {
-        return way;
-    }
-    let way = search_way(s, scene, id, to, allowance);
-    WAYS.with_borrow_mut(|m| {
-        if m.len() >= WAYS_KEPT {
-            m.clear();
-        }
-        m.insert(key, way.clone());
-    });
-    way
+    remembered(&WAYS, key, || search_way(s, scene, id, to, allowance))
 }
 
 fn search_way(

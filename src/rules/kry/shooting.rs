@@ -4,6 +4,7 @@
 use super::catalogue::Class;
 use super::command::{RuleError, illegal};
 use super::event::Event;
+use super::memo::try_remembered;
 use super::play::{Ctx, expect_orders, own};
 use super::ranged::{FireMode, Shot, ShotError, roll_shot};
 use super::state::{FireStreak, KryModel, KryState, Pin, Side};
@@ -65,22 +66,12 @@ fn seen(s: &KryState, shooter: ModelId, target: ModelId) -> Result<(Verdict, f32
             fingerprint::model(&mut h, m);
         }
     }
-    let key = (h.done(), shooter, target);
-    if let Some(v) = SEEN.with_borrow(|m| m.get(&key).copied()) {
-        return Ok(v);
-    }
-    let scene = super::scene::of(&s.table);
-    let los = scene
-        .line_of_sight(&s.table, shooter, target, false)
-        .map_err(|e| e.to_string())?;
-    let v = (los.verdict, los.fraction);
-    SEEN.with_borrow_mut(|m| {
-        if m.len() >= 8192 {
-            m.clear();
-        }
-        m.insert(key, v);
-    });
-    Ok(v)
+    try_remembered(&SEEN, (h.done(), shooter, target), || {
+        let los = super::scene::of(&s.table)
+            .line_of_sight(&s.table, shooter, target, false)
+            .map_err(|e| e.to_string())?;
+        Ok((los.verdict, los.fraction))
+    })
 }
 
 /// The shot's inputs for `shooter` firing `weapon` in `mode` at `target` seen as `sight`.

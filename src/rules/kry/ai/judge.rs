@@ -5,6 +5,7 @@
 use crate::rules::kry::close::{AttackType, CloseNumbers, Defence, close_odds};
 use crate::rules::kry::dice::HighTargets;
 use crate::rules::kry::melee::attack_numbers;
+use crate::rules::kry::memo::remembered;
 use crate::rules::kry::ranged::{FireMode, ShotNumbers, ShotRules, shot_odds};
 use crate::rules::kry::shooting::{Sighting, shot_of};
 use crate::rules::kry::state::{CloseAttack, KryModel, KryState, RangedGear, Side, enemy};
@@ -97,19 +98,10 @@ thread_local! {
 
 /// The expected wounds of one shot with numbers `n`, from the exact odds.
 fn mean_wounds(n: ShotNumbers, rules: ShotRules) -> f64 {
-    if let Some(m) = MEANS.with_borrow(|m| m.get(&(n, rules)).copied()) {
-        return m;
-    }
-    let o = shot_odds(&n, rules);
-    let mean: f64 = o.wounds.iter().enumerate().map(|(k, p)| k as f64 * p).sum();
-    MEANS.with_borrow_mut(|m| {
-        // Numbers are few (dice, targets and caps of a handful of weapons); a bound all the same.
-        if m.len() >= 4096 {
-            m.clear();
-        }
-        m.insert((n, rules), mean);
-    });
-    mean
+    remembered(&MEANS, (n, rules), || {
+        let o = shot_odds(&n, rules);
+        o.wounds.iter().enumerate().map(|(k, p)| k as f64 * p).sum()
+    })
 }
 
 /// The wound dice `a` may expect to pass against a passive defence.
@@ -136,19 +128,11 @@ thread_local! {
 /// The expected wound dice of an attack with numbers `n`, and the chance of none, from the
 /// exact odds.
 fn close_means(n: CloseNumbers, reading: HighTargets) -> (f64, f64) {
-    if let Some(m) = CLOSE.with_borrow(|m| m.get(&(n, reading)).copied()) {
-        return m;
-    }
-    let o = close_odds(&n, reading);
-    let mean = o.wounds.iter().enumerate().map(|(k, p)| k as f64 * p).sum();
-    let out = (mean, o.wounds.first().copied().unwrap_or(1.0));
-    CLOSE.with_borrow_mut(|m| {
-        if m.len() >= 4096 {
-            m.clear();
-        }
-        m.insert((n, reading), out);
-    });
-    out
+    remembered(&CLOSE, (n, reading), || {
+        let o = close_odds(&n, reading);
+        let mean = o.wounds.iter().enumerate().map(|(k, p)| k as f64 * p).sum();
+        (mean, o.wounds.first().copied().unwrap_or(1.0))
+    })
 }
 
 /// The attack types the program weighs in close combat (those whose wounds the odds give).

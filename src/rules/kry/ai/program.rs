@@ -16,7 +16,7 @@ use crate::rules::kry::Kry;
 use crate::rules::kry::catalogue::Ability;
 use crate::rules::kry::close::{AttackType, Defence, extra_wound_cost};
 use crate::rules::kry::command::{Command, MoveKind};
-use crate::rules::kry::melee::{CONTACT, charge_way};
+use crate::rules::kry::melee::{CONTACT, Charge};
 use crate::rules::kry::movement::{allowance, move_rules};
 use crate::rules::kry::options::Scenario;
 use crate::rules::kry::ranged::FireMode;
@@ -535,8 +535,8 @@ impl Ways {
                 if gap <= CONTACT {
                     return true;
                 }
-                let (end, reach) = charge_way(s, a, attacker, target, gap);
-                (attacker, end, reach)
+                let way = Charge::of(s, a, attacker, target);
+                (attacker, way.at(gap), way.reach)
             }
             _ => return true,
         };
