@@ -436,6 +436,96 @@ fn sight_follows_a_model_that_moves_out_from_behind_a_wall() {
     assert_eq!(los(&t, 1, 2).0, Verdict::Full);
 }
 
+/// Every ordered pair's verdict, seen fraction and cover reasons, on a scene built now.
+fn sight_answers(t: &Table, opts: SightOptions) -> Vec<(Verdict, u32, Vec<CoverReason>)> {
+    let s = Scene::new(t, opts);
+    let mut out = Vec::new();
+    for a in &t.models {
+        for b in t.models.iter().filter(|b| b.id != a.id) {
+            let l = s.line_of_sight(t, a.id, b.id, false).unwrap();
+            let c = s.cover(t, a.id, b.id, false).unwrap();
+            out.push((l.verdict, l.fraction.to_bits(), c));
+        }
+    }
+    out
+}
+
+/// Scenes built one after another on one thread share the terrain's shapes and, while the
+/// models that stop sight or give cover stay put, the sight structures: after each change they
+/// answer exactly as scenes built on a new thread that remembers nothing, and differently from
+/// before the change.
+#[test]
+fn scenes_sharing_their_parts_answer_as_fresh_ones() {
+    let blocking = SightOptions {
+        models_block: true,
+        ..SightOptions::default()
+    };
+    let fresh = |t: &Table, opts: SightOptions| {
+        let t = t.clone();
+        std::thread::spawn(move || sight_answers(&t, opts))
+            .join()
+            .unwrap()
+    };
+    let mut t = table(24.0, 12.0);
+    trooper(&mut t, 1, 1, 2.0, 6.0);
+    trooper(&mut t, 2, 2, 14.0, 6.0);
+    trooper(&mut t, 3, 2, 8.0, 2.0);
+    t.pieces.push(piece(
+        PieceShape::Wall,
+        11.0,
+        9.0,
+        (0.3, 3.0, 4.0),
+        &[Tag::BlocksSight, Tag::Cover],
+        "Bulkhead",
+    ));
+    let answers = |t: &Table| {
+        (
+            sight_answers(t, SightOptions::default()),
+            sight_answers(t, blocking),
+        )
+    };
+    let mut last = answers(&t);
+    assert_eq!(
+        last,
+        (fresh(&t, SightOptions::default()), fresh(&t, blocking))
+    );
+    let steps: [&dyn Fn(&mut Table); 5] = [
+        // A model that blocks only under `blocking` steps between the other two.
+        &|t| t.models[2].pos = Pt::new(8.0, 6.0),
+        // It becomes a wreck: cover under either option.
+        &|t| t.models[2].wreck = true,
+        // The bulkhead moves between the troopers.
+        &|t| t.pieces[0].at = Pt::new(11.0, 6.0),
+        // A ridge of raised tiles.
+        &|t| {
+            for row in 0..6 {
+                t.tiles.set_height(2, row, 3.0);
+            }
+        },
+        // A wider base: the corridors' boxes are widened more.
+        &|t| {
+            t.add_model(Model::new(
+                4,
+                1,
+                "Walker",
+                3.0,
+                2.5,
+                Pt::new(20.0, 2.0),
+                0.0,
+            ))
+            .unwrap();
+        },
+    ];
+    for (i, change) in steps.iter().enumerate() {
+        change(&mut t);
+        let now = answers(&t);
+        assert_ne!(now, last, "change {i} changes what is seen");
+        assert_eq!(now.0, fresh(&t, SightOptions::default()), "change {i}");
+        assert_eq!(now.1, fresh(&t, blocking), "change {i}, models block");
+        last = now;
+    }
+}
+
 // ---------- arcs
 
 #[test]
@@ -813,6 +903,83 @@ fn path_cost_stops_at_a_wall() {
     .unwrap()
     .unwrap();
     assert!((c - (9.0 + 4.0)).abs() < 0.3, "{c}");
+}
+
+/// A box's one ground kind is given only when every tile it meets is alike, and then it is the
+/// kind at every point in the box.
+#[test]
+fn one_kind_under_a_box_only_when_every_tile_it_meets_is_alike() {
+    let mut t = table(12.0, 8.0);
+    t.tiles.set_kind(2, 1, GroundKind::Rough);
+    t.tiles.set_kind(5, 3, GroundKind::Impossible);
+    let g = &t.tiles;
+    let k = |x0: f32, y0: f32, x1: f32, y1: f32| g.kind_in(Pt::new(x0, y0), Pt::new(x1, y1));
+    assert_eq!(k(0.5, 0.5, 1.5, 1.5), Some(GroundKind::Open));
+    assert_eq!(
+        k(1.0, 1.0, 3.0, 3.0),
+        Some(GroundKind::Open),
+        "four open tiles"
+    );
+    assert_eq!(k(3.0, 2.5, 4.2, 3.0), None, "reaches into the rough tile");
+    assert_eq!(k(4.1, 2.1, 5.9, 3.9), Some(GroundKind::Rough));
+    assert_eq!(
+        k(10.5, 6.5, 12.0, 8.0),
+        Some(GroundKind::Impossible),
+        "the far corner"
+    );
+    assert_eq!(k(-0.1, 1.0, 1.0, 1.5), None, "off the grid");
+    assert_eq!(k(11.0, 7.0, 12.1, 7.5), None, "off the far edge");
+    assert_eq!(k(f32::NAN, 1.0, 1.0, 1.5), None);
+    let mut alike = 0;
+    for i in 0..30 {
+        for j in 0..20 {
+            let (x, y) = (i as f32 * 0.37, j as f32 * 0.37);
+            let Some(kind) = k(x, y, x + 0.9, y + 0.9) else {
+                continue;
+            };
+            alike += 1;
+            for (px, py) in [
+                (x, y),
+                (x + 0.9, y),
+                (x, y + 0.9),
+                (x + 0.9, y + 0.9),
+                (x + 0.45, y + 0.45),
+            ] {
+                assert_eq!(
+                    g.kind_at(Pt::new(px, py)),
+                    kind,
+                    "({px}, {py}) in a box at ({x}, {y})"
+                );
+            }
+        }
+    }
+    assert!(alike > 100, "{alike}");
+}
+
+/// A base whose centre stands on open ground but whose rim reaches an impossible tile cannot
+/// stand there; nor can a path pass where it would.
+#[test]
+fn a_base_reaching_over_an_impossible_tile_is_blocked() {
+    let mut t = table(12.0, 8.0);
+    t.tiles.set_kind(3, 1, GroundKind::Impossible);
+    trooper(&mut t, 1, 1, 1.0, 3.0);
+    let s = Scene::new(&t, SightOptions::default());
+    let walk = |to: Pt| {
+        path_cost(
+            &t,
+            &s,
+            ModelId(1),
+            &[Pt::new(1.0, 3.0), to],
+            &MoveRules::default(),
+        )
+        .unwrap()
+    };
+    // Along y = 3.0 the base's rim (0.475") reaches x = 6.0 when its centre is at 5.525.
+    let stop = walk(Pt::new(5.4, 3.0)).unwrap();
+    assert!((stop - 4.4).abs() < 0.01, "{stop}");
+    assert!(walk(Pt::new(5.8, 3.0)).is_err());
+    // Beside the tile row: the rim stays on open ground.
+    assert!(walk(Pt::new(5.8, 5.6)).is_ok());
 }
 
 #[test]

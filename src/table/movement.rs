@@ -7,7 +7,7 @@
 //! destination is wanted).
 
 use super::scene::{LeafKind, Scene};
-use super::{GroundKind, ModelId, PieceShape, Pt, Table, TableError, Tag};
+use super::{GroundKind, ModelId, PieceShape, Pt, Table, TableError, Tag, TileGrid};
 use std::cmp::Ordering;
 use std::collections::BinaryHeap;
 
@@ -168,7 +168,7 @@ fn cell_info(table: &Table, scene: &Scene, probe: &Probe, p: Pt) -> CellInfo {
     // Everything that could touch the base: pieces and bases within its radius (and the enemy
     // clearance). The surface height is the tile's or the highest piece top under the centre
     // (as `Table::surface_height`, from the scene's pieces near the point).
-    let near = scene.leaves_near(p, r + clearance.max(0.0));
+    let near: Vec<_> = scene.leaves_near(p, r + clearance.max(0.0)).collect();
     let h = near
         .iter()
         .filter_map(|leaf| match leaf.kind {
@@ -186,15 +186,12 @@ fn cell_info(table: &Table, scene: &Scene, probe: &Probe, p: Pt) -> CellInfo {
         return info;
     }
     // Ground under the base: centre and eight points on its rim.
-    let ring = (0..8).map(|k| p.add(Pt::new(r * 0.95, 0.0).rotate(45.0 * k as f32)));
-    for q in std::iter::once(p).chain(ring) {
-        let k = table.tiles.kind_at(q);
-        if k == GroundKind::Impossible {
-            info.passable = false;
-            return info;
-        }
-        info.rough |= k.is_rough();
+    let (impossible, rough) = ground_under(&table.tiles, p, r, &rim(r));
+    if impossible {
+        info.passable = false;
+        return info;
     }
+    info.rough |= rough;
     for leaf in near {
         match leaf.kind {
             LeafKind::Piece(i) => {
@@ -240,6 +237,25 @@ fn rim(r: f32) -> [Pt; 8] {
     std::array::from_fn(|k| Pt::new(r * 0.95, 0.0).rotate(45.0 * k as f32))
 }
 
+/// Whether the ground under a base of radius `r` at `p` (its centre and the `rim` points) has an
+/// impossible tile, and whether it has a rough one. When every tile the base's square meets is of
+/// one kind, that kind answers for all nine points.
+fn ground_under(g: &TileGrid, p: Pt, r: f32, rim: &[Pt; 8]) -> (bool, bool) {
+    let corner = Pt::new(r, r);
+    if let Some(k) = g.kind_in(p.sub(corner), p.add(corner)) {
+        return (k == GroundKind::Impossible, k.is_rough());
+    }
+    let mut rough = false;
+    for q in std::iter::once(p).chain(rim.iter().map(|o| p.add(*o))) {
+        let k = g.kind_at(q);
+        if k == GroundKind::Impossible {
+            return (true, rough);
+        }
+        rough |= k.is_rough();
+    }
+    (false, rough)
+}
+
 fn ground_at(table: &Table, scene: &Scene, r: f32, reach: f32, rim: &[Pt; 8], p: Pt) -> Ground {
     let blocked = |h| Ground {
         passable: false,
@@ -249,13 +265,9 @@ fn ground_at(table: &Table, scene: &Scene, r: f32, reach: f32, rim: &[Pt; 8], p:
     if !table.contains_base(p, 2.0 * r) {
         return blocked(0.0);
     }
-    let mut rough = false;
-    for q in std::iter::once(p).chain(rim.iter().map(|o| p.add(*o))) {
-        let k = table.tiles.kind_at(q);
-        if k == GroundKind::Impossible {
-            return blocked(0.0);
-        }
-        rough |= k.is_rough();
+    let (impossible, mut rough) = ground_under(&table.tiles, p, r, rim);
+    if impossible {
+        return blocked(0.0);
     }
     let mut h = table.tiles.height_at(p);
     for leaf in scene.leaves_near(p, reach) {

@@ -6,24 +6,148 @@
 
 use super::sight::{BASE_THICKNESS, SightOptions};
 use super::{ModelId, Piece, PieceShape, Pt, Table, Tag};
-use bevy_rapier3d::parry::bounding_volume::Aabb;
+use bevy_rapier3d::parry::bounding_volume::{Aabb, BoundingVolume};
 use bevy_rapier3d::parry::math::{Pose, Rotation, Vector};
 use bevy_rapier3d::parry::partitioning::{Bvh, BvhBuildStrategy, TraversalAction};
 use bevy_rapier3d::parry::query::{Ray, RayCast};
 use bevy_rapier3d::parry::shape::SharedShape;
 use std::cell::RefCell;
 use std::rc::Rc;
-use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
 
 thread_local! {
     /// The scenes built last on this thread, by the table's fingerprint and the sight options.
     static SHARED: RefCell<Vec<(u64, u64, Rc<Scene>)>> = const { RefCell::new(Vec::new()) };
+    /// The terrain's leaves and boxes built last on this thread, by the terrain's fingerprint.
+    static GROUND: RefCell<Vec<(u64, Arc<Ground>)>> = const { RefCell::new(Vec::new()) };
+    /// The sight structures built last on this thread, by [`Sighted::key`].
+    static SIGHTED: RefCell<Vec<(u64, Arc<Sighted>)>> = const { RefCell::new(Vec::new()) };
 }
 
 /// How many scenes the memo keeps: the program opponent looks at a state and the few states
 /// after the moves it weighs.
 const SHARED_KEPT: usize = 6;
+
+/// How many terrains and sight structures their memos keep.
+const PARTS_KEPT: usize = 4;
+
+/// The value kept in a small most-recently-used memo under `key`, else `make`'s, kept.
+fn kept<V: Clone>(
+    memo: &'static std::thread::LocalKey<RefCell<Vec<(u64, V)>>>,
+    key: u64,
+    bound: usize,
+    make: impl FnOnce() -> V,
+) -> V {
+    if let Some(v) = memo.with_borrow_mut(|m| {
+        let i = m.iter().position(|(k, _)| *k == key)?;
+        let hit = m.remove(i);
+        let v = hit.1.clone();
+        m.push(hit);
+        Some(v)
+    }) {
+        return v;
+    }
+    let v = make();
+    memo.with_borrow_mut(|m| {
+        m.push((key, v.clone()));
+        if m.len() > bound {
+            m.remove(0);
+        }
+    });
+    v
+}
+
+/// The leaves of a table's terrain (pieces, then raised tiles) with their boxes: they follow from
+/// the terrain alone, so a scene of the same terrain with its models elsewhere starts from them.
+struct Ground {
+    leaves: Vec<Leaf>,
+    aabbs: Vec<Aabb>,
+}
+
+impl Ground {
+    fn of(table: &Table) -> Arc<Ground> {
+        kept(
+            &GROUND,
+            super::fingerprint::terrain(table),
+            PARTS_KEPT,
+            || Arc::new(Ground::new(table)),
+        )
+    }
+
+    fn new(table: &Table) -> Ground {
+        let mut leaves = Vec::new();
+        for (i, p) in table.pieces.iter().enumerate() {
+            let (shape, pose) = piece_shape(p);
+            leaves.push(Leaf {
+                kind: LeafKind::Piece(i),
+                shape,
+                pose,
+                opaque: p.has(Tag::BlocksSight),
+                cover: p.has(Tag::Cover),
+            });
+        }
+        let g = &table.tiles;
+        for (col, row, _, h) in g.iter().filter(|t| t.3 > 0.0) {
+            let half = g.tile_size / 2.0;
+            leaves.push(Leaf {
+                kind: LeafKind::Tile { col, row },
+                shape: SharedShape::cuboid(half, h / 2.0, half),
+                pose: Pose::from_translation(world(g.tile_centre(col, row), h / 2.0)),
+                opaque: true,
+                cover: false,
+            });
+        }
+        let aabbs = leaves
+            .iter()
+            .map(|l| l.shape.compute_aabb(&l.pose))
+            .collect();
+        Ground { leaves, aabbs }
+    }
+}
+
+/// The structures sight asks: the BVH of the leaves that stop sight or give cover, and the
+/// corridor BVHs. Models that do neither are not in them, so a scene whose models moved shares
+/// them with the scene before as long as the terrain, the options, the widest base and the
+/// models that are in them stay the same.
+struct Sighted {
+    /// Leaf `k` of `bvh` is the scene's `leaves[ids[k]]` (parry wants leaf ids numbered from 0).
+    bvh: Bvh,
+    ids: Vec<u32>,
+    corridors: super::corridor::Corridors,
+}
+
+impl Sighted {
+    /// What the sight structures of `leaves` (the scene's, terrain first) depend on.
+    fn key(table: &Table, options: SightOptions, leaves: &[Leaf]) -> u64 {
+        let mut h = super::fingerprint::Mix::default();
+        h.u64(super::fingerprint::terrain(table))
+            .u64(super::fingerprint::sight(&options))
+            .f32(super::corridor::band_margin(table));
+        for (i, l) in leaves.iter().enumerate() {
+            if let LeafKind::Model(id) = l.kind
+                && (l.opaque || l.cover)
+                && let Ok(m) = table.model(id)
+            {
+                h.u64(i as u64);
+                super::fingerprint::model(&mut h, m);
+            }
+        }
+        h.done()
+    }
+
+    fn new(table: &Table, leaves: &[Leaf], aabbs: &[Aabb]) -> Sighted {
+        let ids: Vec<u32> = (0..leaves.len() as u32)
+            .filter(|i| leaves[*i as usize].opaque || leaves[*i as usize].cover)
+            .collect();
+        let boxes: Vec<Aabb> = ids.iter().map(|i| aabbs[*i as usize]).collect();
+        Sighted {
+            bvh: Bvh::from_leaves(BvhBuildStrategy::default(), &boxes),
+            ids,
+            corridors: super::corridor::Corridors::new(table, leaves),
+        }
+    }
+}
 
 /// What a shape in the scene stands for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -51,12 +175,9 @@ pub struct Scene {
     /// Every leaf: for templates, movement and picking.
     bvh: Bvh,
     /// Only the leaves that matter to sight (opaque or cover-giving), so that sight lines do not
-    /// walk past the many models that neither block nor give cover. Its leaf `k` is
-    /// `leaves[sight_ids[k]]` (parry wants leaf ids numbered from 0).
-    sight_bvh: Bvh,
-    sight_ids: Vec<u32>,
-    /// The corridor BVHs that decide bundles of sight lines at once.
-    pub corridors: super::corridor::Corridors,
+    /// walk past the many models that neither block nor give cover, and the corridor BVHs that
+    /// decide bundles of sight lines at once; shared by scenes that differ only in such models.
+    sighted: Arc<Sighted>,
     pub options: SightOptions,
     /// When set, the centre line of every corridor cast is recorded (for the benchmark's bare
     /// ray-cast figure).
@@ -146,28 +267,9 @@ impl Scene {
     }
 
     pub fn new(table: &Table, options: SightOptions) -> Self {
-        let mut leaves = Vec::new();
-        for (i, p) in table.pieces.iter().enumerate() {
-            let (shape, pose) = piece_shape(p);
-            leaves.push(Leaf {
-                kind: LeafKind::Piece(i),
-                shape,
-                pose,
-                opaque: p.has(Tag::BlocksSight),
-                cover: p.has(Tag::Cover),
-            });
-        }
-        let g = &table.tiles;
-        for (col, row, _, h) in g.iter().filter(|t| t.3 > 0.0) {
-            let half = g.tile_size / 2.0;
-            leaves.push(Leaf {
-                kind: LeafKind::Tile { col, row },
-                shape: SharedShape::cuboid(half, h / 2.0, half),
-                pose: Pose::from_translation(world(g.tile_centre(col, row), h / 2.0)),
-                opaque: true,
-                cover: false,
-            });
-        }
+        let ground = Ground::of(table);
+        let mut leaves = ground.leaves.clone();
+        let mut aabbs = ground.aabbs.clone();
         for m in &table.models {
             let (shape, pose) = model_shape(m);
             let opaque = if m.wreck {
@@ -175,6 +277,7 @@ impl Scene {
             } else {
                 options.models_block
             };
+            aabbs.push(shape.compute_aabb(&pose));
             leaves.push(Leaf {
                 kind: LeafKind::Model(m.id),
                 shape,
@@ -183,27 +286,24 @@ impl Scene {
                 cover: m.wreck,
             });
         }
-        let aabbs: Vec<Aabb> = leaves
-            .iter()
-            .map(|l| l.shape.compute_aabb(&l.pose))
-            .collect();
         let bvh = Bvh::from_leaves(BvhBuildStrategy::default(), &aabbs);
-        let sight_ids: Vec<u32> = (0..leaves.len() as u32)
-            .filter(|i| leaves[*i as usize].opaque || leaves[*i as usize].cover)
-            .collect();
-        let sight_aabbs: Vec<Aabb> = sight_ids.iter().map(|i| aabbs[*i as usize]).collect();
-        let sight_bvh = Bvh::from_leaves(BvhBuildStrategy::default(), &sight_aabbs);
-        let corridors = super::corridor::Corridors::new(table, &leaves);
+        let key = Sighted::key(table, options, &leaves);
+        let sighted = kept(&SIGHTED, key, PARTS_KEPT, || {
+            Arc::new(Sighted::new(table, &leaves, &aabbs))
+        });
         Self {
             leaves,
             bvh,
-            sight_bvh,
-            sight_ids,
-            corridors,
+            sighted,
             options,
             record: Mutex::new(None),
             recording: AtomicBool::new(false),
         }
+    }
+
+    /// The corridor BVHs that decide bundles of sight lines at once.
+    pub fn corridors(&self) -> &super::corridor::Corridors {
+        &self.sighted.corridors
     }
 
     /// Follows a model that moved (or turned into a wreck) on `table`. A model that neither blocks
@@ -225,7 +325,7 @@ impl Scene {
             self.options.models_block
         };
         let leaf = &self.leaves[i];
-        let wider = 0.45 * m.base_diameter + 0.01 > self.corridors.margin();
+        let wider = 0.45 * m.base_diameter + 0.01 > self.corridors().margin();
         if leaf.opaque || leaf.cover || opaque || m.wreck || wider {
             *self = Scene::new(table, self.options);
             return Ok(());
@@ -318,14 +418,15 @@ impl Scene {
     ) -> Option<usize> {
         let ray = Ray::new(a, b - a);
         let mut found = None;
-        self.sight_bvh.traverse(|node| {
+        let sighted = &self.sighted;
+        sighted.bvh.traverse(|node| {
             if !node.aabb().intersects_local_ray(&ray, 1.0) {
                 return TraversalAction::Prune;
             }
             let Some(k) = node.leaf_data() else {
                 return TraversalAction::Continue;
             };
-            let i = self.sight_ids[k as usize] as usize;
+            let i = sighted.ids[k as usize] as usize;
             let leaf = &self.leaves[i];
             if let LeafKind::Model(id) = leaf.kind
                 && ignore.contains(&Some(id))
@@ -352,9 +453,10 @@ impl Scene {
     /// sight code is measured against.
     pub fn bare_ray_cast(&self, a: Vector, b: Vector) -> bool {
         let ray = Ray::new(a, b - a);
-        self.sight_bvh
+        self.sighted
+            .bvh
             .cast_ray(&ray, 1.0, |k, best| {
-                let l = &self.leaves[self.sight_ids[k as usize] as usize];
+                let l = &self.leaves[self.sighted.ids[k as usize] as usize];
                 if l.opaque {
                     l.shape.cast_ray(&l.pose, &ray, best, true)
                 } else {
@@ -377,13 +479,12 @@ impl Scene {
 
     /// Leaves whose bounding boxes meet a vertical cylinder of `radius` around `p` (candidates for
     /// templates and base clearance); exact tests are left to the caller.
-    pub fn leaves_near(&self, p: Pt, radius: f32) -> Vec<&Leaf> {
+    pub fn leaves_near(&self, p: Pt, radius: f32) -> impl Iterator<Item = &Leaf> {
         let lo = world(p, -1.0) - Vector::new(radius, 0.0, radius);
         let hi = world(p, 100.0) + Vector::new(radius, 0.0, radius);
         let aabb = Aabb::new(lo, hi);
         self.bvh
-            .intersect_aabb(&aabb)
+            .leaves(move |node| node.aabb().intersects(&aabb))
             .map(|i| &self.leaves[i as usize])
-            .collect()
     }
 }

@@ -340,7 +340,7 @@ impl Scene {
         hints: Option<&mut Hints>,
     ) -> Found {
         self.record_cast(lines);
-        self.corridors
+        self.corridors()
             .decide(&self.leaves, lines, ignore, soft, hints)
     }
 

@@ -177,6 +177,26 @@ impl TileGrid {
             .map_or(GroundKind::Open, |(c, r)| self.kind(c, r))
     }
 
+    /// The one kind of every tile a box from `lo` to `hi` meets, when the box lies on the grid and
+    /// its tiles are all alike (then [`TileGrid::kind_at`] gives that kind at every point in the
+    /// box); `None` otherwise.
+    pub fn kind_in(&self, lo: Pt, hi: Pt) -> Option<GroundKind> {
+        let w = self.cols as f32 * self.tile_size;
+        let d = self.rows as f32 * self.tile_size;
+        if !(lo.x >= 0.0 && lo.y >= 0.0 && hi.x <= w && hi.y <= d) {
+            return None;
+        }
+        let ((c0, r0), (c1, r1)) = (self.tile_at(lo)?, self.tile_at(hi)?);
+        let k = self.kind(c0, r0);
+        (r0..=r1)
+            .all(|r| {
+                self.kinds[r * self.cols + c0..=r * self.cols + c1]
+                    .iter()
+                    .all(|x| *x == k)
+            })
+            .then_some(k)
+    }
+
     pub fn height_at(&self, p: Pt) -> f32 {
         self.tile_at(p).map_or(0.0, |(c, r)| self.height(c, r))
     }
