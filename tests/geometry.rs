@@ -526,6 +526,25 @@ fn scenes_sharing_their_parts_answer_as_fresh_ones() {
     }
 }
 
+/// Memos of a scene's answers are keyed by its serial: every scene built has its own, and a
+/// scene that follows a moved model takes a new one.
+#[test]
+fn every_scene_and_every_change_of_one_has_its_own_serial() {
+    let mut t = table(24.0, 12.0);
+    trooper(&mut t, 1, 1, 2.0, 6.0);
+    trooper(&mut t, 2, 2, 14.0, 6.0);
+    let (a, mut b) = (
+        Scene::new(&t, SightOptions::default()),
+        Scene::new(&t, SightOptions::default()),
+    );
+    assert_ne!(a.serial(), b.serial());
+    let before = b.serial();
+    t.move_model(ModelId(2), Pt::new(15.0, 6.0)).unwrap();
+    b.update_model(&t, ModelId(2)).unwrap();
+    assert_ne!(b.serial(), before);
+    assert_ne!(b.serial(), a.serial());
+}
+
 // ---------- arcs
 
 #[test]

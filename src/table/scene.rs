@@ -29,6 +29,12 @@ thread_local! {
 /// after the moves it weighs.
 const SHARED_KEPT: usize = 6;
 
+/// A scene number not given before in this process.
+fn next_serial() -> u64 {
+    static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
+    NEXT.fetch_add(1, Ordering::Relaxed)
+}
+
 /// How many terrains and sight structures their memos keep.
 const PARTS_KEPT: usize = 4;
 
@@ -179,6 +185,9 @@ pub struct Scene {
     /// decide bundles of sight lines at once; shared by scenes that differ only in such models.
     sighted: Arc<Sighted>,
     pub options: SightOptions,
+    /// A number no other scene built in this process has (a changed scene takes a new one): memos
+    /// of what a scene answers are keyed by it.
+    serial: u64,
     /// When set, the centre line of every corridor cast is recorded (for the benchmark's bare
     /// ray-cast figure).
     record: Mutex<Option<Vec<(Vector, Vector)>>>,
@@ -296,9 +305,15 @@ impl Scene {
             bvh,
             sighted,
             options,
+            serial: next_serial(),
             record: Mutex::new(None),
             recording: AtomicBool::new(false),
         }
+    }
+
+    /// This scene's number, unlike any other scene's of this process (see `serial`).
+    pub fn serial(&self) -> u64 {
+        self.serial
     }
 
     /// The corridor BVHs that decide bundles of sight lines at once.
@@ -336,6 +351,7 @@ impl Scene {
         leaf.shape = shape;
         leaf.pose = pose;
         self.bvh.insert(aabb, i as u32);
+        self.serial = next_serial();
         Ok(())
     }
 

@@ -695,3 +695,53 @@ fn the_long_range_option_caps_shots_at_double_range() {
     let e = refused(&mut g, attack_cmd(1, "Autocannon", 4));
     assert!(e.contains("twice"), "{e}");
 }
+
+/// Sightings are kept per scene, shooter, target and Sensors: after the target steps out from
+/// behind the bulkhead (a new scene) and after the shooter's Sensors change (the same scene),
+/// the answer is the one a thread that remembers nothing gives.
+#[test]
+fn kept_sightings_follow_the_table_and_the_sensors() {
+    use wartable::rules::kog::state::{KogState, SightKind};
+    use wartable::rules::kog::targeting::sighting;
+    use wartable::table::Scene;
+    let wall = "Piece(shape: Wall, at: (30.0, 13.0), size: (6.0, 0.5, 4.0), tags: [BlocksSight, Cover], label: \"bulkhead\")";
+    let mut g = game_on(
+        level_with(&[wall]),
+        Scenario::Standard,
+        singles("German", BattleSize::Melee, &["Kämpfer", "Ocelot"]),
+        singles("German", BattleSize::Melee, &["Panther", "Panther"]),
+    );
+    start(
+        &mut g,
+        &[
+            (1, 29.0, 1.5),
+            (2, 31.5, 1.5),
+            (3, 31.0, 16.5),
+            (4, 40.0, 30.0),
+        ],
+    );
+    let seen = |s: &KogState| {
+        let scene = Scene::shared(&s.table, s.options.sight());
+        sighting(s, &scene, id(1), id(3)).unwrap()
+    };
+    let fresh = |s: &KogState| {
+        let s = s.clone();
+        std::thread::spawn(move || seen(&s)).join().unwrap()
+    };
+    let hidden = seen(&g.state);
+    assert_eq!(
+        hidden.kind, None,
+        "behind the bulkhead, beyond 12\" Sensors"
+    );
+    assert_eq!(hidden, fresh(&g.state));
+    // The Kämpfer's Sensors reach 20": Sensor Lock, on the same scene.
+    g.state.models.get_mut(&id(1)).unwrap().loadout.sensors = 20.0;
+    let locked = seen(&g.state);
+    assert_eq!(locked.kind, Some(SightKind::SensorLock));
+    assert_eq!(locked, fresh(&g.state));
+    // The target steps out from behind the bulkhead.
+    put(&mut g, 3, 38.0, 16.5);
+    let open = seen(&g.state);
+    assert_eq!(open.kind, Some(SightKind::Full));
+    assert_eq!(open, fresh(&g.state));
+}

@@ -8,6 +8,7 @@ pub mod cue;
 pub mod error;
 pub mod game;
 pub mod headless;
+pub mod memo;
 pub mod parallel;
 pub mod rules_id;
 pub mod ruleset;

@@ -7,8 +7,11 @@ use super::catalogue::Weapon;
 use super::command::{RuleError, illegal};
 use super::options::LongRange;
 use super::state::{KogState, MoveMode, SightKind, enemy};
+use crate::rules::core::memo::try_remembered;
 use crate::table::template::{TemplateAt, under_template};
 use crate::table::{CoverReason, ModelId, Scene, Verdict};
+use std::cell::RefCell;
+use std::collections::HashMap;
 
 /// What a shooter sees of a target.
 #[derive(Debug, Clone, PartialEq)]
@@ -20,8 +23,29 @@ pub struct Sighting {
     pub cover: Vec<String>,
 }
 
-/// Line of Sight, Partial Line of Sight or Sensor Lock from `shooter` to `target`.
+thread_local! {
+    /// Sightings by scene (its serial), shooter, target and the shooter's Sensors.
+    static SIGHTINGS: RefCell<HashMap<(u64, ModelId, ModelId, u32), Sighting>> =
+        RefCell::new(HashMap::new());
+}
+
+/// Line of Sight, Partial Line of Sight or Sensor Lock from `shooter` to `target`. `scene` is
+/// the scene of `s`'s table: the answer is kept by the scene, the two models and the shooter's
+/// Sensors (the program opponent asks it for every weapon and every counterattack).
 pub fn sighting(
+    s: &KogState,
+    scene: &Scene,
+    shooter: ModelId,
+    target: ModelId,
+) -> Result<Sighting, RuleError> {
+    let Ok(m) = s.model(shooter) else {
+        return sighting_anew(s, scene, shooter, target);
+    };
+    let key = (scene.serial(), shooter, target, m.loadout.sensors.to_bits());
+    try_remembered(&SIGHTINGS, key, || sighting_anew(s, scene, shooter, target))
+}
+
+fn sighting_anew(
     s: &KogState,
     scene: &Scene,
     shooter: ModelId,

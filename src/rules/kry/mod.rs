@@ -14,7 +14,6 @@ pub mod faceoff;
 pub mod force;
 pub mod hazards;
 pub mod melee;
-pub mod memo;
 pub mod missions;
 pub mod movement;
 pub mod options;

@@ -5,9 +5,9 @@
 use super::catalogue::Ability;
 use super::command::{MoveKind, RuleError, illegal};
 use super::event::Event;
-use super::memo::remembered;
 use super::play::{Ctx, expect_orders, own};
 use super::state::{KryModel, KryState, Pin, Side};
+use crate::rules::core::memo::remembered;
 use crate::table::movement::{CostField, MoveRules, path_cost};
 use crate::table::{GroundKind, ModelId, Pt, Scene, Tag, fingerprint};
 use std::cell::RefCell;

@@ -4,10 +4,10 @@
 use super::catalogue::Class;
 use super::command::{RuleError, illegal};
 use super::event::Event;
-use super::memo::try_remembered;
 use super::play::{Ctx, expect_orders, own};
 use super::ranged::{FireMode, Shot, ShotError, roll_shot};
 use super::state::{FireStreak, KryModel, KryState, Pin, Side};
+use crate::rules::core::memo::try_remembered;
 use crate::table::{Arc, ModelId, Verdict, fingerprint};
 use std::cell::RefCell;
 use std::collections::HashMap;

@@ -2,10 +2,10 @@
 //! shot is called), what a shot or a close-combat attack is worth from the exact odds of the
 //! rules, what a model is worth, and how exposed a spot is to the enemy's fire.
 
+use crate::rules::core::memo::remembered;
 use crate::rules::kry::close::{AttackType, CloseNumbers, Defence, close_odds};
 use crate::rules::kry::dice::HighTargets;
 use crate::rules::kry::melee::attack_numbers;
-use crate::rules::kry::memo::remembered;
 use crate::rules::kry::ranged::{FireMode, ShotNumbers, ShotRules, shot_odds};
 use crate::rules::kry::shooting::{Sighting, shot_of};
 use crate::rules::kry::state::{CloseAttack, KryModel, KryState, RangedGear, Side, enemy};
