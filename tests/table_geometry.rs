@@ -230,3 +230,37 @@ fn ground_kinds_carry_kry_gothic_costs_and_codes() {
     }
     assert!(GroundKind::Rough.is_rough() && !GroundKind::Open.is_rough());
 }
+
+/// Copies of a table share their tiles and pieces until one changes them: a change to the copy
+/// leaves the original as it was, and each keeps its own fingerprint.
+#[test]
+fn a_copy_changed_leaves_the_original_terrain_alone() {
+    let mut t = Table::new(12.0, 8.0, 2.0);
+    t.pieces.push(Piece {
+        shape: PieceShape::Box,
+        at: Pt::new(6.0, 4.0),
+        rotation: 0.0,
+        size: (2.0, 2.0, 2.0),
+        base_height: 0.0,
+        tags: vec![],
+        label: "Crate".into(),
+    });
+    let terrain = wartable::table::fingerprint::terrain(&t);
+    let mut copy = t.clone();
+    copy.tiles.set_kind(1, 1, GroundKind::Rough);
+    copy.tiles.set_height(2, 2, 1.5);
+    copy.pieces[0].at = Pt::new(3.0, 3.0);
+    let again = copy.pieces[0].clone();
+    copy.pieces.push(again);
+    assert_eq!(t.tiles.kind(1, 1), GroundKind::Open);
+    assert_eq!(t.tiles.height(2, 2), 0.0);
+    assert_eq!(t.pieces.len(), 1);
+    assert_eq!(t.pieces[0].at, Pt::new(6.0, 4.0));
+    assert_eq!(
+        (copy.tiles.kind(1, 1), copy.tiles.height(2, 2)),
+        (GroundKind::Rough, 1.5)
+    );
+    assert_eq!(copy.pieces.len(), 2);
+    assert_eq!(wartable::table::fingerprint::terrain(&t), terrain);
+    assert_ne!(wartable::table::fingerprint::terrain(&copy), terrain);
+}

@@ -48,13 +48,18 @@ pub enum TableError {
 
 /// The terrain pieces of a table: a list, and its fingerprint once asked for
 /// ([`fingerprint::terrain`] is asked for on every query of the memos). Every change goes
-/// through `DerefMut`, which forgets the fingerprint.
-#[derive(Debug, Clone, Default, serde::Serialize)]
-#[serde(transparent)]
+/// through `DerefMut`, which forgets the fingerprint. Copies of a table share the list until one
+/// of them changes it (the rules copy the state for every command they try; the terrain stays).
+#[derive(Debug, Clone, Default)]
 pub struct Pieces {
-    list: Vec<Piece>,
-    #[serde(skip)]
+    list: std::sync::Arc<Vec<Piece>>,
     key: std::sync::OnceLock<u64>,
+}
+
+impl serde::Serialize for Pieces {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        self.list.as_slice().serialize(s)
+    }
 }
 
 impl Pieces {
@@ -80,14 +85,14 @@ impl std::ops::Deref for Pieces {
 impl std::ops::DerefMut for Pieces {
     fn deref_mut(&mut self) -> &mut Vec<Piece> {
         self.key = std::sync::OnceLock::new();
-        &mut self.list
+        std::sync::Arc::make_mut(&mut self.list)
     }
 }
 
 impl From<Vec<Piece>> for Pieces {
     fn from(list: Vec<Piece>) -> Self {
         Self {
-            list,
+            list: std::sync::Arc::new(list),
             key: std::sync::OnceLock::new(),
         }
     }

@@ -80,13 +80,14 @@ impl GroundKind {
 }
 
 /// The tile grid: `cols` x `rows` square tiles of `tile_size` inches, row-major from the near edge.
+/// Copies share the tiles until one of them changes a tile.
 #[derive(Debug, Clone, Serialize)]
 pub struct TileGrid {
     pub tile_size: f32,
     pub cols: usize,
     pub rows: usize,
-    kinds: Vec<GroundKind>,
-    heights: Vec<f32>,
+    kinds: std::sync::Arc<Vec<GroundKind>>,
+    heights: std::sync::Arc<Vec<f32>>,
     /// The grid's fingerprint once asked for ([`TileGrid::fingerprint`]); every change of a
     /// tile forgets it.
     #[serde(skip)]
@@ -112,8 +113,8 @@ impl TileGrid {
             tile_size,
             cols,
             rows,
-            kinds: vec![GroundKind::Open; cols * rows],
-            heights: vec![0.0; cols * rows],
+            kinds: std::sync::Arc::new(vec![GroundKind::Open; cols * rows]),
+            heights: std::sync::Arc::new(vec![0.0; cols * rows]),
             key: std::sync::OnceLock::new(),
         }
     }
@@ -126,7 +127,7 @@ impl TileGrid {
             h.f32(self.tile_size)
                 .u64(self.cols as u64)
                 .u64(self.rows as u64);
-            for (k, height) in self.kinds.iter().zip(&self.heights) {
+            for (k, height) in self.kinds.iter().zip(self.heights.iter()) {
                 h.u64(*k as u64).f32(*height);
             }
             h.done()
@@ -160,14 +161,14 @@ impl TileGrid {
 
     pub fn set_kind(&mut self, col: usize, row: usize, kind: GroundKind) {
         if let Some(i) = self.index(col, row) {
-            self.kinds[i] = kind;
+            std::sync::Arc::make_mut(&mut self.kinds)[i] = kind;
             self.key = std::sync::OnceLock::new();
         }
     }
 
     pub fn set_height(&mut self, col: usize, row: usize, h: f32) {
         if let Some(i) = self.index(col, row) {
-            self.heights[i] = h;
+            std::sync::Arc::make_mut(&mut self.heights)[i] = h;
             self.key = std::sync::OnceLock::new();
         }
     }
