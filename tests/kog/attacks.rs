@@ -735,7 +735,7 @@ fn kept_sightings_follow_the_table_and_the_sensors() {
     );
     assert_eq!(hidden, fresh(&g.state));
     // The Kämpfer's Sensors reach 20": Sensor Lock, on the same scene.
-    g.state.models.get_mut(&id(1)).unwrap().loadout.sensors = 20.0;
+    std::sync::Arc::make_mut(&mut g.state.models.get_mut(&id(1)).unwrap().loadout).sensors = 20.0;
     let locked = seen(&g.state);
     assert_eq!(locked.kind, Some(SightKind::SensorLock));
     assert_eq!(locked, fresh(&g.state));

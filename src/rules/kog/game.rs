@@ -94,7 +94,7 @@ impl GameSetup {
                             side,
                             unit: units.len(),
                             name: format!("{} {}", loadout.profile, n),
-                            loadout,
+                            loadout: std::sync::Arc::new(loadout),
                             damage: 0,
                             on_table: false,
                             removed: false,
@@ -116,7 +116,7 @@ impl GameSetup {
             options: self.options.clone(),
             scenario: self.scenario,
             size: self.forces[0].size,
-            forces: self.forces.clone(),
+            forces: std::sync::Arc::new(self.forces.clone()),
             models,
             units,
             phase: Phase::RoleDiceOff {

@@ -123,7 +123,8 @@ pub struct KogModel {
     /// Index into [`KogState::units`].
     pub unit: usize,
     pub name: String,
-    pub loadout: Loadout,
+    /// The profile, weapons and upgrades: fixed for the game, shared by copies of the state.
+    pub loadout: std::sync::Arc<Loadout>,
     /// Damage taken: 1 cripples, 2 or more destroys.
     pub damage: u32,
     /// On the table (deployed and not removed).
@@ -352,8 +353,8 @@ pub struct KogState {
     pub options: KogOptions,
     pub scenario: Scenario,
     pub size: BattleSize,
-    /// The two forces (side 1, side 2).
-    pub forces: [ForceList; 2],
+    /// The two forces (side 1, side 2): fixed for the game, shared by copies of the state.
+    pub forces: std::sync::Arc<[ForceList; 2]>,
     pub models: BTreeMap<ModelId, KogModel>,
     pub units: Vec<KogUnit>,
     pub phase: Phase,
