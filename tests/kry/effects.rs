@@ -251,3 +251,32 @@ fn suppressive_fire_pins_without_wounding() {
     );
     assert_eq!(g.state.models[&id(6)].wounds_taken, 1);
 }
+
+/// Copies of a state share the models' gear until one changes it: the Captain's weapon broken
+/// in the game leaves a copy taken before the break as it was.
+#[test]
+fn a_weapon_broken_in_play_stays_whole_in_a_copy_taken_before() {
+    let mut g = armed(DeflectBreak::OnSix);
+    touching(&mut g, 1, 6);
+    ok(&mut g, 2, strike(6, 1, "Bone Blade"), &[]);
+    ok(
+        &mut g,
+        1,
+        Command::DefenceClass { active: true },
+        &[5, 5, 1, 1, 1],
+    );
+    let before = g.state.clone();
+    ok(
+        &mut g,
+        1,
+        Command::DefenceType {
+            defence: Defence::Deflect,
+        },
+        &[5, 5, 1, 1, 1, 6],
+    );
+    let broken = |s: &wartable::rules::kry::state::KryState| {
+        s.models[&id(1)].ranged.iter().filter(|w| w.broken).count()
+    };
+    assert_eq!(broken(&g.state), 1);
+    assert_eq!(broken(&before), 0);
+}

@@ -109,7 +109,7 @@ pub fn card(ui: &mut egui::Ui, setup: &KrySetup, s: &KryState, id: ModelId) {
     if !armour.is_empty() {
         ui.label(format!("Armour: {}", armour.join(", ")));
     }
-    for w in &m.cc_weapons {
+    for w in m.cc_weapons.iter() {
         let fx: Vec<String> = w.effects.iter().map(|e| format!("{e:?}")).collect();
         ui.label(format!(
             "CC: {} {:+}cc/{:+}str{}",
@@ -123,7 +123,7 @@ pub fn card(ui: &mut egui::Ui, setup: &KrySetup, s: &KryState, id: ModelId) {
             }
         ));
     }
-    for w in &m.ranged {
+    for w in m.ranged.iter() {
         ui.label(format!(
             "Ranged: {} {} SR {}\" LR {}\"{}{}{}",
             w.name,

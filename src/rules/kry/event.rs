@@ -8,6 +8,7 @@ use super::state::{
 };
 use crate::table::{Model, ModelId, Pt};
 use serde::{Deserialize, Serialize};
+use std::sync::Arc;
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub enum Event {
@@ -308,7 +309,10 @@ pub fn apply(s: &mut KryState, e: &Event) {
         }
         Event::WeaponBroken { model, weapon } => {
             if let Some(m) = s.models.get_mut(model) {
-                for w in m.ranged.iter_mut().filter(|w| &w.name == weapon) {
+                for w in Arc::make_mut(&mut m.ranged)
+                    .iter_mut()
+                    .filter(|w| &w.name == weapon)
+                {
                     w.broken = true;
                 }
             }

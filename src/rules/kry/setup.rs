@@ -9,6 +9,7 @@ use crate::data::LevelFile;
 use crate::table::ModelId;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
+use std::sync::Arc;
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct KrySetup {
@@ -54,9 +55,9 @@ fn build_models(setup: &KrySetup) -> Result<BTreeMap<ModelId, KryModel>, Vec<Str
                 armour: 0,
                 armour_front_only: 0,
                 speed_penalty: 0,
-                cc_weapons: Vec::new(),
-                ranged: Vec::new(),
-                abilities: t.abilities.clone(),
+                cc_weapons: Default::default(),
+                ranged: Default::default(),
+                abilities: Arc::new(t.abilities.clone()),
                 base: t.base,
                 height: t.height,
                 body_loss: 0,
@@ -72,6 +73,7 @@ fn build_models(setup: &KrySetup) -> Result<BTreeMap<ModelId, KryModel>, Vec<Str
                 stuck: 0,
                 dead: false,
             };
+            let (mut cc, mut ranged) = (Vec::new(), Vec::new());
             for g in gear {
                 if let Some(a) = cat.armour(g) {
                     m.armour += a.body;
@@ -80,14 +82,14 @@ fn build_models(setup: &KrySetup) -> Result<BTreeMap<ModelId, KryModel>, Vec<Str
                         m.armour_front_only += a.body;
                     }
                 } else if let Some(w) = cat.cc_weapon(g) {
-                    m.cc_weapons.push(CcGear {
+                    cc.push(CcGear {
                         name: w.name.clone(),
                         cc: w.cc,
                         str: w.str,
                         effects: w.effects.clone(),
                     });
                 } else if let Some(w) = cat.ranged_weapon(g) {
-                    m.ranged.push(RangedGear {
+                    ranged.push(RangedGear {
                         name: w.name.clone(),
                         stats: w.parsed(),
                         short: w.short,
@@ -98,6 +100,7 @@ fn build_models(setup: &KrySetup) -> Result<BTreeMap<ModelId, KryModel>, Vec<Str
                     });
                 }
             }
+            (m.cc_weapons, m.ranged) = (Arc::new(cc), Arc::new(ranged));
             out.insert(m.id, m);
             next += 1;
         }

@@ -9,6 +9,7 @@ use super::stats::WeaponStats;
 use crate::table::{ModelId, Table};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
+use std::sync::Arc;
 
 /// A side: 1 or 2.
 pub type Side = u8;
@@ -60,9 +61,11 @@ pub struct KryModel {
     pub armour_front_only: u8,
     /// Taken off Speed by armour.
     pub speed_penalty: u8,
-    pub cc_weapons: Vec<CcGear>,
-    pub ranged: Vec<RangedGear>,
-    pub abilities: Vec<Ability>,
+    /// Its gear and abilities: shared by copies of the state until one changes them (a ranged
+    /// weapon broken).
+    pub cc_weapons: Arc<Vec<CcGear>>,
+    pub ranged: Arc<Vec<RangedGear>>,
+    pub abilities: Arc<Vec<Ability>>,
     /// Base diameter and body height, in inches.
     pub base: f32,
     pub height: f32,
