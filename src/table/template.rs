@@ -50,7 +50,6 @@ pub fn under_template(
     let r = diameter / 2.0;
     let mut out: Vec<(f32, ModelId, Coverage)> = scene
         .leaves_near(centre, r)
-        .into_iter()
         .filter_map(|l| match l.kind {
             LeafKind::Model(id) => table.model(id).ok(),
             _ => None,

@@ -379,8 +379,9 @@ fn cover_rerolls_failed_defense() {
 /// "Line of Sight is required for one model to shoot at another model"; "Sensor Lock – exists if
 /// any part of the target model is within Sensor range of the shooting model, and is treated as
 /// Partial Line of Sight."
-#[test]
-fn no_sight_no_shot_unless_sensor_lock() {
+/// A Kämpfer (1) and an Ocelot (2) 14" from a Panther (3), with a bulkhead between: beyond the
+/// Kämpfer's 12" Sensors, within the Ocelot's 18".
+fn behind_bulkhead() -> KogGame {
     let wall = "Piece(shape: Wall, at: (30.0, 13.0), size: (6.0, 0.5, 4.0), tags: [BlocksSight, Cover], label: \"bulkhead\")";
     let mut g = game_on(
         level_with(&[wall]),
@@ -388,8 +389,6 @@ fn no_sight_no_shot_unless_sensor_lock() {
         singles("German", BattleSize::Melee, &["Kämpfer", "Ocelot"]),
         singles("German", BattleSize::Melee, &["Panther", "Panther"]),
     );
-    // Both 14" behind the bulkhead from the target: beyond the Kämpfer's 12" Sensors, within
-    // the Ocelot's 18".
     start(
         &mut g,
         &[
@@ -399,6 +398,12 @@ fn no_sight_no_shot_unless_sensor_lock() {
             (4, 40.0, 30.0),
         ],
     );
+    g
+}
+
+#[test]
+fn no_sight_no_shot_unless_sensor_lock() {
+    let mut g = behind_bulkhead();
     to_actions(&mut g);
     let e = refused(&mut g, attack_cmd(1, "Autocannon", 3));
     assert!(e.contains("cannot see") && e.contains("Sensors"), "{e}");
@@ -704,22 +709,7 @@ fn kept_sightings_follow_the_table_and_the_sensors() {
     use wartable::rules::kog::state::{KogState, SightKind};
     use wartable::rules::kog::targeting::sighting;
     use wartable::table::Scene;
-    let wall = "Piece(shape: Wall, at: (30.0, 13.0), size: (6.0, 0.5, 4.0), tags: [BlocksSight, Cover], label: \"bulkhead\")";
-    let mut g = game_on(
-        level_with(&[wall]),
-        Scenario::Standard,
-        singles("German", BattleSize::Melee, &["Kämpfer", "Ocelot"]),
-        singles("German", BattleSize::Melee, &["Panther", "Panther"]),
-    );
-    start(
-        &mut g,
-        &[
-            (1, 29.0, 1.5),
-            (2, 31.5, 1.5),
-            (3, 31.0, 16.5),
-            (4, 40.0, 30.0),
-        ],
-    );
+    let mut g = behind_bulkhead();
     let seen = |s: &KogState| {
         let scene = Scene::shared(&s.table, s.options.sight());
         sighting(s, &scene, id(1), id(3)).unwrap()

@@ -134,13 +134,9 @@ fn without_multiple_wounds_the_second_wound_is_bought() {
     assert!(!g.state.models[&id(6)].alive());
 }
 
-/// "Deflect: Using a ranged weapon to block, you get +2 to your CC. If hits are negated, roll a
-/// D6. On a 6 the weapon breaks." against example #2's "he must make a roll of 4 (base 2+2) to
-/// see if the weapon breaks": both readings (the option `deflect_break`), in play. The Thrall's
-/// Bone Blade (+1 CC, +1 Str): 3 + 1 + 1 = 5 dice, keep 4, against the Captain's CC 3; the
-/// Captain deflects actively (1 AP): 3 + 2 = 5 dice, keep Speed 4, against CC 5; removing both
-/// hits, it rolls the break die. Returns the Captain's broken weapons.
-fn deflect_with_break_die(reading: DeflectBreak, die: u32) -> Vec<String> {
+/// The Thrall strikes the Captain with its Bone Blade and the Captain defends actively; to hit
+/// 5, 5, 1, 1, 1: two hits, the defence type to choose.
+fn struck_twice(reading: DeflectBreak) -> KryGame {
     let mut g = armed(reading);
     touching(&mut g, 1, 6);
     ok(&mut g, 2, strike(6, 1, "Bone Blade"), &[]);
@@ -151,6 +147,17 @@ fn deflect_with_break_die(reading: DeflectBreak, die: u32) -> Vec<String> {
         Command::DefenceClass { active: true },
         &[5, 5, 1, 1, 1],
     );
+    g
+}
+
+/// "Deflect: Using a ranged weapon to block, you get +2 to your CC. If hits are negated, roll a
+/// D6. On a 6 the weapon breaks." against example #2's "he must make a roll of 4 (base 2+2) to
+/// see if the weapon breaks": both readings (the option `deflect_break`), in play. The Thrall's
+/// Bone Blade (+1 CC, +1 Str): 3 + 1 + 1 = 5 dice, keep 4, against the Captain's CC 3; the
+/// Captain deflects actively (1 AP): 3 + 2 = 5 dice, keep Speed 4, against CC 5; removing both
+/// hits, it rolls the break die. Returns the Captain's broken weapons.
+fn deflect_with_break_die(reading: DeflectBreak, die: u32) -> Vec<String> {
+    let mut g = struck_twice(reading);
     // To avoid 5, 5, 1, 1, 1: two avoided, both hits removed; then the break die.
     ok(
         &mut g,
@@ -256,15 +263,7 @@ fn suppressive_fire_pins_without_wounding() {
 /// in the game leaves a copy taken before the break as it was.
 #[test]
 fn a_weapon_broken_in_play_stays_whole_in_a_copy_taken_before() {
-    let mut g = armed(DeflectBreak::OnSix);
-    touching(&mut g, 1, 6);
-    ok(&mut g, 2, strike(6, 1, "Bone Blade"), &[]);
-    ok(
-        &mut g,
-        1,
-        Command::DefenceClass { active: true },
-        &[5, 5, 1, 1, 1],
-    );
+    let mut g = struck_twice(DeflectBreak::OnSix);
     let before = g.state.clone();
     ok(
         &mut g,
