@@ -158,7 +158,7 @@ fn a_click_deploys_the_chosen_model() {
         .clear();
     app.update();
     let s = kog(&app);
-    assert!(s.state().models[&id(1)].on_table);
+    assert!(s.state().on_table(id(1)));
     assert_eq!(s.placing, Placing::Deploy(id(2)), "the next model is up");
     let p = mini_pos(&mut app, 1).expect("a miniature for the deployed model");
     assert!((p - Vec3::new(12.0, 0.0, -3.0)).length() < 1e-3);

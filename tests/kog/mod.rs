@@ -143,7 +143,7 @@ pub fn start(g: &mut KogGame, at: &[(u32, f32, f32)]) {
             .state
             .models
             .values()
-            .find(|m| m.side == side && m.on_table)
+            .find(|m| m.side == side && g.state.on_table(m.id))
         {
             let id = m.id;
             apply(&mut g.state, &Event::CommanderNamed { side, model: id });

@@ -239,3 +239,22 @@ fn entered_dice_are_replayed() {
     let r = KogGame::replay(g.setup.clone(), &g.log).unwrap();
     assert_eq!(r.hash(), g.hash());
 }
+
+/// A format-2 save written by the program while each model kept an `on_table` flag beside the
+/// table's own list (a duel played to its end by the program, seed 2) still replays to its saved
+/// hash, strictly: the state's serialised form writes each model's place on the table from the
+/// table, where the flag stood.
+#[test]
+fn a_save_from_before_the_place_on_the_table_was_derived_replays_to_its_hash() {
+    let path = crate::common::repo().join("tests/data/kog-save-v2-duel.ron");
+    let g = KogGame::load(&path).expect("replays to the saved hash");
+    let s = &g.state;
+    let on: Vec<_> = s.models.keys().filter(|id| s.on_table(**id)).collect();
+    let off: Vec<_> = s.models.keys().filter(|id| !s.on_table(**id)).collect();
+    assert_eq!(on.len(), s.table.models.len());
+    assert!(!on.is_empty() && !off.is_empty(), "{on:?} / {off:?}");
+    assert!(off.iter().all(|id| s.models[id].removed));
+    let form = ron::to_string(s).unwrap();
+    assert_eq!(form.matches("on_table:true").count(), on.len());
+    assert_eq!(form.matches("on_table:false").count(), off.len());
+}

@@ -43,7 +43,7 @@ impl MenuCache {
         if s.phase != Phase::Turn || s.step != Step::Action || s.model(id).is_err() {
             return;
         }
-        if s.models[&id].side != s.active || !s.models[&id].active() {
+        if s.models[&id].side != s.active || !s.active_model(id) {
             return;
         }
         let scene = Scene::new(&s.table, s.options.sight());
@@ -209,7 +209,7 @@ pub fn actions(
     match s.step {
         Step::Movement => {
             ui.strong("[1] Movement");
-            if !m.active() {
+            if !s.is_active(m) {
                 ui.label("Destroyed models may not move or act.");
                 return None;
             }

@@ -63,7 +63,7 @@ fn update_gate(active: Res<ActiveGame>, mut gate: ResMut<GameGate>) {
                 movable = s
                     .models
                     .values()
-                    .filter(|m| m.side == *side && m.on_table)
+                    .filter(|m| m.side == *side && s.on_table(m.id))
                     .map(|m| m.id)
                     .collect();
                 turnable = movable.clone();
@@ -222,7 +222,7 @@ pub fn next_to_deploy(session: &KogSession) -> Option<ModelId> {
     };
     s.models
         .values()
-        .find(|m| m.side == side && !m.on_table && !m.removed)
+        .find(|m| m.side == side && s.waiting_to_deploy(m))
         .map(|m| m.id)
 }
 
@@ -300,7 +300,7 @@ fn sync_range(
             && s.step == Step::Movement
             && s.models
                 .get(&id)
-                .is_some_and(|m| m.side == s.active && m.active())
+                .is_some_and(|m| m.side == s.active && s.is_active(m))
             && !s.turn.moved.contains_key(&id)
     });
     let Some(id) = sel.0.filter(|_| movable) else {

@@ -148,7 +148,7 @@ fn marker_text(s: &crate::rules::kog::KogState, id: ModelId) -> String {
     {
         v.push("! objective");
     }
-    if !m.on_table && !m.removed {
+    if s.waiting_to_deploy(m) {
         v.push("to deploy");
     }
     v.join("  ")

@@ -96,7 +96,7 @@ pub fn setup_steps(
             let waiting: Vec<(ModelId, String)> = s
                 .models
                 .values()
-                .filter(|m| m.side == *side && !m.on_table)
+                .filter(|m| m.side == *side && !s.on_table(m.id))
                 .map(|m| (m.id, format!("{} ({})", m.name, s.units[m.unit].name)))
                 .collect();
             if waiting.is_empty() {

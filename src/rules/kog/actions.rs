@@ -31,7 +31,7 @@ pub fn check_actor_for(
         "an action",
     )?;
     let m = own_model(s, id)?;
-    if !m.active() {
+    if !s.is_active(m) {
         return illegal(format!("{} \"may not move or act\"", m.name));
     }
     if s.turn.acted.contains(&id) {
@@ -118,7 +118,7 @@ pub fn run(c: &mut Ctx, cmd: &Command) -> Result<(), RuleError> {
                 ));
             }
             let t = c.s.model(*target)?;
-            if t.side == m.side || !t.active() {
+            if t.side == m.side || !c.s.is_active(t) {
                 return illegal(format!("{} is not an enemy in the fight", t.name));
             }
             let scene = c.scene();
@@ -149,7 +149,7 @@ pub fn run(c: &mut Ctx, cmd: &Command) -> Result<(), RuleError> {
                 ));
             }
             let t = c.s.model(*model)?;
-            if t.side != side || !t.active() || *model == *commander {
+            if t.side != side || !c.s.is_active(t) || *model == *commander {
                 return illegal(format!(
                     "Fire Support goes to another friendly model in the fight, not {}",
                     t.name
@@ -192,7 +192,7 @@ pub fn run(c: &mut Ctx, cmd: &Command) -> Result<(), RuleError> {
                 ));
             };
             let t = c.s.model(*to)?;
-            if t.side != c.s.active || !t.active() || *to == *model {
+            if t.side != c.s.active || !c.s.is_active(t) || *to == *model {
                 return illegal(format!(
                     "the Objective goes to another friendly model in the fight, not {}",
                     t.name

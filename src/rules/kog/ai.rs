@@ -185,7 +185,7 @@ fn spots(s: &KogState, side: u8, most: usize) -> Vec<(ModelId, Pt, f32)> {
     let waiting: Vec<ModelId> = s
         .models
         .values()
-        .filter(|m| m.side == side && !m.on_table && !m.removed)
+        .filter(|m| m.side == side && s.waiting_to_deploy(m))
         .map(|m| m.id)
         .collect();
     for id in waiting {
@@ -322,7 +322,7 @@ fn next_move(g: &KogGame) -> Option<Command> {
     for u in unit_order(s) {
         for id in s.units[u].models.clone() {
             let Some(m) = s.models.get(&id) else { continue };
-            if !m.active() || s.turn.moved.contains_key(&id) {
+            if !s.is_active(m) || s.turn.moved.contains_key(&id) {
                 continue;
             }
             if s.objectives.iter().any(|o| o.carrier == Some(id)) {
@@ -451,7 +451,7 @@ fn charge_for(g: &KogGame, scene: &Scene, id: ModelId) -> Option<Command> {
     let stay: f64 = s.units[m.unit]
         .models
         .iter()
-        .filter(|u| s.models.get(u).is_some_and(|u| u.active()))
+        .filter(|u| s.active_model(**u))
         .filter_map(|u| scored_attack(s, scene, *u).map(|b| b.0))
         .sum();
     let mut best: Option<(f64, Command)> = None;
@@ -495,7 +495,7 @@ fn next_action(g: &KogGame) -> Option<Command> {
         models.sort_by_key(|id| s.commander(s.active) == Some(*id));
         for id in models {
             let Some(m) = s.models.get(&id) else { continue };
-            if !m.active() || s.turn.acted.contains(&id) {
+            if !s.is_active(m) || s.turn.acted.contains(&id) {
                 continue;
             }
             if let Some(o) = objective_in_reach(s, id) {
@@ -526,8 +526,7 @@ fn next_action(g: &KogGame) -> Option<Command> {
 fn support(g: &KogGame, scene: &Scene) -> Option<Command> {
     let s = &g.state;
     let side = s.active;
-    let waiting =
-        |id: &ModelId| !s.turn.acted.contains(id) && s.models.get(id).is_some_and(|m| m.active());
+    let waiting = |id: &ModelId| !s.turn.acted.contains(id) && s.active_model(*id);
     // Each waiting model's best attack as things stand.
     let now: BTreeMap<ModelId, f64> = s
         .active_models(side)

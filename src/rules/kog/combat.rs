@@ -218,7 +218,7 @@ fn blast(c: &mut Ctx, plan: &AttackPlan) -> Result<(), RuleError> {
         .blast_models
         .iter()
         .copied()
-        .filter(|id| c.s.models.get(id).is_some_and(|m| m.active()))
+        .filter(|id| c.s.active_model(*id))
         .collect();
     if caught.is_empty() {
         c.emit(Event::Note(format!(
@@ -248,7 +248,7 @@ fn friendly_fire(c: &mut Ctx, plan: &AttackPlan, hits: u32) -> Result<(), RuleEr
         .friendly_near
         .iter()
         .copied()
-        .filter(|id| c.s.models.get(id).is_some_and(|m| m.active()))
+        .filter(|id| c.s.active_model(*id))
         .min_by(|x, y| {
             let d = |id: ModelId| c.s.table.distance(id, plan.target).unwrap_or(f32::INFINITY);
             d(*x).total_cmp(&d(*y)).then(x.cmp(y))

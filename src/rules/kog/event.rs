@@ -146,7 +146,6 @@ pub fn apply(s: &mut KogState, e: &Event) {
         Event::TerritorySet(t) => s.territory = Some(*t),
         Event::Deployed { model, at, facing } => {
             if let Some(m) = s.models.get_mut(model) {
-                m.on_table = true;
                 let mut tm = Model::new(
                     model.0,
                     m.side,
@@ -230,7 +229,6 @@ pub fn apply(s: &mut KogState, e: &Event) {
             m.damage += amount;
             if m.damage >= 2 {
                 if m.loadout.is_infantry() {
-                    m.on_table = false;
                     m.removed = true;
                     s.table.models.retain(|x| x.id != *model);
                 } else if let Ok(tm) = s.table.model_mut(*model) {
@@ -261,7 +259,6 @@ pub fn apply(s: &mut KogState, e: &Event) {
                 o.carrier = None;
             }
             if let Some(m) = s.models.get_mut(model) {
-                m.on_table = false;
                 m.removed = true;
             }
             s.table.models.retain(|x| x.id != *model);

@@ -96,7 +96,6 @@ impl GameSetup {
                             name: format!("{} {}", loadout.profile, n),
                             loadout: std::sync::Arc::new(loadout),
                             damage: 0,
-                            on_table: false,
                             removed: false,
                             uses: BTreeMap::new(),
                         },

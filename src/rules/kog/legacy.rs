@@ -9,7 +9,7 @@ use super::force::ForceList;
 use super::game::GameSetup;
 use super::options::{KogOptions, Scenario};
 use super::rule_set::{Kog, KogGame};
-use super::state::{KogModel, KogState};
+use super::state::KogState;
 use crate::data::LevelFile;
 use crate::data::error::LocatedError;
 use crate::data::spans::SpanIndex;
@@ -87,7 +87,7 @@ pub fn load_v1(file: &str, text: &str) -> Result<(KogGame, Option<String>), Vec<
 #[derive(Serialize)]
 struct Digest<'a> {
     table_models: &'a [crate::table::Model],
-    models: Vec<&'a KogModel>,
+    models: Vec<super::state_form::ModelForm<'a>>,
     units: &'a [super::state::KogUnit],
     phase: &'a super::state::Phase,
     roles: &'a Option<super::state::Roles>,
@@ -108,7 +108,11 @@ struct Digest<'a> {
 pub fn digest_hash(s: &KogState, dice: &Dice) -> u64 {
     let d = Digest {
         table_models: &s.table.models,
-        models: s.models.values().collect(),
+        models: s
+            .models
+            .values()
+            .map(|m| super::state_form::ModelForm::of(s, m))
+            .collect(),
         units: &s.units,
         phase: &s.phase,
         roles: &s.roles,

@@ -22,6 +22,7 @@ pub mod pool;
 pub mod rule_set;
 pub mod setup;
 pub mod state;
+pub mod state_form;
 pub mod targeting;
 pub mod turns;
 pub mod victory;

@@ -380,7 +380,7 @@ pub fn coherency_problem(s: &KogState, u: usize) -> Option<String> {
         .models
         .iter()
         .copied()
-        .filter(|id| s.models.get(id).is_some_and(|m| m.active()))
+        .filter(|id| s.active_model(*id))
         .collect();
     if ids.len() < 2 {
         return None;
@@ -427,7 +427,7 @@ fn check_mover(s: &KogState, id: ModelId) -> Result<usize, RuleError> {
         "moving a model",
     )?;
     let m = own_model(s, id)?;
-    if !m.active() {
+    if !s.is_active(m) {
         return illegal(format!("{} \"may not move or act\"", m.name));
     }
     if s.turn.moved.contains_key(&id) {
@@ -475,7 +475,7 @@ pub fn run(c: &mut Ctx, cmd: &Command) -> Result<(), RuleError> {
         Command::Face { model, facing } => {
             expect_phase(&c.s, c.s.phase == Phase::Turn, "turning a model")?;
             let m = own_model(&c.s, *model)?;
-            if !m.active() || !facing.is_finite() {
+            if !c.s.is_active(m) || !facing.is_finite() {
                 return illegal(format!("{} cannot turn now", m.name));
             }
             c.emit(Event::Faced {

@@ -76,7 +76,7 @@ pub fn run(c: &mut Ctx, cmd: &Command, unused: [i64; 2]) -> Result<(), RuleError
             expect_phase(&c.s, ok, "placing Linebreaker's objective on a model")?;
             let side = roles.map(|r| r.attacker).unwrap_or(1);
             let m = c.s.model(*model)?;
-            if m.side != side || !m.active() {
+            if m.side != side || !c.s.is_active(m) {
                 return illegal(format!(
                     "the Attacker places the Objective on one of its own models on the table, not {}",
                     m.name
@@ -294,7 +294,7 @@ fn finish_deployment(c: &mut Ctx) -> Result<(), RuleError> {
     let waiting: Vec<String> =
         c.s.models
             .values()
-            .filter(|m| m.side == side && !m.on_table)
+            .filter(|m| m.side == side && !c.s.on_table(m.id))
             .map(|m| m.name.clone())
             .collect();
     if !waiting.is_empty() {
@@ -411,7 +411,7 @@ fn name_commander(c: &mut Ctx, id: ModelId) -> Result<(), RuleError> {
         "naming a Commander",
     )?;
     let m = c.s.model(id)?;
-    if !m.active() {
+    if !c.s.is_active(m) {
         return illegal(format!("{} is not on the table", m.name));
     }
     let side = m.side;

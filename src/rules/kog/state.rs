@@ -127,9 +127,9 @@ pub struct KogModel {
     pub loadout: std::sync::Arc<Loadout>,
     /// Damage taken: 1 cripples, 2 or more destroys.
     pub damage: u32,
-    /// On the table (deployed and not removed).
-    pub on_table: bool,
-    /// Left the game (eliminated infantry, or carried the objective off the table).
+    /// Left the game (eliminated infantry, or carried the objective off the table): a fact of
+    /// the game's history. Whether the model stands on the table is the table's own list
+    /// ([`KogState::on_table`]).
     pub removed: bool,
     /// Uses of twice-per-game weapons, by weapon name.
     pub uses: BTreeMap<String, u32>,
@@ -152,11 +152,6 @@ impl KogModel {
     /// Neither destroyed nor eliminated.
     pub fn alive(&self) -> bool {
         self.damage < 2
-    }
-
-    /// On the table and able to move and act.
-    pub fn active(&self) -> bool {
-        self.alive() && self.on_table
     }
 
     pub fn uses_left(&self, weapon: &super::catalogue::Weapon) -> Option<u32> {
@@ -346,8 +341,10 @@ impl Outcome {
     }
 }
 
-/// The whole game state.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+/// The whole game state. Serialised (for its hash) with each model's place on the table
+/// written beside it, as saves made before [`KogState::on_table`] replaced a kept flag expect
+/// ([`super::state_form`]).
+#[derive(Debug, Clone, PartialEq)]
 pub struct KogState {
     pub table: Table,
     pub options: KogOptions,
@@ -383,6 +380,27 @@ pub fn ix(side: u8) -> usize {
 }
 
 impl KogState {
+    /// Whether model `id` stands on the table (deployed and not removed): the table's own list
+    /// of models says, so no flag is kept beside it.
+    pub fn on_table(&self, id: ModelId) -> bool {
+        self.table.models.iter().any(|m| m.id == id)
+    }
+
+    /// On the table and neither destroyed nor eliminated: able to move and act.
+    pub fn is_active(&self, m: &KogModel) -> bool {
+        m.alive() && self.on_table(m.id)
+    }
+
+    /// Whether model `id` exists and is active.
+    pub fn active_model(&self, id: ModelId) -> bool {
+        self.models.get(&id).is_some_and(|m| self.is_active(m))
+    }
+
+    /// Not yet deployed: neither on the table nor gone from the game.
+    pub fn waiting_to_deploy(&self, m: &KogModel) -> bool {
+        !m.removed && !self.on_table(m.id)
+    }
+
     pub fn model(&self, id: ModelId) -> Result<&KogModel, super::RuleError> {
         self.models
             .get(&id)
@@ -393,7 +411,7 @@ impl KogState {
     pub fn active_models(&self, side: u8) -> impl Iterator<Item = &KogModel> {
         self.models
             .values()
-            .filter(move |m| m.side == side && m.active())
+            .filter(move |m| m.side == side && self.is_active(m))
     }
 
     /// Whether any active enemy of `side` is within `inches` of model `id` (base edge to base
@@ -410,10 +428,10 @@ impl KogState {
     /// Whether any model of unit `u` is within 1" of an active enemy (it "may only choose Close
     /// Assault actions").
     pub fn unit_engaged(&self, u: usize) -> bool {
-        self.units[u].models.iter().any(|id| {
-            self.models.get(id).is_some_and(KogModel::active)
-                && self.enemy_within(*id, 1.0).is_some()
-        })
+        self.units[u]
+            .models
+            .iter()
+            .any(|id| self.active_model(*id) && self.enemy_within(*id, 1.0).is_some())
     }
 
     /// "no non-Crippled units remaining on the board": a unit counts while one of its models is
@@ -423,7 +441,7 @@ impl KogState {
             u.models.iter().any(|id| {
                 self.models
                     .get(id)
-                    .is_some_and(|m| m.active() && m.damage == 0)
+                    .is_some_and(|m| self.is_active(m) && m.damage == 0)
             })
         })
     }

@@ -125,10 +125,10 @@ pub fn plan_attack(
 ) -> Result<AttackPlan, RuleError> {
     let a = s.model(attacker)?;
     let t = s.model(target)?;
-    if !a.active() {
+    if !s.is_active(a) {
         return illegal(format!("{} is not in the fight", a.name));
     }
-    if !t.active() {
+    if !s.is_active(t) {
         return illegal(format!(
             "{} is not a target: it is out of the fight",
             t.name
@@ -257,7 +257,7 @@ pub fn plan_attack(
             .map_err(|e| RuleError::Illegal(e.to_string()))?
             .into_iter()
             .map(|(id, _)| id)
-            .filter(|id| *id != target && s.models.get(id).is_some_and(|m| m.active()))
+            .filter(|id| *id != target && s.active_model(*id))
             .collect()
     } else {
         Vec::new()
