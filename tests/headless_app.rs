@@ -238,3 +238,92 @@ fn closing_the_window_on_unsaved_editor_work_asks_first() {
     assert!(app.world().get_entity(w2).is_ok());
     assert_eq!(app.world().resource::<QuitPrompt>().0, Some(w2));
 }
+
+/// The sandbox's heavy hits: a click on a weak floor places a damaged-structure marker, and a
+/// model dragged onto it rolls the sandbox's dice. A game starts with the markers cleared and
+/// the tool put down, and the tool neither places markers nor rolls there: a game rolls only its
+/// own dice.
+#[test]
+fn heavy_hits_and_their_rolls_belong_to_the_sandbox_not_to_a_game() {
+    use wartable::app::interact::Drag;
+    use wartable::app::picking::CursorHit;
+    use wartable::app::screens::Mode;
+    use wartable::app::sight_tools::{Hazards, hazard_plugin};
+    use wartable::app::state::{ActiveTool, Notices, PointerOverUi, SandboxDice};
+    let mut app = app_with("levels/kry-deck.ron");
+    app.add_plugins(bevy::state::app::StatesPlugin)
+        .insert_state(Mode::Sandbox)
+        .init_resource::<Notices>()
+        .init_resource::<CursorHit>()
+        .init_resource::<Drag>()
+        .init_resource::<PointerOverUi>()
+        .init_resource::<ButtonInput<MouseButton>>()
+        .insert_resource(ActiveTool::HeavyHit)
+        .insert_resource(SandboxDice(wartable::dice::Dice::new(7)))
+        .add_plugins(hazard_plugin);
+    let click = |app: &mut App, at: Pt| {
+        app.world_mut().resource_mut::<CursorHit>().ground = Some(at);
+        app.world_mut()
+            .resource_mut::<ButtonInput<MouseButton>>()
+            .press(MouseButton::Left);
+        app.update();
+        app.world_mut()
+            .resource_mut::<ButtonInput<MouseButton>>()
+            .clear();
+    };
+    let markers = |app: &App| app.world().resource::<Hazards>().markers.len();
+    let rolls = |app: &App| app.world().resource::<SandboxDice>().0.log().len();
+    // The weak floor at (18, 12) in the sandbox: a marker.
+    click(&mut app, Pt::new(18.0, 12.0));
+    assert_eq!(markers(&app), 1);
+    // Open floor: none.
+    click(&mut app, Pt::new(10.0, 12.0));
+    assert_eq!(markers(&app), 1);
+    // The trooper dragged onto the marker: the floor is rolled for.
+    {
+        let mut drag = app.world_mut().resource_mut::<Drag>();
+        drag.model = Some(ModelId(1));
+        drag.start = Pt::new(3.0, 12.0);
+    }
+    app.update();
+    app.world_mut()
+        .resource_mut::<TableState>()
+        .table
+        .move_model(ModelId(1), Pt::new(18.0, 12.0))
+        .unwrap();
+    app.world_mut().resource_mut::<Drag>().model = None;
+    app.update();
+    assert_eq!(rolls(&app), 1);
+    assert!(
+        app.world()
+            .resource::<Notices>()
+            .status
+            .starts_with("Damaged structure"),
+        "{}",
+        app.world().resource::<Notices>().status
+    );
+    // A game begins: the sandbox's markers go and the tool is put down.
+    app.world_mut()
+        .resource_mut::<NextState<Mode>>()
+        .set(Mode::Game);
+    app.update();
+    assert_eq!(markers(&app), 0);
+    assert_eq!(*app.world().resource::<ActiveTool>(), ActiveTool::Select);
+    // Taken up again by hand, it places nothing; and a drag onto a marker left there rolls
+    // nothing.
+    app.insert_resource(ActiveTool::HeavyHit);
+    click(&mut app, Pt::new(18.0, 12.0));
+    assert_eq!(markers(&app), 0);
+    app.world_mut()
+        .resource_mut::<Hazards>()
+        .markers
+        .push(wartable::table::template::Hazard {
+            centre: Pt::new(18.0, 12.0),
+            diameter: 2.0,
+        });
+    app.world_mut().resource_mut::<Drag>().model = Some(ModelId(1));
+    app.update();
+    app.world_mut().resource_mut::<Drag>().model = None;
+    app.update();
+    assert_eq!(rolls(&app), 1);
+}

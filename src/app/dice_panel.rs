@@ -1,7 +1,7 @@
 //! The dice roller: roll any expression with the game's seeded dice, or type in results of
 //! physical dice; every roll is logged with its purpose.
 
-use super::state::{GameDice, Notices};
+use super::state::{Notices, SandboxDice};
 use crate::dice::Dice;
 use bevy::prelude::*;
 use bevy_egui::egui;
@@ -66,7 +66,7 @@ pub fn dice_section(ui: &mut egui::Ui, dice: &Dice, _notices: &mut Notices) {
 
 fn apply_requests(
     mut contexts: bevy_egui::EguiContexts,
-    mut dice: ResMut<GameDice>,
+    mut dice: ResMut<SandboxDice>,
     mut notices: ResMut<Notices>,
 ) -> Result {
     let Ok(ctx) = contexts.ctx_mut() else {

@@ -86,7 +86,7 @@ pub fn build_app(opts: AppOptions) -> App {
     );
     app.add_plugins(EguiPlugin::default());
     app.insert_resource(state::StartupLevel(opts.level.clone()));
-    app.insert_resource(state::GameDice(crate::dice::Dice::new(opts.seed)));
+    app.insert_resource(state::SandboxDice(crate::dice::Dice::new(opts.seed)));
     app.add_plugins((
         state::plugin,
         table_entities::plugin,

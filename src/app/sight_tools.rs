@@ -5,7 +5,8 @@
 use super::convert::{flat, to_world};
 use super::interact::Drag;
 use super::picking::CursorHit;
-use super::state::{ActiveTool, GameDice, Notices, Selection, TableState, pointer_on_table};
+use super::screens::Mode;
+use super::state::{ActiveTool, Notices, SandboxDice, Selection, TableState, pointer_on_table};
 use super::table_entities::TableSync;
 use crate::table::movement::{CostField, MoveRules};
 use crate::table::template::{
@@ -17,13 +18,12 @@ use bevy_egui::input::egui_wants_any_keyboard_input;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_plugins(core_plugin)
+    app.add_plugins((core_plugin, hazard_plugin))
         .init_resource::<MoveRange>()
-        .init_resource::<Hazards>()
         .add_systems(
             Update,
             (
-                (los_clicks, template_clicks, heavy_hit_clicks).run_if(pointer_on_table),
+                (los_clicks, template_clicks).run_if(pointer_on_table),
                 tool_keys.run_if(not(egui_wants_any_keyboard_input)),
             )
                 .before(GeometrySet),
@@ -31,13 +31,48 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(
             Update,
             (
-                (update_range, check_hazards),
-                (draw_los, draw_template, draw_range, draw_hazards),
+                update_range,
+                (
+                    draw_los,
+                    draw_template,
+                    draw_range,
+                    draw_hazards.run_if(not_in_game),
+                ),
             )
                 .chain()
                 .after(GeometrySet),
         )
         .add_systems(EguiPrimaryContextPass, tool_window);
+}
+
+/// The sandbox's heavy hits: clicking a weak (W) floor with the heavy-hit tool places a
+/// damaged-structure marker, and a model dragged into one rolls the sandbox's dice for the
+/// floor. Outside a game only: a game starts with the markers cleared and the tool put down.
+pub fn hazard_plugin(app: &mut App) {
+    app.init_resource::<Hazards>()
+        .add_systems(
+            Update,
+            heavy_hit_clicks
+                .run_if(pointer_on_table)
+                .run_if(not_in_game)
+                .before(GeometrySet),
+        )
+        .add_systems(Update, check_hazards.run_if(not_in_game).after(GeometrySet))
+        .add_systems(OnEnter(Mode::Game), leave_sandbox_tools);
+}
+
+/// Outside a game: the heavy-hit tool and its damaged-structure rolls belong to the sandbox. In a
+/// game the rule set places and resolves its own markers with its own dice.
+fn not_in_game(mode: Res<State<Mode>>) -> bool {
+    *mode.get() != Mode::Game
+}
+
+/// A game starts without the sandbox's markers and with the heavy-hit tool put down.
+fn leave_sandbox_tools(mut hazards: ResMut<Hazards>, mut tool: ResMut<ActiveTool>) {
+    hazards.markers.clear();
+    if *tool == ActiveTool::HeavyHit {
+        *tool = ActiveTool::Select;
+    }
 }
 
 /// Rebuilding the scene and answering the tools' questions.
@@ -191,7 +226,12 @@ fn rebuild_scene(
     *seen = Some((state.terrain_rev, state.table.models.clone()));
 }
 
-fn tool_keys(keys: super::keys::Keys, mut tool: ResMut<ActiveTool>, mut range: ResMut<MoveRange>) {
+fn tool_keys(
+    keys: super::keys::Keys,
+    mode: Res<State<Mode>>,
+    mut tool: ResMut<ActiveTool>,
+    mut range: ResMut<MoveRange>,
+) {
     use super::keys::Key;
     let mut toggle = |k: Key, t: ActiveTool| {
         if keys.just_pressed(k) {
@@ -200,7 +240,9 @@ fn tool_keys(keys: super::keys::Keys, mut tool: ResMut<ActiveTool>, mut range: R
     };
     toggle(Key::Sight, ActiveTool::Los);
     toggle(Key::Template, ActiveTool::Template);
-    toggle(Key::HeavyHit, ActiveTool::HeavyHit);
+    if *mode.get() != Mode::Game {
+        toggle(Key::HeavyHit, ActiveTool::HeavyHit);
+    }
     if keys.just_pressed(Key::MoveRange) {
         range.on = !range.on;
     }
@@ -382,7 +424,7 @@ fn check_hazards(
     drag: Res<Drag>,
     state: Option<Res<TableState>>,
     hazards: Res<Hazards>,
-    mut dice: ResMut<GameDice>,
+    mut dice: ResMut<SandboxDice>,
     mut notices: ResMut<Notices>,
     mut last: Local<Option<(ModelId, Pt)>>,
 ) {
@@ -562,18 +604,24 @@ fn draw_range(range: Res<MoveRange>, state: Option<Res<TableState>>, mut gizmos:
 fn draw_hazards(hazards: Res<Hazards>, state: Option<Res<TableState>>, mut gizmos: Gizmos) {
     let Some(state) = state else { return };
     for h in &hazards.markers {
-        let c = to_world(h.centre, state.table.surface_height(h.centre) + 0.08);
-        let orange = Color::srgb(1.0, 0.45, 0.0);
-        gizmos
-            .circle(flat(c), h.diameter / 2.0, orange)
-            .resolution(48);
-        gizmos
-            .circle(flat(c), h.diameter / 2.0 - 0.1, Color::BLACK)
-            .resolution(48);
-        let r = h.diameter / 2.0 * 0.7;
-        gizmos.line(c + Vec3::new(-r, 0.0, -r), c + Vec3::new(r, 0.0, r), orange);
-        gizmos.line(c + Vec3::new(-r, 0.0, r), c + Vec3::new(r, 0.0, -r), orange);
+        draw_hazard(&mut gizmos, &state.table, h);
     }
+}
+
+/// A damaged-structure marker on the table: an orange ring with a cross, on the ground under
+/// its centre. The sandbox's heavy-hit tool and a rule set's own markers look alike.
+pub fn draw_hazard(gizmos: &mut Gizmos, table: &crate::table::Table, h: &Hazard) {
+    let c = to_world(h.centre, table.surface_height(h.centre) + 0.08);
+    let orange = Color::srgb(1.0, 0.45, 0.0);
+    gizmos
+        .circle(flat(c), h.diameter / 2.0, orange)
+        .resolution(48);
+    gizmos
+        .circle(flat(c), h.diameter / 2.0 - 0.1, Color::BLACK)
+        .resolution(48);
+    let r = h.diameter / 2.0 * 0.7;
+    gizmos.line(c + Vec3::new(-r, 0.0, -r), c + Vec3::new(r, 0.0, r), orange);
+    gizmos.line(c + Vec3::new(-r, 0.0, r), c + Vec3::new(r, 0.0, -r), orange);
 }
 
 /// The tool window: what the active geometry tool found, and its settings.

@@ -62,9 +62,12 @@ fn next_rev() -> u64 {
     REV.fetch_add(1, Ordering::Relaxed)
 }
 
-/// The game's one seeded dice source.
+/// The sandbox's dice, seeded with `--seed`: the free rolls of the dice panel and the
+/// damaged-structure rolls of the heavy-hit tool, both outside a game. A game in play rolls only
+/// its own dice (the game core's one seeded source, logged with its commands); neither the panel
+/// nor the heavy-hit tool is offered there.
 #[derive(Resource, Debug, Clone)]
-pub struct GameDice(pub Dice);
+pub struct SandboxDice(pub Dice);
 
 /// The selected model, if any.
 #[derive(Resource, Debug, Clone, Default)]

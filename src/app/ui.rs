@@ -5,7 +5,7 @@ use super::level_io::{LoadRequest, list_levels, resolve_data_path};
 use super::measure;
 use super::sandbox::{PaletteChoice, SandboxPalette};
 use super::state::{
-    ActiveTool, GameDice, Notices, PointerOverUi, Selection, TableState, Tape, TapeRule,
+    ActiveTool, Notices, PointerOverUi, SandboxDice, Selection, TableState, Tape, TapeRule,
     ViewSettings,
 };
 use crate::table::{Arc, TapeEnd};
@@ -109,7 +109,7 @@ fn overlays(
     mut ui_state: ResMut<UiState>,
     mut load: ResMut<LoadRequest>,
     palette: Option<Res<SandboxPalette>>,
-    dice: Res<GameDice>,
+    dice: Res<SandboxDice>,
     window: Query<&Window, With<PrimaryWindow>>,
     mut cams: Query<&mut Camera, With<Camera3d>>,
     mut over_ui: ResMut<PointerOverUi>,
@@ -148,11 +148,15 @@ fn overlays(
             {
                 *tool = ActiveTool::Select;
             }
+            // In a game the rule set places damaged-structure markers itself.
+            let heavy = (!in_game).then_some((ActiveTool::HeavyHit, "Heavy hit (H)"));
             for (t, label) in [
                 (ActiveTool::Los, "Sight (L)"),
                 (ActiveTool::Template, "Template (B)"),
-                (ActiveTool::HeavyHit, "Heavy hit (H)"),
-            ] {
+            ]
+            .into_iter()
+            .chain(heavy)
+            {
                 if ui.selectable_label(*tool == t, label).clicked() {
                     *tool = if *tool == t { ActiveTool::Select } else { t };
                 }

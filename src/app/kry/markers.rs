@@ -1,7 +1,8 @@
 //! Kry-Gothic's markers on the table: a label over each model (P pinned, W waiting, F afraid,
 //! D down, S stuck, + in the combo under way, wounds), the AP cost of a move while dragging
 //! (terrain included), and the front arc and blind side of the selected model drawn on the
-//! ground (green: its front arc, red: the blind side a shot from behind comes from).
+//! ground (green: its front arc, red: the blind side a shot from behind comes from), and the
+//! damaged-structure markers where heavy weapons broke weak floors.
 
 use super::input::{MovePreview, in_game};
 use super::session::KrySession;
@@ -20,7 +21,18 @@ pub fn plugin(app: &mut App) {
             .in_set(crate::app::labels::TagSet)
             .run_if(in_game),
     )
-    .add_systems(Update, draw_arcs.run_if(in_game));
+    .add_systems(Update, (draw_arcs, draw_floors).run_if(in_game));
+}
+
+/// The damaged-structure markers the game has placed where heavy weapons hit weak (W) floors.
+fn draw_floors(active: Res<ActiveGame>, mut gizmos: Gizmos) {
+    let Some(session) = KrySession::of(&active) else {
+        return;
+    };
+    let s = session.state();
+    for h in &s.hazards {
+        crate::app::sight_tools::draw_hazard(&mut gizmos, &s.table, &h.hazard());
+    }
 }
 
 /// The short markers of a model, as the label shows them.
