@@ -690,11 +690,11 @@ fn the_long_range_option_caps_shots_at_double_range() {
         );
     }
     let mut g = kampfer_v_panther();
-    g.state.options.long_range = wartable::rules::kog::options::LongRange::UpToDouble;
+    g.state.options_mut().long_range = wartable::rules::kog::options::LongRange::UpToDouble;
     put(&mut g, 3, 10.0, 35.5); // 24.5" from #1 edge to edge: long range, allowed
     ok(&mut g, attack_cmd(1, "Autocannon", 3));
     let mut g = kampfer_v_panther();
-    g.state.options.long_range = wartable::rules::kog::options::LongRange::UpToDouble;
+    g.state.options_mut().long_range = wartable::rules::kog::options::LongRange::UpToDouble;
     put(&mut g, 4, 47.0, 35.0);
     put(&mut g, 1, 1.0, 1.0); // about 56" away: beyond twice 24"
     let e = refused(&mut g, attack_cmd(1, "Autocannon", 4));
@@ -711,7 +711,7 @@ fn kept_sightings_follow_the_table_and_the_sensors() {
     use wartable::table::Scene;
     let mut g = behind_bulkhead();
     let seen = |s: &KogState| {
-        let scene = Scene::shared(&s.table, s.options.sight());
+        let scene = Scene::shared(&s.table, s.options().sight());
         sighting(s, &scene, id(1), id(3)).unwrap()
     };
     let fresh = |s: &KogState| {

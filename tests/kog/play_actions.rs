@@ -49,7 +49,7 @@ fn a_speed_move_rules_out_the_alternatives_to_shooting_as_an_option() {
             singles("German", BattleSize::Duel, &["Kämpfer", "Kämpfer"]),
             singles("German", BattleSize::Duel, &["Kämpfer"]),
         );
-        g.state.options.speed_move_bars = bars;
+        g.state.options_mut().speed_move_bars = bars;
         start(&mut g, &[(1, 10.0, 20.0), (2, 30.0, 20.0), (3, 40.0, 30.0)]);
         apply(&mut g.state, &objective(2, 21.8, 20.0));
         ok(

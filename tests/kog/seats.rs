@@ -193,7 +193,7 @@ fn the_hash_covers_what_the_old_digest_left_out() {
         g.hash(),
         wartable::rules::kog::legacy::digest_hash(&g.state, &g.dice),
     );
-    g.state.options.deployment_gap += 1.0;
+    g.state.options_mut().deployment_gap += 1.0;
     assert_ne!(g.hash(), h);
     assert_eq!(
         wartable::rules::kog::legacy::digest_hash(&g.state, &g.dice),

@@ -161,7 +161,7 @@ fn setup_halves_deployment_objectives_and_commanders() {
     );
     assert!(e.contains("marker's edge is 6.0\""), "{e}");
     // Saves from before that reading measured from the centre, and still replay so.
-    g.state.options.objective_gap_from = GapFrom::MarkerCentre;
+    g.state.options_mut().objective_gap_from = GapFrom::MarkerCentre;
     assert!(
         g.check(
             1,
@@ -171,7 +171,7 @@ fn setup_halves_deployment_objectives_and_commanders() {
         )
         .is_ok()
     );
-    g.state.options.objective_gap_from = GapFrom::MarkerEdge;
+    g.state.options_mut().objective_gap_from = GapFrom::MarkerEdge;
     let e = refused(
         &mut g,
         Command::PlaceObjective {

@@ -173,7 +173,7 @@ fn concede_and_round_limit() {
     ok(&mut g, Command::Concede { side: 2 });
     assert_eq!(g.state.phase, Phase::Over(Outcome::Conceded { side: 2 }));
     let mut g = duel(Scenario::Standard);
-    g.state.options.round_limit = Some(1);
+    g.state.options_mut().round_limit = Some(1);
     ok(&mut g, Command::EndTurn);
     ok(&mut g, Command::EndTurn);
     assert!(

@@ -46,7 +46,7 @@ impl MenuCache {
         if s.models[&id].side != s.active || !s.active_model(id) {
             return;
         }
-        let scene = Scene::new(&s.table, s.options.sight());
+        let scene = Scene::new(&s.table, s.options().sight());
         for (weapon, target, r) in attack_menu(s, &scene, id) {
             let result = r.map_err(|e| e.to_string()).map(|plan| {
                 let defend = odds(&plan.spec(s, false));
@@ -308,7 +308,7 @@ pub fn actions(
                         });
                     }
                 }
-            } else if s.scenario == crate::rules::kog::Scenario::Linebreaker
+            } else if s.scenario() == crate::rules::kog::Scenario::Linebreaker
                 && ui.button("Pick up the Objective").clicked()
             {
                 out = Some(Command::PickUpObjective { model: id });

@@ -252,7 +252,7 @@ fn preview_drag(
     if preview.model == Some(id) && preview.last.is_some_and(|p| p.dist(now) < 0.1) {
         return;
     }
-    let scene = Scene::new(&s.table, s.options.sight());
+    let scene = Scene::new(&s.table, s.options().sight());
     let mode = session.move_mode;
     *preview = match plan_move(s, &scene, id, mode, now) {
         Ok(p) => MovePreview {

@@ -50,7 +50,7 @@ fn draw_hovered_attack(
     let s = session.state();
     let key = (a, t, session.shell.rev);
     if hover.key != Some(key) {
-        let scene = crate::table::Scene::new(&s.table, s.options.sight());
+        let scene = crate::table::Scene::new(&s.table, s.options().sight());
         hover.lines = scene
             .line_of_sight(&s.table, a, t, true)
             .map(|l| l.lines)

@@ -166,7 +166,7 @@ fn forces_panel(ui: &mut egui::Ui, session: &mut KogSession, sel: &mut Selection
                     Some(_) => " \u{b7} Defender",
                     None => "",
                 };
-                let f = &s.forces[(side - 1) as usize];
+                let f = &s.forces()[(side - 1) as usize];
                 ui.heading(format!("Side {side}{role}"));
                 ui.label(egui::RichText::new(format!("{} \u{b7} {}", f.name, f.faction)).small());
                 for (ui_i, u) in s.units.iter().enumerate().filter(|(_, u)| u.side == side) {
@@ -218,7 +218,7 @@ fn pending_prompt(ctx: &egui::Context, session: &KogSession) -> Option<UiAction>
     if !session.human_to_act() {
         return None;
     }
-    let scene = Scene::new(&s.table, s.options.sight());
+    let scene = Scene::new(&s.table, s.options().sight());
     let plan = plan_attack(s, &scene, p.attacker, &p.weapon, p.target, false).ok()?;
     let t = &s.models[&p.target];
     let mut out = None;

@@ -137,7 +137,7 @@ pub fn setup_steps(
         }
         Phase::PlaceObjective { side } => {
             ui.heading(format!("Side {side}'s Objective"));
-            if s.scenario == crate::rules::kog::Scenario::Linebreaker {
+            if s.scenario() == crate::rules::kog::Scenario::Linebreaker {
                 ui.label("\"The Attacker places an Objective on one model\": select one of your models, then:");
                 if let Some(id) = selected
                     && s.models.get(&id).is_some_and(|m| m.side == *side)

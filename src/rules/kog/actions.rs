@@ -49,13 +49,13 @@ pub fn check_actor_for(
     }
     if !assault
         && !shot
-        && s.options.speed_move_bars == SpeedMoveBars::ShootingAndItsAlternatives
+        && s.options().speed_move_bars == SpeedMoveBars::ShootingAndItsAlternatives
         && s.turn.moved.get(&id).map(|m| m.0) == Some(MoveMode::Speed)
     {
         return illegal(format!(
             "{} made a Speed Move and \"may not choose Shooting actions until the end of the player turn\" (this game's option: {})",
             m.name,
-            s.options.speed_move_bars.label()
+            s.options().speed_move_bars.label()
         ));
     }
     if !assault && s.unit_engaged(u) {
@@ -92,7 +92,7 @@ pub fn run(c: &mut Ctx, cmd: &Command) -> Result<(), RuleError> {
     match cmd {
         Command::HoldObjective { model } => {
             let u = check_actor(&c.s, *model, false)?;
-            if c.s.scenario == Scenario::Linebreaker {
+            if c.s.scenario() == Scenario::Linebreaker {
                 return illegal("in Linebreaker the Objective is carried, not held");
             }
             let Some(o) = objective_in_reach(&c.s, *model) else {
@@ -239,7 +239,7 @@ pub fn run(c: &mut Ctx, cmd: &Command) -> Result<(), RuleError> {
                         None => m.edge_distance_to_point(o.at) <= 1.0 + 1e-4,
                     }
             });
-            let Some(o) = found.filter(|_| c.s.scenario == Scenario::Linebreaker) else {
+            let Some(o) = found.filter(|_| c.s.scenario() == Scenario::Linebreaker) else {
                 return illegal(format!(
                     "{} is not within 1\" of a Destroyed model with the Objective",
                     c.s.models[model].name

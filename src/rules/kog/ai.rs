@@ -37,7 +37,7 @@ pub fn choose(g: &KogGame, side: u8) -> Option<Command> {
             ..
         } => (*r == side).then_some(Command::Reroll),
         Phase::ChooseRole { chooser } => (*chooser == side).then_some(Command::ChooseRole {
-            attacker: s.scenario == Scenario::Linebreaker,
+            attacker: s.scenario() == Scenario::Linebreaker,
         }),
         Phase::ChooseTerritory => (s.roles?.defender == side).then(|| {
             [
@@ -65,7 +65,7 @@ pub fn choose(g: &KogGame, side: u8) -> Option<Command> {
             if *d != side {
                 return None;
             }
-            if s.scenario == Scenario::Linebreaker {
+            if s.scenario() == Scenario::Linebreaker {
                 let carrier = s.active_models(side).max_by(|a, b| {
                     a.loadout
                         .movement
@@ -109,7 +109,7 @@ fn respond(s: &KogState) -> Command {
     let Some(p) = &s.pending else {
         return Command::Respond { counter: None };
     };
-    let scene = Scene::shared(&s.table, s.options.sight());
+    let scene = Scene::shared(&s.table, s.options().sight());
     let Ok(plan) = plan_attack(s, &scene, p.attacker, &p.weapon, p.target, false) else {
         return Command::Respond { counter: None };
     };
@@ -142,7 +142,7 @@ fn spots(s: &KogState, side: u8, most: usize) -> Vec<(ModelId, Pt, f32)> {
     let (Some(t), Some(r)) = (s.territory, s.roles) else {
         return Vec::new();
     };
-    let scene = Scene::shared(&s.table, s.options.sight());
+    let scene = Scene::shared(&s.table, s.options().sight());
     let own = t.half_of(side, &r);
     let mut state = s.clone();
     let mut out = Vec::new();
@@ -273,7 +273,7 @@ fn aim(s: &KogState, id: ModelId) -> Option<Pt> {
     let m = s.models.get(&id)?;
     let here = s.table.model(id).ok()?.pos;
     let side = m.side;
-    match s.scenario {
+    match s.scenario() {
         Scenario::Linebreaker => {
             let o = s.objectives.first()?;
             if s.roles?.attacker == side {
@@ -318,7 +318,7 @@ fn aim(s: &KogState, id: ModelId) -> Option<Pt> {
 /// The next model to move and its move.
 fn next_move(g: &KogGame) -> Option<Command> {
     let s = &g.state;
-    let scene = Scene::shared(&s.table, s.options.sight());
+    let scene = Scene::shared(&s.table, s.options().sight());
     for u in unit_order(s) {
         for id in s.units[u].models.clone() {
             let Some(m) = s.models.get(&id) else { continue };
@@ -469,7 +469,7 @@ fn charge_for(g: &KogGame, scene: &Scene, id: ModelId) -> Option<Command> {
         if coherency_problem(&a, m.unit).is_some() {
             continue;
         }
-        let scene = Scene::shared(&a.table, a.options.sight());
+        let scene = Scene::shared(&a.table, a.options().sight());
         let Some((score, _)) = scored_attack(&a, &scene, id) else {
             continue;
         };
@@ -484,7 +484,7 @@ fn charge_for(g: &KogGame, scene: &Scene, id: ModelId) -> Option<Command> {
 /// shot, else hold an objective in reach, else the attack with the best odds.
 fn next_action(g: &KogGame) -> Option<Command> {
     let s = &g.state;
-    let scene = Scene::shared(&s.table, s.options.sight());
+    let scene = Scene::shared(&s.table, s.options().sight());
     if let Some(c) = support(g, &scene) {
         return Some(c);
     }

@@ -30,7 +30,7 @@ impl<'a> Ctx<'a> {
 
     /// The table's query structure as it stands now.
     pub fn scene(&self) -> std::rc::Rc<Scene> {
-        Scene::shared(&self.s.table, self.s.options.sight())
+        Scene::shared(&self.s.table, self.s.options().sight())
     }
 
     /// Rolls one d6 with a purpose, logged.

@@ -34,7 +34,7 @@ pub fn unused_points(s: &KogState) -> [i64; 2] {
             .map(|m| m.loadout.cost as i64)
             .sum()
     };
-    let limit = s.size.points() as i64;
+    let limit = s.size().points() as i64;
     [limit - spent(1), limit - spent(2)]
 }
 
@@ -112,10 +112,7 @@ impl GameSetup {
         }
         Ok(KogState {
             table,
-            options: self.options.clone(),
-            scenario: self.scenario,
-            size: self.forces[0].size,
-            forces: std::sync::Arc::new(self.forces.clone()),
+            setup: std::sync::Arc::new(self.clone()),
             models,
             units,
             phase: Phase::RoleDiceOff {

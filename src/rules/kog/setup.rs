@@ -71,7 +71,7 @@ pub fn run(c: &mut Ctx, cmd: &Command, unused: [i64; 2]) -> Result<(), RuleError
         Command::PlaceObjective { at } => place_objective(c, *at),
         Command::CarryObjective { model } => {
             let roles = c.s.roles;
-            let ok = c.s.scenario == Scenario::Linebreaker
+            let ok = c.s.scenario() == Scenario::Linebreaker
                 && matches!(c.s.phase, Phase::PlaceObjective { side } if Some(side) == roles.map(|r| r.attacker));
             expect_phase(&c.s, ok, "placing Linebreaker's objective on a model")?;
             let side = roles.map(|r| r.attacker).unwrap_or(1);
@@ -207,7 +207,7 @@ fn check_room(s: &super::state::KogState, t: &Territory, side: u8) -> Result<(),
         .filter(|m| m.side == side)
         .map(|m| m.loadout.base)
         .fold(0.0f32, f32::max);
-    let gap = s.options.deployment_gap;
+    let gap = s.options().deployment_gap;
     if size - gap < biggest {
         return illegal(format!(
             "split this way each half is {size}\" deep, leaving {:.1}\" to deploy more than {gap}\" from the other half: too little for a {biggest}\" base (a smaller table may agree a smaller deployment gap)",
@@ -243,7 +243,7 @@ pub fn check_deploy_spot(
         ));
     }
     let gap = t.distance_to(own.other(), at) - rad;
-    let need = s.options.deployment_gap;
+    let need = s.options().deployment_gap;
     if gap <= need + 1e-4 {
         return illegal(format!(
             "{} must deploy more than {need}\" from the enemy territory: its base would be {gap:.1}\" away",
@@ -311,7 +311,7 @@ fn finish_deployment(c: &mut Ctx) -> Result<(), RuleError> {
         }));
         return Ok(());
     }
-    match c.s.scenario {
+    match c.s.scenario() {
         Scenario::Standard | Scenario::Meatgrinder => {
             c.emit(Event::PhaseSet(Phase::PlaceObjective {
                 side: roles.defender,
@@ -360,7 +360,7 @@ pub fn check_objective_spot(s: &super::state::KogState, side: u8, at: Pt) -> Res
     }
     // Measured from the marker's edge, as every distance of the game is (saves from before
     // that reading measured from its centre).
-    let radius = match s.options.objective_gap_from {
+    let radius = match s.options().objective_gap_from {
         GapFrom::MarkerEdge => super::actions::OBJECTIVE_RADIUS,
         GapFrom::MarkerCentre => 0.0,
     };
@@ -381,7 +381,7 @@ fn place_objective(c: &mut Ctx, at: Pt) -> Result<(), RuleError> {
     let Phase::PlaceObjective { side } = c.s.phase else {
         return expect_phase(&c.s, false, "placing an Objective");
     };
-    if c.s.scenario == Scenario::Linebreaker {
+    if c.s.scenario() == Scenario::Linebreaker {
         return illegal("in Linebreaker the Attacker places the Objective on one of its models");
     }
     check_objective_spot(&c.s, side, at)?;

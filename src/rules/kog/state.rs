@@ -347,11 +347,9 @@ impl Outcome {
 #[derive(Debug, Clone, PartialEq)]
 pub struct KogState {
     pub table: Table,
-    pub options: KogOptions,
-    pub scenario: Scenario,
-    pub size: BattleSize,
-    /// The two forces (side 1, side 2): fixed for the game, shared by copies of the state.
-    pub forces: std::sync::Arc<[ForceList; 2]>,
+    /// The game's setup, shared with the game and by every copy of the state: the options, the
+    /// scenario and the forces (hence the battle size) are read from it, never copied.
+    pub setup: std::sync::Arc<super::game::GameSetup>,
     pub models: BTreeMap<ModelId, KogModel>,
     pub units: Vec<KogUnit>,
     pub phase: Phase,
@@ -380,6 +378,31 @@ pub fn ix(side: u8) -> usize {
 }
 
 impl KogState {
+    /// The options the game was set up with.
+    pub fn options(&self) -> &KogOptions {
+        &self.setup.options
+    }
+
+    /// The options of this state alone (its shared setup copied first): for scenario tests that
+    /// change a rule's reading in the middle of a game.
+    pub fn options_mut(&mut self) -> &mut KogOptions {
+        &mut std::sync::Arc::make_mut(&mut self.setup).options
+    }
+
+    pub fn scenario(&self) -> Scenario {
+        self.setup.scenario
+    }
+
+    /// The two forces (side 1, side 2).
+    pub fn forces(&self) -> &[ForceList; 2] {
+        &self.setup.forces
+    }
+
+    /// The battle size both forces were picked for.
+    pub fn size(&self) -> BattleSize {
+        self.setup.forces[0].size
+    }
+
     /// Whether model `id` stands on the table (deployed and not removed): the table's own list
     /// of models says, so no flag is kept beside it.
     pub fn on_table(&self, id: ModelId) -> bool {

@@ -10,10 +10,10 @@ impl Serialize for KogState {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         StateForm {
             table: &self.table,
-            options: &self.options,
-            scenario: &self.scenario,
-            size: &self.size,
-            forces: &self.forces,
+            options: &self.setup.options,
+            scenario: &self.setup.scenario,
+            size: &self.setup.forces[0].size,
+            forces: &self.setup.forces,
             models: Models(self),
             units: &self.units,
             phase: &self.phase,
@@ -39,7 +39,7 @@ struct StateForm<'a> {
     options: &'a super::options::KogOptions,
     scenario: &'a super::options::Scenario,
     size: &'a super::force::BattleSize,
-    forces: &'a std::sync::Arc<[super::force::ForceList; 2]>,
+    forces: &'a [super::force::ForceList; 2],
     models: Models<'a>,
     units: &'a Vec<super::state::KogUnit>,
     phase: &'a super::state::Phase,

@@ -187,7 +187,7 @@ pub fn plan_attack(
                 t.name
             ));
         }
-        if s.options.long_range == LongRange::UpToDouble && range > 2.0 * w.range + 1e-4 {
+        if s.options().long_range == LongRange::UpToDouble && range > 2.0 * w.range + 1e-4 {
             return illegal(format!(
                 "{range:.1}\" is beyond twice the {}'s {}\" range (long range limit option)",
                 w.name, w.range

@@ -53,7 +53,8 @@ fn end_turn(c: &mut Ctx) {
     for i in 0..c.s.objectives.len() {
         let mut streak = c.s.objectives[i].streak;
         let held = c.s.turn.held.contains_key(&i);
-        let counts = held && !(c.s.scenario == Scenario::HamburgerHill && contested(&c.s, i, side));
+        let counts =
+            held && !(c.s.scenario() == Scenario::HamburgerHill && contested(&c.s, i, side));
         if held && !counts {
             c.emit(Event::Note(format!(
                 "{} is contested: an enemy model is within 1\" of it",

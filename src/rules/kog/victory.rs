@@ -24,11 +24,11 @@ pub fn round_end_outcome(s: &KogState) -> Option<Outcome> {
             why: "neither player has any forces remaining".into(),
         });
     }
-    let objective = |side: u8| match s.scenario {
+    let objective = |side: u8| match s.scenario() {
         Scenario::HamburgerHill => held(s, Some(0), side),
         _ => held(s, s.objective_of(enemy(side)), side),
     };
-    let (major, minor): ([bool; 2], [bool; 2]) = match s.scenario {
+    let (major, minor): ([bool; 2], [bool; 2]) = match s.scenario() {
         Scenario::Standard => (
             [objective(1), objective(2)],
             [broke_enemy(s, 1), broke_enemy(s, 2)],
@@ -51,7 +51,7 @@ pub fn round_end_outcome(s: &KogState) -> Option<Outcome> {
         }
     };
     let why_major = |side: u8| -> String {
-        match (s.scenario, s.roles) {
+        match (s.scenario(), s.roles) {
             (Scenario::Meatgrinder, _) => {
                 format!("side {} has no non-Crippled units remaining", enemy(side))
             }
@@ -66,7 +66,7 @@ pub fn round_end_outcome(s: &KogState) -> Option<Outcome> {
         }
     };
     let why_minor = |side: u8| -> String {
-        match s.scenario {
+        match s.scenario() {
             Scenario::Meatgrinder => {
                 "took and held the opponent's Objective for consecutive turns".into()
             }
@@ -106,7 +106,7 @@ pub fn round_end_outcome(s: &KogState) -> Option<Outcome> {
             why: why_minor(2),
         }),
         _ => s
-            .options
+            .options()
             .round_limit
             .filter(|l| s.round >= *l)
             .map(|l| Outcome::Draw {

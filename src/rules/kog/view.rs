@@ -27,7 +27,7 @@ pub fn zones_of(s: &KogState) -> Vec<Zone> {
             min,
             max,
         });
-        let (dmin, dmax) = half_rect(&t, half, s.options.deployment_gap);
+        let (dmin, dmax) = half_rect(&t, half, s.options().deployment_gap);
         if dmin.x < dmax.x && dmin.y < dmax.y {
             out.push(Zone {
                 name: format!("{role} deployment (side {side})"),
