@@ -6,8 +6,6 @@ pub mod colliders;
 pub mod convert;
 pub mod dice_panel;
 pub mod dice_tray;
-pub mod dndalike;
-pub mod duel;
 pub mod editor;
 pub mod effects;
 pub mod figures;
@@ -15,10 +13,6 @@ pub mod files;
 pub mod grid;
 pub mod interact;
 pub mod keys;
-pub mod kog;
-pub mod krig;
-pub mod kry;
-pub mod ktog;
 pub mod labels;
 pub mod level_io;
 pub mod measure;
@@ -37,6 +31,22 @@ pub mod table_entities;
 pub mod textures;
 pub mod ui;
 pub mod visuals;
+
+/// The rule sets' own folders under `src/app/` (`duel` is what the duel games share), one name
+/// each: the module and its plugin, which registers the rule set with the play screen and the
+/// menu. Adding a rule set adds its name here (and its line in `src/rules/mod.rs`).
+macro_rules! rule_set_apps {
+    ($($module:ident),* $(,)?) => {
+        $(pub mod $module;)*
+
+        /// Every rule set's plugin, in the order listed.
+        fn rule_set_plugins(app: &mut App) {
+            $(app.add_plugins($module::plugin);)*
+        }
+    };
+}
+
+rule_set_apps!(kog, kry, duel, ktog, krig, dndalike);
 
 use bevy::prelude::*;
 use bevy::window::{ExitCondition, WindowResolution};
@@ -114,11 +124,9 @@ pub fn build_app(opts: AppOptions) -> App {
         screenshot::key_plugin,
         menu::plugin,
         play::plugin,
-        kog::plugin,
-        kry::plugin,
-        (duel::plugin, ktog::plugin, krig::plugin, dndalike::plugin),
-        balance::plugin,
     ));
+    rule_set_plugins(&mut app);
+    app.add_plugins(balance::plugin);
     if opts.menu {
         app.add_systems(Startup, |mut m: ResMut<menu::MainMenu>| m.show_main = true);
     }

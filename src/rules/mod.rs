@@ -4,9 +4,14 @@
 
 pub mod check_forces;
 pub mod core;
-pub mod dndalike;
 pub mod duel;
-pub mod kog;
-pub mod krig;
-pub mod kry;
-pub mod ktog;
+
+// Every rule set: its folder under `src/rules/` and its arm of `RulesId`, one line each. Adding a
+// rule set adds its line here (and its app folder to the list in `src/app/mod.rs`).
+core::rules_id::rule_sets! {
+    KogLight => kog::Kog, "kog-light", "KOG light";
+    KryGothic => kry::Kry, "kry-gothic", "Kry-Gothic";
+    Ktog => ktog::Ktog, "ktog", "KtOG";
+    Dndalike => dndalike::Dndalike, "dndalike", "DnDalike";
+    Krig => krig::Krig, "krig", "Krig";
+}

@@ -1,7 +1,9 @@
 //! [`RulesId`]: which rule set, where the program picks one (the menu, the save header, the
-//! command line). Adding a rule set adds one line to the list at the bottom of this file.
+//! command line). The list of rule sets is in `src/rules/mod.rs`: one line each, which declares
+//! the rule set's folder and its arm of [`RulesId`] (the [`rule_sets!`] macro here).
 
 use super::ruleset::RuleSet;
+pub use crate::rules::RulesId;
 
 /// Something to do with a rule set whose type is known only at run time: [`RulesId::visit`]
 /// calls [`RulesVisitor::visit`] with the rule set's type.
@@ -10,8 +12,12 @@ pub trait RulesVisitor {
     fn visit<R: RuleSet>(self) -> Self::Out;
 }
 
+/// The rule sets: for each line `Variant => folder::Type, "key", "Label";` the folder's module
+/// (`src/rules/folder/`) and the arm of [`RulesId`].
 macro_rules! rule_sets {
-    ($($variant:ident => $ty:ty, $key:literal, $label:literal;)*) => {
+    ($($variant:ident => $module:ident :: $ty:ident, $key:literal, $label:literal;)*) => {
+        $(pub mod $module;)*
+
         /// A rule set the program knows.
         #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
         pub enum RulesId {
@@ -37,14 +43,16 @@ macro_rules! rule_sets {
             }
 
             /// Runs `v` with this rule set's type.
-            pub fn visit<V: RulesVisitor>(self, v: V) -> V::Out {
+            pub fn visit<V: $crate::rules::core::rules_id::RulesVisitor>(self, v: V) -> V::Out {
                 match self {
-                    $(RulesId::$variant => v.visit::<$ty>(),)*
+                    $(RulesId::$variant => v.visit::<$module::$ty>(),)*
                 }
             }
         }
     };
 }
+
+pub(crate) use rule_sets;
 
 impl RulesId {
     /// The rule set with this id (as in saves and on the command line).
@@ -77,12 +85,4 @@ impl std::str::FromStr for RulesId {
     fn from_str(s: &str) -> Result<Self, String> {
         RulesId::from_key(s)
     }
-}
-
-rule_sets! {
-    KogLight => crate::rules::kog::Kog, "kog-light", "KOG light";
-    KryGothic => crate::rules::kry::Kry, "kry-gothic", "Kry-Gothic";
-    Ktog => crate::rules::ktog::Ktog, "ktog", "KtOG";
-    Dndalike => crate::rules::dndalike::Dndalike, "dndalike", "DnDalike";
-    Krig => crate::rules::krig::Krig, "krig", "Krig";
 }
