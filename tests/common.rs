@@ -69,3 +69,27 @@ pub fn game_app<M>(
     app.update();
     app
 }
+
+/// A left click in a headless app with the cursor on `model` and the ground at `ground`: the
+/// button pressed for one update, then released and cleared.
+pub fn click(
+    app: &mut bevy::app::App,
+    model: Option<wartable::table::ModelId>,
+    ground: Option<wartable::table::Pt>,
+) {
+    use bevy::prelude::*;
+    {
+        let mut hit = app
+            .world_mut()
+            .resource_mut::<wartable::app::picking::CursorHit>();
+        hit.model = model;
+        hit.ground = ground;
+    }
+    app.world_mut()
+        .resource_mut::<ButtonInput<MouseButton>>()
+        .press(MouseButton::Left);
+    app.update();
+    let mut m = app.world_mut().resource_mut::<ButtonInput<MouseButton>>();
+    m.release(MouseButton::Left);
+    m.clear();
+}

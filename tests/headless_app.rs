@@ -261,16 +261,7 @@ fn heavy_hits_and_their_rolls_belong_to_the_sandbox_not_to_a_game() {
         .insert_resource(ActiveTool::HeavyHit)
         .insert_resource(SandboxDice(wartable::dice::Dice::new(7)))
         .add_plugins(hazard_plugin);
-    let click = |app: &mut App, at: Pt| {
-        app.world_mut().resource_mut::<CursorHit>().ground = Some(at);
-        app.world_mut()
-            .resource_mut::<ButtonInput<MouseButton>>()
-            .press(MouseButton::Left);
-        app.update();
-        app.world_mut()
-            .resource_mut::<ButtonInput<MouseButton>>()
-            .clear();
-    };
+    let click = |app: &mut App, at: Pt| crate::common::click(app, None, Some(at));
     let markers = |app: &App| app.world().resource::<Hazards>().markers.len();
     let rolls = |app: &App| app.world().resource::<SandboxDice>().0.log().len();
     // The weak floor at (18, 12) in the sandbox: a marker.

@@ -3,12 +3,10 @@
 //! player; the New fight form leaves characters out and numbers the seats.
 
 use super::*;
-use bevy::input::ButtonInput;
-use bevy::prelude::{App, MouseButton};
+use bevy::prelude::App;
 use std::time::Duration;
 use wartable::app::dndalike::menu::NewDndGame;
 use wartable::app::dndalike::session::{DndSession, Screen};
-use wartable::app::picking::CursorHit;
 use wartable::app::play::ActiveGame;
 use wartable::rules::core::{Player, RuleSet};
 use wartable::rules::dndalike::{DieKind, Dndalike, Phase};
@@ -38,18 +36,7 @@ fn session(app: &mut App) -> &mut DndSession {
 
 /// A click with the cursor on character `model` (an index) or on the ground at `ground`.
 fn click(app: &mut App, model: Option<usize>, ground: Option<Pt>) {
-    {
-        let mut hit = app.world_mut().resource_mut::<CursorHit>();
-        hit.model = model.map(|i| ModelId(i as u32 + 1));
-        hit.ground = ground;
-    }
-    app.world_mut()
-        .resource_mut::<ButtonInput<MouseButton>>()
-        .press(MouseButton::Left);
-    app.update();
-    let mut m = app.world_mut().resource_mut::<ButtonInput<MouseButton>>();
-    m.release(MouseButton::Left);
-    m.clear();
+    crate::common::click(app, model.map(|i| ModelId(i as u32 + 1)), ground);
 }
 
 /// Georgia (seat 2, a person) and a goblin (seat 1); the heroes act first.

@@ -1,7 +1,6 @@
 //! KtOG and Krig at the table, headless: a click on a miniature attacks it, the Dodge prompt's
 //! countdown lets the blow land, and the program plays a Krig seat.
 
-use bevy::input::ButtonInput;
 use bevy::prelude::*;
 use std::time::Duration;
 use wartable::app::krig::KrigSession;
@@ -37,14 +36,8 @@ fn ktog(app: &mut App) -> &mut KtogSession {
 }
 
 fn click_model(app: &mut App, id: u32) {
-    app.world_mut().resource_mut::<CursorHit>().model = Some(ModelId(id));
-    app.world_mut()
-        .resource_mut::<ButtonInput<MouseButton>>()
-        .press(MouseButton::Left);
-    app.update();
-    let mut m = app.world_mut().resource_mut::<ButtonInput<MouseButton>>();
-    m.release(MouseButton::Left);
-    m.clear();
+    let ground = app.world().resource::<CursorHit>().ground;
+    crate::common::click(app, Some(ModelId(id)), ground);
 }
 
 fn three_players() -> KtogGame {

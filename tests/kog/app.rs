@@ -148,14 +148,7 @@ fn a_click_deploys_the_chosen_model() {
         .get_mut::<KogSession>()
         .expect("a KOG light game")
         .placing = Placing::Deploy(id(1));
-    app.world_mut().resource_mut::<CursorHit>().ground = Some(Pt::new(12.0, 3.0));
-    app.world_mut()
-        .resource_mut::<ButtonInput<MouseButton>>()
-        .press(MouseButton::Left);
-    app.update();
-    app.world_mut()
-        .resource_mut::<ButtonInput<MouseButton>>()
-        .clear();
+    crate::common::click(&mut app, None, Some(Pt::new(12.0, 3.0)));
     app.update();
     let s = kog(&app);
     assert!(s.state().on_table(id(1)));
