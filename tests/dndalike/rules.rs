@@ -432,7 +432,21 @@ fn block_cancels_a_weaker_melee_attack_and_any_ranged_one() {
     );
     exec(&mut g, 1, act(3, Ability::Jab { target: 0 }), &[6]);
     let shot = g.state.stack[0].id;
-    let e = refuse(&mut g, 2, act(0, Ability::Block { entry: shot }));
+    // The program's yes-or-no questions leave the reason unwritten, and only for themselves:
+    // the refusal that follows still gives it.
+    let block = act(0, Ability::Block { entry: shot });
+    assert!(!wartable::rules::dndalike::resolve::allowed(
+        &g.state, 2, &block
+    ));
+    assert!(!wartable::rules::dndalike::resolve::check_answer(
+        &g.state, 2, &block
+    ));
+    assert!(wartable::rules::dndalike::resolve::allowed(
+        &g.state,
+        2,
+        &Command::Pass
+    ));
+    let e = refuse(&mut g, 2, block);
     assert!(e.to_string().contains("no S die"), "{e}");
     g.state.chars[0]
         .dice

@@ -5,7 +5,7 @@
 
 use super::DndGame;
 use super::command::Command;
-use super::resolve::{check, check_answer, first_contact, hits, in_reach};
+use super::resolve::{allowed, check_answer, first_contact, hits, in_reach};
 use super::sheet::{DieKind, Pack};
 use super::state::{Ability, BASE, DndState, Phase};
 use crate::rules::core::Seat;
@@ -442,7 +442,7 @@ fn act(s: &DndState, seat: Seat) -> Option<Command> {
                     Ability::Jab { target: t }
                 };
                 let cmd = Command::Act { who: i, ability };
-                if check(s, seat, &cmd).is_ok() {
+                if allowed(s, seat, &cmd) {
                     return Some(cmd);
                 }
             }
@@ -470,7 +470,7 @@ fn act(s: &DndState, seat: Seat) -> Option<Command> {
                     Ability::Jab { target: t }
                 };
             let cmd = Command::Empowered { who: i, ability };
-            if check(s, seat, &cmd).is_ok() {
+            if allowed(s, seat, &cmd) {
                 return Some(cmd);
             }
         }
@@ -480,7 +480,7 @@ fn act(s: &DndState, seat: Seat) -> Option<Command> {
                 who: i,
                 ability: Ability::Draw,
             };
-            if best_cast(s, seat, i).is_none() && check(s, seat, &cmd).is_ok() {
+            if best_cast(s, seat, i).is_none() && allowed(s, seat, &cmd) {
                 return Some(cmd);
             }
         }
@@ -508,7 +508,7 @@ fn act(s: &DndState, seat: Seat) -> Option<Command> {
                         who: i,
                         ability: Ability::Move { to },
                     };
-                    if check(s, seat, &cmd).is_ok() {
+                    if allowed(s, seat, &cmd) {
                         return Some(cmd);
                     }
                 }
@@ -563,7 +563,7 @@ fn best_cast(s: &DndState, seat: Seat, i: usize) -> Option<Command> {
         };
         if worth > 0.0
             && best.as_ref().is_none_or(|(w, _)| worth > *w)
-            && check(s, seat, &c).is_ok()
+            && allowed(s, seat, &c)
         {
             best = Some((worth, c));
         }

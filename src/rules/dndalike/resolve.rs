@@ -56,14 +56,14 @@ pub fn check(s: &DndState, by: Seat, c: &Command) -> Result<(), RuleError> {
             };
             let me = mine(s, by, *who)?;
             if !left.contains(who) {
-                return illegal(format!("{} has no choice to make", me.name()));
+                return illegal(why(|| format!("{} has no choice to make", me.name())));
             }
             if !lose_stones && !me.may_tire() {
-                return illegal(format!(
+                return illegal(why(|| format!(
                     "{} is at the fatigue maximum ({}): the stones must go",
                     me.name(),
                     me.sheet.max_fatigue()
-                ));
+                )));
             }
             Ok(())
         }
@@ -78,6 +78,38 @@ pub fn check(s: &DndState, by: Seat, c: &Command) -> Result<(), RuleError> {
 
 /// Whether `seat` could answer with `cmd` now if asked (who is asked is worked out from this).
 pub fn check_answer(s: &DndState, seat: Seat, cmd: &Command) -> bool {
+    quietly(|| check_answer_why(s, seat, cmd))
+}
+
+/// Whether `by` may give `c` now ([`check`] as yes or no, its reasons left unwritten): the
+/// program asks this of every command it weighs.
+pub fn allowed(s: &DndState, by: Seat, c: &Command) -> bool {
+    quietly(|| check(s, by, c).is_ok())
+}
+
+thread_local! {
+    /// Set while a refusal's reason would be thrown away unread.
+    static QUIET: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// Runs `f` with refusals' reasons left unwritten ([`why`] gives an empty one).
+fn quietly<T>(f: impl FnOnce() -> T) -> T {
+    struct Restore(bool);
+    impl Drop for Restore {
+        fn drop(&mut self) {
+            QUIET.set(self.0);
+        }
+    }
+    let _restore = Restore(QUIET.replace(true));
+    f()
+}
+
+/// A refusal's reason, written only when somebody may read it.
+fn why(f: impl FnOnce() -> String) -> String {
+    if QUIET.get() { String::new() } else { f() }
+}
+
+fn check_answer_why(s: &DndState, seat: Seat, cmd: &Command) -> bool {
     match cmd {
         Command::Act { who, ability } => check_act(s, seat, *who, ability, true, false).is_ok(),
         Command::Empowered { who, ability } => {
@@ -97,7 +129,7 @@ fn check_merge(s: &DndState, by: Seat, who: usize, onto: u32) -> Result<(), Rule
     {
         {
             let Some(e) = s.entry(onto) else {
-                return illegal(format!("nothing numbered {onto} is on the stack"));
+                return illegal(why(|| format!("nothing numbered {onto} is on the stack")));
             };
             if !matches!(e.ability, Ability::Move { .. }) {
                 return illegal("attacks merge into a move only");
@@ -109,21 +141,21 @@ fn check_merge(s: &DndState, by: Seat, who: usize, onto: u32) -> Result<(), Rule
                 return illegal("a ranged attacker shoots instead (Jab or Finish)");
             }
             if me.free(DieKind::Attack) == 0 {
-                return illegal(format!("{} has no Attack die left", me.name()));
+                return illegal(why(|| format!("{} has no Attack die left", me.name())));
             }
             if e.merged.iter().any(|m| m.by == who) {
-                return illegal(format!("{} has merged an attack already", me.name()));
+                return illegal(why(|| format!("{} has merged an attack already", me.name())));
             }
             // "stating at which point during the move you would like your attack to take over":
             // there must be such a point.
             if let Ability::Move { to } = e.ability
                 && first_contact(s.chars[e.by].pos, to, me.pos).is_none()
             {
-                return illegal(format!(
+                return illegal(why(|| format!(
                     "{}'s move never comes within {}'s reach",
                     s.chars[e.by].name(),
                     me.name()
-                ));
+                )));
             }
             Ok(())
         }
@@ -132,13 +164,13 @@ fn check_merge(s: &DndState, by: Seat, who: usize, onto: u32) -> Result<(), Rule
 
 fn mine(s: &DndState, by: Seat, who: usize) -> Result<&super::state::Character, RuleError> {
     let Some(c) = s.chars.get(who) else {
-        return illegal(format!("there is no character {who}"));
+        return illegal(why(|| format!("there is no character {who}")));
     };
     if c.seat != by {
-        return illegal(format!("{} is not yours to play", c.name()));
+        return illegal(why(|| format!("{} is not yours to play", c.name())));
     }
     if c.dead {
-        return illegal(format!("{} is dead", c.name()));
+        return illegal(why(|| format!("{} is dead", c.name())));
     }
     Ok(c)
 }
@@ -162,16 +194,16 @@ fn check_act(
             if s.grimoire.spells.get(*spell as usize).is_some_and(|x| !x.quick));
     if stone {
         if !me.has(Power::Powerful) {
-            return illegal(format!("{} has not the Powerful power", me.name()));
+            return illegal(why(|| format!("{} has not the Powerful power", me.name())));
         }
         if me.stones.pool.is_empty() {
-            return illegal(format!("no spell stone in {}'s active pool", me.name()));
+            return illegal(why(|| format!("no spell stone in {}'s active pool", me.name())));
         }
         if die.is_none() || a.is_spell() {
-            return illegal(format!(
+            return illegal(why(|| format!(
                 "a stone pays for an action die: {} has none to pay for",
                 a.label()
-            ));
+            )));
         }
     }
     if slow && !own_turn {
@@ -191,11 +223,11 @@ fn check_act(
         match quick {
             Some(f) => tired |= f,
             None => {
-                return illegal(format!(
+                return illegal(why(|| format!(
                     "{} is slow: only on {}'s own turn, with the stack empty",
                     a.label(),
                     me.name()
-                ));
+                )));
             }
         }
     }
@@ -214,21 +246,21 @@ fn check_act(
         });
     }
     if tired && !me.may_tire() {
-        return illegal(format!(
+        return illegal(why(|| format!(
             "{} is at the fatigue maximum ({}): no more fatigue by choice",
             me.name(),
             me.sheet.max_fatigue()
-        ));
+        )));
     }
     let enemy = |t: usize| -> Result<(), RuleError> {
         let Some(c) = s.chars.get(t) else {
-            return illegal(format!("there is no character {t}"));
+            return illegal(why(|| format!("there is no character {t}")));
         };
         if c.dead {
-            return illegal(format!("{} is dead", c.name()));
+            return illegal(why(|| format!("{} is dead", c.name())));
         }
         if c.party == me.party {
-            return illegal(format!("{} is on your side", c.name()));
+            return illegal(why(|| format!("{} is on your side", c.name())));
         }
         if !in_reach(s, who, t) {
             return illegal(if me.sheet.ranged() {
@@ -243,28 +275,28 @@ fn check_act(
         Ability::Move { to } => {
             let d = me.pos.dist(*to);
             if !to.is_finite() || d > me.sheet.speed + 1e-3 {
-                return illegal(format!(
+                return illegal(why(|| format!(
                     "{:.1}\" is beyond {}'s movement rate of {}\"",
                     d,
                     me.name(),
                     me.sheet.speed
-                ));
+                )));
             }
             if !s.table.contains_base(*to, super::state::BASE) {
                 return illegal("the base would leave the table");
             }
             if let Some(p) = blocked_on_the_way(s, me.pos, *to) {
-                return illegal(format!(
+                return illegal(why(|| format!(
                     "the way is blocked at ({:.1}, {:.1}): moves go in a straight line",
                     p.x, p.y
-                ));
+                )));
             }
             if let Some(o) =
                 s.chars.iter().enumerate().find(|(j, o)| {
                     *j != who && !o.dead && o.pos.dist(*to) < super::state::BASE - 1e-3
                 })
             {
-                return illegal(format!("{} stands there", o.1.name()));
+                return illegal(why(|| format!("{} stands there", o.1.name())));
             }
         }
         Ability::Dodge => {}
@@ -277,16 +309,16 @@ fn check_act(
             let (target, _) = attack_target(e)
                 .ok_or_else(|| RuleError::Illegal("Block cancels an attack".into()))?;
             if target != who && gap_at(me.pos, s.chars[target].pos) > MELEE_REACH {
-                return illegal(format!(
+                return illegal(why(|| format!(
                     "{} is not within melee range of {}",
                     s.name(target),
                     me.name()
-                ));
+                )));
             }
         }
         Ability::Trip { entry } => {
             if !me.has(Power::Trip) {
-                return illegal(format!("{} has not the Trip power", me.name()));
+                return illegal(why(|| format!("{} has not the Trip power", me.name())));
             }
             let e = stacked(s, *entry)?;
             if !matches!(e.ability, Ability::Move { .. }) {
@@ -296,7 +328,7 @@ fn check_act(
         }
         Ability::Riposte { entry } => {
             if !me.has(Power::Riposte) {
-                return illegal(format!("{} has not the Riposte power", me.name()));
+                return illegal(why(|| format!("{} has not the Riposte power", me.name())));
             }
             let e = stacked(s, *entry)?;
             let melee = attack_target(e).is_some() && !s.chars[e.by].sheet.ranged();
@@ -307,22 +339,22 @@ fn check_act(
         }
         Ability::Draw => {
             if !me.sheet.sorcerer() {
-                return illegal(format!("{} has no spell stones", me.name()));
+                return illegal(why(|| format!("{} has no spell stones", me.name())));
             }
             if me.stones.bag.is_empty() {
-                return illegal(format!("{}'s bag of stones is empty", me.name()));
+                return illegal(why(|| format!("{}'s bag of stones is empty", me.name())));
             }
         }
         Ability::Cast { spell, target } => {
             let Some(sp) = s.grimoire.spells.get(*spell as usize) else {
-                return illegal(format!("there is no spell {spell}"));
+                return illegal(why(|| format!("there is no spell {spell}")));
             };
             if !me.spells.contains(spell) {
-                return illegal(format!("{} does not know {}", me.name(), sp.name));
+                return illegal(why(|| format!("{} does not know {}", me.name(), sp.name)));
             }
             let school = s.grimoire.school_of(*spell as usize);
             if pick_stones(&me.stones.pool, school as u8, sp.level).is_none() {
-                return illegal(format!(
+                return illegal(why(|| format!(
                     "{} takes {} in the active pool, one of them {}",
                     sp.name,
                     if sp.level == 1 {
@@ -331,16 +363,16 @@ fn check_act(
                         format!("{} stones", sp.level)
                     },
                     sp.school
-                ));
+                )));
             }
             match sp.effect.aim() {
                 Aim::Enemy | Aim::Friend => {
                     let t = *target as usize;
                     let Some(c) = s.chars.get(t) else {
-                        return illegal(format!("there is no character {t}"));
+                        return illegal(why(|| format!("there is no character {t}")));
                     };
                     if c.dead {
-                        return illegal(format!("{} is dead", c.name()));
+                        return illegal(why(|| format!("{} is dead", c.name())));
                     }
                     let friend = sp.effect.aim() == Aim::Friend;
                     if (c.party == me.party) != friend {
@@ -355,23 +387,23 @@ fn check_act(
                         });
                     }
                     if t != who && !sees(s, who, t) {
-                        return illegal(format!("{} cannot see {}", me.name(), c.name()));
+                        return illegal(why(|| format!("{} cannot see {}", me.name(), c.name())));
                     }
                 }
                 Aim::Spell => {
                     let e = stacked(s, *target)?;
                     if !matches!(e.ability, Ability::Cast { .. }) {
-                        return illegal(format!("{} cancels a spell", sp.name));
+                        return illegal(why(|| format!("{} cancels a spell", sp.name)));
                     }
                 }
             }
         }
         Ability::Exert { die } => {
             if !me.has(Power::Exert) {
-                return illegal(format!("{} has not the Exert power", me.name()));
+                return illegal(why(|| format!("{} has not the Exert power", me.name())));
             }
             if me.spent(*die) == 0 {
-                return illegal(format!("{} has no spent {} die", me.name(), die.letter()));
+                return illegal(why(|| format!("{} has no spent {} die", me.name(), die.letter())));
             }
         }
     }
@@ -754,13 +786,13 @@ fn dm_may_choose(s: &DndState, who: usize, ability: &Ability) -> Result<(), Rule
         return illegal("the DM chooses the target of a ranged attack only");
     };
     if !s.chars[who].sheet.ranged() {
-        return illegal(format!("{} has no ranged weapon", s.name(who)));
+        return illegal(why(|| format!("{} has no ranged weapon", s.name(who))));
     }
     if in_melee_with(s, who, *target).is_empty() {
-        return illegal(format!(
+        return illegal(why(|| format!(
             "nobody else is in melee with {}: shoot at it",
             s.name(*target)
-        ));
+        )));
     }
     Ok(())
 }
