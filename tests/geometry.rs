@@ -1110,3 +1110,17 @@ fn a_search_toward_one_goal_finds_the_whole_fields_cost_and_path() {
         "{reached} reached, {missed} not"
     );
 }
+
+// A length is what the C library's `hypotf` gives on Linux (squares summed in f64, one
+// rounding): the program's choices, which compare lengths, are what they were when lengths came
+// from it. Whole inches, fractions, tiny and huge values, and every sign.
+#[cfg(target_os = "linux")]
+proptest::proptest! {
+    #[test]
+    fn a_length_is_the_c_librarys_hypot(x in proptest::num::f32::NORMAL | proptest::num::f32::ZERO, y in -1.0e6f32..1.0e6f32) {
+        let p = wartable::table::Pt::new(x, y);
+        proptest::prop_assert_eq!(p.len().to_bits(), x.hypot(y).to_bits());
+        let q = wartable::table::Pt::new(y, y * 0.3 + 0.125);
+        proptest::prop_assert_eq!(q.len().to_bits(), q.y.hypot(q.x).to_bits());
+    }
+}

@@ -22,8 +22,16 @@ impl Pt {
     pub fn scale(self, s: f32) -> Pt {
         Pt::new(self.x * s, self.y * s)
     }
+    /// The length, rounded once from the exact square root: the squares and their sum are
+    /// taken in f64 (exact or within half an f64 unit), as the C library's `hypotf` does on
+    /// this project's Linux builds, without the call.
     pub fn len(self) -> f32 {
-        self.x.hypot(self.y)
+        if self.x.is_finite() && self.y.is_finite() {
+            let (x, y) = (self.x as f64, self.y as f64);
+            (x * x + y * y).sqrt() as f32
+        } else {
+            self.x.hypot(self.y)
+        }
     }
     pub fn dist(self, o: Pt) -> f32 {
         self.sub(o).len()
