@@ -371,3 +371,73 @@ fn only_own_active_models_move() {
     let e = refused(&mut g, mv(2, MoveMode::Combat, 20.0, 8.0));
     assert!(e.contains("may not move or act"), "{e}");
 }
+
+/// The program plans a move and the rules then make it, each asking the same searches: a thread
+/// that remembers earlier answers (movement fields, paths pulled straight, the scene) plans
+/// exactly as a new thread that remembers nothing, and differently after each change to the
+/// table: a wall put across the way, a friend standing in it, rough ground under it.
+#[test]
+fn remembered_move_plans_answer_as_fresh_ones() {
+    use wartable::rules::kog::moves::plan_move;
+    use wartable::rules::kog::state::KogState;
+    use wartable::table::{Piece, PieceShape, Scene};
+    let mut g = new_game(
+        Scenario::Standard,
+        singles("German", BattleSize::Duel, &["Kämpfer", "Kämpfer"]),
+        singles("German", BattleSize::Duel, &["Panther"]),
+    );
+    start(&mut g, &[(1, 10.0, 4.0), (2, 16.0, 4.0), (3, 24.0, 32.0)]);
+    let plans = |s: &KogState| -> Vec<String> {
+        let scene = Scene::shared(&s.table, s.options().sight());
+        [(10.0, 10.0), (12.5, 9.0), (7.0, 9.5)]
+            .into_iter()
+            .flat_map(|(x, y)| {
+                [MoveMode::Combat, MoveMode::Speed].map(|mode| {
+                    format!(
+                        "{:?}",
+                        plan_move(s, &scene, id(1), mode, Pt::new(x, y)).map(|p| (p.path, p.cost))
+                    )
+                })
+            })
+            .collect()
+    };
+    let fresh = |s: &KogState| {
+        let s = s.clone();
+        std::thread::spawn(move || plans(&s)).join().unwrap()
+    };
+    let mut last = plans(&g.state);
+    assert_eq!(last, fresh(&g.state));
+    let steps: [&dyn Fn(&mut KogState); 3] = [
+        &|s| {
+            s.table.pieces.push(Piece {
+                shape: PieceShape::Wall,
+                at: Pt::new(10.0, 7.0),
+                rotation: 0.0,
+                size: (5.0, 0.5, 3.0),
+                base_height: 0.0,
+                tags: vec![],
+                label: "Wall".into(),
+            })
+        },
+        &|s| s.table.models[1].pos = Pt::new(7.4, 7.0),
+        &|s| {
+            for (c, r) in [(4, 4), (5, 4), (6, 4), (4, 3), (5, 3), (6, 3)] {
+                s.table
+                    .tiles
+                    .set_kind(c, r, wartable::table::GroundKind::Rough);
+            }
+        },
+    ];
+    for (i, change) in steps.iter().enumerate() {
+        change(&mut g.state);
+        let now = plans(&g.state);
+        assert_ne!(now, last, "change {i} changes a plan");
+        assert_eq!(now, fresh(&g.state), "change {i}");
+        // Behind the wall some ways go round it: grid paths pulled straight.
+        assert!(
+            now.iter().any(|p| p.matches("Pt {").count() >= 3),
+            "change {i}: {now:?}"
+        );
+        last = now;
+    }
+}

@@ -208,6 +208,55 @@ fn pull_straight(
     grid: Vec<Pt>,
 ) -> Vec<Pt> {
     let grid_cost = |p: Pt| field.cost_to(p).unwrap_or(0.0);
+    // Kept by everything it reads: the scene, the table's terrain and models, the mover, its
+    // rules, and the grid path with its costs (the program plans a move, then the rules make it).
+    let key = {
+        use crate::table::fingerprint::{Mix, model, terrain};
+        let MoveRules {
+            rough,
+            climb,
+            making_way,
+            cell,
+            free_climb,
+            enemy_clearance,
+            leave_engaged,
+        } = *rules;
+        let mut k = Mix::default();
+        k.u64(scene.serial()).u64(terrain(&s.table)).u64(id.0 as u64);
+        for m in &s.table.models {
+            model(&mut k, m);
+        }
+        k.f32(rough)
+            .f32(climb)
+            .f32(making_way)
+            .f32(cell)
+            .f32(free_climb)
+            .f32(enemy_clearance)
+            .u64(leave_engaged as u64);
+        for p in &grid {
+            k.pt(*p).f32(grid_cost(*p));
+        }
+        k.done()
+    };
+    crate::rules::core::memo::remembered(&PULLED, key, || {
+        pull_straight_anew(s, scene, id, rules, grid_cost, grid)
+    })
+}
+
+thread_local! {
+    /// Grid paths pulled straight, by [`pull_straight`]'s key.
+    static PULLED: std::cell::RefCell<std::collections::HashMap<u64, Vec<Pt>>> =
+        std::cell::RefCell::new(std::collections::HashMap::new());
+}
+
+fn pull_straight_anew(
+    s: &KogState,
+    scene: &Scene,
+    id: ModelId,
+    rules: &MoveRules,
+    grid_cost: impl Fn(Pt) -> f32,
+    grid: Vec<Pt>,
+) -> Vec<Pt> {
     let mut out = vec![grid[0]];
     let mut i = 0;
     while i + 1 < grid.len() {
