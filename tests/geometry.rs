@@ -545,6 +545,58 @@ fn every_scene_and_every_change_of_one_has_its_own_serial() {
     assert_ne!(b.serial(), a.serial());
 }
 
+/// The leaves near a point and at a point: the terrain's from their shared BVH, the models' one
+/// by one; a model moved in place (`update_model`) is found where it went and no longer where it
+/// stood, as in a scene built anew.
+#[test]
+fn leaves_near_and_at_a_point_follow_a_moved_model() {
+    use wartable::table::scene::{Leaf, LeafKind};
+    let mut t = table(24.0, 12.0);
+    t.pieces.push(piece(
+        PieceShape::Box,
+        6.0,
+        6.0,
+        (2.0, 2.0, 1.0),
+        &[],
+        "Crate",
+    ));
+    trooper(&mut t, 1, 1, 2.0, 6.0);
+    trooper(&mut t, 2, 2, 14.0, 6.0);
+    let kinds = |it: Vec<&Leaf>| {
+        let mut v: Vec<String> = it.into_iter().map(|l| format!("{:?}", l.kind)).collect();
+        v.sort();
+        v
+    };
+    let mut s = Scene::new(&t, SightOptions::default());
+    let near = |s: &Scene, x: f32| kinds(s.leaves_near(Pt::new(x, 6.0), 1.0).collect());
+    assert_eq!(
+        near(&s, 14.0),
+        vec![format!("{:?}", LeafKind::Model(ModelId(2)))]
+    );
+    assert_eq!(near(&s, 6.0), vec![format!("{:?}", LeafKind::Piece(0))]);
+    assert_eq!(kinds(s.leaves_at(Pt::new(6.0, 6.0), 0.5)), near(&s, 6.0));
+    t.move_model(ModelId(2), Pt::new(8.0, 6.0)).unwrap();
+    s.update_model(&t, ModelId(2)).unwrap();
+    let anew = Scene::new(&t, SightOptions::default());
+    assert!(near(&s, 14.0).is_empty());
+    assert_eq!(
+        near(&s, 8.0),
+        vec![
+            format!("{:?}", LeafKind::Model(ModelId(2))),
+            format!("{:?}", LeafKind::Piece(0))
+        ]
+    );
+    for x in [2.0, 6.0, 8.0, 14.0] {
+        assert_eq!(near(&s, x), near(&anew, x), "near {x}");
+        let at = |sc: &Scene| kinds(sc.leaves_at(Pt::new(x, 6.0), 0.5));
+        assert_eq!(at(&s), at(&anew), "at {x}");
+    }
+    assert_eq!(
+        kinds(s.leaves_at(Pt::new(8.0, 6.0), 0.5)),
+        vec![format!("{:?}", LeafKind::Model(ModelId(2)))]
+    );
+}
+
 // ---------- arcs
 
 #[test]

@@ -69,6 +69,8 @@ fn kept<V: Clone>(
 struct Ground {
     leaves: Vec<Leaf>,
     aabbs: Vec<Aabb>,
+    /// The BVH of the terrain's leaves (leaf `i` is `leaves[i]`), built once per terrain.
+    bvh: Bvh,
 }
 
 impl Ground {
@@ -104,11 +106,12 @@ impl Ground {
                 cover: false,
             });
         }
-        let aabbs = leaves
+        let aabbs: Vec<Aabb> = leaves
             .iter()
             .map(|l| l.shape.compute_aabb(&l.pose))
             .collect();
-        Ground { leaves, aabbs }
+        let bvh = Bvh::from_leaves(BvhBuildStrategy::default(), &aabbs);
+        Ground { leaves, aabbs, bvh }
     }
 }
 
@@ -178,8 +181,11 @@ pub struct Leaf {
 /// The query structure over one state of a table.
 pub struct Scene {
     pub leaves: Vec<Leaf>,
-    /// Every leaf: for templates, movement and picking.
-    bvh: Bvh,
+    /// The terrain's leaves (the first `ground.leaves.len()` of `leaves`) and their BVH, shared
+    /// by every scene of the same terrain; the models' leaves follow, each with its box, and are
+    /// looked through one by one (a table has few), so that moving a model builds no BVH.
+    ground: Arc<Ground>,
+    models: Vec<(u32, Aabb)>,
     /// Only the leaves that matter to sight (opaque or cover-giving), so that sight lines do not
     /// walk past the many models that neither block nor give cover, and the corridor BVHs that
     /// decide bundles of sight lines at once; shared by scenes that differ only in such models.
@@ -295,14 +301,17 @@ impl Scene {
                 cover: m.wreck,
             });
         }
-        let bvh = Bvh::from_leaves(BvhBuildStrategy::default(), &aabbs);
+        let models = (ground.leaves.len()..leaves.len())
+            .map(|i| (i as u32, aabbs[i]))
+            .collect();
         let key = Sighted::key(table, options, &leaves);
         let sighted = kept(&SIGHTED, key, PARTS_KEPT, || {
             Arc::new(Sighted::new(table, &leaves, &aabbs))
         });
         Self {
             leaves,
-            bvh,
+            ground,
+            models,
             sighted,
             options,
             serial: next_serial(),
@@ -350,7 +359,9 @@ impl Scene {
         let leaf = &mut self.leaves[i];
         leaf.shape = shape;
         leaf.pose = pose;
-        self.bvh.insert(aabb, i as u32);
+        if let Some(entry) = self.models.iter_mut().find(|(k, _)| *k == i as u32) {
+            entry.1 = aabb;
+        }
         self.serial = next_serial();
         Ok(())
     }
@@ -486,8 +497,10 @@ impl Scene {
     pub fn leaves_at(&self, p: Pt, h: f32) -> Vec<&Leaf> {
         let v = world(p, h);
         let aabb = Aabb::new(v - Vector::splat(1e-3), v + Vector::splat(1e-3));
-        self.bvh
+        self.ground
+            .bvh
             .intersect_aabb(&aabb)
+            .chain(self.models_meeting(aabb))
             .map(|i| &self.leaves[i as usize])
             .filter(|l| l.shape.contains_point(&l.pose, v))
             .collect()
@@ -499,8 +512,18 @@ impl Scene {
         let lo = world(p, -1.0) - Vector::new(radius, 0.0, radius);
         let hi = world(p, 100.0) + Vector::new(radius, 0.0, radius);
         let aabb = Aabb::new(lo, hi);
-        self.bvh
+        self.ground
+            .bvh
             .leaves(move |node| node.aabb().intersects(&aabb))
+            .chain(self.models_meeting(aabb))
             .map(|i| &self.leaves[i as usize])
+    }
+
+    /// The models' leaves whose boxes meet `aabb`.
+    fn models_meeting(&self, aabb: Aabb) -> impl Iterator<Item = u32> + '_ {
+        self.models
+            .iter()
+            .filter(move |(_, b)| b.intersects(&aabb))
+            .map(|(i, _)| *i)
     }
 }
