@@ -33,6 +33,29 @@ pub struct MoveRules {
     pub leave_engaged: bool,
 }
 
+impl MoveRules {
+    /// Mixes every rule into a memo's key.
+    pub fn mix(&self, key: &mut super::fingerprint::Mix) {
+        // Taken apart without `..`: a new rule does not compile here until it is in the key.
+        let MoveRules {
+            rough,
+            climb,
+            making_way,
+            cell,
+            free_climb,
+            enemy_clearance,
+            leave_engaged,
+        } = *self;
+        key.f32(rough)
+            .f32(climb)
+            .f32(making_way)
+            .f32(cell)
+            .f32(free_climb)
+            .f32(enemy_clearance)
+            .u64(leave_engaged as u64);
+    }
+}
+
 impl Default for MoveRules {
     fn default() -> Self {
         Self {
@@ -447,16 +470,7 @@ impl CostField {
         allowance: f32,
         goal: Option<Pt>,
     ) -> Result<Self, TableError> {
-        // Taken apart without `..`: a new rule does not compile here until it is in the key.
-        let MoveRules {
-            rough,
-            climb,
-            making_way,
-            cell,
-            free_climb,
-            enemy_clearance,
-            leave_engaged,
-        } = *rules;
+        let (cell, enemy_clearance) = (rules.cell, rules.enemy_clearance);
         let terrain = super::fingerprint::terrain(table);
         let mut key = super::fingerprint::Mix::default();
         key.u64(terrain);
@@ -472,15 +486,9 @@ impl CostField {
                 super::fingerprint::model(&mut key, m);
             }
         }
-        key.u64(id.0 as u64)
-            .f32(rough)
-            .f32(climb)
-            .f32(making_way)
-            .f32(cell)
-            .f32(free_climb)
-            .f32(enemy_clearance)
-            .u64(leave_engaged as u64)
-            .f32(allowance)
+        key.u64(id.0 as u64);
+        rules.mix(&mut key);
+        key.f32(allowance)
             .u64(goal.is_some() as u64)
             .pt(goal.unwrap_or_default());
         let key = key.done();

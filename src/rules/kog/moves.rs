@@ -212,27 +212,12 @@ fn pull_straight(
     // rules, and the grid path with its costs (the program plans a move, then the rules make it).
     let key = {
         use crate::table::fingerprint::{Mix, model, terrain};
-        let MoveRules {
-            rough,
-            climb,
-            making_way,
-            cell,
-            free_climb,
-            enemy_clearance,
-            leave_engaged,
-        } = *rules;
         let mut k = Mix::default();
         k.u64(scene.serial()).u64(terrain(&s.table)).u64(id.0 as u64);
         for m in &s.table.models {
             model(&mut k, m);
         }
-        k.f32(rough)
-            .f32(climb)
-            .f32(making_way)
-            .f32(cell)
-            .f32(free_climb)
-            .f32(enemy_clearance)
-            .u64(leave_engaged as u64);
+        rules.mix(&mut k);
         for p in &grid {
             k.pt(*p).f32(grid_cost(*p));
         }
