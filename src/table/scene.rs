@@ -18,7 +18,7 @@ use std::sync::{Arc, Mutex};
 
 thread_local! {
     /// The scenes built last on this thread, by the table's fingerprint and the sight options.
-    static SHARED: RefCell<Vec<(u64, u64, Rc<Scene>)>> = const { RefCell::new(Vec::new()) };
+    static SHARED: RefCell<Vec<(u64, Rc<Scene>)>> = const { RefCell::new(Vec::new()) };
     /// The terrain's leaves and boxes built last on this thread, by the terrain's fingerprint.
     static GROUND: RefCell<Vec<(u64, Arc<Ground>)>> = const { RefCell::new(Vec::new()) };
     /// The sight structures built last on this thread, by [`Sighted::key`].
@@ -182,10 +182,11 @@ pub struct Leaf {
 pub struct Scene {
     pub leaves: Vec<Leaf>,
     /// The terrain's leaves (the first `ground.leaves.len()` of `leaves`) and their BVH, shared
-    /// by every scene of the same terrain; the models' leaves follow, each with its box, and are
-    /// looked through one by one (a table has few), so that moving a model builds no BVH.
+    /// by every scene of the same terrain; the models' leaves follow, and their boxes (box `k` is
+    /// leaf `ground.leaves.len() + k`) are looked through one by one (a table has few), so that
+    /// moving a model builds no BVH.
     ground: Arc<Ground>,
-    models: Vec<(u32, Aabb)>,
+    model_boxes: Vec<Aabb>,
     /// Only the leaves that matter to sight (opaque or cover-giving), so that sight lines do not
     /// walk past the many models that neither block nor give cover, and the corridor BVHs that
     /// decide bundles of sight lines at once; shared by scenes that differ only in such models.
@@ -263,21 +264,12 @@ impl Scene {
     /// memo, not state: the same table (terrain and models, by [`super::fingerprint`]) gives the
     /// same scene.
     pub fn shared(table: &Table, options: SightOptions) -> Rc<Scene> {
-        let key = super::fingerprint::with_models(table);
-        let opts = super::fingerprint::sight(&options);
-        SHARED.with_borrow_mut(|memo| {
-            if let Some(i) = memo.iter().position(|(k, o, _)| *k == key && *o == opts) {
-                let hit = memo.remove(i);
-                let scene = hit.2.clone();
-                memo.push(hit);
-                return scene;
-            }
-            let scene = Rc::new(Scene::new(table, options));
-            memo.push((key, opts, scene.clone()));
-            if memo.len() > SHARED_KEPT {
-                memo.remove(0);
-            }
-            scene
+        let key = super::fingerprint::Mix::default()
+            .u64(super::fingerprint::with_models(table))
+            .u64(super::fingerprint::sight(&options))
+            .done();
+        kept(&SHARED, key, SHARED_KEPT, || {
+            Rc::new(Scene::new(table, options))
         })
     }
 
@@ -301,9 +293,7 @@ impl Scene {
                 cover: m.wreck,
             });
         }
-        let models = (ground.leaves.len()..leaves.len())
-            .map(|i| (i as u32, aabbs[i]))
-            .collect();
+        let model_boxes = aabbs[ground.leaves.len()..].to_vec();
         let key = Sighted::key(table, options, &leaves);
         let sighted = kept(&SIGHTED, key, PARTS_KEPT, || {
             Arc::new(Sighted::new(table, &leaves, &aabbs))
@@ -311,7 +301,7 @@ impl Scene {
         Self {
             leaves,
             ground,
-            models,
+            model_boxes,
             sighted,
             options,
             serial: next_serial(),
@@ -359,8 +349,11 @@ impl Scene {
         let leaf = &mut self.leaves[i];
         leaf.shape = shape;
         leaf.pose = pose;
-        if let Some(entry) = self.models.iter_mut().find(|(k, _)| *k == i as u32) {
-            entry.1 = aabb;
+        if let Some(b) = i
+            .checked_sub(self.ground.leaves.len())
+            .and_then(|k| self.model_boxes.get_mut(k))
+        {
+            *b = aabb;
         }
         self.serial = next_serial();
         Ok(())
@@ -521,9 +514,11 @@ impl Scene {
 
     /// The models' leaves whose boxes meet `aabb`.
     fn models_meeting(&self, aabb: Aabb) -> impl Iterator<Item = u32> + '_ {
-        self.models
+        let first = self.ground.leaves.len();
+        self.model_boxes
             .iter()
+            .enumerate()
             .filter(move |(_, b)| b.intersects(&aabb))
-            .map(|(i, _)| *i)
+            .map(move |(k, _)| (first + k) as u32)
     }
 }
