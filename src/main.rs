@@ -67,9 +67,10 @@ struct Cli {
     /// --screenshot is given).
     #[arg(long)]
     menu: bool,
-    /// Open a window at start: menu, new-battle, new-kry-gothic, new-ktog, new-krig, new-dndalike, builder, dnd-builder, settings, load
-    /// or rules (with --game).
-    #[arg(long)]
+    /// Open a window at start: menu, new-battle, new-kog-light, new-kry-gothic, new-ktog,
+    /// new-dndalike, new-krig, builder, dnd-builder, load, settings, rules (with --game), balance,
+    /// balance-run or balance-matrix; any other name is refused.
+    #[arg(long, value_name = "NAME", value_parser = wartable::app::open_names::parse_open_name)]
     open: Option<String>,
     /// Window size, e.g. 1280x800.
     #[arg(long, default_value = "1280x800", value_parser = parse_size, global = true)]

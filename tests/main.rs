@@ -18,5 +18,6 @@ mod level_errors;
 mod levels;
 mod looks;
 mod net;
+mod open_names;
 mod simulate;
 mod table_geometry;

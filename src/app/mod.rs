@@ -18,6 +18,7 @@ pub mod level_io;
 pub mod measure;
 pub mod menu;
 pub mod motion;
+pub mod open_names;
 pub mod picking;
 pub mod play;
 pub mod sandbox;
