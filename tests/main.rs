@@ -5,6 +5,7 @@ mod common;
 mod core;
 mod dice;
 mod dndalike;
+mod docs;
 mod duel;
 mod editor;
 mod forces;
