@@ -52,7 +52,13 @@ fn link_targets(text: &str) -> Vec<String> {
         if t.starts_with('[')
             && let Some(i) = t.find("]: ")
         {
-            out.push(t[i + 3..].split_whitespace().next().unwrap_or("").to_string());
+            out.push(
+                t[i + 3..]
+                    .split_whitespace()
+                    .next()
+                    .unwrap_or("")
+                    .to_string(),
+            );
         }
         let mut rest = line.as_str();
         while let Some(i) = rest.find("](") {
@@ -87,7 +93,11 @@ fn link_targets(text: &str) -> Vec<String> {
 fn broken_links(root: &Path, file: &Path) -> Vec<String> {
     let text = std::fs::read_to_string(file).expect("read a markdown file");
     let dir = file.parent().unwrap_or(root);
-    let shown = file.strip_prefix(root).unwrap_or(file).display().to_string();
+    let shown = file
+        .strip_prefix(root)
+        .unwrap_or(file)
+        .display()
+        .to_string();
     link_targets(&text)
         .into_iter()
         .filter(|t| {
@@ -119,7 +129,9 @@ fn every_relative_link_in_the_readme_and_the_docs_resolves() {
     let mut pages = Vec::new();
     markdown_under(&root.join("assets"), &mut pages);
     assert!(
-        pages.iter().any(|p| p.ends_with("assets/docs/development.md")),
+        pages
+            .iter()
+            .any(|p| p.ends_with("assets/docs/development.md")),
         "the docs pages are under assets/docs/"
     );
     let broken = broken_in_tree(&root);

@@ -37,7 +37,13 @@ fn an_unknown_open_name_is_refused_with_the_list_of_names() {
         .read_to_string(&mut err);
     assert_eq!(status.code(), Some(2), "stderr: {err}");
     assert!(err.contains("no window named 'no-such-window'"), "{err}");
-    for name in ["new-battle", "new-kry-gothic", "dnd-builder", "balance-matrix", "rules"] {
+    for name in [
+        "new-battle",
+        "new-kry-gothic",
+        "dnd-builder",
+        "balance-matrix",
+        "rules",
+    ] {
         assert!(err.contains(name), "the error lists {name}: {err}");
     }
 }

@@ -29,6 +29,7 @@ pub(super) fn plugin(app: &mut App) {
 }
 
 /// A window to open once the program is up (`--open NAME`, for screenshots and quick starts).
+/// The command line takes only the names of [`crate::app::open_names`]; a name added here goes there.
 #[derive(Resource, Debug, Clone)]
 pub struct OpenAtStart(pub String);
 
