@@ -166,6 +166,41 @@ fn linebreaker_exit_wins_for_the_attacker() {
     );
 }
 
+/// Linebreaker's exit is a move like any other: "Speed Move – While not moving within 1\" of any
+/// enemy model" holds for it, the start included, so a carrier within 1" of an enemy leaves by a
+/// Combat Move, and the program takes that one.
+#[test]
+fn a_linebreaker_exit_by_speed_move_cannot_start_within_one_inch_of_an_enemy() {
+    // The carrier 6.5" from the Defender's edge, an enemy `gap` inches from its base.
+    let staged = |gap: f32| {
+        let mut g = duel(Scenario::Linebreaker);
+        carry_objective(&mut g, Pt::new(20.0, 6.5));
+        put(&mut g, 1, 20.0, 6.5);
+        put(&mut g, 3, 20.0, 9.0);
+        let now = g.state.table.distance(id(1), id(3)).unwrap();
+        put(&mut g, 3, 20.0, 9.0 - (now - gap));
+        g
+    };
+    let speed = Command::ExitTable {
+        model: id(1),
+        mode: MoveMode::Speed,
+    };
+    let combat = Command::ExitTable {
+        model: id(1),
+        mode: MoveMode::Combat,
+    };
+    let mut g = staged(0.8);
+    let e = refused(&mut g, speed.clone());
+    assert!(e.contains("starts within 1\""), "{e}");
+    assert_eq!(wartable::rules::kog::ai::choose(&g, 1), Some(combat.clone()));
+    ok(&mut g, combat);
+    assert!(g.state.objectives[0].off_table);
+    // 1.2" away, the Speed Move may leave.
+    let mut g = staged(1.2);
+    ok(&mut g, speed);
+    assert!(g.state.objectives[0].off_table);
+}
+
 /// A player may concede at any time; an agreed round limit ends the game in a draw.
 #[test]
 fn concede_and_round_limit() {
