@@ -376,6 +376,39 @@ fn cover_rerolls_failed_defense() {
     assert!(ev.iter().any(|e| matches!(e, Event::AttackRolled { notes, .. } if notes.iter().any(|n| n.contains("cover")))));
 }
 
+/// "Resolving attacks follows the same basic process for both Close Assault and Ranged
+/// Shooting", and its [2] holds "Cover – If the target has any sort of cover, then re-roll any
+/// failed Defense results": a model assaulted in the woods re-rolls failed Defense.
+#[test]
+fn cover_rerolls_failed_defense_in_close_assault_too() {
+    let woods = "Piece(shape: Box, at: (30.0, 10.0), size: (4.0, 4.0, 0.05), tags: [Cover, Rough], label: \"woods\")";
+    let mut g = game_on(
+        level_with(&[woods]),
+        Scenario::Standard,
+        singles("German", BattleSize::Melee, &["Kämpfer", "Kämpfer"]),
+        singles("German", BattleSize::Melee, &["Kämpfer", "Kämpfer"]),
+    );
+    start(
+        &mut g,
+        &[
+            (1, 30.0, 7.2),
+            (2, 10.0, 4.0),
+            (3, 30.0, 9.0),
+            (4, 40.0, 30.0),
+        ],
+    );
+    to_actions(&mut g);
+    // Blade 2 Attacks (4+): 2 hits; Defense 2 (4+): 1 and 2 fail, re-rolled for cover: 5 and 1.
+    g.dice.force(&[4, 5, 1, 2, 5, 1]);
+    let ev = attack(&mut g, 1, "Combat Blade", 3);
+    let d = defense_dice(&ev);
+    assert_eq!((d[0].1[0].first, d[0].1[0].reroll), (1, Some(5)));
+    assert_eq!((d[0].1[1].first, d[0].1[1].reroll), (2, Some(1)));
+    assert_eq!(damage(&g, 3), 1);
+    assert!(ev.iter().any(|e| matches!(e, Event::AttackRolled { notes, .. } if notes.iter().any(|n| n.contains("woods")))));
+    assert_eq!(g.dice.clear_queued(), 0);
+}
+
 /// "Line of Sight is required for one model to shoot at another model"; "Sensor Lock – exists if
 /// any part of the target model is within Sensor range of the shooting model, and is treated as
 /// Partial Line of Sight."
