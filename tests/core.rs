@@ -239,6 +239,15 @@ fn each_seat_answers_once_in_any_order() {
     assert_eq!(seats, [3, 1, 4, 2], "every logged command carries its seat");
 }
 
+/// The scenario helper refuses a command that rolls a die beyond the forced ones (taken from the
+/// seed): a scenario with too few dice fails, so a test can show that no die was rolled.
+#[test]
+#[should_panic(expected = "rolled dice beyond the forced")]
+fn exec_fails_on_a_die_rolled_from_the_seed() {
+    let mut g = game(2);
+    exec(&mut g, 1, Cmd::Roll, &[]);
+}
+
 /// A step that rolled no dice can be undone; one that rolled cannot, nor can any before it.
 #[test]
 fn undo_takes_back_only_steps_without_dice() {

@@ -336,7 +336,19 @@ fn rule_hints_for_kog_light() {
         .unwrap();
     let hints = a.hints();
     assert_eq!(hints.len(), 1, "{hints:?}");
-    assert!(hints[0].contains("'Edge' is 5.0\""));
+    assert!(hints[0].contains("'Edge' has its edge 4.5\""), "{hints:?}");
+    // "more than 6\" from any board edge" from the marker's edge, as the game measures it: a
+    // 1" marker centred 6.3" in has its edge 5.8" in.
+    let c = blank()
+        .apply(&EditOp::AddObjective(Objective {
+            name: "Near".into(),
+            at: Pt::new(24.0, 6.3),
+            diameter: 1.0,
+        }))
+        .unwrap();
+    let hints = c.hints();
+    assert_eq!(hints.len(), 1, "{hints:?}");
+    assert!(hints[0].contains("'Near' has its edge 5.8\""), "{hints:?}");
     let zone = |name: &str, kind, side, y0, y1| Zone {
         name: name.into(),
         kind,

@@ -260,6 +260,35 @@ fn standing_in_woods_is_cover_and_so_is_a_hedge_in_front() {
     );
 }
 
+/// "obstructs visibility (i.e. Cover) to any model within and/or behind": a model firing out of
+/// the woods it stands in gives its target no cover by them; the woods still cover it.
+#[test]
+fn the_woods_a_shooter_stands_in_give_its_target_no_cover() {
+    let mut t = table(24.0, 12.0);
+    trooper(&mut t, 1, 1, 4.0, 5.0);
+    trooper(&mut t, 2, 2, 14.0, 6.0);
+    t.pieces.push(piece(
+        PieceShape::Box,
+        4.0,
+        6.0,
+        (4.0, 4.0, 3.0),
+        &[Tag::Cover, Tag::Rough],
+        "Tall woods",
+    ));
+    assert_eq!(cover(&t, 1, 2, false), vec![]);
+    assert_eq!(
+        cover(&t, 2, 1, false),
+        vec![CoverReason::StandsIn("Tall woods".into())]
+    );
+    // A third model beyond the woods, seen through them by model 2, is behind them.
+    trooper(&mut t, 3, 1, 0.8, 7.5);
+    assert!(
+        cover(&t, 2, 3, false).contains(&CoverReason::Behind("Tall woods".into())),
+        "{:?}",
+        cover(&t, 2, 3, false)
+    );
+}
+
 #[test]
 fn open_ground_gives_no_cover_and_indirect_fire_always_does() {
     let mut t = table(24.0, 12.0);

@@ -381,15 +381,18 @@ impl EditLevel {
     pub fn hints(&self) -> Vec<String> {
         let t = &self.table;
         let mut v = Vec::new();
+        // "more than 6\" from any board edge", measured from the marker's edge as the game
+        // measures it.
         for o in &t.objectives {
             let edge =
                 o.at.x
                     .min(o.at.y)
                     .min(t.width - o.at.x)
-                    .min(t.depth - o.at.y);
+                    .min(t.depth - o.at.y)
+                    - o.diameter.max(0.0) / 2.0;
             if edge <= 6.0 {
                 v.push(format!(
-                    "KOG light: objective '{}' is {edge:.1}\" from an edge; it wants more than 6\"",
+                    "KOG light: objective '{}' has its edge {edge:.1}\" from a board edge; it wants more than 6\"",
                     o.name
                 ));
             }

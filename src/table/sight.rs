@@ -585,8 +585,17 @@ impl Scene {
                 reasons.push(CoverReason::StandsIn(piece_name(p)));
             }
         }
+        // The piece the shooter stands in is what it looks out of, not cover for its targets.
+        let from = table.model(shooter)?;
+        let shooter_in = |k: &LeafKind| match k {
+            LeafKind::Piece(i) => table
+                .pieces
+                .get(*i)
+                .is_some_and(|p| p.footprint_distance(from.pos) < from.radius()),
+            _ => false,
+        };
         if los.verdict != Verdict::None {
-            for k in &los.soft_cover {
+            for k in los.soft_cover.iter().filter(|k| !shooter_in(k)) {
                 let name = self.leaf_name(table, *k);
                 if !reasons
                     .iter()

@@ -314,7 +314,7 @@ fn fatigue_beyond_the_maximum_wounds() {
     let max = g.state.chars[1].sheet.max_fatigue();
     assert_eq!(max, 6, "WIS 10: 0 + 6");
     g.state.chars[1].fatigue = max;
-    exec(&mut g, 2, act(0, Ability::Jab { target: 1 }), &[2]);
+    exec(&mut g, 2, act(0, Ability::Jab { target: 1 }), &[2, 4]);
     let dodge = act(1, Ability::Dodge);
     assert!(
         !g.waiting().allows(1),
@@ -430,7 +430,7 @@ fn block_cancels_a_weaker_melee_attack_and_any_ranged_one() {
         0,
         "the S die is spent"
     );
-    exec(&mut g, 1, act(3, Ability::Jab { target: 0 }), &[6]);
+    exec(&mut g, 1, act(3, Ability::Jab { target: 0 }), &[6, 4]);
     let shot = g.state.stack[0].id;
     // The program's yes-or-no questions leave the reason unwritten, and only for themselves:
     // the refusal that follows still gives it.
@@ -500,7 +500,7 @@ fn a_riposte_below_the_attacks_a_cancels_nothing() {
     let jab = g.state.stack[0].id;
     exec(&mut g, 2, act(0, Ability::Riposte { entry: jab }), &[3]);
     pass_all(&mut g, &[]);
-    pass_all(&mut g, &[]);
+    pass_all(&mut g, &[4]);
     assert_eq!(g.state.chars[0].wounds, 1, "A 4 lands on AC 3");
     assert!(
         g.journal.iter().any(|l| l

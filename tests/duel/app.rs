@@ -1,5 +1,5 @@
 //! KtOG and Krig at the table, headless: a click on a miniature attacks it, the Dodge prompt's
-//! countdown lets the blow land, and the program plays a Krig seat.
+//! countdown lets the blow land, and the program plays both Krig seats to the end.
 
 use bevy::prelude::*;
 use std::time::Duration;
@@ -8,7 +8,9 @@ use wartable::app::ktog::session::KtogSession;
 use wartable::app::picking::CursorHit;
 use wartable::app::play::ActiveGame;
 use wartable::app::state::Notices;
-use wartable::rules::core::{Player, RuleSet};
+use wartable::rules::core::{Player, RuleSet, Waiting};
+use wartable::rules::krig;
+use wartable::rules::krig::ai::choose;
 use wartable::rules::krig::{Krig, KrigGame, KrigSetup};
 use wartable::rules::ktog::state::Phase;
 use wartable::rules::ktog::{Command, Ktog, KtogGame, KtogSetup};
@@ -90,7 +92,7 @@ fn a_click_on_a_miniature_attacks_it_and_the_dodge_countdown_runs_out() {
     );
 }
 
-/// The program plays Krig's second seat at the table.
+/// The program plays both Krig seats at the table to the end, every step its own choice.
 #[test]
 fn the_program_plays_a_krig_seat() {
     let mut s = KrigSetup::new(9);
@@ -109,6 +111,30 @@ fn the_program_plays_a_krig_seat() {
     }
     let active = app.world().resource::<ActiveGame>();
     let s = active.get::<KrigSession>().unwrap();
-    assert!(s.game.is_over(), "{:?}", s.state().phase);
-    assert!(s.game.log.len() > 5);
+    let Waiting::Over(end) = s.game.waiting() else {
+        panic!("not over: {:?}", s.state().phase)
+    };
+    // The winner is the one player left with hit points.
+    let [w] = end.winners[..] else {
+        panic!("{end:?}")
+    };
+    assert!(s.state().mat(w).health > 0 && s.state().mat(3 - w).health <= 0);
+    // Every step at the table was the program's own choice for the seat it waited on, both
+    // seats played, and the steps replay to the same game.
+    let mut r = KrigGame::new(s.game.setup.clone()).unwrap();
+    for l in &s.game.log {
+        assert!(r.waiting().allows(l.seat), "{l:?}");
+        assert_eq!(choose(&r.state, l.seat), Some(l.cmd), "{l:?}");
+        r.play(l.seat, l.cmd).unwrap();
+    }
+    assert_eq!(r.hash(), s.game.hash());
+    for seat in [1, 2] {
+        assert!(
+            s.game
+                .log
+                .iter()
+                .any(|l| l.seat == seat && l.cmd != krig::Command::RollInitiative),
+            "seat {seat} never acted"
+        );
+    }
 }

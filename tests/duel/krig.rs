@@ -4,7 +4,7 @@ use wartable::dice::Dice;
 use wartable::rules::core::Waiting;
 use wartable::rules::core::testing::{exec, refuse};
 use wartable::rules::krig::odds::{Attack, attack};
-use wartable::rules::krig::{Command, KrigGame, KrigSetup, Phase};
+use wartable::rules::krig::{Command, Event, KrigGame, KrigSetup, Phase};
 
 fn game() -> KrigGame {
     let mut s = KrigSetup::new(1);
@@ -161,7 +161,8 @@ fn random_command_streams_keep_the_game_sound_and_replay() {
 }
 
 /// The odds of an attack (or a charge) against a defence die, with and without a parry, against
-/// playing every die through the rules.
+/// playing every die through the rules: the chances to miss, to hit critically, to parry and to
+/// fail a parry that the overlay prints, and the health lost.
 #[test]
 fn attack_odds_match_every_die_played_through_the_rules() {
     for (charged, defence, parry) in [(false, 0, false), (false, 3, true), (true, 5, false)] {
@@ -171,6 +172,7 @@ fn attack_odds_match_every_die_played_through_the_rules() {
             parry,
         });
         let mut lost = [0.0f64; 21];
+        let (mut miss, mut critical, mut parried, mut parry_failed) = (0.0, 0.0, 0.0, 0.0);
         let d8s: Vec<u32> = if charged { (1..=8).collect() } else { vec![0] };
         for d6 in 1..=6u32 {
             for &d8 in &d8s {
@@ -182,6 +184,7 @@ fn attack_odds_match_every_die_played_through_the_rules() {
                         vec![0]
                     };
                     for &d4 in &parries {
+                        let q = p / parries.len() as f64;
                         let mut g = started();
                         if defence > 0 {
                             g.state.mats[1].defence = Some(defence);
@@ -194,25 +197,93 @@ fn attack_odds_match_every_die_played_through_the_rules() {
                             dice.push(d8);
                         }
                         dice.push(d10);
-                        g.dice.force(&dice);
-                        g.play(1, Command::Attack).unwrap();
+                        let mut events = exec(&mut g, 1, Command::Attack, &dice);
                         if let Phase::Parry(_) = g.state.phase {
+                            let forced: &[u32] = if d4 > 0 { &[d4] } else { &[] };
+                            events.extend(exec(
+                                &mut g,
+                                2,
+                                Command::Parry { parry: d4 > 0 },
+                                forced,
+                            ));
                             if d4 > 0 {
-                                g.dice.force(&[d4]);
+                                // A parry that holds gives the defender the turn; one that fails
+                                // lets the attacker go again.
+                                match g.state.phase {
+                                    Phase::Turn(2) => parried += q,
+                                    Phase::Turn(1) => parry_failed += q,
+                                    ref p => panic!("{p:?}"),
+                                }
                             }
-                            g.play(2, Command::Parry { parry: d4 > 0 }).unwrap();
                         }
-                        assert_eq!(g.dice.clear_queued(), 0);
-                        lost[(20 - health(&g, 2)) as usize] += p / parries.len() as f64;
+                        if events.iter().any(|e| matches!(e, Event::Missed { .. })) {
+                            miss += q;
+                        }
+                        if events
+                            .iter()
+                            .any(|e| matches!(e, Event::Hurt { critical: true, .. }))
+                        {
+                            critical += q;
+                        }
+                        lost[(20 - health(&g, 2)) as usize] += q;
                     }
                 }
             }
         }
+        let close = |a: f64, b: f64| (a - b).abs() < 1e-9;
+        assert!(close(miss, o.miss), "miss: {miss} vs {}", o.miss);
+        assert!(close(critical, o.critical), "critical: {critical} vs {}", o.critical);
+        assert!(close(parried, o.parried), "parried: {parried} vs {}", o.parried);
+        assert!(
+            close(parry_failed, o.parry_failed),
+            "parry failed: {parry_failed} vs {}",
+            o.parry_failed
+        );
         for (k, got) in lost.iter().enumerate() {
             let want = o.health.get(k).copied().unwrap_or(0.0);
-            assert!((got - want).abs() < 1e-9, "{k}: {got} vs {want}");
+            assert!(close(*got, want), "{k}: {got} vs {want}");
         }
     }
+}
+
+/// "They will need their own D20, D10, D6, D8, and D4": each roll uses its own die (a d4 parry
+/// or a d6 attack die of another size is noticed), and a result the die cannot show is refused.
+#[test]
+fn every_roll_uses_the_die_the_text_names() {
+    let sides = |g: &KrigGame, from: usize| -> Vec<u32> {
+        g.dice.log()[from..].iter().map(|r| r.expr.sides).collect()
+    };
+    let mut g = game();
+    exec(&mut g, 1, Command::RollInitiative, &[10, 9]);
+    assert_eq!(sides(&g, 0), [10, 10], "initiative: the d10 Agility");
+    let n = g.dice.log().len();
+    exec(&mut g, 1, Command::Defend, &[8]);
+    assert_eq!(sides(&g, n), [8], "Defend: the d8");
+    let n = g.dice.log().len();
+    exec(&mut g, 2, Command::Attack, &[6, 5]);
+    assert_eq!(sides(&g, n), [6, 10], "Attack: the d6 and the d10");
+    let n = g.dice.log().len();
+    exec(&mut g, 1, Command::Parry { parry: true }, &[4]);
+    assert_eq!(sides(&g, n), [4], "Parry: the d4");
+    // The parry failed: player 2 goes again, and charges.
+    exec(&mut g, 2, Command::Charge, &[]);
+    let n = g.dice.log().len();
+    exec(&mut g, 1, Command::Attack, &[2, 2]);
+    exec(&mut g, 2, Command::Attack, &[6, 8, 10]);
+    assert_eq!(sides(&g, n + 2), [6, 8, 10], "a charged attack: the d6, d8 and d10");
+    // A result one above each die's faces is refused, nothing rolled.
+    let mut g = started();
+    for (cmd, dice) in [(Command::Attack, [7, 5]), (Command::Attack, [6, 11])] {
+        g.dice.force(&dice);
+        assert!(g.play(1, cmd).is_err(), "{dice:?}");
+        g.dice.clear_queued();
+    }
+    g.dice.force(&[9]);
+    assert!(g.play(1, Command::Defend).is_err(), "a 9 on the d8");
+    g.dice.clear_queued();
+    exec(&mut g, 1, Command::Attack, &[3, 5]);
+    g.dice.force(&[5]);
+    assert!(g.play(2, Command::Parry { parry: true }).is_err(), "a 5 on the d4");
 }
 
 /// Undo at the screen takes back the program's answer together with the person's step before it

@@ -5,7 +5,7 @@ use wartable::rules::core::Waiting;
 use wartable::rules::core::testing::{exec, refuse};
 use wartable::rules::ktog::odds::{Strike, strike};
 use wartable::rules::ktog::state::{Phase, Spells};
-use wartable::rules::ktog::{Command, KtogGame, KtogSetup, Persona, Spell};
+use wartable::rules::ktog::{Command, Event, KtogGame, KtogSetup, Persona, Spell};
 
 /// `n` players of 20 hit points in a set order (no initiative dice between rounds).
 fn game(n: usize) -> KtogGame {
@@ -343,50 +343,120 @@ fn random_command_streams_keep_the_game_sound_and_replay() {
     }
 }
 
-/// The odds of one strike against playing every die through the rules.
+/// The odds of one strike (or attempt to disarm) against playing every die through the rules:
+/// the chances to hit, to hit critically, to fumble and to drop the weapon that the overlay
+/// prints, and the damage dealt and suffered.
 #[test]
 fn strike_odds_match_every_die_played_through_the_rules() {
-    for (bless, mighty, disarmed_target) in [
-        (false, false, false),
-        (true, false, false),
-        (false, true, true),
+    #[derive(Clone, Copy, Default)]
+    struct Case {
+        bless: bool,
+        mighty: bool,
+        disarmed_target: bool,
+        bare: bool,
+        lost_weapon: bool,
+        disarm: bool,
+    }
+    let plain = Case::default();
+    for c in [
+        plain,
+        Case {
+            bless: true,
+            ..plain
+        },
+        Case {
+            mighty: true,
+            disarmed_target: true,
+            ..plain
+        },
+        Case {
+            bare: true,
+            mighty: true,
+            ..plain
+        },
+        Case {
+            lost_weapon: true,
+            ..plain
+        },
+        Case {
+            disarm: true,
+            ..plain
+        },
+        Case {
+            disarm: true,
+            bless: true,
+            ..plain
+        },
     ] {
+        let need = if c.disarm {
+            if c.bless { 16 } else { 17 }
+        } else {
+            14 - if c.bless { 2 } else { 0 } - if c.disarmed_target { 2 } else { 0 }
+                + if c.bare { 1 } else { 0 }
+        };
         let o = strike(&Strike {
-            need: 14 - if bless { 2 } else { 0 } - if disarmed_target { 2 } else { 0 },
-            mighty,
-            ..Default::default()
+            need,
+            disarm: c.disarm,
+            mighty: c.mighty,
+            bare: c.bare,
+            lost_weapon: c.lost_weapon,
         });
-        // Every path: the d20, then a fumble's two d20s or the damage dice.
         let mut dealt = vec![0.0f64; 30];
         let mut to_self = vec![0.0f64; 30];
+        let (mut hit, mut critical, mut fumble, mut drops) = (0.0, 0.0, 0.0, 0.0);
         let mut play = |dice: &[u32], p: f64| {
             let mut g = started(2);
+            g.state.options.lost_weapon = c.lost_weapon;
             g.state.players[1].spells.dodge = 0;
             // Enough hit points that no blow knocks the target out.
             g.state.players[1].hp = 40;
             g.state.players[1].max_hp = 40;
-            if !mighty {
+            if !c.mighty {
                 g.state.players[0].spells.mighty = 0;
             }
-            if disarmed_target {
+            if c.disarmed_target {
                 g.state.players[1].disarmed =
                     Some(wartable::rules::ktog::state::Disarm { turns: 2 });
             }
-            let blessed = if bless {
+            if c.bare {
+                g.state.players[0].disarmed =
+                    Some(wartable::rules::ktog::state::Disarm { turns: 2 });
+            }
+            if c.bless {
                 exec(&mut g, 1, Command::Cast(Spell::Bless), &[]);
-                true
-            } else {
-                false
-            };
+            }
             g.dice.force(dice);
-            g.play(1, Command::Attack { target: 2 }).unwrap();
+            let cmd = if c.disarm {
+                Command::Disarm { target: 2 }
+            } else {
+                Command::Attack { target: 2 }
+            };
+            let mut events = g.play(1, cmd).unwrap();
             if matches!(g.state.phase, Phase::Mighty(_)) {
-                g.play(1, Command::Mighty { mighty: !blessed }).unwrap();
+                events.extend(g.play(1, Command::Mighty { mighty: true }).unwrap());
             }
             assert_eq!(g.dice.clear_queued(), 0, "{dice:?}");
+            let blow = events.iter().find_map(|e| match e {
+                Event::Damage { to: 2, dice, .. } => Some(dice.len()),
+                _ => None,
+            });
+            if blow.is_some() || (c.disarm && g.state.player(2).disarmed.is_some()) {
+                hit += p;
+            }
+            if blow == Some(2) {
+                critical += p;
+            }
+            if events.iter().any(|e| matches!(e, Event::HitSelf { .. })) {
+                fumble += p;
+            }
+            if !c.bare && g.state.player(1).disarmed.is_some() {
+                drops += p;
+            }
             dealt[(40 - g.state.player(2).hp) as usize] += p;
             to_self[(20 - g.state.player(1).hp) as usize] += p;
         };
+        // Every path: the d20, then a fumble's d20s (no roll to drop a weapon not in hand) or
+        // the damage dice.
         for r in 1..=20u32 {
             let p = 1.0 / 20.0;
             if r == 1 {
@@ -395,21 +465,21 @@ fn strike_odds_match_every_die_played_through_the_rules() {
                         for d in 1..=6 {
                             play(&[1, s, d], p / 120.0);
                         }
+                    } else if c.bare {
+                        play(&[1, s], p / 20.0);
                     } else {
                         for k in 1..=20 {
                             play(&[1, s, k], p / 400.0);
                         }
                     }
                 }
-            } else if r == 20 {
+            } else if r == 20 && !c.disarm {
                 for a in 1..=6 {
                     for b in 1..=6 {
                         play(&[20, a, b], p / 36.0);
                     }
                 }
-            } else if r as i32
-                >= 14 - if bless { 2 } else { 0 } - if disarmed_target { 2 } else { 0 }
-            {
+            } else if r as i32 >= need && !c.disarm {
                 for d in 1..=6 {
                     play(&[r, d], p / 6.0);
                 }
@@ -417,19 +487,16 @@ fn strike_odds_match_every_die_played_through_the_rules() {
                 play(&[r], p);
             }
         }
+        let close = |a: f64, b: f64| (a - b).abs() < 1e-9;
+        assert!(close(hit, o.hit), "hit: {hit} vs {}", o.hit);
+        assert!(close(critical, o.critical), "critical: {critical} vs {}", o.critical);
+        assert!(close(fumble, o.fumble), "fumble: {fumble} vs {}", o.fumble);
+        assert!(close(drops, o.drops_weapon), "drops: {drops} vs {}", o.drops_weapon);
         for k in 0..30 {
             let want = o.damage.get(k).copied().unwrap_or(0.0);
-            assert!(
-                (dealt[k] - want).abs() < 1e-9,
-                "damage {k}: {} vs {want}",
-                dealt[k]
-            );
+            assert!(close(dealt[k], want), "damage {k}: {} vs {want}", dealt[k]);
             let want = o.self_damage.get(k).copied().unwrap_or(0.0);
-            assert!(
-                (to_self[k] - want).abs() < 1e-9,
-                "self {k}: {} vs {want}",
-                to_self[k]
-            );
+            assert!(close(to_self[k], want), "self {k}: {} vs {want}", to_self[k]);
         }
     }
 }

@@ -4,3 +4,5 @@
 mod app;
 mod krig;
 mod ktog;
+mod ktog_cases;
+mod ktog_program;

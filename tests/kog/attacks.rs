@@ -132,6 +132,13 @@ fn one_damage_cripples_and_more_destroys() {
     let d = defense_dice(&ev);
     assert_eq!((d[0].1[0].first, d[0].1[0].reroll), (4, Some(2)));
     assert_eq!(cond(&g, 3), Condition::Destroyed);
+    // "an undamaged model takes 2 (or more) damage": Destroyed at once, never Crippled first.
+    let mut g = kampfer_v_panther();
+    g.dice.force(&[5, 5, 1, 2]);
+    attack(&mut g, 1, "Autocannon", 3);
+    assert_eq!(damage(&g, 3), 2);
+    assert_eq!(cond(&g, 3), Condition::Destroyed);
+    assert_eq!(g.dice.clear_queued(), 0);
 }
 
 /// "Infantry are Eliminated instead of Destroyed, and simply removed from the game."
@@ -296,6 +303,17 @@ fn charge_then_close_assault_rerolls_failures() {
     let ev = attack(&mut g, 2, "Combat Blade", 4);
     assert_eq!(hits(&ev), vec![3]);
     assert_eq!(cond(&g, 4), Condition::Destroyed);
+    // Standing at the same spot without a Charge! this turn, the failed 2 stands: 1 hit.
+    let at = g.state.table.model(id(2)).unwrap().pos;
+    let mut g = movement_step();
+    put(&mut g, 2, at.x, at.y);
+    to_actions(&mut g);
+    g.dice.force(&[2, 4, 1, 1]);
+    let ev = attack(&mut g, 2, "Combat Blade", 4);
+    assert_eq!(hits(&ev), vec![1]);
+    assert!(ev.iter().any(|e| matches!(e, Event::AttackRolled { rerolls: None, .. })));
+    assert_eq!(cond(&g, 4), Condition::Crippled);
+    assert_eq!(g.dice.clear_queued(), 0);
 }
 
 /// "Fire Support – A Commander may designate a friendly model within Sensor range to re-roll any
@@ -326,6 +344,73 @@ fn fire_support_from_the_commander() {
     // One action per model: the Commander gave Fire Support and cannot shoot.
     let e = refused(&mut g, attack_cmd(1, "Autocannon", 4));
     assert!(e.contains("more than one action"), "{e}");
+}
+
+/// "Fire Support – A Commander may designate a friendly model ... to re-roll any failed shots":
+/// designating is the Commander's action ("No model may take more than one action"), and a
+/// model that has already shot gains nothing from it.
+#[test]
+fn fire_support_needs_a_commander_and_a_model_that_have_not_acted() {
+    let support = Command::FireSupport {
+        commander: id(1),
+        model: id(2),
+    };
+    let mut g = kampfer_v_panther();
+    g.dice.force(&[2, 2, 2, 2, 2, 2]);
+    attack(&mut g, 2, "Autocannon", 3);
+    g.dice.clear_queued();
+    let e = refused(&mut g, support.clone());
+    assert!(e.contains("already acted"), "{e}");
+    let mut g = kampfer_v_panther();
+    g.dice.force(&[2, 2, 2, 2, 2, 2]);
+    attack(&mut g, 1, "Autocannon", 3);
+    g.dice.clear_queued();
+    let e = refused(&mut g, support);
+    assert!(e.contains("more than one action"), "{e}");
+}
+
+/// "Select any one of your units and choose an action for each model in that unit" ... "no unit
+/// may be selected more than once": once another unit acts, the first one's models wait.
+#[test]
+fn no_unit_is_selected_twice_in_the_action_step() {
+    let f = force(
+        "German",
+        BattleSize::Encounter,
+        &[
+            ("A", UnitKind::Tactical, &["Kämpfer"; 3]),
+            ("B", UnitKind::Tactical, &["Kämpfer"; 3]),
+        ],
+    );
+    let mut g = new_game(Scenario::Standard, f.clone(), f);
+    start(
+        &mut g,
+        &[
+            (1, 5.0, 3.0),
+            (2, 7.0, 3.0),
+            (3, 9.0, 3.0),
+            (4, 30.0, 3.0),
+            (5, 32.0, 3.0),
+            (6, 34.0, 3.0),
+            (7, 30.0, 20.0),
+        ],
+    );
+    to_actions(&mut g);
+    ok(
+        &mut g,
+        Command::FireSupport {
+            commander: id(1),
+            model: id(2),
+        },
+    );
+    g.dice.force(&[2, 2, 2, 2, 2, 2]);
+    attack(&mut g, 4, "Autocannon", 7);
+    g.dice.clear_queued();
+    let e = refused(&mut g, attack_cmd(3, "Autocannon", 7));
+    assert!(e.contains("selected more than once"), "{e}");
+    // Unit B is still the selected one: its other models act.
+    g.dice.force(&[2, 2, 2, 2, 2, 2]);
+    attack(&mut g, 5, "Autocannon", 7);
+    g.dice.clear_queued();
 }
 
 /// "Fire Support – A Commander may designate a friendly model within Sensor range": 12.2" from
@@ -374,6 +459,39 @@ fn cover_rerolls_failed_defense() {
     assert_eq!((d[0].1[1].first, d[0].1[1].reroll), (2, Some(1)));
     assert_eq!(damage(&g, 3), 1);
     assert!(ev.iter().any(|e| matches!(e, Event::AttackRolled { notes, .. } if notes.iter().any(|n| n.contains("cover")))));
+}
+
+/// "Resolving attacks follows the same basic process for both Close Assault and Ranged
+/// Shooting", and its [2] holds "Cover – If the target has any sort of cover, then re-roll any
+/// failed Defense results": a model assaulted in the woods re-rolls failed Defense.
+#[test]
+fn cover_rerolls_failed_defense_in_close_assault_too() {
+    let woods = "Piece(shape: Box, at: (30.0, 10.0), size: (4.0, 4.0, 0.05), tags: [Cover, Rough], label: \"woods\")";
+    let mut g = game_on(
+        level_with(&[woods]),
+        Scenario::Standard,
+        singles("German", BattleSize::Melee, &["Kämpfer", "Kämpfer"]),
+        singles("German", BattleSize::Melee, &["Kämpfer", "Kämpfer"]),
+    );
+    start(
+        &mut g,
+        &[
+            (1, 30.0, 7.2),
+            (2, 10.0, 4.0),
+            (3, 30.0, 9.0),
+            (4, 40.0, 30.0),
+        ],
+    );
+    to_actions(&mut g);
+    // Blade 2 Attacks (4+): 2 hits; Defense 2 (4+): 1 and 2 fail, re-rolled for cover: 5 and 1.
+    g.dice.force(&[4, 5, 1, 2, 5, 1]);
+    let ev = attack(&mut g, 1, "Combat Blade", 3);
+    let d = defense_dice(&ev);
+    assert_eq!((d[0].1[0].first, d[0].1[0].reroll), (1, Some(5)));
+    assert_eq!((d[0].1[1].first, d[0].1[1].reroll), (2, Some(1)));
+    assert_eq!(damage(&g, 3), 1);
+    assert!(ev.iter().any(|e| matches!(e, Event::AttackRolled { notes, .. } if notes.iter().any(|n| n.contains("woods")))));
+    assert_eq!(g.dice.clear_queued(), 0);
 }
 
 /// "Line of Sight is required for one model to shoot at another model"; "Sensor Lock – exists if

@@ -398,16 +398,18 @@ fn a_tactical_squad_takes_only_tactical_models() {
 }
 
 /// "Apocalyptic Battle – Larger battles are possible up to any mutually-agreed total, typically
-/// at least 100 points": 99 is refused, 100 accepted.
+/// at least 100 points": "typically" is no limit; any total the players agree on is accepted
+/// (99 too), only none at all is refused.
 #[test]
-fn apocalyptic_battles_start_at_one_hundred_points() {
+fn apocalyptic_battles_take_any_agreed_total() {
     let units: &[(&str, UnitKind, &[&str])] = &[
         ("T1", UnitKind::Tactical, &["Kämpfer"; 3]),
         ("T2", UnitKind::Tactical, &["Kämpfer"; 3]),
     ];
     let p = problems(&force("German", BattleSize::Apocalyptic(99), units));
-    assert_eq!(p.len(), 1, "{p:?}");
-    assert!(p[0].contains("at least 100 points\" (99 given)"), "{p:?}");
+    assert!(p.is_empty(), "{p:?}");
+    let p = problems(&force("German", BattleSize::Apocalyptic(0), units));
+    assert!(p.iter().any(|x| x.contains("agree on (0 given)")), "{p:?}");
     let p = problems(&force("German", BattleSize::Apocalyptic(100), units));
     assert!(p.is_empty(), "{p:?}");
 }

@@ -185,7 +185,13 @@ fn hold_position_moves_at_most_one_inch() {
     start(&mut g, &[(1, 5.0, 5.0), (2, 20.0, 5.0), (3, 30.0, 30.0)]);
     let e = refused(&mut g, mv(1, MoveMode::HoldPosition, 5.0, 6.5));
     assert!(e.contains("within 1"), "{e}");
+    // The boundary: 1.05" away is refused, 0.99" accepted, and the model stands there.
+    let e = refused(&mut g, mv(1, MoveMode::HoldPosition, 6.05, 5.0));
+    assert!(e.contains("within 1"), "{e}");
+    ok(&mut g, mv(2, MoveMode::HoldPosition, 20.99, 5.0));
+    assert!(g.state.table.model(id(2)).unwrap().pos.dist(Pt::new(20.99, 5.0)) < 1e-4);
     ok(&mut g, mv(1, MoveMode::HoldPosition, 5.7, 5.7));
+    assert!(g.state.table.model(id(1)).unwrap().pos.dist(Pt::new(5.7, 5.7)) < 1e-4);
     ok(
         &mut g,
         Command::Face {
@@ -271,6 +277,101 @@ fn a_speed_move_cannot_start_within_one_inch() {
     assert!(e.contains("starts within 1\""), "{e}");
     put(&mut g, 1, 10.0, 5.0 - (1.2 - gap));
     ok(&mut g, mv(1, MoveMode::Speed, 10.0, 2.0));
+}
+
+/// "Speed Move – While not moving within 1" of any enemy model": the straight way passes 0.6"
+/// from an enemy's base, so the Speed Move goes round it, 1" clear all the way.
+#[test]
+fn a_speed_move_path_keeps_one_inch_from_every_enemy() {
+    let mut g = duel_on(open_level(48.0, 36.0));
+    start(&mut g, &[(1, 10.0, 5.0), (2, 30.0, 5.0), (3, 11.6, 8.0)]);
+    let e_r = g.state.table.model(id(3)).unwrap().radius();
+    assert!(1.6 - e_r - 0.5 < 1.0, "the straight line passes within 1\"");
+    let evs = ok(&mut g, mv(1, MoveMode::Speed, 10.0, 12.0));
+    let path = evs
+        .iter()
+        .find_map(|e| match e {
+            Event::Moved { path, .. } => Some(path.clone()),
+            _ => None,
+        })
+        .expect("a Moved event");
+    assert!(path.len() > 2, "not straight: {path:?}");
+    let e_pos = g.state.table.model(id(3)).unwrap().pos;
+    for w in path.windows(2) {
+        for k in 0..=20 {
+            let p = w[0].add(w[1].sub(w[0]).scale(k as f32 / 20.0));
+            let gap = p.dist(e_pos) - e_r - 0.5;
+            assert!(gap >= 1.0 - 0.01, "{gap:.2}\" from the enemy at {p:?}");
+        }
+    }
+}
+
+/// "Movement may slow to half (i.e. 1" count as 2") for: Rough Ground ... Making way": half is
+/// as slow as it gets; an inch both in rough ground and overlapping a friendly base counts 2",
+/// not 4".
+#[test]
+fn rough_ground_and_making_way_together_count_double_not_four_times() {
+    let rough = "Piece(shape: Box, at: (10.0, 12.0), size: (10.0, 10.0, 0.05), tags: [Rough], label: \"scrub\")";
+    let mut g = duel_on(level_with(&[rough]));
+    // Model 2 overlaps model 1's base, both in the scrub.
+    start(&mut g, &[(1, 10.0, 8.0), (2, 10.0, 8.6), (3, 30.0, 30.0)]);
+    let ev = ok(&mut g, mv(1, MoveMode::Combat, 10.0, 10.5));
+    let cost = move_cost(&ev);
+    assert!(
+        (4.5..=5.6).contains(&cost),
+        "2.5\" in the scrub, the first of it through a friendly base, costs about 5\": {cost}"
+    );
+}
+
+/// "each model must finish within Sensor range of another model in the unit": a model that
+/// does not move and already stood out of range does not hold its unit's Movement up; one that
+/// moves out of range does.
+#[test]
+fn an_unmoved_model_already_out_of_coherency_does_not_hold_the_unit_up() {
+    let f1 = force(
+        "German",
+        BattleSize::Encounter,
+        &[
+            ("Alpha", UnitKind::Tactical, &["Kämpfer"; 3]),
+            ("Bravo", UnitKind::Tactical, &["Kämpfer"; 3]),
+        ],
+    );
+    let f2 = f1.clone();
+    let mut g = game_on(open_level(72.0, 48.0), Scenario::Standard, f1, f2);
+    // Model 3 stands 20" from models 1 and 2, beyond its 12" Sensors.
+    start(
+        &mut g,
+        &[
+            (1, 5.0, 5.0),
+            (2, 7.0, 5.0),
+            (3, 28.0, 5.0),
+            (7, 60.0, 40.0),
+        ],
+    );
+    ok(&mut g, mv(1, MoveMode::Combat, 5.0, 8.0));
+    ok(&mut g, Command::EndMovement);
+    // The same unit, but model 3 is the one to move, and stays out of range: refused.
+    let f1 = force(
+        "German",
+        BattleSize::Encounter,
+        &[
+            ("Alpha", UnitKind::Tactical, &["Kämpfer"; 3]),
+            ("Bravo", UnitKind::Tactical, &["Kämpfer"; 3]),
+        ],
+    );
+    let mut g = game_on(open_level(72.0, 48.0), Scenario::Standard, f1.clone(), f1);
+    start(
+        &mut g,
+        &[
+            (1, 5.0, 5.0),
+            (2, 7.0, 5.0),
+            (3, 28.0, 5.0),
+            (7, 60.0, 40.0),
+        ],
+    );
+    ok(&mut g, mv(3, MoveMode::Combat, 28.0, 8.0));
+    let e = refused(&mut g, Command::EndMovement);
+    assert!(e.contains("out of coherency"), "{e}");
 }
 
 /// "Upon moving within 1" of an enemy model": a model already within 1" cannot Charge! (not even

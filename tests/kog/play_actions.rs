@@ -30,6 +30,11 @@ fn hold_objective_within_one_inch() {
     to_actions(&mut g);
     let e = refused(&mut g, Command::HoldObjective { model: id(2) });
     assert!(e.contains("not within 1"), "{e}");
+    // The boundary, base edge to marker edge (a 1" marker): 1.05" is refused, 0.95" holds.
+    put(&mut g, 1, 21.8 - 0.5 - 0.5 - 1.05, 20.0);
+    let e = refused(&mut g, Command::HoldObjective { model: id(1) });
+    assert!(e.contains("not within 1"), "{e}");
+    put(&mut g, 1, 21.8 - 0.5 - 0.5 - 0.95, 20.0);
     ok(&mut g, Command::HoldObjective { model: id(1) });
     assert_eq!(g.state.turn.held.get(&0), Some(&id(1)));
 }

@@ -151,9 +151,22 @@ fn the_program_takes_over_a_side_mid_turn() {
         },
     );
     assert!(g.submit(Command::EndMovement).is_err(), "model 1 ran off");
-    let played = wartable::rules::kog::ai::play(&mut g, 1);
-    assert!(played.is_some());
-    assert!(g.state.step == Step::Action || g.state.turn.moved.len() < 3);
+    // The program takes the side over from here: it ends the Movement, with the unit coherent.
+    let mut played = Vec::new();
+    while g.state.step == Step::Movement && played.len() < 20 {
+        let Some(c) = wartable::rules::kog::ai::play(&mut g, 1) else {
+            break;
+        };
+        played.push(c);
+    }
+    assert_eq!(g.state.step, Step::Action, "{played:?}");
+    assert_eq!(g.state.round, 1, "the same turn: {played:?}");
+    let unit = g.state.models[&id(1)].unit;
+    assert_eq!(
+        wartable::rules::kog::moves::coherency_problem(&g.state, unit),
+        None,
+        "{played:?}"
+    );
 }
 
 /// Bad input never panics: thousands of random commands (any model id, any point, any weapon

@@ -166,6 +166,100 @@ fn linebreaker_exit_wins_for_the_attacker() {
     );
 }
 
+/// Linebreaker's exit is a move like any other: "Speed Move – While not moving within 1\" of any
+/// enemy model" holds for it, the start included, so a carrier within 1" of an enemy leaves by a
+/// Combat Move, and the program takes that one.
+#[test]
+fn a_linebreaker_exit_by_speed_move_cannot_start_within_one_inch_of_an_enemy() {
+    // The carrier 6.5" from the Defender's edge, an enemy `gap` inches from its base.
+    let staged = |gap: f32| {
+        let mut g = duel(Scenario::Linebreaker);
+        carry_objective(&mut g, Pt::new(20.0, 6.5));
+        put(&mut g, 1, 20.0, 6.5);
+        put(&mut g, 3, 20.0, 9.0);
+        let now = g.state.table.distance(id(1), id(3)).unwrap();
+        put(&mut g, 3, 20.0, 9.0 - (now - gap));
+        g
+    };
+    let speed = Command::ExitTable {
+        model: id(1),
+        mode: MoveMode::Speed,
+    };
+    let combat = Command::ExitTable {
+        model: id(1),
+        mode: MoveMode::Combat,
+    };
+    let mut g = staged(0.8);
+    let e = refused(&mut g, speed.clone());
+    assert!(e.contains("starts within 1\""), "{e}");
+    assert_eq!(wartable::rules::kog::ai::choose(&g, 1), Some(combat.clone()));
+    ok(&mut g, combat.clone());
+    assert!(g.state.objectives[0].off_table);
+    // 1.2" away, the Speed Move may leave.
+    let mut g = staged(1.2);
+    ok(&mut g, speed.clone());
+    assert!(g.state.objectives[0].off_table);
+    // A Crippled carrier "may not Speed Move", off the table neither.
+    let mut g = staged(1.2);
+    hurt(&mut g, 1, 1);
+    let e = refused(&mut g, speed);
+    assert!(e.contains("Crippled"), "{e}");
+    ok(&mut g, combat);
+}
+
+/// Linebreaker: a carrier that is Eliminated ("simply removed from the game") drops the
+/// Objective where it stood.
+#[test]
+fn an_eliminated_carrier_drops_the_objective_where_it_stood() {
+    let mut g = new_game(
+        Scenario::Linebreaker,
+        singles("German", BattleSize::Melee, &["Kämpfer"]),
+        singles(
+            "Russian",
+            BattleSize::Melee,
+            &["Russian Infantry", "Russian Infantry"],
+        ),
+    );
+    start(&mut g, &[(1, 10.0, 10.0), (2, 30.0, 10.0), (3, 30.0, 20.0)]);
+    apply(
+        &mut g.state,
+        &Event::RolesSet(Roles {
+            attacker: 2,
+            defender: 1,
+        }),
+    );
+    apply(
+        &mut g.state,
+        &Event::ObjectiveAdded(KogObjective {
+            name: "the Objective".into(),
+            owner: Some(2),
+            at: Pt::new(30.0, 10.0),
+            carrier: Some(id(2)),
+            off_table: false,
+            streak: [0, 0],
+        }),
+    );
+    to_actions(&mut g);
+    // A 6 (2 hits) and a miss; the infantry's one Defense die fails.
+    g.dice.force(&[6, 2, 3]);
+    ok(
+        &mut g,
+        Command::Attack {
+            attacker: id(1),
+            weapon: "Autocannon".into(),
+            target: id(2),
+        },
+    );
+    if g.state.pending.is_some() {
+        ok(&mut g, Command::Respond { counter: None });
+    }
+    assert_eq!(g.dice.clear_queued(), 0);
+    assert!(g.state.table.model(id(2)).is_err(), "removed from the table");
+    let o = &g.state.objectives[0];
+    assert_eq!(o.carrier, None);
+    assert!(o.at.dist(Pt::new(30.0, 10.0)) < 1e-4 && !o.off_table);
+}
+
 /// A player may concede at any time; an agreed round limit ends the game in a draw.
 #[test]
 fn concede_and_round_limit() {

@@ -115,7 +115,8 @@ fn the_program_picks_defences_by_the_odds() {
             weapon: Some("Wraith Talons".into()),
             charge: false,
         },
-        &[],
+        // The Joe's Willpower test against the Wraith's fear.
+        &[1, 1, 2],
     );
     let Some(Pending::DefenceClass(a)) = g.state.pending.clone() else {
         panic!("{:?}", g.state.pending)
@@ -140,12 +141,13 @@ fn the_program_picks_defences_by_the_odds() {
         ai::naive::wishes(&g.state, 1),
         vec![Command::DefenceClass { active: true }]
     );
-    // Five to-hit dice: 6, 6, 4, 4, 2 (two exploding sixes with 1s): hits to defend.
+    // Seven to-hit dice (7K4): 6, 6, 4, 4, 2, 1, 1 (the two sixes explode into 1s): hits to
+    // defend.
     ok(
         &mut g,
         1,
         Command::DefenceClass { active: true },
-        &[6, 1, 6, 1, 4, 4, 2],
+        &[6, 1, 6, 1, 4, 4, 2, 1, 1],
     );
     let Some(Pending::DefenceType(a)) = g.state.pending.clone() else {
         panic!("{:?}", g.state.pending)

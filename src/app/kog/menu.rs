@@ -302,7 +302,7 @@ fn new_battle_window(ctx: &egui::Context, menu: &mut MenuState, open: &mut bool,
                         }
                     });
                 if let BattleSize::Apocalyptic(p) = &mut size {
-                    ui.add(egui::DragValue::new(p).range(100..=2000).suffix(" pts"));
+                    ui.add(egui::DragValue::new(p).range(1..=2000).suffix(" pts"));
                     form.apocalyptic_points = *p;
                 }
                 if size != form.size {

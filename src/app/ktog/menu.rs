@@ -177,6 +177,13 @@ fn window(
                 "A 1 on the roll to drop the weapon loses it for three turns (Q&A)",
             );
             ui.checkbox(&mut o.cure_others, "Cure may heal another player (Q&A)");
+            ui.add_enabled(
+                o.cure_others,
+                egui::Checkbox::new(
+                    &mut o.lay_hands_roll,
+                    "Curing another needs a roll to hit to lay hands on them (Q&A variant)",
+                ),
+            );
             ui.horizontal(|ui| {
                 ui.label("Fighter: to hit better by");
                 ui.add(egui::DragValue::new(&mut o.fighter_to_hit).range(0..=6));

@@ -404,11 +404,7 @@ fn prompts(ctx: &egui::Context, session: &mut KtogSession) -> Option<Command> {
             let (lo, hi) = damage_range(&h, false);
             let (mlo, mhi) = damage_range(&h, true);
             if victim {
-                ui.label(format!(
-                    "{}, you are hit: Dodge nullifies the damage ({lo} to {hi}, or {mlo} to {mhi} if {} then announces a Mighty Blow).",
-                    s.name(h.target),
-                    s.name(h.attacker)
-                ));
+                ui.label(dodge_prompt(&s, &h));
                 if let Some(left) = session.pause_left {
                     let of = session.pause.unwrap_or(1.0).max(0.1);
                     ui.add(
@@ -440,6 +436,22 @@ fn prompts(ctx: &egui::Context, session: &mut KtogSession) -> Option<Command> {
             }
         });
     out
+}
+
+/// The Dodge prompt's words: the damage the Dodge would nullify, and a Mighty Blow's only if the
+/// attacker may still announce one.
+pub fn dodge_prompt(s: &KtogState, h: &Hit) -> String {
+    let (lo, hi) = damage_range(h, false);
+    let victim = s.name(h.target);
+    if s.may_cast(h.attacker, s.player(h.attacker).spells.mighty) {
+        let (mlo, mhi) = damage_range(h, true);
+        format!(
+            "{victim}, you are hit: Dodge nullifies the damage ({lo} to {hi}, or {mlo} to {mhi} if {} then announces a Mighty Blow).",
+            s.name(h.attacker)
+        )
+    } else {
+        format!("{victim}, you are hit: Dodge nullifies the damage ({lo} to {hi}).")
+    }
 }
 
 fn hit_line(ui: &mut egui::Ui, s: &KtogState, h: &Hit) {

@@ -3,6 +3,7 @@
 //! Used by each rule set's tests; nothing here is used in play.
 
 use super::error::RuleError;
+use crate::dice::DieSource;
 use super::game::Game;
 use super::ruleset::RuleSet;
 use super::seat::Seat;
@@ -16,7 +17,7 @@ pub fn stage<R: RuleSet>(g: &mut Game<R>, events: &[R::Event]) {
 }
 
 /// Plays `cmd` for `seat` with the dice forced to `dice` (in order); it must be accepted and
-/// use every forced die. Returns its events.
+/// use every forced die and roll no other (no die from the seed). Returns its events.
 pub fn exec<R: RuleSet>(
     g: &mut Game<R>,
     seat: Seat,
@@ -24,6 +25,7 @@ pub fn exec<R: RuleSet>(
     dice: &[u32],
 ) -> Vec<R::Event> {
     g.dice.force(dice);
+    let rolls_before = g.dice.log().len();
     let events = match g.play(seat, cmd.clone()) {
         Ok(e) => e,
         Err(e) => panic!("{cmd:?} by side {seat} was refused: {e}"),
@@ -32,6 +34,18 @@ pub fn exec<R: RuleSet>(
     assert_eq!(
         left, 0,
         "{cmd:?} left {left} of the forced dice {dice:?} unused"
+    );
+    // Every die the command rolled must be one of the forced ones: a die taken from the seed
+    // means the command rolled more than the scenario says.
+    let seeded: Vec<String> = g.dice.log()[rolls_before.min(g.dice.log().len())..]
+        .iter()
+        .filter(|r| r.dice.iter().any(|d| d.source == DieSource::Seeded))
+        .map(|r| r.describe())
+        .collect();
+    assert!(
+        seeded.is_empty(),
+        "{cmd:?} by side {seat} rolled dice beyond the forced {dice:?}: {}",
+        seeded.join("; ")
     );
     events
 }

@@ -11,8 +11,8 @@ use serde::{Deserialize, Serialize};
 pub struct Situation {
     /// Base edge to base edge, in inches.
     pub range: f32,
-    /// The target has cover from the attacker (ranged attacks; indirect fire gives it, unless a
-    /// Forward Observer sees the target in the open).
+    /// The target has cover from the attacker (in Close Assault as in Ranged Shooting; indirect
+    /// fire gives it, unless a Forward Observer sees the target in the open).
     pub cover: bool,
     /// The attacker made a Charge! move this turn.
     pub charge: bool,
@@ -80,10 +80,8 @@ pub fn build(weapon: &Weapon, target: &Loadout, s: &Situation) -> AttackSpec {
         notes.push("Friendly Fire: a friendly model is within 1\" of the target".into());
     }
     let mut def = Rerolls::default();
-    if !assault && s.cover {
+    if s.cover {
         def.failures.push("Cover".to_string());
-    } else if assault && s.cover {
-        notes.push("Cover: not in Close Assault".into());
     }
     if s.concentrated {
         if target.is_tank() {

@@ -171,7 +171,7 @@ fn resolve_one(c: &mut Ctx, plan: &AttackPlan, countering: bool) -> Result<(), R
     let hits = pool::hits(&dice);
     let ff: u32 = dice.iter().filter(|d| d.friendly_fire).count() as u32;
     let mut notes = spec.notes.clone();
-    if !plan.cover.is_empty() && !plan.weapon.is_assault() {
+    if !plan.cover.is_empty() {
         notes.push(format!("cover: {}", plan.cover.join(", ")));
     }
     c.emit(Event::AttackRolled {

@@ -235,12 +235,12 @@ impl ForceList {
             ));
             return out;
         };
-        if let BattleSize::Apocalyptic(p) = self.size
-            && p < 100
-        {
+        // "up to any mutually-agreed total, typically at least 100 points": what is typical is
+        // no limit; the total is the players' to agree.
+        if let BattleSize::Apocalyptic(0) = self.size {
             out.push(Issue::new(
                 "size",
-                format!("an Apocalyptic battle is \"typically at least 100 points\" ({p} given)"),
+                "an Apocalyptic battle needs a points total the players agree on (0 given)",
             ));
         }
         if self.units.is_empty() {

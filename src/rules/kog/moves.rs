@@ -62,15 +62,8 @@ pub fn plan_move(
     if mode == MoveMode::Speed && m.crippled() {
         return illegal(format!("{} is Crippled and \"may not Speed Move\"", m.name));
     }
-    // "While not moving within 1\" of any enemy model": the start of the move counts too (the
-    // path search checks the points it moves through, not the one it leaves).
-    if mode == MoveMode::Speed
-        && let Some(e) = enemy_near(s, id, tm.pos, 1.0)
-    {
-        return illegal(format!(
-            "{} starts within 1\" of an enemy model ({}) and cannot Speed Move",
-            m.name, s.models[&e].name
-        ));
+    if mode == MoveMode::Speed {
+        speed_start(s, id, tm.pos)?;
     }
     // "Charge! – Upon moving within 1\" of an enemy model, a model must immediately stop": only
     // a Charge! brings a model within 1" of an enemy it was not already within 1" of.
@@ -337,6 +330,18 @@ fn enemy_near(s: &KogState, id: ModelId, p: Pt, inches: f32) -> Option<ModelId> 
     enemies_near(s, id, p, inches).next()
 }
 
+/// "Speed Move – While not moving within 1\" of any enemy model": the start of the move counts
+/// too (the path search checks the points it moves through, not the one it leaves).
+fn speed_start(s: &KogState, id: ModelId, from: Pt) -> Result<(), RuleError> {
+    match enemy_near(s, id, from, 1.0) {
+        Some(e) => illegal(format!(
+            "{} starts within 1\" of an enemy model ({}) and cannot Speed Move",
+            s.models[&id].name, s.models[&e].name
+        )),
+        None => Ok(()),
+    }
+}
+
 /// The active enemies within `inches` of a base of model `id` standing at `p`.
 fn enemies_near(s: &KogState, id: ModelId, p: Pt, inches: f32) -> impl Iterator<Item = ModelId> {
     let m = s.models.get(&id);
@@ -554,6 +559,9 @@ fn exit_table(c: &mut Ctx, id: ModelId, mode: MoveMode) -> Result<(), RuleError>
             "{} is Crippled and \"may not Speed Move\"",
             c.s.models[&id].name
         ));
+    }
+    if mode == MoveMode::Speed {
+        speed_start(&c.s, id, c.s.table.model(id).map_err(table_err)?.pos)?;
     }
     let scene = c.scene();
     let rules = move_rules(&c.s, id, mode);

@@ -174,6 +174,15 @@ pub fn plan_attack(
             ));
         }
         sit.charge = moved == Some(MoveMode::Charge) && !counter;
+        // "Resolving attacks follows the same basic process for both Close Assault and Ranged
+        // Shooting", whose [2] holds "Cover – If the target has any sort of cover": a target in
+        // or behind cover, or obscured, has it in Close Assault too (no sight is needed).
+        let seen = sighting(s, scene, attacker, target)?;
+        sit.cover = seen.kind != Some(SightKind::Full) || !seen.cover.is_empty();
+        cover = seen.cover;
+        if seen.kind.is_none() {
+            cover.push("obscured".into());
+        }
     } else {
         if !counter && moved == Some(MoveMode::Speed) {
             return illegal(format!(

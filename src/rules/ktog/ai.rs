@@ -1,6 +1,9 @@
 //! KtOG's program opponent: it goes for the weakest player standing, casts Haste and Bless early,
 //! cures itself when badly hurt, dodges a blow that could knock it out, saves its Mighty Blow
-//! for a critical hit or a blow that could finish, and takes its weapon back with Haste.
+//! for a critical hit or a blow it makes likelier to finish, and takes its weapon back with
+//! Haste. When it is itself the weakest standing it cures an unconscious player (with the
+//! option), who then draws the blows aimed at the weakest; when its own hit points are low and
+//! the foe cannot be finished in one blow, it tries to knock the foe's weapon away.
 
 use super::command::{Command, Spell};
 use super::rule_set::KtogGame;
@@ -23,7 +26,7 @@ pub fn choose(s: &KtogState, seat: Seat) -> Option<Command> {
         Phase::Mighty(h) if h.attacker == seat => {
             let hp = s.player(h.target).hp;
             Some(Command::Mighty {
-                mighty: h.critical || (hp > 6 && hp <= 12),
+                mighty: h.critical || knock_out(h, hp, true) > knock_out(h, hp, false),
             })
         }
         Phase::Turn {
@@ -46,6 +49,9 @@ pub fn choose(s: &KtogState, seat: Seat) -> Option<Command> {
                         Command::Scramble
                     });
                 }
+                if let Some(down) = decoy(s, seat) {
+                    return Some(Command::Cure { target: down });
+                }
                 if me.max_hp - me.hp >= 8 && s.may_cast(seat, me.spells.cure) {
                     return Some(Command::Cure { target: seat });
                 }
@@ -56,10 +62,54 @@ pub fn choose(s: &KtogState, seat: Seat) -> Option<Command> {
                     return Some(Command::Cast(Spell::Bless));
                 }
             }
+            let foe = s.player(target);
+            // Low itself and facing a foe no single blow finishes: the foe's weapon away costs
+            // them turns of scrambling and makes them easier to hit.
+            if me.disarmed.is_none()
+                && foe.disarmed.is_none()
+                && me.hp <= 6
+                && foe.hp > 6
+                && foe.spells.haste == 0
+            {
+                return Some(Command::Disarm { target });
+            }
             Some(Command::Attack { target })
         }
         _ => None,
     }
+}
+
+/// The chance the hit `h` takes a target with `hp` hit points to 0, with or without a Mighty Blow.
+fn knock_out(h: &super::state::Hit, hp: i32, doubled: bool) -> f64 {
+    let sums: Vec<i32> = if h.critical {
+        (1..=6).flat_map(|a| (1..=6).map(move |b| a + b)).collect()
+    } else {
+        (1..=6).collect()
+    };
+    let n = sums.len() as f64;
+    sums.iter()
+        .filter(|d| {
+            let d = if doubled { *d * 2 } else { **d };
+            d - if h.bare { 2 } else { 0 } >= hp
+        })
+        .count() as f64
+        / n
+}
+
+/// An unconscious player to cure, when `seat` is itself the weakest standing and may cure
+/// another: the one nearest to its left.
+fn decoy(s: &KtogState, seat: Seat) -> Option<Seat> {
+    let me = s.player(seat);
+    if !s.options.cure_others || !s.may_cast(seat, me.spells.cure) {
+        return None;
+    }
+    if s.standing_iter().any(|t| t != seat && s.player(t).hp <= me.hp) {
+        return None;
+    }
+    let n = s.players.len() as i32;
+    s.seats()
+        .filter(|t| s.player(*t).down)
+        .min_by_key(|t| (*t as i32 - seat as i32).rem_euclid(n))
 }
 
 /// The standing opponent with the fewest hit points; on a tie the next one around to the left

@@ -73,6 +73,14 @@ pub enum Event {
         rolls: Vec<u32>,
         healed: i32,
     },
+    /// The Q&A's variant: the d20 to lay hands on another player before a Cure (the number a
+    /// strike on them would need).
+    LayHands {
+        by: Seat,
+        target: Seat,
+        roll: u32,
+        need: i32,
+    },
     /// A player stands up again, cured above 0 hit points.
     Revived {
         seat: Seat,
@@ -144,7 +152,15 @@ pub enum Event {
 pub fn apply(s: &mut KtogState, e: &Event) {
     match e {
         Event::InitiativeRoll { .. } | Event::Announce { .. } | Event::ToHit { .. } => {}
-        Event::HitSelf { .. } | Event::Drop { .. } | Event::Standing { .. } => {}
+        Event::HitSelf { .. } | Event::Drop { .. } | Event::LayHands { .. } => {}
+        // "a percentile roll of 50% or under to remain standing at zero hit points": the player
+        // stays up at exactly 0.
+        Event::Standing { seat, roll } => {
+            if *roll <= 50 {
+                let p = s.player_mut(*seat);
+                p.hp = p.hp.max(0);
+            }
+        }
         Event::Order { round, order } => {
             s.round = *round;
             s.order = order.clone();
@@ -226,7 +242,12 @@ pub fn describe(s: &KtogState, e: &Event) -> Option<String> {
         ),
         Event::Order { round, order } => format!(
             "round {round}: {}",
-            order.iter().map(n).collect::<Vec<_>>().join(", then ")
+            order
+                .iter()
+                .filter(|seat| !s.player(**seat).down)
+                .map(n)
+                .collect::<Vec<_>>()
+                .join(", then ")
         ),
         Event::Spell { seat, spell } => format!("{} casts {}", n(seat), spell.label()),
         Event::Cured {
@@ -247,6 +268,21 @@ pub fn describe(s: &KtogState, e: &Event) -> Option<String> {
                 "; 1s rolled again"
             } else {
                 ""
+            }
+        ),
+        Event::LayHands {
+            by,
+            target,
+            roll,
+            need,
+        } => format!(
+            "{} reaches for {}: d20 {roll} (needs {need}+): {}",
+            n(by),
+            n(target),
+            if *roll == 20 || *roll as i32 >= *need {
+                "hands laid on"
+            } else {
+                "out of reach: no Cure"
             }
         ),
         Event::Revived { seat } => format!("{} stands up again", n(seat)),

@@ -67,6 +67,10 @@ pub struct KtogOptions {
     pub lost_weapon: bool,
     /// The Q&A: "Can you choose to heal someone else? ... Sure!"
     pub cure_others: bool,
+    /// The Q&A's variant: "there needs to be [a] 'roll to hit' in order to lay hands on another
+    /// player, but as a variant I suppose that would work". Off: no roll is needed.
+    #[serde(default)]
+    pub lay_hands_roll: bool,
     /// How much a Fighter's roll to hit is better (the text gives no number).
     pub fighter_to_hit: i32,
     /// How many more hit points a Fighter has (the text gives no number).
@@ -81,6 +85,7 @@ impl Default for KtogOptions {
             standing_roll: false,
             lost_weapon: false,
             cure_others: true,
+            lay_hands_roll: false,
             fighter_to_hit: 2,
             fighter_hp: 5,
         }

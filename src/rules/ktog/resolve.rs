@@ -212,6 +212,22 @@ pub fn resolve(
             }
         }
         Command::Cure { target } => {
+            if *target != by && x.s.options.lay_hands_roll {
+                // The Q&A's variant: a roll to hit to lay hands on another player, the number a
+                // strike on them would need; a hand that does not reach casts nothing.
+                let need = x.s.strike_need(by, *target, false);
+                let roll = x.roll(&D20, "Cure: to lay hands on another player")?;
+                x.emit(Event::LayHands {
+                    by,
+                    target: *target,
+                    roll,
+                    need,
+                });
+                if roll != 20 && (roll as i32) < need {
+                    end_turn(&mut x)?;
+                    return Ok(x.events);
+                }
+            }
             x.emit(Event::Spell {
                 seat: by,
                 spell: Spell::Cure,
@@ -320,9 +336,17 @@ fn roll_initiative(x: &mut Ctx, round: u32) -> Result<(), RuleError> {
     Ok(())
 }
 
-/// Opens the turn at `s.turn` (or the next standing player's).
+/// Opens the turn at `s.turn`, or at the next standing player's in the order (a set order keeps
+/// the unconscious in their places).
 fn start_turn(x: &mut Ctx) {
-    let seat = x.s.order[x.s.turn];
+    let (turn, round) = (x.s.turn, x.s.round);
+    let Some(turn) = (turn..x.s.order.len()).find(|i| !x.s.player(x.s.order[*i]).down) else {
+        return;
+    };
+    if turn != x.s.turn {
+        x.emit(Event::NextTurn { turn, round });
+    }
+    let seat = x.s.order[turn];
     x.emit(Event::Phase(Phase::Turn {
         seat,
         left: 1,
@@ -388,11 +412,9 @@ fn end_turn(x: &mut Ctx) -> Result<(), RuleError> {
             match x.s.options.initiative {
                 InitiativeRule::EveryRound => roll_initiative(x, round)?,
                 InitiativeRule::SetOrder => {
+                    // "a set order can be determined from the onset": every player keeps their
+                    // place, the unconscious too, so a cured player takes their turns again.
                     let order = x.s.order.clone();
-                    let order = order
-                        .into_iter()
-                        .filter(|seat| !x.s.player(*seat).down)
-                        .collect();
                     x.emit(Event::Order { round, order });
                 }
             }
@@ -539,13 +561,6 @@ fn take_damage(x: &mut Ctx, e: Event) -> Result<(), RuleError> {
         let r = x.roll(&D100, "percentile: stay standing at 0 hit points?")?;
         x.emit(Event::Standing { seat: to, roll: r });
         if r <= 50 {
-            x.emit(Event::Damage {
-                to,
-                dice: Vec::new(),
-                doubled: false,
-                bare: false,
-                amount: x.s.player(to).hp,
-            });
             return Ok(());
         }
     }
