@@ -220,11 +220,10 @@ fn a_combo_is_checked_without_dice() {
         }],
     );
     let fire = shot(1, 6, "Assault Rifle");
-    // Some scratch dice kill the Thrall with the first shot: the second would then be refused.
-    let kills = (0..64u64).any(|seed| {
-        execute(&g.state, 1, &fire, &mut Dice::new(seed))
-            .is_ok_and(|ev| ev.iter().any(|e| matches!(e, Event::Killed { .. })))
-    });
+    // Scratch dice (seed 0, as the check used) kill the Thrall with the first shot: the second
+    // would then be refused.
+    let kills = execute(&g.state, 1, &fire, &mut Dice::new(0))
+        .is_ok_and(|ev| ev.iter().any(|e| matches!(e, Event::Killed { .. })));
     assert!(kills);
     loose(
         &mut g,
