@@ -60,9 +60,12 @@ pub struct KryOddsArgs {
     /// Read the blind side's +2 as the S value (default: the number after the K).
     #[arg(long)]
     pub blind_side_strength: bool,
-    /// Targets of 7 and over by the printed table (default: a die's total, as example 3).
+    /// Targets of 7 and over by the printed table: the default (kept for older scripts).
     #[arg(long)]
     pub table_targets: bool,
+    /// Targets of 7 and over by a die's total, as example 3's dice (default: the printed table).
+    #[arg(long, conflicts_with = "table_targets")]
+    pub sum_targets: bool,
     /// Print JSON: {"hits": [p0, p1, ...], "wounds": [p0, p1, ...]} (close combat adds
     /// "through": the attacker's dice left after the roll to avoid).
     #[arg(long)]
@@ -221,10 +224,10 @@ fn close(a: &KryOddsArgs, reading: HighTargets) -> ExitCode {
 }
 
 pub fn run(a: &KryOddsArgs) -> ExitCode {
-    let reading = if a.table_targets {
-        HighTargets::Table
-    } else {
+    let reading = if a.sum_targets {
         HighTargets::Sum
+    } else {
+        HighTargets::Table
     };
     if a.close_combat {
         return close(a, reading);

@@ -31,6 +31,9 @@ pub struct MoveRules {
     /// so that a model already near them may stay near or move away (KOG light's Combat Move out
     /// of close assault).
     pub leave_engaged: bool,
+    /// The highest height step a model can take at all (Kry-Gothic: under its own height);
+    /// a higher one blocks.
+    pub max_climb: f32,
 }
 
 impl MoveRules {
@@ -45,6 +48,7 @@ impl MoveRules {
             free_climb,
             enemy_clearance,
             leave_engaged,
+            max_climb,
         } = *self;
         key.f32(rough)
             .f32(climb)
@@ -52,7 +56,8 @@ impl MoveRules {
             .f32(cell)
             .f32(free_climb)
             .f32(enemy_clearance)
-            .u64(leave_engaged as u64);
+            .u64(leave_engaged as u64)
+            .f32(max_climb);
     }
 }
 
@@ -66,6 +71,7 @@ impl Default for MoveRules {
             free_climb: 0.0,
             enemy_clearance: 0.0,
             leave_engaged: false,
+            max_climb: f32::INFINITY,
         }
     }
 }
@@ -674,6 +680,9 @@ fn step_cost(rules: &MoveRules, flat: f32, a: CellInfo, b: CellInfo) -> f32 {
         k = k.max(rules.making_way);
     }
     let dh = (b.h - a.h).abs();
+    if dh > rules.max_climb {
+        return f32::INFINITY;
+    }
     let free = dh.min(rules.free_climb.max(0.0));
     flat * k + free + (dh - free) * rules.climb
 }

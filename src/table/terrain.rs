@@ -57,18 +57,6 @@ impl GroundKind {
         }
     }
 
-    /// Kry-Gothic's extra AP per movement: easy 0, difficult +1, very difficult +2, impossible never.
-    /// Shallow water is difficult and deep water very difficult ("shallow water" and "deep water" are
-    /// listed under those classes in the text).
-    pub fn kry_extra_ap(self) -> Option<u32> {
-        match self {
-            GroundKind::Open => Some(0),
-            GroundKind::Rough | GroundKind::Difficult | GroundKind::ShallowWater => Some(1),
-            GroundKind::VeryDifficult | GroundKind::DeepWater => Some(2),
-            GroundKind::Impossible => None,
-        }
-    }
-
     /// KOG light's rough ground: moving through it is at half rate.
     pub fn is_rough(self) -> bool {
         !matches!(self, GroundKind::Open | GroundKind::Impossible)

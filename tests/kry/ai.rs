@@ -102,6 +102,8 @@ fn the_program_waits_for_the_enemy_to_come_into_its_fire() {
 #[test]
 fn the_program_picks_defences_by_the_odds() {
     let mut g = small(&[]);
+    // The numbers below are a die's total's (the odds under the table reading differ a little).
+    g.state.options.high_targets = wartable::rules::kry::dice::HighTargets::Sum;
     start(&mut g, &apart(), &[3, 3]);
     // The Wraith (5) in contact with a Joe (2), attacking with its talons.
     put(&mut g, 5, 10.0, 3.0);

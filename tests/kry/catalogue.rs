@@ -73,6 +73,8 @@ fn the_catalogue_holds_what_the_text_fixes() {
         (20, WeaponStats::parse("3K2S1").unwrap(), 2.0, 6.0)
     );
     assert_eq!(c.ranged_weapon("Autocannon").unwrap().parsed().aim, 6);
+    // "a sniper rifle allows a unit to roll UP to 5 dice".
+    assert_eq!(c.ranged_weapon("Sniper Rifle").unwrap().parsed().aim, 5);
     assert_eq!(c.ranged_weapon("Hand Flamer").unwrap().parsed().damage, 5);
     // "a flack jacket that confers +4 to his body stat" ... "if that unit is shot in the back, the
     // flack jacket can do nothing".

@@ -111,6 +111,25 @@ fn the_loses_and_triumph_tables() {
         }),
         1 + 2 + 2
     );
+    // "+1AP per 4 commands": 7 commands earn 1, 8 earn 2; "You have interrupted a command
+    // combo. +3 AP".
+    assert_eq!(t(&|x| x.combo_commands = 3), 1);
+    assert_eq!(t(&|x| x.combo_commands = 7), 1 + 1);
+    assert_eq!(t(&|x| x.combo_commands = 8), 1 + 2);
+    assert_eq!(t(&|x| x.interrupted_combo = true), 1 + 3);
+    // Each line is named.
+    let mut all = Tally {
+        had: 4,
+        lost: 3,
+        leader_killed: true,
+        leader_failed_will: true,
+        damaged_by_own_side: true,
+        ..Default::default()
+    };
+    all.combo_commands = 4;
+    let (v, lines) = tables(&all);
+    assert_eq!(v, -5 - 2 - 1 + 1);
+    assert_eq!(lines.len(), 4, "{lines:?}");
 }
 
 /// "You do not get to roll for a new amount until both players have used up all their AP's"; a
@@ -153,6 +172,9 @@ fn moves_runs_small_steps_and_terrain() {
         &[],
     );
     assert_eq!(spent(&g), 2, "a normal move on easy ground");
+    // "up to its Speed characteristic (Sp) in inches": the Captain's 4", not more.
+    let e = refused(&mut g, 1, mv(1, 4.0, 7.7, MoveKind::Normal));
+    assert!(e.contains("out of reach"), "{e}");
     ok(
         &mut g,
         1,
@@ -178,17 +200,14 @@ fn moves_runs_small_steps_and_terrain() {
     assert_eq!(spent(&g), 5 + 2, "running over difficult ground: 2");
     assert_eq!(g.state.models[&id(3)].body(), body - 1);
     assert!(g.state.models[&id(3)].sprinting);
-    // A Speed 3 model runs 6", not more.
-    let e = refused(
-        &mut g,
-        1,
-        Command::Move {
-            model: id(3),
-            to: Pt::new(16.0, 14.0),
-            kind: MoveKind::Run,
-        },
-    );
+    // Body 2 - 1 = 1: out of breath, no second run this round.
+    let e = refused(&mut g, 1, mv(3, 16.0, 9.0, MoveKind::Run));
+    assert!(e.contains("out of breath"), "{e}");
+    // A Speed 3 model runs 6", not more (the Joe at 10, 4.8: 6.5" is too far, 6" is not).
+    let e = refused(&mut g, 1, mv(2, 10.0, 11.3, MoveKind::Run));
     assert!(e.contains("out of reach"), "{e}");
+    ok(&mut g, 1, mv(2, 10.0, 10.7, MoveKind::Run), &[]);
+    assert_eq!(spent(&g), 7 + 2, "a run crossing difficult ground: 2");
     // The Captain has acted: no small step now.
     let e = refused(
         &mut g,
@@ -212,6 +231,10 @@ fn moves_runs_small_steps_and_terrain() {
         &[],
     );
     assert_eq!(g.state.spent[1], 0);
+    // No second small step: "The next action must be some other type of action except a
+    // movement action".
+    let e = refused(&mut g, 2, mv(4, 4.0, 20.5, MoveKind::SmallStep));
+    assert!(e.contains("small step"), "{e}");
     let e = refused(
         &mut g,
         2,
@@ -843,19 +866,22 @@ fn how_not_to_use_combos() {
     let mut g = small(&[]);
     start(&mut g, &apart(), &[3, 3]);
     put(&mut g, 4, 10.0, 14.0);
+    // The Captain (Body 3: breath for two runs) stands where the Joe stood.
+    put(&mut g, 2, 7.0, 2.0);
+    put(&mut g, 1, 10.0, 2.0);
     ok(&mut g, 2, Command::Wait { model: id(4) }, &[]);
     let shot = |t: u32| Command::Shoot {
-        shooter: id(2),
+        shooter: id(1),
         target: id(t),
-        weapon: "Carbine".into(),
+        weapon: "Assault Rifle".into(),
         mode: FireMode::Standard,
     };
     let steps = vec![
-        mv(2, 10.0, 4.0, MoveKind::Normal),
+        mv(1, 10.0, 4.0, MoveKind::Normal),
         shot(4),
-        mv(2, 12.0, 6.0, MoveKind::Run),
+        mv(1, 12.0, 6.0, MoveKind::Run),
         shot(4),
-        mv(2, 10.0, 3.0, MoveKind::Run),
+        mv(1, 10.0, 3.0, MoveKind::Run),
     ];
     ok(&mut g, 1, Command::Order { steps }, &[]);
     assert_eq!(g.state.spent[0], 2 + 1 + 1 + 1 + 1);
@@ -875,7 +901,7 @@ fn how_not_to_use_combos() {
         2,
         Command::Shoot {
             shooter: id(4),
-            target: id(2),
+            target: id(1),
             weapon: "Hex Bolt".into(),
             mode: FireMode::Standard,
         },
@@ -884,21 +910,24 @@ fn how_not_to_use_combos() {
     assert!(g.state.combo.is_none());
     assert!(!g.state.models[&id(4)].waiting, "acting breaks the waiting");
     assert_eq!(g.state.spent[0], 6, "the whole combo stays paid");
-    assert_eq!(g.state.table.model(id(2)).unwrap().pos, Pt::new(10.0, 4.0));
+    assert_eq!(g.state.table.model(id(1)).unwrap().pos, Pt::new(10.0, 4.0));
     assert!(g.state.tally[1].interrupted_combo);
     ok(&mut g, 1, Command::Done { side: 1 }, &[]);
     ok(&mut g, 2, Command::Done { side: 2 }, &[3, 3]);
     assert!(journal(&g).contains("+3 interrupted a combo"));
-    // Without a unit in waiting, different actions run through with no window.
+    // Without a unit in waiting, different actions run through with no window (the shot hits:
+    // a missed one would fail the combo).
     put(&mut g, 6, 16.0, 12.0);
-    ok(
-        &mut g,
+    g.dice.force(&[5, 5, 5, 5, 5, 5, 5, 5]);
+    g.play(
         1,
         Command::Order {
             steps: vec![mv(3, 16.0, 4.5, MoveKind::Normal), shot_from(3, 6)],
         },
-        &[2, 2],
-    );
+    )
+    .unwrap();
+    g.dice.clear_queued();
+    assert!(g.state.models[&id(6)].wounds_taken > 0, "{}", journal(&g));
     assert!(g.state.combo.is_none() && g.state.pending.is_none());
     assert_eq!(g.state.tally[0].combo_commands, 2);
     // A shot out of range fails, and stops the combo.
@@ -928,7 +957,8 @@ fn shot_from(s: u32, t: u32) -> Command {
     }
 }
 
-/// "You have successfully completed a command combo. +1AP per 4 commands".
+/// "You have successfully completed a command combo. +1AP per 4 commands": the paid commands (a
+/// free turn is none).
 #[test]
 fn completed_combos_earn_ap() {
     let mut g = small(&[]);
@@ -945,15 +975,18 @@ fn completed_combos_earn_ap() {
                 },
                 mv(2, 10.0, 3.5, MoveKind::Normal),
                 mv(3, 16.0, 3.5, MoveKind::Run),
+                mv(1, 4.0, 5.0, MoveKind::Normal),
             ],
         },
         &[],
     );
-    // Move, turn, move: different then different (no waiting units), then move after move:
-    // a window; side 2 passes.
-    ok(&mut g, 2, Command::Pass, &[]);
+    // Move (and its turn), move, move, move: repeated actions, a window before each; side 2
+    // passes them.
+    for _ in 0..3 {
+        ok(&mut g, 2, Command::Pass, &[]);
+    }
     assert!(g.state.combo.is_none());
-    assert_eq!(g.state.tally[0].combo_commands, 4);
+    assert_eq!(g.state.tally[0].combo_commands, 4, "four paid commands, the turn not one");
     ok(&mut g, 1, Command::Done { side: 1 }, &[]);
     ok(&mut g, 2, Command::Done { side: 2 }, &[3, 3]);
     assert!(journal(&g).contains("+1 4 commands in completed combos"));
@@ -1249,6 +1282,7 @@ fn a_charge_moves_speed_plus_body_and_trades_body_for_cc() {
     assert!(e.contains("Speed + Body"), "{e}");
     put(&mut g, 6, 10.0, 7.5);
     ok(&mut g, 1, charge, &[]);
+    assert_eq!(g.state.spent[0], 1, "\"This attack costs 1AP to initiate\" (easy ground)");
     assert!(
         g.state.table.distance(id(2), id(6)).unwrap() < 0.05,
         "in base contact"

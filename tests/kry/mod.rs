@@ -9,6 +9,7 @@ mod dice;
 mod effects;
 mod game;
 mod online;
+mod orders;
 mod ranged;
 
 use wartable::rules::core::RuleSet;
@@ -147,4 +148,8 @@ pub fn put(g: &mut KryGame, n: u32, x: f32, y: f32) {
             body_loss: 0,
         }],
     );
+    // Staging is no small step of the game's.
+    if let Some(m) = g.state.models.get_mut(&ModelId(n)) {
+        m.small_stepped = false;
+    }
 }

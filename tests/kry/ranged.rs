@@ -82,7 +82,11 @@ fn example_three_long_range() {
     assert_eq!((n.cap, n.target, n.long_steps), (1, 7, 2));
     let mut d = Dice::new(1);
     d.force(&[6, 2, 6, 1, 6, 2]);
-    let r = roll_shot(&mut d, &n, ShotRules::default(), "pistol at 7\"").unwrap();
+    let sum = ShotRules {
+        high_targets: HighTargets::Sum,
+        ..Default::default()
+    };
+    let r = roll_shot(&mut d, &n, sum, "pistol at 7\"").unwrap();
     assert_eq!((r.passed, r.hits), (3, 1));
     d.force(&[6, 2, 6, 1, 6, 2]);
     let table = ShotRules {

@@ -153,7 +153,7 @@ pub fn card(ui: &mut egui::Ui, setup: &KrySetup, s: &KryState, id: ModelId) {
         Some(Pin::Missed) => cond.push("pinned (cannot move)".into()),
         None => {}
     }
-    if m.waiting {
+    if s.waiting_shown(m) {
         cond.push("waiting".into());
     }
     if m.prone {

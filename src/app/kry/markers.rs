@@ -44,7 +44,7 @@ pub fn short_marks(s: &crate::rules::kry::state::KryState, id: crate::table::Mod
     if m.pinned.is_some() {
         v.push('P');
     }
-    if m.waiting {
+    if s.waiting_shown(m) {
         v.push('W');
     }
     if m.afraid_of.is_some() {

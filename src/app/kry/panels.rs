@@ -118,7 +118,11 @@ pub fn marker_text(s: &KryState, id: ModelId) -> String {
     let Some(m) = s.models.get(&id) else {
         return String::new();
     };
-    let mut v: Vec<String> = conditions(m).iter().map(|c| c.to_string()).collect();
+    let mut v: Vec<String> = conditions(m)
+        .iter()
+        .filter(|c| **c != "waiting" || s.waiting_shown(m))
+        .map(|c| c.to_string())
+        .collect();
     if m.dead {
         v.insert(0, "out".into());
     }

@@ -332,19 +332,27 @@ fn face_off_screen(
                 }
             });
         ui.horizontal(|ui| {
-            if let Some(model) = screen.model
-                && ui.button("Name it (hidden)").clicked()
-            {
-                out = Some(PromptAction::Cmd(
-                    side,
-                    Command::FaceOffChoose {
-                        choice: Some(FaceOffChoice {
-                            action: FACE_OFF_ACTIONS[screen.action.min(2)],
-                            model,
-                            target: screen.target,
-                        }),
-                    },
-                ));
+            if let Some(model) = screen.model {
+                // Only an action the model can carry out is offered: the winner must carry it.
+                let choice = FaceOffChoice {
+                    action: FACE_OFF_ACTIONS[screen.action.min(2)],
+                    model,
+                    target: screen.target,
+                };
+                let can = crate::rules::kry::faceoff::can_carry_out(s, side, &choice);
+                let r = ui.add_enabled(can.is_ok(), egui::Button::new("Name it (hidden)"));
+                let r = match &can {
+                    Err(e) => r.on_disabled_hover_text(e.to_string()),
+                    Ok(()) => r,
+                };
+                if r.clicked() {
+                    out = Some(PromptAction::Cmd(
+                        side,
+                        Command::FaceOffChoose {
+                            choice: Some(choice),
+                        },
+                    ));
+                }
             }
             if ui.button("Pull out").clicked() {
                 out = Some(PromptAction::Cmd(

@@ -2,12 +2,13 @@
 //! Between different actions only an enemy unit in waiting may interrupt; between repeated
 //! actions the opponent may interrupt with anything. An interruption or a failed step stops the
 //! whole combo; the owner may cancel it (1 AP per cancel order). The Triumph table counts the
-//! commands of completed combos and each interruption.
+//! paid commands of completed combos and each interruption. A turn inside a combo belongs to the
+//! action around it.
 
 use super::command::{Command, RuleError, illegal};
-use super::event::Event;
+use super::event::{Event, apply};
 use super::play::{Ctx, expect_orders, own, run};
-use super::state::{Combo, Pending, Side, enemy};
+use super::state::{Combo, Pending, Side, enemy, ix};
 
 /// The kind of action a step is, for "Different actions" and "Repeated actions" (and
 /// face-offs' precedence).
@@ -28,8 +29,25 @@ pub fn class_of(c: &Command) -> ActionClass {
     }
 }
 
-/// Declares a combo: checks that it can be carried out as given (on a scratch copy, no dice of
-/// the game), pays its whole cost, and starts it.
+/// Whether a step is a turn: "Turning is free of charge"; inside a combo it belongs to the action
+/// around it and does not change the combo's kind.
+fn is_turn(c: &Command) -> bool {
+    matches!(c, Command::Turn { .. })
+}
+
+/// The events of a step that can be known when the order is given: what it costs, where the
+/// models go, where they face, that they have acted. What the dice make of it (hits, wounds,
+/// a floor giving way) is found out when the step is carried out.
+fn known(e: &Event) -> bool {
+    matches!(
+        e,
+        Event::Spent { .. } | Event::Moved { .. } | Event::Turned { .. } | Event::Acted { .. }
+    )
+}
+
+/// Declares a combo: checks what can be known when it is given (its shape, each step's own
+/// legality from the position it starts in, the AP of the whole), pays its whole cost, and
+/// starts it.
 pub fn order(c: &mut Ctx, by: Side, steps: &[Command]) -> Result<(), RuleError> {
     expect_orders(&c.s, by)?;
     if c.s.combo.is_some() {
@@ -51,23 +69,29 @@ pub fn order(c: &mut Ctx, by: Side, steps: &[Command]) -> Result<(), RuleError> 
             own(&c.s, by, m)?;
         }
     }
-    // What it costs, step by step from where the models stand after the steps before.
+    // Each step from where the steps before leave the models, with only what is known of them
+    // (no dice of the game, no outcome of a shot).
     let mut dice = crate::dice::Dice::new(0);
-    let mut scratch = Ctx {
-        s: c.s.clone(),
-        dice: &mut dice,
-        events: Vec::new(),
-        prepaid: false,
-        failed: None,
-    };
+    let mut scratch = c.s.clone();
+    let mut cost = 0;
+    let mut paid = 0;
     for (i, st) in steps.iter().enumerate() {
-        run(&mut scratch, by, st)
+        let mut sub = Ctx {
+            s: scratch.clone(),
+            dice: &mut dice,
+            events: Vec::new(),
+            prepaid: false,
+            failed: None,
+        };
+        run(&mut sub, by, st)
             .map_err(|e| RuleError::Illegal(format!("step {} of the combo: {e}", i + 1)))?;
-        if scratch.s.pending.is_some() && i + 1 < steps.len() {
-            return illegal("a close-combat attack can only be a combo's last order");
+        let step_cost = sub.s.spent[ix(by)] - scratch.spent[ix(by)];
+        for e in sub.events.iter().filter(|e| known(e)) {
+            apply(&mut scratch, e);
         }
+        cost += step_cost;
+        paid += u32::from(step_cost > 0);
     }
-    let cost = scratch.s.spent[super::state::ix(by)] - c.s.spent[super::state::ix(by)];
     c.pay(
         by,
         cost,
@@ -81,6 +105,7 @@ pub fn order(c: &mut Ctx, by: Side, steps: &[Command]) -> Result<(), RuleError> 
         side: by,
         steps: steps.to_vec(),
         next: 0,
+        paid,
     }));
     advance(c)
 }
@@ -126,10 +151,11 @@ pub fn advance(c: &mut Ctx) -> Result<(), RuleError> {
         if let Some(why) = failed {
             return end(c, owner, false, None, &format!("step {next} fails: {why}"));
         }
-        // "if ... any of the actions fail, all orders are immediately stopped": the unit is out,
-        // pinned, or its shot was lost.
+        // "if ... any of the actions fail, all orders are immediately stopped": the unit is out
+        // or pinned; and "if he becomes involved in another action": it fell into a damaged
+        // floor or was knocked down on its way.
         if let Some(m) = step.model().and_then(|m| c.s.models.get(&m))
-            && (!m.alive() || m.pinned.is_some())
+            && (!m.alive() || m.pinned.is_some() || m.stuck > 0 || m.prone)
         {
             let why = format!("{} can go no further", m.name);
             return end(c, owner, false, None, &why);
@@ -137,12 +163,25 @@ pub fn advance(c: &mut Ctx) -> Result<(), RuleError> {
         if next >= combo.steps.len() || c.s.pending.is_some() {
             return end(c, owner, true, None, "all its orders given");
         }
-        let waiting_only = class_of(&combo.steps[next]) != class_of(&step);
+        // A turn comes with the action around it: no window before it, and the kinds compared
+        // are those of the actions on either side of it.
+        if is_turn(&combo.steps[next]) {
+            continue;
+        }
+        let Some(before) = combo.steps[..next].iter().rev().find(|s| !is_turn(s)) else {
+            continue;
+        };
+        let different = class_of(&combo.steps[next]) != class_of(before);
         let foe = enemy(owner);
-        let may = if waiting_only {
-            c.s.alive(foe).any(|m| m.waiting)
+        // "the unit can perform one action DURING the enemies order combo": a unit in waiting
+        // acts in any window, even when its side has declared itself done (the text's tip puts
+        // left-over AP into waiting); other units only between repeated actions of a side that
+        // is not out of the round.
+        let waiting = c.s.ap_left(foe) > 0 && c.s.alive(foe).any(|m| m.waiting);
+        let (may, waiting_only) = if different || c.s.done[ix(foe)] {
+            (waiting, true)
         } else {
-            !c.s.out(foe)
+            (!c.s.out(foe), false)
         };
         if may {
             c.emit(Event::PendingSet(Some(Pending::Window {
@@ -162,7 +201,9 @@ fn end(
     interrupted_by: Option<Side>,
     why: &str,
 ) -> Result<(), RuleError> {
-    let commands = c.s.combo.as_ref().map_or(0, |x| x.steps.len() as u32);
+    // "+1AP per 4 commands": the steps the squad leader paid to give (a free turn or small step
+    // is no command barked).
+    let commands = c.s.combo.as_ref().map_or(0, |x| x.paid);
     c.emit(Event::ComboEnded {
         side,
         completed,
@@ -221,8 +262,23 @@ pub fn check_interrupt(c: &Ctx, by: Side, cmd: &Command) -> Result<(), RuleError
             ))),
         };
     }
-    if by == interrupter && waiting_only && !matches!(cmd, Command::Pass | Command::Concede { .. })
-    {
+    if by != interrupter || matches!(cmd, Command::Pass | Command::Concede { .. }) {
+        return Ok(());
+    }
+    // "You have interrupted a command combo. +3 AP": an interrupt is an order that acts on the
+    // game and is paid for (a move, a shot, an attack or a charge, a sabotage), not a free turn
+    // or step, nor an order about the unit itself.
+    let acts = match cmd {
+        Command::Move { kind, .. } => *kind != super::command::MoveKind::SmallStep,
+        Command::Shoot { .. } | Command::Attack { .. } | Command::Sabotage { .. } => true,
+        _ => false,
+    };
+    if !acts {
+        return illegal(
+            "a combo is interrupted by an order that acts on the game: a move, a shot, an attack or a charge (or pass)",
+        );
+    }
+    if waiting_only {
         let waiting = cmd
             .model()
             .and_then(|m| c.s.models.get(&m))

@@ -12,10 +12,11 @@ use serde::{Deserialize, Serialize};
 pub enum HighTargets {
     /// A die's total (6 plus its re-rolls) against the target, as example 3 and "Rolling 6's"
     /// read: 7 is 6+1.
-    #[default]
     Sum,
     /// The printed table: 7+ is a 6 then 3 or higher, 8+ a 6 then 4+, ... 10+ a 6 then 6+, 11+ two
-    /// 6s then 3+, "This pattern repeats".
+    /// 6s then 3+, "This pattern repeats". The default: the section and the example's own note
+    /// ("remember to hit 7 you need to roll a 6 and then a 3") both read it so.
+    #[default]
     Table,
 }
 

@@ -181,8 +181,12 @@ pub fn apply(s: &mut KryState, e: &Event) {
                 m.charged = None;
             }
             s.streak = None;
+            s.told_waiting = None;
         }
-        Event::Spent { side, ap, .. } => s.spent[ix(*side)] += ap,
+        Event::Spent { side, ap, .. } => {
+            s.spent[ix(*side)] += ap;
+            s.told_waiting = None;
+        }
         Event::Moved {
             model,
             to,
@@ -200,7 +204,9 @@ pub fn apply(s: &mut KryState, e: &Event) {
                 if *kind == MoveKind::Run {
                     m.sprinting = true;
                 }
-                if *kind != MoveKind::SmallStep {
+                if *kind == MoveKind::SmallStep {
+                    m.small_stepped = true;
+                } else {
                     m.acted = true;
                 }
                 m.waiting = false;
@@ -210,11 +216,17 @@ pub fn apply(s: &mut KryState, e: &Event) {
             if let Ok(m) = s.table.model_mut(*model) {
                 m.facing = *facing;
             }
+            // "in which it is not allowed to perform ANY actions. If any actions are performed
+            // ... the waiting maneuver is broken": rotating is an action too.
+            if let Some(m) = s.models.get_mut(model) {
+                m.waiting = false;
+            }
         }
         Event::Acted { model } => {
             if let Some(m) = s.models.get_mut(model) {
                 m.acted = true;
                 m.waiting = false;
+                m.small_stepped = false;
             }
         }
         Event::Note { .. } => {}
@@ -282,6 +294,9 @@ pub fn apply(s: &mut KryState, e: &Event) {
         Event::WaitingSet { model, waiting } => {
             if let Some(m) = s.models.get_mut(model) {
                 m.waiting = *waiting;
+            }
+            if *waiting {
+                s.told_waiting = Some(*model);
             }
         }
         Event::KnockedDown { model, down } => {

@@ -74,16 +74,7 @@ pub fn choose(c: &mut Ctx, by: Side, choice: Option<FaceOffChoice>) -> Result<()
         return illegal(format!("side {by} has named its action"));
     }
     if let Some(ch) = &choice {
-        own(&c.s, by, ch.model)?;
-        if let Some(t) = ch.target {
-            let tm = c.s.model(t)?;
-            if tm.side == by {
-                return illegal("a face-off action aims at an enemy");
-            }
-        }
-        if ch.action == FaceOffAction::Psychic {
-            return illegal("the text gives no psychic actions yet");
-        }
+        can_carry_out(&c.s, by, ch)?;
     }
     f.picks[ix(by)] = match choice {
         Some(ch) => FaceOffPick::Named(ch),
@@ -94,6 +85,62 @@ pub fn choose(c: &mut Ctx, by: Side, choice: Option<FaceOffChoice>) -> Result<()
         return Ok(());
     }
     settle(c, f)
+}
+
+/// Whether `by` may name `ch`: "Once players name the action they want to perform, they MUST
+/// carry it through if they win the face-off", so only an action the model can carry out now is
+/// named (a model with RC X names no shot, a pinned one no move, none with too few AP).
+pub fn can_carry_out(s: &KryState, by: Side, ch: &FaceOffChoice) -> Result<(), RuleError> {
+    let m = own(s, by, ch.model)?;
+    if s.table.model(ch.model).is_err() {
+        return illegal(format!("{} is not on the table", m.name));
+    }
+    if let Some(t) = ch.target {
+        let tm = s.model(t)?;
+        if tm.side == by || !tm.alive() {
+            return illegal("a face-off action aims at an enemy in the fight");
+        }
+    }
+    let ap = s.ap_left(by);
+    let cannot = |why: &str| illegal(format!("{} cannot {why}", m.name));
+    if m.prone {
+        return cannot("act while down: it stands up first");
+    }
+    match ch.action {
+        FaceOffAction::Psychic => illegal("the text gives no psychic actions yet"),
+        FaceOffAction::Movement => {
+            if m.stuck > 0 || m.pinned == Some(super::state::Pin::Missed) || m.small_stepped {
+                return cannot("move now");
+            }
+            let run = !m.has(super::catalogue::Ability::CannotRun) && m.body() > 1;
+            if ap >= 2 || (ap >= 1 && run) || !m.acted {
+                Ok(())
+            } else {
+                cannot(&format!("move on {ap} AP"))
+            }
+        }
+        FaceOffAction::Ranged => {
+            if m.profile.rc.is_none() {
+                return cannot("shoot: it has RC X");
+            }
+            if m.ranged.iter().all(|w| w.broken) {
+                return cannot("shoot: it has no working ranged weapon");
+            }
+            if ap < s.options.shot_cost {
+                return cannot(&format!("shoot on {ap} AP"));
+            }
+            Ok(())
+        }
+        FaceOffAction::Close => {
+            if m.profile.cc.is_none() {
+                return cannot("fight in close combat: it has CC X");
+            }
+            if ap < 1 {
+                return cannot("attack with no AP");
+            }
+            Ok(())
+        }
+    }
 }
 
 fn settle(c: &mut Ctx, f: FaceOff) -> Result<(), RuleError> {
@@ -175,7 +222,9 @@ pub fn check_winner(s: &KryState, by: Side, cmd: &Command) -> Result<(), RuleErr
             "side {side} won the face-off and acts first"
         )));
     }
-    if matches!(cmd, Command::Concede { .. }) {
+    // Conceding, or declaring the side done for the round (the action given up with the rest of
+    // the round's AP), are always open.
+    if matches!(cmd, Command::Concede { .. } | Command::Done { .. }) {
         return Ok(());
     }
     let fits = cmd.model() == Some(choice.model) && choice.action.fits(class_of(cmd));

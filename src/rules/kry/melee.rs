@@ -65,7 +65,9 @@ pub fn attack_numbers(
 /// The circumstances of `a`'s attack in state `s`.
 fn circumstances(s: &KryState, a: &CloseAttack) -> Circumstances {
     let (att, def) = (&s.models[&a.attacker], &s.models[&a.target]);
-    let charged = att.charged == Some(a.target);
+    // "In the first round of combat": the first attack between the two, for the charge's +2 as
+    // for the initiator's +1.
+    let charged = att.charged == Some(a.target) && !def.first_attack_taken.contains(&a.attacker);
     Circumstances {
         // The first exchange between the two: neither has attacked the other yet.
         initiator_first_round: !charged
@@ -134,6 +136,12 @@ pub fn declare(
             t.name
         ));
     }
+    if charge && a.small_stepped {
+        return illegal(format!(
+            "{} took a small step: its next action cannot be a movement (a charge)",
+            a.name
+        ));
+    }
     if charge && a.stuck > 0 {
         return illegal(format!("{} is stuck in the floor", a.name));
     }
@@ -154,10 +162,30 @@ pub fn declare(
         super::movement::find_way(&c.s, &scene, attacker, way.at(gap), reach)
             .map_err(RuleError::Illegal)?;
     }
+    // "1. Movement – moving, running, charging etc."; "Difficult Terrain: Additional 1 AP per
+    // movement": a charge pays its way's terrain on top of the attack's 1 AP.
+    let terrain = if charge && gap > CONTACT && !a.has(Ability::IgnoresTerrain) {
+        super::movement::path_terrain(&c.s, &[way.from, way.at(gap)], a.height)
+    } else {
+        super::movement::Terrain::Easy
+    };
+    if terrain == super::movement::Terrain::Impossible {
+        return illegal("the charge's way climbs the model's height or more: impossible terrain");
+    }
     c.pay(
         by,
-        1,
-        format!("{} attacks {} ({})", a.name, t.name, attack.label()),
+        1 + terrain.extra_ap(),
+        format!(
+            "{} attacks {} ({}){}",
+            a.name,
+            t.name,
+            attack.label(),
+            if terrain > super::movement::Terrain::Easy {
+                format!(", charging over {}", terrain.label())
+            } else {
+                String::new()
+            }
+        ),
     )?;
     c.emit(Event::StreakSet(None));
     c.emit(Event::Acted { model: attacker });

@@ -22,6 +22,9 @@ pub enum Terrain {
     Difficult,
     /// "Near vertical hills, shoulder high debris, deep water": +2.
     VeryDifficult,
+    /// "Vertical walls, water over head height, debris over head height": "5000AP (in other
+    /// words, impossible)".
+    Impossible,
 }
 
 impl Terrain {
@@ -30,6 +33,7 @@ impl Terrain {
             Terrain::Easy => 0,
             Terrain::Difficult => 1,
             Terrain::VeryDifficult => 2,
+            Terrain::Impossible => 5000,
         }
     }
 
@@ -38,11 +42,34 @@ impl Terrain {
             Terrain::Easy => "easy terrain",
             Terrain::Difficult => "difficult terrain",
             Terrain::VeryDifficult => "very difficult terrain",
+            Terrain::Impossible => "impossible terrain",
         }
     }
 }
 
-/// The table's ground as Kry-Gothic's terrain types.
+/// A height step under this (inches) is a stair or a ramp's slope, not a climb.
+pub const STEP: f32 = 0.25;
+
+/// A climb of `rise` inches (up or down) by a model `height` inches tall: "Easy terrain ...
+/// stairs, ramps"; "Difficult ... climbing ladders ... heavy debris under waist height"; "Very
+/// difficult ... Near vertical hills, shoulder high debris"; "Impossible ... Vertical walls ...
+/// debris over head height". The waist is half the model's height, its head its full height.
+pub fn climb_class(rise: f32, height: f32) -> Terrain {
+    let rise = rise.abs();
+    if rise <= STEP {
+        Terrain::Easy
+    } else if rise < height / 2.0 {
+        Terrain::Difficult
+    } else if rise < height {
+        Terrain::VeryDifficult
+    } else {
+        Terrain::Impossible
+    }
+}
+
+/// The table's ground as Kry-Gothic's terrain types: the one mapping of ground kinds to AP.
+/// Rough ground is "light debris" (easy); impossible ground is never entered (the way round is
+/// searched), so it adds nothing here.
 pub fn terrain_at(s: &KryState, p: Pt) -> Terrain {
     let ground = match s.table.tiles.kind_at(p) {
         GroundKind::Open | GroundKind::Rough | GroundKind::Impossible => Terrain::Easy,
@@ -62,16 +89,21 @@ pub fn terrain_at(s: &KryState, p: Pt) -> Terrain {
     ground.max(piece)
 }
 
-/// The hardest terrain along a path.
-pub fn path_terrain(s: &KryState, path: &[Pt]) -> Terrain {
+/// The hardest terrain along a path for a model `height` inches tall: the ground, and each climb
+/// (a height step between points 0.25" apart) by its height against the model's.
+pub fn path_terrain(s: &KryState, path: &[Pt], height: f32) -> Terrain {
     let mut worst = Terrain::Easy;
+    let mut last: Option<f32> = None;
     for w in path.windows(2) {
         let n = (w[0].dist(w[1]) / 0.25).ceil().max(1.0) as usize;
         for k in 0..=n {
-            worst = worst.max(terrain_at(
-                s,
-                w[0].add(w[1].sub(w[0]).scale(k as f32 / n as f32)),
-            ));
+            let p = w[0].add(w[1].sub(w[0]).scale(k as f32 / n as f32));
+            worst = worst.max(terrain_at(s, p));
+            let h = s.table.surface_height(p);
+            if let Some(l) = last {
+                worst = worst.max(climb_class(h - l, height));
+            }
+            last = Some(h);
         }
     }
     worst
@@ -84,6 +116,25 @@ pub fn move_rules() -> MoveRules {
         climb: 1.0,
         making_way: 1.0,
         ..MoveRules::default()
+    }
+}
+
+/// The height against which `m`'s climbs are classed: its own, or none for a unit "not impeded by
+/// any terrain difficulties, as they are able to simply crawl along walls and roofs".
+pub fn climb_limit(m: &KryModel) -> f32 {
+    if m.has(Ability::IgnoresTerrain) {
+        f32::INFINITY
+    } else {
+        m.height
+    }
+}
+
+/// [`move_rules`] for a model `height` inches tall: no climb of its height or more (impossible
+/// terrain) is on its way.
+pub fn move_rules_for(height: f32) -> MoveRules {
+    MoveRules {
+        max_climb: height - 1e-3,
+        ..move_rules()
     }
 }
 
@@ -106,8 +157,9 @@ pub fn find_way(
     to: Pt,
     allowance: f32,
 ) -> Result<(Vec<Pt>, f32), String> {
+    let height = s.models.get(&id).map_or(f32::INFINITY, climb_limit);
     let key = (
-        fingerprint::with_models(&s.table),
+        fingerprint::with_models(&s.table) ^ (height.to_bits() as u64).rotate_left(17),
         id.0,
         to.x.to_bits() as u64 | (to.y.to_bits() as u64) << 32,
         allowance.to_bits(),
@@ -123,7 +175,7 @@ fn search_way(
     allowance: f32,
 ) -> Result<(Vec<Pt>, f32), String> {
     let from = s.table.model(id).map_err(|e| e.to_string())?.pos;
-    let rules = move_rules();
+    let rules = move_rules_for(s.models.get(&id).map_or(f32::INFINITY, climb_limit));
     let straight = vec![from, to];
     if let Ok(Ok(c)) = path_cost(&s.table, scene, id, &straight, &rules)
         && c <= allowance + 0.01
@@ -150,7 +202,8 @@ pub fn allowance(m: &KryModel, kind: MoveKind) -> f32 {
     }
 }
 
-/// The AP of a move of `kind` over `terrain`, and the Body it takes.
+/// The AP of a move of `kind` over `terrain`, and the Body it takes (impossible terrain is
+/// refused before).
 pub fn move_cost(kind: MoveKind, terrain: Terrain) -> (u32, bool) {
     match kind {
         MoveKind::Normal => (2 + terrain.extra_ap(), false),
@@ -218,8 +271,22 @@ pub fn order_move(
         }
         None => {}
     }
+    if m.small_stepped {
+        return illegal(format!(
+            "{} took a small step: \"The next action must be some other type of action except a movement action\"",
+            m.name
+        ));
+    }
     if kind == MoveKind::Run && m.has(Ability::CannotRun) {
         return illegal(format!("{} cannot run", m.name));
+    }
+    // "This system essentially allows your units to run out of breath": a unit at Body 1 has
+    // no breath left to run with.
+    if kind == MoveKind::Run && m.body() <= 1 {
+        return illegal(format!(
+            "{} is out of breath (Body 1): it cannot run until it gets Body back",
+            m.name
+        ));
     }
     if kind == MoveKind::SmallStep && m.acted {
         return illegal(
@@ -235,8 +302,11 @@ pub fn order_move(
     let terrain = if m.has(Ability::IgnoresTerrain) {
         Terrain::Easy
     } else {
-        path_terrain(&c.s, &path)
+        path_terrain(&c.s, &path, m.height)
     };
+    if terrain == Terrain::Impossible {
+        return illegal("\"Impossible Terrain\": a climb of the model's height or more");
+    }
     if kind == MoveKind::SmallStep && terrain == Terrain::VeryDifficult {
         return illegal("\"Small step can only be done in normal and difficult terrain\"");
     }

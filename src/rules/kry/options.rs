@@ -60,6 +60,18 @@ pub enum FaceOffOrder {
     HigherFirst,
 }
 
+/// How long the table shows that a unit is in waiting.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub enum WaitingMarker {
+    /// A mark on the unit for as long as it waits.
+    #[default]
+    Shown,
+    /// "The other player must be informed which units are going into waiting, but they are only
+    /// told once. It is up to them to remember": the mark shows as the unit goes into waiting,
+    /// and is gone with the next order paid for.
+    ToldOnce,
+}
+
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct KryOptions {
     pub high_targets: HighTargets,
@@ -75,12 +87,14 @@ pub struct KryOptions {
     pub round_limit: Option<u32>,
     #[serde(default)]
     pub face_off: FaceOffOrder,
+    #[serde(default)]
+    pub waiting_marker: WaitingMarker,
 }
 
 impl Default for KryOptions {
     fn default() -> Self {
         Self {
-            high_targets: HighTargets::Sum,
+            high_targets: HighTargets::Table,
             blind_side: BlindSide::Damage,
             deflect_break: DeflectBreak::OnSix,
             cost_cap: 1000,
@@ -88,6 +102,7 @@ impl Default for KryOptions {
             shot_cost: 1,
             round_limit: None,
             face_off: FaceOffOrder::ListOrder,
+            waiting_marker: WaitingMarker::Shown,
         }
     }
 }

@@ -140,7 +140,11 @@ pub fn expect_orders(s: &KryState, side: Side) -> Result<(), RuleError> {
             ));
         }
     }
-    if s.done[ix(side)] {
+    // A side that is done may still act in an enemy combo's window with a unit in waiting
+    // (checked in `combo`): "If one player wishes to make no more moves, but still has AP left
+    // over (tip: Use it to put units into waiting), they can declare they are done".
+    let window = matches!(s.pending, Some(Pending::Window { interrupter, .. }) if interrupter == side);
+    if s.done[ix(side)] && !window {
         return illegal(format!("side {side} is done for this AP round"));
     }
     Ok(())
@@ -223,6 +227,7 @@ pub fn run(c: &mut Ctx, by: Side, cmd: &Command) -> Result<(), RuleError> {
                 return illegal(format!("{} is already waiting", m.name));
             }
             c.pay(by, 1, format!("{} goes into waiting", m.name))?;
+            c.emit(Event::Acted { model: *model });
             c.emit(Event::WaitingSet {
                 model: *model,
                 waiting: true,
@@ -236,6 +241,8 @@ pub fn run(c: &mut Ctx, by: Side, cmd: &Command) -> Result<(), RuleError> {
                 return illegal(format!("{} is not pinned", m.name));
             };
             c.pay(by, 1, format!("re-roll {}'s Willpower to unpin it", m.name))?;
+            // An action of the unit: it breaks its waiting ("If any actions are performed").
+            c.emit(Event::Acted { model: *model });
             let target = match pin {
                 Pin::Hit { .. } => 5,
                 Pin::Missed => 3,
@@ -306,6 +313,7 @@ pub fn run(c: &mut Ctx, by: Side, cmd: &Command) -> Result<(), RuleError> {
                 return illegal(format!("{} is not stuck", m.name));
             }
             c.pay(by, 1, format!("digging {} out of the hole", m.name))?;
+            c.emit(Event::Acted { model: *model });
             c.emit(Event::Stuck {
                 model: *model,
                 ap: m.stuck - 1,

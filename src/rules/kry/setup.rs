@@ -66,6 +66,7 @@ fn build_models(setup: &KrySetup) -> Result<BTreeMap<ModelId, KryModel>, Vec<Str
                 waiting: false,
                 sprinting: false,
                 acted: false,
+                small_stepped: false,
                 charged: None,
                 first_attack_taken: Vec::new(),
                 afraid_of: None,
@@ -207,6 +208,7 @@ pub fn init(setup: &KrySetup) -> Result<KryState, Vec<String>> {
         dark: setup.scenario.dark() || setup.level.lighting == crate::data::level::Lighting::Dark,
         destroyed: Vec::new(),
         measured: Vec::new(),
+        told_waiting: None,
     })
 }
 

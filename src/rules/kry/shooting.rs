@@ -176,6 +176,7 @@ pub fn shoot(
         Err(e) => return illegal(e.to_string()),
     };
     let shots = if mode == FireMode::Snap { 2 } else { 1 };
+    let mut hit = false;
     for k in 0..shots {
         if !c.s.model(target)?.alive() {
             break;
@@ -225,6 +226,12 @@ pub fn shoot(
             });
         }
         pinning(c, shooter, target, r.hits > 0)?;
+        hit |= r.hits > 0;
+    }
+    // "any of the actions fail ... ALL will have to pass their tests": a shot that hits nothing
+    // is a failed action, and stops an order combo.
+    if !hit {
+        c.failed = Some(format!("{}'s shot misses", a.name));
     }
     Ok(())
 }

@@ -81,6 +81,10 @@ pub struct KryModel {
     pub sprinting: bool,
     /// Has taken an action this round other than turning (a small step must come first).
     pub acted: bool,
+    /// Took a small step and has taken no other action since: "The next action must be some
+    /// other type of action except a movement action."
+    #[serde(default)]
+    pub small_stepped: bool,
     /// The enemy it charged this round: +2 CC in the first round of that combat, and -2 Body
     /// against that enemy's first attack.
     pub charged: Option<ModelId>,
@@ -307,6 +311,9 @@ pub struct KryState {
     pub measured: Vec<Measured>,
     /// The level's objectives destroyed (Breach), by index.
     pub destroyed: Vec<usize>,
+    /// The unit the other side was just told went into waiting (until the next order is paid
+    /// for): under [`super::options::WaitingMarker::ToldOnce`] the only time its mark shows.
+    pub told_waiting: Option<ModelId>,
 }
 
 impl KryState {
@@ -320,6 +327,17 @@ impl KryState {
                 at(m.shooter) == Some(m.from) && at(m.target) == Some(m.to)
             })
             .collect()
+    }
+
+    /// Whether the table shows `m`'s waiting mark: always while it waits, or under
+    /// [`super::options::WaitingMarker::ToldOnce`] only as it goes into waiting ("they are only
+    /// told once. It is up to them to remember").
+    pub fn waiting_shown(&self, m: &KryModel) -> bool {
+        m.waiting
+            && match self.options.waiting_marker {
+                super::options::WaitingMarker::Shown => true,
+                super::options::WaitingMarker::ToldOnce => self.told_waiting == Some(m.id),
+            }
     }
 
     /// Whether `m` is on the table's side of the game: not held back, or arrived.
@@ -345,6 +363,9 @@ pub struct Combo {
     pub steps: Vec<super::command::Command>,
     /// The next step to carry out.
     pub next: usize,
+    /// The steps that cost AP when the combo was given: the commands the Triumph table counts.
+    #[serde(default)]
+    pub paid: u32,
 }
 
 /// A damaged-structure marker: "double the size of the bases your models use".

@@ -464,7 +464,9 @@ fn advance(
     if len < 0.5 {
         return Vec::new();
     }
-    let run = judged > 2.5 * m.speed() as f32 + keep && !m.has(Ability::CannotRun);
+    // A unit out of breath (Body 1) walks: the rules refuse its run.
+    let run =
+        judged > 2.5 * m.speed() as f32 + keep && !m.has(Ability::CannotRun) && m.body() > 1;
     let (kind, allowance) = if run {
         (MoveKind::Run, 2.0 * m.speed() as f32)
     } else {

@@ -1,0 +1,795 @@
+//! Kry-Gothic's orders as the text gives them: "Small Step", running out of breath, terrain and
+//! climbing, "Order Combos" (their cost, kinds, interrupts, triumphs and failures), "waiting",
+//! "face-off" naming, and the Loses and Triumph tables from the game's own events.
+
+use super::game::{apart, mv, small};
+use super::*;
+use wartable::rules::kry::close::AttackType;
+use wartable::rules::kry::command::MoveKind;
+use wartable::rules::kry::faceoff::{FaceOffAction, FaceOffChoice};
+use wartable::rules::kry::ranged::FireMode;
+use wartable::rules::kry::state::{Pending, Pin};
+
+const EC: &str = "The Earth Confederate";
+const POSSESSED: &str = "The Possessed";
+
+fn shot(s: u32, t: u32, weapon: &str) -> Command {
+    Command::Shoot {
+        shooter: id(s),
+        target: id(t),
+        weapon: weapon.into(),
+        mode: FireMode::Standard,
+    }
+}
+
+fn turn(m: u32, facing: f32) -> Command {
+    Command::Turn {
+        model: id(m),
+        facing,
+    }
+}
+
+fn charge(a: u32, t: u32) -> Command {
+    Command::Attack {
+        attacker: id(a),
+        target: id(t),
+        attack: AttackType::Punch,
+        weapon: None,
+        charge: true,
+    }
+}
+
+/// Plays `cmd` with `dice` forced first (the rest, if more are needed, from the seed); it must be
+/// accepted.
+fn loose(g: &mut KryGame, side: u8, cmd: Command, dice: &[u32]) {
+    g.dice.force(dice);
+    if let Err(e) = g.play(side, cmd.clone()) {
+        panic!("{cmd:?}: {e}");
+    }
+    g.dice.clear_queued();
+}
+
+/// A level of `rows` (as `open_level`) with these pieces (RON `Piece(...)` entries).
+fn level_with(pieces: &[&str]) -> wartable::data::LevelFile {
+    let text = format!(
+        "Level(name: \"test\", width: 24.0, depth: 24.0, tile_size: 1.0, zones: [Zone(name: \"near\", kind: Deployment, side: 1, min: (0.0, 0.0), max: (24.0, 12.0)), Zone(name: \"far\", kind: Deployment, side: 2, min: (0.0, 12.0), max: (24.0, 24.0))], pieces: [{}])",
+        pieces.join(", ")
+    );
+    match wartable::data::parse_level("test.ron", &text) {
+        Ok((l, _)) => l,
+        Err(e) => panic!("test level: {}", e[0]),
+    }
+}
+
+/// "If a unit moves less than 1 inch, there is no AP cost. The next action must be some other
+/// type of action except a movement action": no second small step, no move, run or charge after
+/// one, a turn between changes nothing; another action (a shot) frees the unit to move again.
+#[test]
+fn a_small_step_is_followed_by_no_movement() {
+    let mut g = small(&[]);
+    start(&mut g, &apart(), &[3, 3]);
+    put(&mut g, 6, 4.0, 8.0);
+    ok(&mut g, 1, mv(1, 4.0, 2.9, MoveKind::SmallStep), &[]);
+    assert_eq!(g.state.spent[0], 0);
+    for c in [
+        mv(1, 4.0, 3.8, MoveKind::SmallStep),
+        mv(1, 4.0, 5.0, MoveKind::Normal),
+        mv(1, 4.0, 6.0, MoveKind::Run),
+        charge(1, 6),
+    ] {
+        let e = refused(&mut g, 1, c);
+        assert!(e.contains("small step"), "{e}");
+    }
+    ok(&mut g, 1, turn(1, 80.0), &[]);
+    let e = refused(&mut g, 1, mv(1, 4.0, 5.0, MoveKind::Normal));
+    assert!(e.contains("small step"), "a turn is no other action: {e}");
+    // A shot (the Thrall 5" off: the Assault Rifle misses, 1s but not all).
+    loose(&mut g, 1, shot(1, 6, "Assault Rifle"), &[2, 1, 1, 1, 1]);
+    ok(&mut g, 1, mv(1, 4.0, 4.5, MoveKind::Normal), &[]);
+}
+
+/// "+1AP per 4 commands": a free turn is no command; a combo of two moves and six turns is two
+/// commands, and earns nothing.
+#[test]
+fn the_combo_triumph_counts_paid_commands() {
+    let mut g = small(&[]);
+    start(&mut g, &apart(), &[3, 3]);
+    let mut steps = vec![mv(2, 10.0, 3.5, MoveKind::Normal)];
+    for k in 0..6 {
+        steps.push(turn(2, 10.0 * k as f32));
+    }
+    steps.push(mv(2, 10.0, 5.0, MoveKind::Normal));
+    ok(&mut g, 1, Command::Order { steps }, &[]);
+    assert_eq!(g.state.spent[0], 4);
+    ok(&mut g, 2, Command::Pass, &[]);
+    assert!(g.state.combo.is_none());
+    assert_eq!(g.state.tally[0].combo_commands, 2);
+    ok(&mut g, 1, Command::Done { side: 1 }, &[]);
+    ok(&mut g, 2, Command::Done { side: 2 }, &[3, 3]);
+    assert!(!journal(&g).contains("completed combos"), "{}", journal(&g));
+}
+
+/// "You have interrupted a command combo. +3 AP": a waiting unit's free turn, a small step, or an
+/// order about itself does not interrupt; a shot does.
+#[test]
+fn an_interrupt_is_a_paid_order_that_acts() {
+    let mut g = small(&[]);
+    start(&mut g, &apart(), &[3, 3]);
+    put(&mut g, 4, 10.0, 12.0);
+    ok(&mut g, 2, Command::Wait { model: id(4) }, &[]);
+    ok(
+        &mut g,
+        1,
+        Command::Order {
+            steps: vec![mv(2, 10.0, 4.0, MoveKind::Normal), shot(2, 4, "Carbine")],
+        },
+        &[],
+    );
+    assert!(matches!(
+        g.state.pending,
+        Some(Pending::Window {
+            waiting_only: true,
+            ..
+        })
+    ));
+    for c in [
+        turn(4, 200.0),
+        mv(4, 10.0, 11.5, MoveKind::SmallStep),
+        Command::Wait { model: id(5) },
+    ] {
+        let e = refused(&mut g, 2, c);
+        assert!(e.contains("acts on the game"), "{e}");
+    }
+    assert!(g.state.combo.is_some() && g.state.models[&id(4)].waiting);
+    ok(&mut g, 2, shot(4, 2, "Hex Bolt"), &[2, 2, 2]);
+    assert!(g.state.combo.is_none());
+    assert!(g.state.tally[1].interrupted_combo);
+}
+
+/// "It costs one AP for a unit to go into waiting, in which it is not allowed to perform ANY
+/// actions. If any actions are performed, the unit is hit in RC or charged, then the waiting
+/// maneuver is broken": a turn, an unpin, digging out, a hit and a charge each break it.
+#[test]
+fn waiting_is_broken_by_any_action_a_hit_or_a_charge() {
+    let mut g = small(&[]);
+    start(&mut g, &apart(), &[6, 6]);
+    let waits = |g: &mut KryGame, m: u32| {
+        ok(g, 2, Command::Wait { model: id(m) }, &[]);
+        assert!(g.state.models[&id(m)].waiting);
+    };
+    waits(&mut g, 4);
+    ok(&mut g, 2, turn(4, 180.0), &[]);
+    assert!(!g.state.models[&id(4)].waiting, "a turn");
+    waits(&mut g, 5);
+    wartable::rules::core::testing::stage(
+        &mut g,
+        &[Event::Pinned {
+            model: id(5),
+            pin: Pin::Missed,
+        }],
+    );
+    // Willpower 5 against 3: 1s fail, it stays pinned; the waiting is broken all the same.
+    ok(&mut g, 2, Command::Unpin { model: id(5) }, &[1, 1, 1, 1, 1]);
+    assert!(!g.state.models[&id(5)].waiting, "an unpin");
+    waits(&mut g, 6);
+    wartable::rules::core::testing::stage(
+        &mut g,
+        &[Event::Stuck {
+            model: id(6),
+            ap: 2,
+        }],
+    );
+    ok(&mut g, 2, Command::DigOut { model: id(6) }, &[]);
+    assert!(!g.state.models[&id(6)].waiting, "digging out");
+    // Hit in RC: the Joe's Carbine at the waiting Wraith Lord 5" off (two 5s hit).
+    put(&mut g, 4, 10.0, 7.0);
+    waits(&mut g, 4);
+    loose(&mut g, 1, shot(2, 4, "Carbine"), &[5, 5, 5, 5]);
+    assert!(g.state.models[&id(4)].alive(), "{}", journal(&g));
+    assert!(!g.state.models[&id(4)].waiting, "a hit");
+    // Charged: the other Joe charges the waiting Thrall.
+    wartable::rules::core::testing::stage(
+        &mut g,
+        &[Event::Stuck {
+            model: id(6),
+            ap: 0,
+        }],
+    );
+    put(&mut g, 6, 16.0, 6.0);
+    waits(&mut g, 6);
+    loose(&mut g, 1, charge(3, 6), &[]);
+    assert!(!g.state.models[&id(6)].waiting, "a charge");
+}
+
+/// "Example2: The unit jumps from cover and fires twice": what a combo does is found out when it
+/// happens. Checked with scratch dice, the first shot killing the Thrall would refuse "fire AND
+/// fire again"; the order is given, the first shot kills, and the combo stops at the second.
+#[test]
+fn a_combo_is_checked_without_dice() {
+    use wartable::dice::Dice;
+    use wartable::rules::kry::play::execute;
+    let mut g = small(&[]);
+    start(&mut g, &apart(), &[6, 6]);
+    put(&mut g, 6, 4.0, 4.0);
+    wartable::rules::core::testing::stage(
+        &mut g,
+        &[Event::Wounded {
+            model: id(6),
+            wounds: 1,
+            by: None,
+        }],
+    );
+    let fire = shot(1, 6, "Assault Rifle");
+    // Scratch dice (seed 0, as the check used) kill the Thrall with the first shot: the second
+    // would then be refused.
+    let kills = execute(&g.state, 1, &fire, &mut Dice::new(0))
+        .is_ok_and(|ev| ev.iter().any(|e| matches!(e, Event::Killed { .. })));
+    assert!(kills);
+    loose(
+        &mut g,
+        1,
+        Command::Order {
+            steps: vec![fire.clone(), fire.clone()],
+        },
+        &[5; 12],
+    );
+    assert!(!g.state.models[&id(6)].alive(), "the first shot kills");
+    // Fire and fire again are repeated actions: a window; side 2 passes.
+    ok(&mut g, 2, Command::Pass, &[]);
+    assert!(g.state.combo.is_none());
+    assert!(journal(&g).contains("step 2 fails"), "{}", journal(&g));
+    assert_eq!(g.state.tally[0].combo_commands, 0, "a combo cut short");
+}
+
+/// "allows your units to run out of breath": a unit at Body 1 cannot run; the Body it gets back
+/// at the next round lets it run again. Running on very difficult ground costs 2 AP and drops
+/// Body "straight to 1".
+#[test]
+fn a_unit_out_of_breath_cannot_run() {
+    let v = "v".repeat(24);
+    let open = ".".repeat(24);
+    let mut g = small(&[&open, &open, &open, &open, &open, &open, &v]);
+    start(&mut g, &apart(), &[6, 6]);
+    ok(&mut g, 1, mv(2, 10.0, 7.0, MoveKind::Run), &[]);
+    assert_eq!(g.state.models[&id(2)].body(), 1);
+    let e = refused(&mut g, 1, mv(2, 10.0, 3.0, MoveKind::Run));
+    assert!(e.contains("out of breath"), "{e}");
+    ok(&mut g, 1, mv(2, 10.0, 4.5, MoveKind::Normal), &[]);
+    // The Captain (Body 3) runs onto very difficult ground: 2 AP, Body 1 at once.
+    let before = g.state.spent[0];
+    ok(&mut g, 1, mv(1, 4.0, 6.5, MoveKind::Run), &[]);
+    assert_eq!(g.state.spent[0] - before, 2);
+    assert_eq!(g.state.models[&id(1)].body(), 1);
+    // No small step on very difficult ground.
+    put(&mut g, 6, 16.0, 7.5);
+    let e = refused(&mut g, 2, mv(6, 16.0, 6.8, MoveKind::SmallStep));
+    assert!(e.contains("normal and difficult"), "{e}");
+    ok(&mut g, 1, Command::Done { side: 1 }, &[]);
+    ok(&mut g, 2, Command::Done { side: 2 }, &[3, 3]);
+    assert_eq!(g.state.models[&id(2)].body(), 2);
+    ok(&mut g, 1, mv(2, 10.0, 9.0, MoveKind::Run), &[]);
+}
+
+/// "1. Movement – moving, running, charging etc."; "Difficult Terrain: Additional 1 AP per
+/// movement": a charge over difficult ground costs 1 + 1, over deep water 1 + 2.
+#[test]
+fn a_charge_pays_the_terrain() {
+    let open = ".".repeat(24);
+    let d = "d".repeat(12) + &"W".repeat(12);
+    let mut g = small(&[&open, &open, &open, &open, &d]);
+    start(&mut g, &apart(), &[6, 6]);
+    put(&mut g, 6, 10.0, 6.0);
+    ok(&mut g, 1, charge(2, 6), &[]);
+    assert_eq!(g.state.spent[0], 2, "a charge over difficult ground");
+    let mut g = small(&[&open, &open, &open, &open, &d]);
+    start(&mut g, &apart(), &[6, 6]);
+    put(&mut g, 6, 16.0, 6.0);
+    ok(&mut g, 1, charge(3, 6), &[]);
+    assert_eq!(g.state.spent[0], 3, "a charge through deep water");
+}
+
+/// "Difficult: Steep hills and climbing ladders ... heavy debris under waist height. Very
+/// difficult: Near vertical hills, shoulder high debris ... Impossible: Vertical walls ... debris
+/// over head height": a climb is classed by its height against the model's (1.2" tall).
+#[test]
+fn climbs_are_classed_by_height() {
+    let g = |h: f32| {
+        let piece = format!(
+            "Piece(shape: Box, at: (10.0, 5.5), size: (4.0, 3.0, {h}), tags: [Climbable])"
+        );
+        let mut g = game_with(
+            level_with(&[&piece]),
+            team(EC, &["Captain", "Average Joe", "Average Joe"]),
+            team(POSSESSED, &["Wraith Lord", "Wraith", "Thrall"]),
+        );
+        let mut at = apart();
+        at[1] = (2, 10.0, 3.0, 90.0);
+        start(&mut g, &at, &[6, 6]);
+        g
+    };
+    let up = mv(2, 10.0, 4.6, MoveKind::Normal);
+    // A step of 0.2": easy. Under waist height (0.5"): +1. Shoulder high (1.0"): +2.
+    for (h, ap) in [(0.2, 2), (0.5, 3), (1.0, 4)] {
+        let mut g = g(h);
+        ok(&mut g, 1, up.clone(), &[]);
+        assert_eq!(g.state.spent[0], ap, "a climb of {h}\"");
+    }
+    // Over head height: impossible (no way up), for all but a unit that walks the walls.
+    let mut g = g(1.5);
+    let e = refused(&mut g, 1, up);
+    assert!(!e.is_empty());
+    put(&mut g, 4, 10.0, 8.0);
+    ok(&mut g, 2, mv(4, 10.0, 6.0, MoveKind::Normal), &[]);
+    assert_eq!(g.state.spent[1], 2, "IgnoresTerrain");
+}
+
+/// "Once players name the action they want to perform, they MUST carry it through if they win
+/// the face-off": only an action the model can carry out is named; the winner may still give up
+/// the rest of its round (done), which is never refused.
+#[test]
+fn a_face_off_names_only_what_the_model_can_do() {
+    let name = |action, model: u32, target: Option<u32>| Command::FaceOffChoose {
+        choice: Some(FaceOffChoice {
+            action,
+            model: id(model),
+            target: target.map(id),
+        }),
+    };
+    let mut g = small(&[]);
+    start(&mut g, &apart(), &[6, 6]);
+    ok(&mut g, 1, Command::CallFaceOff, &[]);
+    let e = refused(&mut g, 2, name(FaceOffAction::Ranged, 5, Some(2)));
+    assert!(e.contains("RC X"), "{e}");
+    wartable::rules::core::testing::stage(
+        &mut g,
+        &[Event::Pinned {
+            model: id(6),
+            pin: Pin::Missed,
+        }],
+    );
+    let e = refused(&mut g, 2, name(FaceOffAction::Movement, 6, None));
+    assert!(e.contains("cannot move"), "{e}");
+    ok(&mut g, 2, name(FaceOffAction::Close, 5, None), &[]);
+    ok(&mut g, 1, Command::FaceOffChoose { choice: None }, &[]);
+    assert!(matches!(
+        g.state.pending,
+        Some(Pending::FaceOffWon { side: 2, .. })
+    ));
+    ok(&mut g, 2, Command::Done { side: 2 }, &[]);
+    assert!(g.state.pending.is_none() && g.state.done[1]);
+}
+
+/// "Rolling for 7+ targets ... 7+: Pass on a roll of 3 or higher" is the default: a 6 then a 1
+/// does not pass 7 (the option keeps the sum reading).
+#[test]
+fn targets_of_seven_read_by_the_table_by_default() {
+    use wartable::rules::kry::dice::{HighTargets, roll};
+    let reading = KryOptions::default().high_targets;
+    let mut d = wartable::dice::Dice::new(1);
+    d.force(&[6, 1]);
+    let r = roll(&mut d, 1, "a 7+").unwrap();
+    assert_eq!(r.passing(7, reading), 0);
+    assert_eq!(r.passing(7, HighTargets::Sum), 1);
+    d.force(&[6, 3]);
+    let r = roll(&mut d, 1, "a 7+").unwrap();
+    assert_eq!(r.passing(7, reading), 1);
+}
+
+/// "Example3 ... The player says he is moving three times. This is all one repeated action": a
+/// turn inside a combo does not change its kind. With an enemy unit in waiting, "move AND turn
+/// AND move" opens a window for any enemy unit (repeated), not only for the waiting one.
+#[test]
+fn a_turn_does_not_change_a_combos_kind() {
+    let mut g = small(&[]);
+    start(&mut g, &apart(), &[6, 6]);
+    ok(&mut g, 2, Command::Wait { model: id(4) }, &[]);
+    ok(
+        &mut g,
+        1,
+        Command::Order {
+            steps: vec![
+                mv(2, 10.0, 4.0, MoveKind::Normal),
+                turn(2, 45.0),
+                mv(2, 10.0, 6.0, MoveKind::Normal),
+            ],
+        },
+        &[],
+    );
+    assert!(
+        matches!(
+            g.state.pending,
+            Some(Pending::Window {
+                waiting_only: false,
+                ..
+            })
+        ),
+        "{:?}",
+        g.state.pending
+    );
+    // The turn was carried out before the window: it belongs to the first move.
+    assert_eq!(g.state.table.model(id(2)).unwrap().facing, 45.0);
+    ok(&mut g, 2, mv(6, 16.0, 20.0, MoveKind::Normal), &[]);
+    assert!(g.state.combo.is_none());
+}
+
+/// "if ... any of the actions fail, all orders are immediately stopped"; "Multiple units can be
+/// involved in an order combo, but all the units involved in the combo are treated as a whole":
+/// a missed shot by one unit stops the other's move.
+#[test]
+fn a_missed_shot_stops_the_whole_combo() {
+    let mut g = small(&[]);
+    start(&mut g, &apart(), &[6, 6]);
+    put(&mut g, 6, 16.0, 8.0);
+    ok(
+        &mut g,
+        1,
+        Command::Order {
+            steps: vec![
+                mv(2, 10.0, 4.0, MoveKind::Normal),
+                shot(3, 6, "Carbine"),
+                mv(2, 10.0, 6.0, MoveKind::Run),
+            ],
+        },
+        &[2, 1],
+    );
+    assert_eq!(g.state.table.model(id(2)).unwrap().pos, Pt::new(10.0, 4.0));
+    assert!(g.state.combo.is_none());
+    assert!(journal(&g).contains("misses"), "{}", journal(&g));
+    assert_eq!(g.state.spent[0], 2 + 1 + 1, "the whole combo stays paid");
+    assert_eq!(g.state.tally[0].combo_commands, 0);
+}
+
+/// "if he becomes involved in another action": a unit that falls into a damaged floor on its way
+/// is caught up in it, and the combo stops.
+#[test]
+fn a_unit_caught_in_a_floor_stops_the_combo() {
+    use wartable::rules::kry::state::HazardMark;
+    let mut g = small(&[]);
+    start(&mut g, &apart(), &[6, 6]);
+    wartable::rules::core::testing::stage(
+        &mut g,
+        &[Event::HazardPlaced(HazardMark {
+            centre: Pt::new(10.0, 4.0),
+            diameter: 2.0,
+        })],
+    );
+    put(&mut g, 6, 10.0, 10.0);
+    // The floor gives way on a 4; stuck for 4/2 = 2 AP.
+    ok(
+        &mut g,
+        1,
+        Command::Order {
+            steps: vec![mv(2, 10.0, 4.0, MoveKind::Normal), shot(2, 6, "Carbine")],
+        },
+        &[4, 4],
+    );
+    assert_eq!(g.state.models[&id(2)].stuck, 2);
+    assert!(g.state.combo.is_none());
+    assert!(journal(&g).contains("can go no further"), "{}", journal(&g));
+}
+
+/// "In the first round of combat": the first attack between the two, for the charge's +2 as
+/// for the initiator's +1. The charger's second attack in the same AP round rolls its own CC.
+#[test]
+fn the_first_round_of_combat_is_the_first_attack() {
+    let mut g = small(&[]);
+    start(&mut g, &apart(), &[6, 6]);
+    put(&mut g, 6, 10.0, 6.0);
+    ok(&mut g, 1, charge(2, 6), &[]);
+    loose(
+        &mut g,
+        2,
+        Command::DefenceClass { active: false },
+        &[1, 1, 1, 1, 1, 1, 1, 1, 1, 1],
+    );
+    let hits = |g: &KryGame| {
+        g.dice
+            .log()
+            .iter()
+            .filter(|r| r.purpose.contains(", to hit "))
+            .map(|r| r.expr.clone())
+            .collect::<Vec<_>>()
+    };
+    let h = hits(&g);
+    assert!(h.len() == 1 && h[0] == "4d6!", "CC 2 + 2 for the charge: {h:?}");
+    loose(
+        &mut g,
+        1,
+        Command::Attack {
+            attacker: id(2),
+            target: id(6),
+            attack: AttackType::Punch,
+            weapon: None,
+            charge: false,
+        },
+        &[],
+    );
+    loose(
+        &mut g,
+        2,
+        Command::DefenceClass { active: false },
+        &[1, 1, 1, 1, 1, 1, 1, 1],
+    );
+    let h = hits(&g);
+    assert!(h.len() == 2 && h[1] == "2d6!", "the Joe's own CC 2 at its second attack: {h:?}");
+}
+
+/// The waiting-marker option: "they are only told once. It is up to them to remember". The mark
+/// shows as the unit goes into waiting and goes with the next order paid for; by default it
+/// shows while the unit waits.
+#[test]
+fn the_waiting_mark_told_once() {
+    use wartable::rules::kry::options::WaitingMarker;
+    for (marker, later) in [(WaitingMarker::Shown, true), (WaitingMarker::ToldOnce, false)] {
+        let mut g = small(&[]);
+        g.state.options.waiting_marker = marker;
+        start(&mut g, &apart(), &[6, 6]);
+        ok(&mut g, 2, Command::Wait { model: id(4) }, &[]);
+        let m = g.state.models[&id(4)].clone();
+        assert!(g.state.waiting_shown(&m));
+        ok(&mut g, 1, mv(2, 10.0, 4.0, MoveKind::Normal), &[]);
+        let m = g.state.models[&id(4)].clone();
+        assert!(m.waiting);
+        assert_eq!(g.state.waiting_shown(&m), later, "{marker:?}");
+    }
+}
+
+/// "If one player wishes to make no more moves, but still has AP left over (tip: Use it to put
+/// units into waiting), they can declare they are done": a done side's unit in waiting still
+/// acts in an enemy combo's window, paying from the AP left; its other units do not, even
+/// between repeated actions.
+#[test]
+fn a_done_side_acts_with_its_waiting_units() {
+    let mut g = small(&[]);
+    start(&mut g, &apart(), &[6, 6]);
+    put(&mut g, 4, 10.0, 12.0);
+    ok(&mut g, 2, Command::Wait { model: id(4) }, &[]);
+    ok(&mut g, 2, Command::Done { side: 2 }, &[]);
+    ok(
+        &mut g,
+        1,
+        Command::Order {
+            steps: vec![
+                mv(2, 10.0, 4.0, MoveKind::Normal),
+                mv(2, 10.0, 6.0, MoveKind::Normal),
+            ],
+        },
+        &[],
+    );
+    assert!(matches!(
+        g.state.pending,
+        Some(Pending::Window {
+            waiting_only: true,
+            interrupter: 2,
+            ..
+        })
+    ));
+    let e = refused(&mut g, 2, mv(6, 16.0, 20.0, MoveKind::Normal));
+    assert!(e.contains("waiting"), "{e}");
+    let left = g.state.ap_left(2);
+    ok(&mut g, 2, shot(4, 2, "Hex Bolt"), &[2, 2, 2]);
+    assert_eq!(g.state.ap_left(2), left - 1);
+    assert!(g.state.combo.is_none() && g.state.tally[1].interrupted_combo);
+    // Done, it gives no other order.
+    refused(&mut g, 2, mv(6, 16.0, 20.0, MoveKind::Normal));
+}
+
+/// "a player may cancel an order combo at any time ... Players spend 1 AP PER cancel order": the
+/// moment to cancel is a window (between repeated actions, or between different ones when an
+/// enemy waits); with no window the steps follow at once ("as long as no opposing units are in
+/// waiting, the unit can perform a series of actions without interruption"), and a combo carried
+/// out is no longer there to cancel.
+#[test]
+fn a_combo_is_cancelled_in_its_windows() {
+    let mut g = small(&[]);
+    start(&mut g, &apart(), &[6, 6]);
+    ok(&mut g, 2, Command::Wait { model: id(5) }, &[]);
+    ok(
+        &mut g,
+        1,
+        Command::Order {
+            steps: vec![mv(2, 10.0, 4.0, MoveKind::Normal), shot(2, 5, "Carbine")],
+        },
+        &[],
+    );
+    assert!(matches!(
+        g.state.pending,
+        Some(Pending::Window {
+            waiting_only: true,
+            ..
+        })
+    ));
+    let spent = g.state.spent[0];
+    ok(&mut g, 1, Command::CancelCombo, &[]);
+    assert_eq!(g.state.spent[0], spent + 1);
+    assert!(g.state.combo.is_none() && g.state.pending.is_none());
+    assert!(g.state.models[&id(5)].waiting, "a cancel is no interrupt");
+    let e = refused(&mut g, 1, Command::CancelCombo);
+    assert!(e.contains("no order combo"), "{e}");
+}
+
+/// "The model may move up to its Speed characteristic (Sp) in inches": the Joe's 3" and no more;
+/// armour lowers Speed ("in some cases, the speed score is lowered"): the Heavy Gunner's Combat
+/// Armour takes Speed 3 to 2.
+#[test]
+fn a_normal_move_reaches_speed_less_armour() {
+    let mut g = game_with(
+        open_level(&[]),
+        team(EC, &["Captain", "Average Joe", "Heavy Gunner"]),
+        team(POSSESSED, &["Wraith Lord", "Wraith", "Thrall"]),
+    );
+    start(&mut g, &apart(), &[6, 6]);
+    let e = refused(&mut g, 1, mv(2, 10.0, 5.2, MoveKind::Normal));
+    assert!(e.contains("out of reach"), "{e}");
+    ok(&mut g, 1, mv(2, 10.0, 4.9, MoveKind::Normal), &[]);
+    assert_eq!(g.state.models[&id(3)].speed(), 2);
+    let e = refused(&mut g, 1, mv(3, 16.0, 4.3, MoveKind::Normal));
+    assert!(e.contains("out of reach"), "{e}");
+    ok(&mut g, 1, mv(3, 16.0, 3.9, MoveKind::Normal), &[]);
+}
+
+/// "Players can take up to 5 elite units"; "skirmishes of around 12-14 models per player".
+#[test]
+fn at_most_five_elites_and_fourteen_models() {
+    let c = cat();
+    let o = KryOptions::default();
+    let issues = |f: &KryForce| f.validate(&c, 100_000, o.max_models);
+    let mut five = vec!["Captain"];
+    five.extend(["Sniper"; 5]);
+    assert!(issues(&team(EC, &five)).is_empty());
+    let mut six = five.clone();
+    six.push("Commando");
+    let v = issues(&team(EC, &six));
+    assert!(v.iter().any(|i| i.message.contains("elite")), "{v:?}");
+    let mut fourteen = vec!["Captain"];
+    fourteen.extend(["Average Joe"; 13]);
+    assert!(issues(&team(EC, &fourteen)).is_empty());
+    fourteen.push("Average Joe");
+    let v = issues(&team(EC, &fourteen));
+    assert!(v.iter().any(|i| i.message.contains("at most 14")), "{v:?}");
+}
+
+/// The Loses and Triumph entries as the game sets them: a kill (lost, first blood), the enemy
+/// leader killed, a squad leader's failed Willpower, a unit's own fumble damaging it.
+#[test]
+fn the_tables_follow_the_games_events() {
+    let mut g = small(&[]);
+    start(&mut g, &apart(), &[6, 6]);
+    // The Captain's Willpower (5 dice against 3) all 1s: side 1's leader lost a roll.
+    wartable::rules::core::testing::stage(
+        &mut g,
+        &[Event::Pinned {
+            model: id(1),
+            pin: Pin::Missed,
+        }],
+    );
+    ok(&mut g, 1, Command::Unpin { model: id(1) }, &[1, 1, 1, 1, 1]);
+    assert!(g.state.tally[0].leader_failed_will);
+    wartable::rules::core::testing::stage(&mut g, &[Event::Unpinned { model: id(1) }]);
+    // The Joe fumbles (all 1s) and wounds itself: damaged by its own side.
+    put(&mut g, 6, 10.0, 6.0);
+    put(&mut g, 6, 10.0, 8.0);
+    loose(&mut g, 1, shot(2, 6, "Carbine"), &[1, 1, 3]);
+    assert!(g.state.tally[0].damaged_by_own_side, "{}", journal(&g));
+    // The Captain kills the Wraith Lord at 2": first blood, the enemy leader.
+    put(&mut g, 4, 4.0, 4.5);
+    loose(&mut g, 1, shot(1, 4, "Assault Rifle"), &[5; 12]);
+    assert!(!g.state.models[&id(4)].alive(), "{}", journal(&g));
+    assert!(g.state.tally[0].killed_enemy_leader && g.state.tally[0].first_blood);
+    assert!(g.state.tally[1].leader_killed);
+    ok(&mut g, 1, Command::Done { side: 1 }, &[]);
+    loose(&mut g, 2, Command::Done { side: 2 }, &[3, 3]);
+    let j = journal(&g);
+    for line in [
+        "-2 squad leader lost a Willpower roll",
+        "-1 damaged by own side",
+        "+2 killed the enemy squad leader",
+        "+2 first blood",
+        "-5 squad leader killed",
+    ] {
+        assert!(j.contains(line), "{line}: {j}");
+    }
+}
+
+/// "AP can never be reduced below 0": a team of Tactics Rating 1 that lost over half its army
+/// rolls a 1: 1 + 1 - 5 is 0 AP.
+#[test]
+fn ap_never_below_zero() {
+    let mut setup_cat = cat();
+    for t in &mut setup_cat.teams {
+        t.tactics = 1;
+    }
+    let mut g = KryGame::new(wartable::rules::kry::setup::KrySetup {
+        level: open_level(&[]),
+        forces: [
+            team(EC, &["Captain", "Average Joe", "Average Joe"]),
+            team(POSSESSED, &["Wraith Lord", "Wraith", "Thrall"]),
+        ],
+        scenario: Scenario::Deathmatch,
+        options: KryOptions::default(),
+        seed: 7,
+        catalogue: setup_cat,
+    })
+    .unwrap();
+    start(&mut g, &apart(), &[6, 6]);
+    wartable::rules::core::testing::stage(
+        &mut g,
+        &[
+            Event::Killed {
+                model: id(5),
+                by: None,
+            },
+            Event::Killed {
+                model: id(6),
+                by: None,
+            },
+        ],
+    );
+    ok(&mut g, 1, Command::Done { side: 1 }, &[]);
+    ok(&mut g, 2, Command::Done { side: 2 }, &[6, 1]);
+    assert_eq!(g.state.ap[1], 0);
+    assert!(journal(&g).contains("-5 lost over 50%"), "{}", journal(&g));
+}
+
+/// "Unless the unit is carrying an item or weapon that states otherwise, then the unit is capable
+/// of running": the Slaves' Forge Brute cannot.
+#[test]
+fn a_unit_that_cannot_run() {
+    let mut g = game_with(
+        open_level(&[]),
+        team("The Slaves", &["Chainbreaker", "Forge Brute", "Forge Brute"]),
+        team(POSSESSED, &["Wraith Lord", "Wraith", "Thrall"]),
+    );
+    start(&mut g, &apart(), &[6, 6]);
+    let e = refused(&mut g, 1, mv(2, 10.0, 5.0, MoveKind::Run));
+    assert!(e.contains("cannot run"), "{e}");
+}
+
+/// "Very difficult terrain: Additional 2 AP per movement"; "many wraith units are not impeded by
+/// any terrain difficulties": the Wraith crosses it for the plain 2.
+#[test]
+fn very_difficult_ground_and_units_that_ignore_it() {
+    let open = ".".repeat(24);
+    let v = "v".repeat(24);
+    let mut rows = vec![open.as_str(); 20];
+    rows[3] = &v;
+    rows[19] = &v;
+    let mut g = small(&rows);
+    start(&mut g, &apart(), &[6, 6]);
+    ok(&mut g, 1, mv(2, 10.0, 3.6, MoveKind::Normal), &[]);
+    assert_eq!(g.state.spent[0], 4);
+    ok(&mut g, 2, mv(5, 10.0, 19.5, MoveKind::Normal), &[]);
+    assert_eq!(g.state.spent[1], 2);
+}
+
+/// "An order combo can be loosely defined as anything that has to be said with the word “AND”":
+/// two orders at least; a close-combat attack only last; only moves, turns, shots and an attack.
+#[test]
+fn a_combos_shape() {
+    let mut g = small(&[]);
+    start(&mut g, &apart(), &[6, 6]);
+    put(&mut g, 6, 10.0, 6.0);
+    let attack = charge(2, 6);
+    for (steps, why) in [
+        (vec![mv(2, 10.0, 3.0, MoveKind::Normal)], "two or more"),
+        (
+            vec![attack.clone(), mv(3, 16.0, 3.0, MoveKind::Normal)],
+            "last order",
+        ),
+        (
+            vec![mv(3, 16.0, 3.0, MoveKind::Normal), Command::Wait { model: id(2) }],
+            "not an order a combo can hold",
+        ),
+    ] {
+        let e = refused(&mut g, 1, Command::Order { steps });
+        assert!(e.contains(why), "{e}");
+    }
+    ok(
+        &mut g,
+        1,
+        Command::Order {
+            steps: vec![mv(3, 16.0, 3.0, MoveKind::Normal), attack],
+        },
+        &[],
+    );
+}
