@@ -54,6 +54,7 @@ fn the_program_interrupts_a_combo_with_its_waiting_unit() {
             target: id(4),
             weapon: "Carbine".into(),
             mode: FireMode::Standard,
+            second: None,
         },
     ];
     ok(&mut g, 1, Command::Order { steps }, &[]);
@@ -158,14 +159,16 @@ fn the_program_picks_defences_by_the_odds() {
     let odds: Vec<f64> = w
         .iter()
         .map(|c| match c {
-            Command::DefenceType { defence } => judge::defended(&g.state, &a, *defence).unwrap().0,
+            Command::DefenceType { defence, .. } => {
+                judge::defended(&g.state, &a, *defence).unwrap().0
+            }
             c => panic!("{c:?}"),
         })
         .collect();
     assert!(odds.len() >= 3, "{w:?}");
     assert!(odds.windows(2).all(|p| p[0] <= p[1]), "{odds:?}");
     let naive = match ai::naive::wishes(&g.state, 1).first() {
-        Some(Command::DefenceType { defence }) => *defence,
+        Some(Command::DefenceType { defence, .. }) => *defence,
         c => panic!("{c:?}"),
     };
     let naive_odds = judge::defended(&g.state, &a, naive).unwrap().0;
@@ -235,6 +238,7 @@ fn the_program_remembers_a_measured_distance() {
         target: id(5),
         weapon: "Carbine".into(),
         mode: FireMode::Standard,
+        second: None,
     };
     ok(&mut g, 1, shot.clone(), &[]);
     assert!(journal(&g).contains("the shot is lost"));

@@ -57,6 +57,7 @@ fn wraith_lord_fires_at(t: u32) -> Command {
         target: id(t),
         weapon: "Hex Bolt".into(),
         mode: FireMode::Standard,
+        second: None,
     }
 }
 
@@ -184,6 +185,7 @@ fn a_waiting_unit_interrupts_a_combo_at_the_table() {
             target: id(4),
             weapon: "Carbine".into(),
             mode: FireMode::Standard,
+            second: None,
         },
     ];
     kry(&mut app)

@@ -196,8 +196,8 @@ fn attack_types_weapons_and_circumstances() {
     assert_eq!((f.hit_target, f.avoid_dice), (1, 1));
 }
 
-/// The defence types: parry adds the weapon's cc, and only weapon against weapon and never with a
-/// wrapping weapon; dodge +2 Speed; block uses Str; counter attack takes no dice away.
+/// The defence types: parry adds the weapon's cc, and only weapon against weapon, never with a
+/// wrapping weapon and to no avail against one; dodge +2 Speed; block uses Str; counter attack takes no dice away.
 #[test]
 fn defence_types() {
     let mut a = attacker();
@@ -228,6 +228,11 @@ fn defence_types() {
         .is_err()
     );
     d.wrap = false;
+    // The attacker's wrap: "Opponent cannot use parry. If for some reason they do, their weapon
+    // breaks automatically": the parry is allowed and adds nothing (the game breaks the weapon).
+    a.wrap = true;
+    assert_eq!(n(&a, &d, AttackType::Weapon, Defence::Parry).avoid_dice, 3);
+    a.wrap = false;
     assert_eq!(n(&a, &d, AttackType::Kick, Defence::Dodge).avoid_keep, 6);
     assert_eq!(n(&a, &d, AttackType::Kick, Defence::Block).avoid_keep, 2);
     let counter = n(&a, &d, AttackType::Kick, Defence::CounterAttack);

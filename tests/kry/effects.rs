@@ -164,6 +164,7 @@ fn deflect_with_break_die(reading: DeflectBreak, die: u32) -> Vec<String> {
         1,
         Command::DefenceType {
             defence: Defence::Deflect,
+            weapon: None,
         },
         &[5, 5, 1, 1, 1, die],
     );
@@ -185,6 +186,7 @@ fn deflect_with_break_die(reading: DeflectBreak, die: u32) -> Vec<String> {
                 target: id(4),
                 weapon: w.clone(),
                 mode: FireMode::Standard,
+                second: None,
             },
         );
         assert!(e.contains("broken"), "{e}");
@@ -230,6 +232,7 @@ fn suppressive_fire_pins_without_wounding() {
             target: id(6),
             weapon: "Assault Rifle".into(),
             mode: FireMode::Suppressive,
+            second: None,
         },
         &[5, 1, 2, 3, 4, 1, 2, 1, 2, 3, 4],
     );
@@ -253,6 +256,7 @@ fn suppressive_fire_pins_without_wounding() {
             target: id(6),
             weapon: "Assault Rifle".into(),
             mode: FireMode::Standard,
+            second: None,
         },
         &[5, 1, 2, 3, 4, 2, 1, 2, 3, 4],
     );
@@ -270,6 +274,7 @@ fn a_weapon_broken_in_play_stays_whole_in_a_copy_taken_before() {
         1,
         Command::DefenceType {
             defence: Defence::Deflect,
+            weapon: None,
         },
         &[5, 5, 1, 1, 1, 6],
     );

@@ -266,6 +266,7 @@ fn shots_arc_range_after_the_call_and_modes() {
         target: id(target),
         weapon: weapon.into(),
         mode,
+        second: None,
     };
     // The Captain's pistol (LR 6") at the Thrall 20" away: out of range, found only after the
     // call: 1 AP spent, no dice.
@@ -317,11 +318,10 @@ fn pinning_example_one_hit_not_wounded() {
     at[0] = (1, 12.0, 8.0, 90.0);
     at[5] = (6, 12.0, 13.0, 270.0);
     start(&mut g, &at, &[3, 3]);
-    // Captain RC 5 with the pistol at 4" (medium): 5 dice to hit 5+: one 5. To wound: Body 2 -
-    // damage 2 = 0 would always pass, so the Assault Rifle (3K3S2): Body 2 + 0 - 3: passes on
-    // anything. Use the carbine-armed Joe instead: RC 2, 3K2S1, Body 2 - 2 = 0: also passes.
-    // A hit that does not wound needs armour: the Thrall has none, so its WILL test follows a
-    // wound here, and the test is still at 5.
+    // "The unit is struck by incoming fire, but is not wounded": the Thrall given armour 3 for
+    // the example (Body 2 + 3 - the pistol's damage 2 = 3+ to wound). Captain RC 5 with the
+    // pistol at 4" (medium): 5 dice to hit 5+: one 5; the wound die 2 fails.
+    g.state.models.get_mut(&id(6)).unwrap().armour = 3;
     let evs = ok(
         &mut g,
         1,
@@ -330,8 +330,9 @@ fn pinning_example_one_hit_not_wounded() {
             target: id(6),
             weapon: "Pistol".into(),
             mode: FireMode::Standard,
+            second: None,
         },
-        // to hit: 5, 1, 2, 3, 4 (one hit); to wound: 2 (target 0: a wound); WILL 4 dice: 1, 2,
+        // to hit: 5, 1, 2, 3, 4 (one hit); to wound: 2 (target 3: no wound); WILL 4 dice: 1, 2,
         // 3, 4 (fails 5).
         &[5, 1, 2, 3, 4, 2, 1, 2, 3, 4],
     );
@@ -339,6 +340,7 @@ fn pinning_example_one_hit_not_wounded() {
         evs.iter()
             .any(|e| matches!(e, Event::Pinned { model, pin: Pin::Hit { from } } if *model == id(6) && *from == id(1)))
     );
+    assert_eq!(g.state.models[&id(6)].wounds_taken, 0, "hit, not wounded");
     let last = g.dice.log().last().unwrap();
     assert_eq!(last.expr, "4d6!");
     assert!(last.purpose.contains("against 5"), "{}", last.purpose);
@@ -396,6 +398,7 @@ fn pinning_example_two_missed_by_four_in_a_row() {
         target: id(6),
         weapon: w.into(),
         mode: FireMode::Standard,
+        second: None,
     };
     ok(&mut g, 1, shot(1, "Assault Rifle"), &[2, 2, 2, 2, 2]);
     ok(&mut g, 1, shot(2, "Carbine"), &[2, 2, 3, 1]); // 2nd in a row: WILL vs 3 passes
@@ -431,6 +434,43 @@ fn pinning_example_two_missed_by_four_in_a_row() {
     );
     assert!(g.state.models[&id(6)].pinned.is_none());
     assert_eq!(g.state.spent[1], 2);
+    // The wait broke the run: the Joe's next miss is the first of a new run (no test).
+    let wills = |g: &KryGame| {
+        g.dice
+            .log()
+            .iter()
+            .filter(|r| r.purpose.contains("Willpower"))
+            .count()
+    };
+    let before = wills(&g);
+    ok(&mut g, 1, shot(2, "Carbine"), &[2, 2]);
+    assert_eq!(wills(&g), before, "a new run of one shot");
+    // A move between two misses breaks the run too.
+    ok(
+        &mut g,
+        2,
+        Command::Move {
+            model: id(5),
+            to: Pt::new(18.0, 20.0),
+            kind: MoveKind::Normal,
+        },
+        &[],
+    );
+    ok(&mut g, 1, shot(3, "Carbine"), &[2, 2]);
+    assert_eq!(wills(&g), before, "the move broke the run");
+    // "Note that Squad leaders can never be pinned": two misses in a row at the Sergeant, no
+    // test.
+    let at_leader = |s: u32| Command::Shoot {
+        shooter: id(s),
+        target: id(5),
+        weapon: "Carbine".into(),
+        mode: FireMode::Standard,
+        second: None,
+    };
+    ok(&mut g, 1, at_leader(2), &[2, 2]);
+    ok(&mut g, 1, at_leader(3), &[2, 2]);
+    assert_eq!(wills(&g), before);
+    assert!(g.state.models[&id(5)].pinned.is_none());
 }
 
 /// Close combat's steps through the game: the attacker pays 1 AP; the defender answers the
@@ -478,6 +518,7 @@ fn close_combat_waits_on_the_defender_then_the_attacker() {
         2,
         Command::DefenceType {
             defence: Defence::Parry,
+            weapon: None,
         },
     );
     assert!(e.contains("close combat weapon"), "{e}");
@@ -488,6 +529,7 @@ fn close_combat_waits_on_the_defender_then_the_attacker() {
         2,
         Command::DefenceType {
             defence: Defence::Dodge,
+            weapon: None,
         },
         &[1, 2, 3, 4, 5],
     );
@@ -588,6 +630,7 @@ fn random_command_streams() {
                     weapon: ["Pistol", "Carbine", "Hex Bolt", "Laser"][rng.random_range(0..4)]
                         .into(),
                     mode: FireMode::ALL[rng.random_range(0..4)],
+                    second: None,
                 },
                 3 => Command::Attack {
                     attacker: m,
@@ -601,6 +644,7 @@ fn random_command_streams() {
                 },
                 5 => Command::DefenceType {
                     defence: Defence::ALL[rng.random_range(0..7)],
+                    weapon: None,
                 },
                 6 => Command::BuyWounds {
                     extra: rng.random_range(0..3),
@@ -621,6 +665,7 @@ fn random_command_streams() {
                             target: t,
                             weapon: "Carbine".into(),
                             mode: FireMode::Standard,
+                            second: None,
                         },
                     ],
                 },
@@ -762,6 +807,7 @@ fn heavy_weapons_damage_weak_floors() {
             target: id(4),
             weapon: "Autocannon".into(),
             mode: FireMode::Standard,
+            second: None,
         },
         &[5, 2, 2, 2, 1, 5, 6, 5, 1, 1, 1],
     );
@@ -798,6 +844,58 @@ fn heavy_weapons_damage_weak_floors() {
     // A heavy weapon outside a weak area places nothing: the Captain is no heavy weapon user,
     // and a hit elsewhere leaves the markers as they are.
     assert_eq!(g.state.hazards.len(), 1);
+}
+
+/// "Place a “Damaged structure” template on the area that the heavy weapon hit": also when the
+/// hit takes the model out (the marker goes where it stood).
+#[test]
+fn a_heavy_hit_that_kills_still_damages_the_floor() {
+    let mut level = open_level(&[]);
+    let (weak, _) = wartable::data::parse_level(
+        "w.ron",
+        "Level(name: \"w\", width: 24.0, depth: 24.0, tile_size: 1.0, pieces: [Piece(shape: Box, at: (12.0, 16.0), size: (4.0, 4.0, 0.05), tags: [WeakFloor])])",
+    )
+    .unwrap();
+    level.pieces = weak.pieces;
+    let mut g = game_with(
+        level,
+        team(EC, &["Captain", "Heavy Gunner"]),
+        team(POSSESSED, &["Wraith Lord", "Thrall"]),
+    );
+    start(
+        &mut g,
+        &[
+            (1, 4.0, 2.0, 90.0),
+            (2, 12.0, 8.0, 90.0),
+            (3, 8.0, 20.0, 270.0),
+            (4, 12.0, 16.0, 270.0),
+        ],
+        &[3, 3],
+    );
+    wartable::rules::core::testing::stage(
+        &mut g,
+        &[Event::Wounded {
+            model: id(4),
+            wounds: 1,
+            by: None,
+        }],
+    );
+    // One hit (5), the wound die passes 0+: the Thrall's second wound takes it out.
+    ok(
+        &mut g,
+        1,
+        Command::Shoot {
+            shooter: id(2),
+            target: id(4),
+            weapon: "Autocannon".into(),
+            mode: FireMode::Standard,
+            second: None,
+        },
+        &[5, 2, 2, 2, 1],
+    );
+    assert!(!g.state.models[&id(4)].alive());
+    assert_eq!(g.state.hazards.len(), 1);
+    assert_eq!(g.state.hazards[0].centre, Pt::new(12.0, 16.0));
 }
 
 pub(super) fn mv(m: u32, x: f32, y: f32, kind: MoveKind) -> Command {
@@ -875,6 +973,7 @@ fn how_not_to_use_combos() {
         target: id(t),
         weapon: "Assault Rifle".into(),
         mode: FireMode::Standard,
+        second: None,
     };
     let steps = vec![
         mv(1, 10.0, 4.0, MoveKind::Normal),
@@ -904,6 +1003,7 @@ fn how_not_to_use_combos() {
             target: id(1),
             weapon: "Hex Bolt".into(),
             mode: FireMode::Standard,
+            second: None,
         },
         &[2, 2, 2],
     );
@@ -954,6 +1054,7 @@ fn shot_from(s: u32, t: u32) -> Command {
         target: id(t),
         weapon: "Carbine".into(),
         mode: FireMode::Standard,
+        second: None,
     }
 }
 
@@ -1056,6 +1157,7 @@ fn face_offs() {
             target: id(2),
             weapon: "Hex Bolt".into(),
             mode: FireMode::Standard,
+            second: None,
         },
         &[2, 2, 2],
     );
@@ -1359,6 +1461,7 @@ fn snap_shots_and_the_blind_side() {
         target: id(3),
         weapon: "Assault Rifle".into(),
         mode,
+        second: None,
     };
     // Two shots of RC 5 - 2 = 3 dice, one AP. All miss (2s): missed by one unit, no Willpower
     // roll.
@@ -1442,6 +1545,7 @@ fn counter_attack_break_off_and_leg_sweep() {
         2,
         Command::DefenceType {
             defence: Defence::CounterAttack,
+            weapon: None,
         },
         &[3, 3, 1, 2, 1, 1, 1, 1, 4, 1],
     );
@@ -1461,6 +1565,7 @@ fn counter_attack_break_off_and_leg_sweep() {
         2,
         Command::DefenceType {
             defence: Defence::BreakOff,
+            weapon: None,
         },
         &[],
     );
@@ -1538,7 +1643,9 @@ fn pure_horror_halves_will_and_may_send_a_unit_running() {
         .find(|r| r.purpose.contains("pure horror"))
         .expect("the Willpower roll");
     assert_eq!(will.expr, "1d6!", "WILL 2 halved: one die");
-    assert_eq!(g.state.models[&id(2)].afraid_of, Some(id(4)));
+    // Afraid, then out of base contact: the combat is left, and the fear with it.
+    assert!(journal(&g).contains("is afraid of Nightmare"));
+    assert_eq!(g.state.models[&id(2)].afraid_of, None);
     let gap = g.state.table.distance(id(2), id(4)).unwrap();
     assert!((gap - 4.0).abs() < 0.3, "ran {gap}\"");
     assert!(

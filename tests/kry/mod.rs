@@ -5,6 +5,7 @@ mod ai;
 mod app;
 mod catalogue;
 mod close;
+mod combat;
 mod dice;
 mod effects;
 mod game;

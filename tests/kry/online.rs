@@ -452,6 +452,7 @@ fn the_tape_shows_only_distances_measured_for_a_called_shot() {
         target: id(4),
         weapon: "Pistol".into(),
         mode: FireMode::Standard,
+        second: None,
     };
     g.play(1, shot).expect("the Captain's shot is called");
     let rule = tape_rule_of(&g.state);

@@ -40,10 +40,12 @@ pub fn step_label(s: &KryState, c: &Command) -> String {
             target,
             weapon,
             mode,
+            second,
         } => format!(
-            "{} fires its {weapon} at {} ({})",
+            "{} fires its {weapon} at {}{} ({})",
             name(shooter),
             name(target),
+            second.map_or(String::new(), |t| format!(" and {}", name(&t))),
             mode.label()
         ),
         Command::Attack {

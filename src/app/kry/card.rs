@@ -388,6 +388,7 @@ fn target_list(ui: &mut egui::Ui, session: &KrySession, id: ModelId) -> Option<C
                 target: t,
                 weapon,
                 mode,
+                second: None,
             }),
             Placing::Attack {
                 attacker,

@@ -169,6 +169,7 @@ fn click_on_table(
                 target,
                 weapon,
                 mode,
+                second: None,
             }
         }
         Placing::Attack {

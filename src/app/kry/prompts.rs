@@ -179,7 +179,7 @@ pub fn pending_prompt(ctx: &egui::Context, session: &mut KrySession) -> Option<P
                     def.name
                 ));
                 for d in Defence::ALL.into_iter().filter(|d| d.active()) {
-                    let cmd = Command::DefenceType { defence: d };
+                    let cmd = Command::DefenceType { defence: d, weapon: None };
                     let ok = Kry::check(&s, side, &cmd);
                     ui.horizontal_wrapped(|ui| {
                         let r = ui.add_enabled(ok.is_ok(), egui::Button::new(d.label()));
@@ -239,6 +239,27 @@ pub fn pending_prompt(ctx: &egui::Context, session: &mut KrySession) -> Option<P
                         .map(|t| format!(" at {}", t.name))
                         .unwrap_or_default()
                 ));
+            });
+        }
+        Pending::BreakOffAsked(a) => {
+            window(ctx, "Close combat: a break off asked", |ui| {
+                let (att, def) = (&s.models[&a.attacker], &s.models[&a.target]);
+                ui.label(format!(
+                    "{} wants to break off from {}. Side {side}: let it go?",
+                    def.name, att.name
+                ));
+                if ui.button("Let it go").clicked() {
+                    out = Some(PromptAction::Cmd(
+                        side,
+                        Command::LetBreakOff { agree: true },
+                    ));
+                }
+                if ui.button("Fight on").clicked() {
+                    out = Some(PromptAction::Cmd(
+                        side,
+                        Command::LetBreakOff { agree: false },
+                    ));
+                }
             });
         }
         Pending::Window { .. } => {}

@@ -131,6 +131,7 @@ impl KrySession {
                 target,
                 weapon,
                 mode,
+                ..
             }) = shot
             {
                 self.called = super::odds::called_shot(&before, shooter, target, &weapon, mode)

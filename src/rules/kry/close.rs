@@ -255,7 +255,14 @@ pub fn numbers(
                 ));
             }
             match d.weapon {
-                Some((wcc, _)) if !d.wrap => dcc += wcc as i32,
+                // "Wrap: Opponent cannot use parry. If for some reason they do, their weapon
+                // breaks automatically": the parry against a wrapping weapon adds nothing (the
+                // game breaks the parrying weapon).
+                Some((wcc, _)) if !d.wrap => {
+                    if !a.wrap {
+                        dcc += wcc as i32
+                    }
+                }
                 Some(_) => {
                     return Err(CloseError::Illegal(
                         "\"Wrapping weapons cannot parry.\"".into(),
@@ -300,6 +307,99 @@ pub fn numbers(
     })
 }
 
+/// Step 3 as rolled: the attacker's to-hit dice.
+#[derive(Debug, Clone, PartialEq)]
+pub struct HitRoll {
+    pub to_hit: Rolled,
+    /// Dice that passed the target (before the keep).
+    pub passed: u32,
+    /// To-hit dice that passed, at most the keep.
+    pub hits: u32,
+    pub critical: bool,
+    /// All 1s: the damage goes to the attacker's own unit.
+    pub fumble: bool,
+}
+
+/// Step 5 as rolled: the defender's dice to avoid.
+#[derive(Debug, Clone, PartialEq)]
+pub struct AvoidRoll {
+    pub to_avoid: Rolled,
+    /// The defender's passes (kept).
+    pub avoided: u32,
+    /// Attacker's dice left (all of them when the passes take none away: a counter attack).
+    pub through: u32,
+}
+
+/// Step 3: "Roll to hit adding the modifiers from the attack type ... CCKStr. The target number
+/// is the opponents CC score." `who` names the roll in the dice log.
+pub fn roll_to_hit(
+    dice: &mut Dice,
+    n: &CloseNumbers,
+    reading: HighTargets,
+    who: &str,
+) -> Result<HitRoll, DiceError> {
+    let purpose = format!(
+        "{who}, to hit {}K{} against CC {}",
+        n.hit_dice, n.hit_keep, n.hit_target
+    );
+    let to_hit = dice::roll(dice, n.hit_dice, &purpose)?;
+    let passed = to_hit.passing(n.hit_target, reading) as u32;
+    Ok(HitRoll {
+        passed,
+        hits: passed.min(n.hit_keep),
+        critical: to_hit.critical(),
+        fumble: to_hit.all_ones(),
+        to_hit,
+    })
+}
+
+/// Step 5: "roll ccKspeed. The target number is the opponents CC. For each dice that passes,
+/// remove one dice of the attacker" (`hits` of them).
+pub fn roll_to_avoid(
+    dice: &mut Dice,
+    n: &CloseNumbers,
+    hits: u32,
+    reading: HighTargets,
+    who: &str,
+) -> Result<AvoidRoll, DiceError> {
+    let purpose = format!(
+        "{who} to avoid, {}K{} against CC {}",
+        n.avoid_dice, n.avoid_keep, n.avoid_target
+    );
+    let to_avoid = dice::roll(dice, n.avoid_dice, &purpose)?;
+    let avoided = (to_avoid.passing(n.avoid_target, reading) as u32).min(n.avoid_keep);
+    Ok(AvoidRoll {
+        to_avoid,
+        avoided,
+        through: if n.avoid_removes {
+            hits.saturating_sub(avoided)
+        } else {
+            hits
+        },
+    })
+}
+
+/// Step 6: "The attacker rolls the amount of dice that passed the to hit roll, with the target
+/// being the victims Body + Save"; the dice and how many passed. `who` names the roll ("X: to
+/// wound Y"), the target follows.
+pub fn roll_to_wound(
+    dice: &mut Dice,
+    n: &CloseNumbers,
+    through: u32,
+    reading: HighTargets,
+    who: &str,
+) -> Result<(Rolled, u32), DiceError> {
+    let w = dice::roll(dice, through, &format!("{who}, {}+", n.wound_target))?;
+    let passes = w.passing(n.wound_target, reading) as u32;
+    Ok((w, passes))
+}
+
+/// Whether the defender rolls to avoid after `hits`: when hit, and a counter attack always ("Roll
+/// to dodge as normal ... If you get more successes than the attacker").
+pub fn rolls_to_avoid(n: &CloseNumbers, hits: u32) -> bool {
+    hits > 0 || !n.avoid_removes
+}
+
 /// One attack as rolled, up to the wound dice that passed.
 #[derive(Debug, Clone, PartialEq)]
 pub struct CloseRoll {
@@ -319,59 +419,36 @@ pub struct CloseRoll {
     pub wound_passes: u32,
 }
 
-/// Rolls steps 3, 5 and 6 of one attack.
+/// Rolls steps 3, 5 and 6 of one attack with the steps the game uses, nothing between them (the
+/// game adds the attack types' and defences' effects between the steps).
 pub fn roll_close(
     dice: &mut Dice,
     n: &CloseNumbers,
     reading: HighTargets,
     who: &str,
 ) -> Result<CloseRoll, DiceError> {
-    let to_hit = dice::roll(
-        dice,
-        n.hit_dice,
-        &format!(
-            "{who}: to hit, {}K{} against CC {}",
-            n.hit_dice, n.hit_keep, n.hit_target
-        ),
-    )?;
-    let hits = (to_hit.passing(n.hit_target, reading) as u32).min(n.hit_keep);
-    let critical = to_hit.critical();
-    let fumble = to_hit.all_ones();
+    let h = roll_to_hit(dice, n, reading, who)?;
     let mut out = CloseRoll {
-        to_hit,
-        hits,
-        critical,
-        fumble,
+        hits: h.hits,
+        critical: h.critical,
+        fumble: h.fumble,
+        to_hit: h.to_hit,
         to_avoid: None,
         avoided: 0,
-        through: hits,
+        through: h.hits,
         to_wound: None,
         wound_passes: 0,
     };
-    // A counter attack rolls whether hit or not: its passes are compared with the attacker's.
-    if hits == 0 && n.avoid_removes {
+    if !rolls_to_avoid(n, out.hits) {
         return Ok(out);
     }
-    let avoid = dice::roll(
-        dice,
-        n.avoid_dice,
-        &format!(
-            "{who}: to avoid, {}K{} against CC {}",
-            n.avoid_dice, n.avoid_keep, n.avoid_target
-        ),
-    )?;
-    out.avoided = (avoid.passing(n.avoid_target, reading) as u32).min(n.avoid_keep);
-    out.to_avoid = Some(avoid);
-    if n.avoid_removes {
-        out.through = hits.saturating_sub(out.avoided);
-    }
+    let a = roll_to_avoid(dice, n, out.hits, reading, who)?;
+    out.avoided = a.avoided;
+    out.through = a.through;
+    out.to_avoid = Some(a.to_avoid);
     if out.through > 0 && n.wound_roll {
-        let w = dice::roll(
-            dice,
-            out.through,
-            &format!("{who}: to wound, {}+", n.wound_target),
-        )?;
-        out.wound_passes = w.passing(n.wound_target, reading) as u32;
+        let (w, passes) = roll_to_wound(dice, n, out.through, reading, &format!("{who}: to wound"))?;
+        out.wound_passes = passes;
         out.to_wound = Some(w);
     }
     Ok(out)

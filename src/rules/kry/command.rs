@@ -54,6 +54,10 @@ pub enum Command {
         target: ModelId,
         weapon: String,
         mode: FireMode,
+        /// A snap shot's second attack at another target ("two attacks for base AP cost"); `None`:
+        /// both at `target`.
+        #[serde(default)]
+        second: Option<ModelId>,
     },
     /// A close-combat attack (1 AP); with `charge`, the attacker first moves up to Speed + Body
     /// into base contact.
@@ -73,6 +77,19 @@ pub enum Command {
     /// Step 4, by the defender that chose active defence.
     DefenceType {
         defence: Defence,
+        /// The weapon that parries (a close-combat one) or deflects (a ranged one); `None`: the
+        /// first that can.
+        #[serde(default)]
+        weapon: Option<String>,
+    },
+    /// Step 1's other answer, by the defender: "If one player wants to break off, and the other
+    /// player lets him, this is an automatic pass, even though it still costs the fleeing unit
+    /// 1AP." The attacker answers with `LetBreakOff`.
+    AskBreakOff,
+    /// The attacker's answer to `AskBreakOff`: let the defender go, or fight on (the defender's
+    /// AP buys it an active defence).
+    LetBreakOff {
+        agree: bool,
     },
     /// By the attacker after the roll to wound: how many wounds beyond the first to pay for.
     BuyWounds {

@@ -211,6 +211,7 @@ pub fn apply(s: &mut KryState, e: &Event) {
                 }
                 m.waiting = false;
             }
+            super::melee::disengage(s, *model);
         }
         Event::Turned { model, facing } => {
             if let Ok(m) = s.table.model_mut(*model) {
@@ -329,6 +330,14 @@ pub fn apply(s: &mut KryState, e: &Event) {
                     .filter(|w| &w.name == weapon)
                 {
                     w.broken = true;
+                }
+                if m.cc_weapons.iter().any(|w| &w.name == weapon) {
+                    for w in Arc::make_mut(&mut m.cc_weapons)
+                        .iter_mut()
+                        .filter(|w| &w.name == weapon)
+                    {
+                        w.broken = true;
+                    }
                 }
             }
         }

@@ -9,13 +9,9 @@ use crate::rules::core::RuleError;
 use crate::table::template::{FloorOutcome, Hazard, resolve_damaged_structure};
 use crate::table::{ModelId, Pt};
 
-/// A heavy weapon hit `target`: the marker, if it stands in a weak area, and the floor test for
-/// every model on the marker.
-pub fn heavy_hit(c: &mut Ctx, target: ModelId) -> Result<(), RuleError> {
-    let Ok(t) = c.s.table.model(target) else {
-        return Ok(());
-    };
-    let (at, base) = (t.pos, t.base_diameter);
+/// A heavy weapon hit a model of base `base` standing at `at` (it may be out by now): the marker,
+/// if the spot is in a weak area, and the floor test for every model on the marker.
+pub fn heavy_hit(c: &mut Ctx, at: Pt, base: f32) -> Result<(), RuleError> {
     let Ok(Some(h)) = Hazard::from_heavy_hit(&c.s.table, at, base) else {
         return Ok(());
     };

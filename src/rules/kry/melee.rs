@@ -5,31 +5,20 @@
 use super::catalogue::{Ability, CcEffect};
 use super::close::{
     AttackType, Circumstances, Defence, Fighter, deflect_breaks, extra_wound_cost, numbers,
+    roll_to_avoid, roll_to_hit, roll_to_wound, rolls_to_avoid,
 };
 use super::command::{RuleError, illegal};
 use super::dice;
 use super::event::Event;
 use super::play::{Ctx, expect_orders, own};
 use super::shooting::{self_harm, wound};
-use super::state::{CloseAttack, KryModel, KryState, Pending, Side};
+use super::state::{CcGear, CloseAttack, KryModel, KryState, Pending, RangedGear, Side};
 use crate::table::{ModelId, Pt};
 
 /// Bases touching: "the bases of the models must be touching".
 pub const CONTACT: f32 = 0.05;
 
-fn fighter(m: &KryModel, attack: Option<(&CloseAttack, AttackType)>) -> Fighter {
-    let weapon = attack
-        .and_then(|(a, t)| match t {
-            AttackType::Weapon => a.weapon.as_deref().and_then(|w| m.cc_weapon(w)),
-            _ => None,
-        })
-        .or_else(|| {
-            if attack.is_none() {
-                m.cc_weapons.first()
-            } else {
-                None
-            }
-        });
+fn fighter(m: &KryModel, weapon: Option<&CcGear>) -> Fighter {
     Fighter {
         cc: m.cc(),
         strength: m.profile.strength,
@@ -40,6 +29,28 @@ fn fighter(m: &KryModel, attack: Option<(&CloseAttack, AttackType)>) -> Fighter 
         armour_piercing: weapon.is_some_and(|w| w.effects.contains(&CcEffect::ArmourPiercing)),
         multiple_wounds: weapon.is_some_and(|w| w.effects.contains(&CcEffect::MultipleWounds)),
         wrap: weapon.is_some_and(|w| w.effects.contains(&CcEffect::Wrap)),
+    }
+}
+
+/// The weapon `att` strikes with in `a`: its named close-combat weapon for a weapon attack.
+fn attack_weapon<'a>(att: &'a KryModel, a: &CloseAttack) -> Option<&'a CcGear> {
+    match a.attack {
+        AttackType::Weapon => a.weapon.as_deref().and_then(|w| att.cc_weapon(w)),
+        _ => None,
+    }
+}
+
+/// The close-combat weapon `def` parries with: the one named, or the first unbroken one that may
+/// parry ("Wrapping weapons cannot parry"), or the first unbroken one.
+fn parry_weapon<'a>(def: &'a KryModel, name: Option<&str>) -> Option<&'a CcGear> {
+    match name {
+        Some(n) => def.cc_weapon(n),
+        None => def
+            .cc_weapons
+            .iter()
+            .filter(|w| !w.broken)
+            .find(|w| !w.effects.contains(&CcEffect::Wrap))
+            .or_else(|| def.cc_weapons.iter().find(|w| !w.broken)),
     }
 }
 
@@ -54,12 +65,66 @@ pub fn attack_numbers(
         return Err(super::close::CloseError::Illegal("no such model".into()));
     };
     numbers(
-        &fighter(att, Some((a, a.attack))),
-        &fighter(def, None),
+        &fighter(att, attack_weapon(att, a)),
+        &fighter(def, parry_weapon(def, None)),
         a.attack,
         defence,
         circumstances(s, a),
     )
+}
+
+/// After `moved` moved: "Only if one of the units disengages the close combat, and is attacked
+/// again by a fear causing unit, then this bonus is applied again." Two models whose bases no
+/// longer touch have left their close combat: the first attacks between them (the initiator's
+/// +1 CC, the charger's -2 Body), a charge's +2 CC and a fear test come again when they meet again.
+pub fn disengage(s: &mut KryState, moved: ModelId) {
+    let apart = |s: &KryState, a: ModelId, b: ModelId| {
+        s.table.distance(a, b).map_or(true, |d| d > CONTACT)
+    };
+    let mut drop: Vec<(ModelId, ModelId)> = Vec::new();
+    for m in s.models.values() {
+        let others = m
+            .first_attack_taken
+            .iter()
+            .chain(m.afraid_of.iter())
+            .chain(m.charged.iter());
+        for o in others {
+            if (m.id == moved || *o == moved) && apart(s, m.id, *o) {
+                drop.push((m.id, *o));
+            }
+        }
+    }
+    for (id, o) in drop {
+        if let Some(m) = s.models.get_mut(&id) {
+            m.first_attack_taken.retain(|x| *x != o);
+            if m.afraid_of == Some(o) {
+                m.afraid_of = None;
+            }
+            if m.charged == Some(o) {
+                m.charged = None;
+            }
+        }
+    }
+}
+
+/// "cannot move except for opposite direction they are being fired on": a model pinned by a hit
+/// goes from `from` to `to` only within 45° of straight away from the shooter that pinned it.
+pub fn away_from_fire(s: &KryState, m: &KryModel, from: Pt, to: Pt) -> Result<(), String> {
+    let Some(super::state::Pin::Hit { from: shooter }) = m.pinned else {
+        return Ok(());
+    };
+    let Ok(sh) = s.table.model(shooter) else {
+        return Ok(());
+    };
+    let (away, step) = (from.sub(sh.pos), to.sub(from));
+    let cos = (away.x * step.x + away.y * step.y) / (away.len() * step.len()).max(1e-6);
+    if cos < std::f32::consts::FRAC_1_SQRT_2 {
+        return Err(format!(
+            "{} is pinned: it may move only away from {}",
+            m.name, sh.name
+        ));
+    }
+    Ok(())
 }
 
 /// The circumstances of `a`'s attack in state `s`.
@@ -145,13 +210,14 @@ pub fn declare(
     if charge && a.stuck > 0 {
         return illegal(format!("{} is stuck in the floor", a.name));
     }
-    if charge && matches!(a.pinned, Some(super::state::Pin::Missed)) {
+    if charge && gap > CONTACT && matches!(a.pinned, Some(super::state::Pin::Missed)) {
         return illegal(format!("{} is pinned and cannot move", a.name));
     }
     // The charge's way is checked before any die: straight at the target, at most Speed + Body.
     let way = Charge::of(&c.s, &a, attacker, target);
     let reach = way.reach;
     if charge && gap > CONTACT {
+        away_from_fire(&c.s, &a, way.from, way.at(gap)).map_err(RuleError::Illegal)?;
         if gap > reach + 0.01 {
             return illegal(format!(
                 "{} is {gap:.1}\" away; a charge reaches Speed + Body = {reach}\"",
@@ -211,13 +277,18 @@ pub fn declare(
         if !c.s.model(attacker)?.alive() {
             return Ok(());
         }
-        c.emit(Event::Charged {
-            model: attacker,
-            target,
-        });
+        // A charger frozen 2" out has not charged: no +2 CC, no -2 Body.
+        if fear_ok {
+            c.emit(Event::Charged {
+                model: attacker,
+                target,
+            });
+        }
     }
     if !fear_ok {
         c.note(by, format!("{} freezes before {}", a.name, t.name));
+        // "Any time a pure horror unit is attacked or attacks": the attacker's fear shock too.
+        pure_horror_flight(c, &t, &a)?;
         return Ok(());
     }
     if (a.has(Ability::Fear) || a.has(Ability::PureHorror))
@@ -282,12 +353,22 @@ fn push(c: &mut Ctx, who: ModelId, from: ModelId, inches: f32) -> Result<f32, Ru
     let (Ok(p), Ok(q)) = (c.s.table.model(who), c.s.table.model(from)) else {
         return Ok(0.0);
     };
-    let (start, d) = (p.pos, p.pos.sub(q.pos));
+    let d = p.pos.sub(q.pos);
+    shift(c, who, d, inches)
+}
+
+/// Moves `who` along `d` by up to `inches`, as far as the way is open (in steps of a quarter
+/// inch); the inches it went.
+fn shift(c: &mut Ctx, who: ModelId, d: Pt, inches: f32) -> Result<f32, RuleError> {
+    let Ok(p) = c.s.table.model(who) else {
+        return Ok(0.0);
+    };
+    let start = p.pos;
     let len = d.len().max(1e-6);
     let scene = super::scene::of(&c.s.table);
     let mut went = 0.0;
-    let mut k = 0.25;
-    while k <= inches + 1e-4 {
+    let mut k = 0.25f32.min(inches);
+    while k > 0.0 && k <= inches + 1e-4 {
         let to = start.add(d.scale(k / len));
         let open =
             c.s.table
@@ -298,7 +379,10 @@ fn push(c: &mut Ctx, who: ModelId, from: ModelId, inches: f32) -> Result<f32, Ru
             break;
         }
         went = k;
-        k += 0.25;
+        if k >= inches {
+            break;
+        }
+        k = (k + 0.25).min(inches);
     }
     if went > 0.0 {
         let to: Pt = start.add(d.scale(went / len));
@@ -340,35 +424,74 @@ pub fn defence_class(c: &mut Ctx, by: Side, active: bool) -> Result<(), RuleErro
         c.pay(by, 1, format!("{name} defends actively"))?;
     }
     a.active = active;
+    roll_hit(c, a)
+}
+
+/// Step 1 answered with a wish to break off: "If one player wants to break off, and the other
+/// player lets him, this is an automatic pass, even though it still costs the fleeing unit 1AP."
+/// The AP is paid now; the attacker answers.
+pub fn ask_break_off(c: &mut Ctx, by: Side) -> Result<(), RuleError> {
+    let mut a = pending_attack(&c.s, by, false)?;
+    if a.attack == AttackType::LegSweep {
+        return illegal("a leg sweep: the \"opponent cannot use break off maneuver\"");
+    }
+    let name = c.s.models[&a.target].name.clone();
+    c.pay(by, 1, format!("{name} asks to break off"))?;
+    a.active = true;
+    c.emit(Event::PendingSet(Some(Pending::BreakOffAsked(a))));
+    Ok(())
+}
+
+/// The attacker lets the defender break off (it moves its Speed away, no roll), or not: the
+/// attack goes on, the defender's AP paying for an active defence.
+pub fn let_break_off(c: &mut Ctx, by: Side, agree: bool) -> Result<(), RuleError> {
+    let Some(Pending::BreakOffAsked(a)) = c.s.pending.clone() else {
+        return Err(RuleError::WrongPhase("no break off is asked for".into()));
+    };
+    let side = c.s.models[&a.attacker].side;
+    if side != by {
+        return illegal(format!("the attacker, side {side}, answers"));
+    }
+    if !agree {
+        let name = c.s.models[&a.attacker].name.clone();
+        c.note(by, format!("{name} fights on: no break off"));
+        return roll_hit(c, a);
+    }
+    c.emit(Event::PendingSet(None));
+    let def = c.s.models[&a.target].clone();
+    let went = push(c, a.target, a.attacker, def.speed() as f32)?;
+    c.note(
+        def.side,
+        format!("{} is let go and breaks off ({went:.1}\")", def.name),
+    );
+    Ok(())
+}
+
+/// Step 3: the roll to hit (and what comes of it at once: a fumble, a point blank shot's misses,
+/// a bunt's break), then step 4's question or, for a passive defence, steps 5 and 6.
+fn roll_hit(c: &mut Ctx, mut a: CloseAttack) -> Result<(), RuleError> {
     let (att, def) = (
         c.s.models[&a.attacker].clone(),
         c.s.models[&a.target].clone(),
     );
     let n = numbers(
-        &fighter(&att, Some((&a, a.attack))),
-        &fighter(&def, None),
+        &fighter(&att, attack_weapon(&att, &a)),
+        &fighter(&def, parry_weapon(&def, None)),
         a.attack,
         Defence::Passive,
         circumstances(&c.s, &a),
     )
     .map_err(|e| RuleError::Illegal(e.to_string()))?;
     let reading = c.s.options.high_targets;
-    let r = dice::roll(
+    let r = roll_to_hit(
         c.dice,
-        n.hit_dice,
-        &format!(
-            "{}: {} on {}, to hit {}K{} against CC {}",
-            att.name,
-            a.attack.label(),
-            def.name,
-            n.hit_dice,
-            n.hit_keep,
-            n.hit_target
-        ),
+        &n,
+        reading,
+        &format!("{}: {} on {}", att.name, a.attack.label(), def.name),
     )?;
-    let hits = (r.passing(n.hit_target, reading) as u32).min(n.hit_keep);
+    let hits = r.hits;
     a.hits = Some(hits);
-    a.critical = r.critical();
+    a.critical = r.critical;
     c.note(
         att.side,
         format!(
@@ -383,11 +506,11 @@ pub fn defence_class(c: &mut Ctx, by: Side, active: bool) -> Result<(), RuleErro
             if a.critical { ", a critical" } else { "" }
         ),
     );
-    if r.all_ones() {
+    if r.fumble {
         self_harm(c, a.attacker, att.body() as i32 + att.armour as i32)?;
     }
     if a.attack == AttackType::PointBlank {
-        let misses = n.hit_dice - r.passing(n.hit_target, reading) as u32;
+        let misses = n.hit_dice - r.passed;
         for _ in 0..misses {
             if !c.s.models[&a.attacker].alive() {
                 break;
@@ -413,11 +536,11 @@ pub fn defence_class(c: &mut Ctx, by: Side, active: bool) -> Result<(), RuleErro
             });
         }
     }
-    if active {
+    if a.active {
         c.emit(Event::PendingSet(Some(Pending::DefenceType(a))));
         Ok(())
     } else {
-        finish(c, a, Defence::Passive)
+        finish(c, a, Defence::Passive, None)
     }
 }
 
@@ -428,8 +551,14 @@ fn damage_of(att: &KryModel, a: &CloseAttack) -> u8 {
         .map_or(0, |w| w.stats.damage)
 }
 
-/// Step 4: the active defence's type, then steps 5 and 6.
-pub fn defence_type(c: &mut Ctx, by: Side, defence: Defence) -> Result<(), RuleError> {
+/// Step 4: the active defence's type (with the weapon that parries or deflects, if named), then
+/// steps 5 and 6.
+pub fn defence_type(
+    c: &mut Ctx,
+    by: Side,
+    defence: Defence,
+    weapon: Option<String>,
+) -> Result<(), RuleError> {
     let a = pending_attack(&c.s, by, true)?;
     if defence == Defence::Passive {
         return illegal(
@@ -440,20 +569,51 @@ pub fn defence_type(c: &mut Ctx, by: Side, defence: Defence) -> Result<(), RuleE
         return illegal("a leg sweep: the \"opponent cannot use break off maneuver\"");
     }
     let def = c.s.models[&a.target].clone();
-    if defence == Defence::Deflect && !def.ranged.iter().any(|w| !w.broken) {
-        return illegal(format!("{} has no ranged weapon to deflect with", def.name));
+    match (defence, weapon.as_deref()) {
+        (Defence::Deflect, w) => {
+            if deflect_weapon(&def, w).is_none() {
+                return illegal(match w {
+                    Some(w) => format!("{} has no working {w} to deflect with", def.name),
+                    None => format!("{} has no ranged weapon to deflect with", def.name),
+                });
+            }
+        }
+        (Defence::Parry, Some(w)) => {
+            if def.cc_weapon(w).is_none() {
+                return illegal(format!("{} has no working {w} to parry with", def.name));
+            }
+        }
+        (Defence::Parry, None) => {}
+        (_, Some(_)) => {
+            return illegal(format!("a {} takes no weapon", defence.label()));
+        }
+        (_, None) => {}
     }
-    finish(c, a, defence)
+    finish(c, a, defence, weapon)
 }
 
-/// Steps 5 and 6 with `defence`, and the attack's effects.
-fn finish(c: &mut Ctx, a: CloseAttack, defence: Defence) -> Result<(), RuleError> {
+/// The ranged weapon `def` deflects with: the one named, or the first unbroken one.
+fn deflect_weapon<'a>(def: &'a KryModel, name: Option<&str>) -> Option<&'a RangedGear> {
+    match name {
+        Some(n) => def.weapon(n).filter(|w| !w.broken),
+        None => def.ranged.iter().find(|w| !w.broken),
+    }
+}
+
+/// Steps 5 and 6 with `defence` (and the weapon named for it), and the attack's effects.
+fn finish(
+    c: &mut Ctx,
+    a: CloseAttack,
+    defence: Defence,
+    weapon: Option<String>,
+) -> Result<(), RuleError> {
     let (att, def) = (
         c.s.models[&a.attacker].clone(),
         c.s.models[&a.target].clone(),
     );
-    let att_f = fighter(&att, Some((&a, a.attack)));
-    let def_f = fighter(&def, None);
+    let att_f = fighter(&att, attack_weapon(&att, &a));
+    let parrying = parry_weapon(&def, weapon.as_deref().filter(|_| defence == Defence::Parry));
+    let def_f = fighter(&def, parrying);
     let n = numbers(&att_f, &def_f, a.attack, defence, circumstances(&c.s, &a))
         .map_err(|e| RuleError::Illegal(e.to_string()))?;
     let reading = c.s.options.high_targets;
@@ -463,29 +623,45 @@ fn finish(c: &mut Ctx, a: CloseAttack, defence: Defence) -> Result<(), RuleError
         model: a.target,
         by: a.attacker,
     });
+    // "halve their CC attribute for the first attack the fear causing unit performs": that
+    // attack's numbers are taken; the fear is spent.
+    if def.afraid_of == Some(a.attacker) {
+        c.emit(Event::Afraid {
+            model: a.target,
+            of: None,
+        });
+    }
     if hits == 0 && defence == Defence::BreakOff {
         let went = push(c, a.target, a.attacker, def.speed() as f32)?;
         c.note(def.side, format!("{} breaks off ({went:.1}\")", def.name));
         return Ok(());
     }
+    // "Wrap: Opponent cannot use parry. If for some reason they do, their weapon breaks
+    // automatically."
+    if defence == Defence::Parry
+        && att_f.wrap
+        && let Some(w) = parrying
+    {
+        c.note(
+            def.side,
+            format!("{}'s {} is caught in the wrap and breaks", def.name, w.name),
+        );
+        c.emit(Event::WeaponBroken {
+            model: a.target,
+            weapon: w.name.clone(),
+        });
+    }
     let mut through = hits;
-    if hits > 0 || defence == Defence::CounterAttack {
-        let r = dice::roll(
+    if rolls_to_avoid(&n, hits) {
+        let r = roll_to_avoid(
             c.dice,
-            n.avoid_dice,
-            &format!(
-                "{}: {} to avoid, {}K{} against CC {}",
-                def.name,
-                defence.label(),
-                n.avoid_dice,
-                n.avoid_keep,
-                n.avoid_target
-            ),
+            &n,
+            hits,
+            reading,
+            &format!("{}: {}", def.name, defence.label()),
         )?;
-        let avoided = (r.passing(n.avoid_target, reading) as u32).min(n.avoid_keep);
-        if n.avoid_removes {
-            through = hits.saturating_sub(avoided);
-        }
+        let avoided = r.avoided;
+        through = r.through;
         c.note(
             def.side,
             format!(
@@ -501,7 +677,7 @@ fn finish(c: &mut Ctx, a: CloseAttack, defence: Defence) -> Result<(), RuleError
                 &format!("{}: does the deflecting weapon break?", def.name),
             )?;
             if deflect_breaks(b.total as u32, removed, c.s.options.deflect_break)
-                && let Some(w) = def.ranged.iter().find(|w| !w.broken)
+                && let Some(w) = deflect_weapon(&def, weapon.as_deref())
             {
                 c.emit(Event::WeaponBroken {
                     model: a.target,
@@ -521,18 +697,19 @@ fn finish(c: &mut Ctx, a: CloseAttack, defence: Defence) -> Result<(), RuleError
             free_attack(c, striker, victim)?;
         }
     }
+    if a.attack == AttackType::Tackle {
+        return tackle(c, &a, through);
+    }
     if through == 0 || !n.wound_roll {
-        if a.attack == AttackType::Tackle {
-            tackle(c, &a, hits)?;
-        }
         return Ok(());
     }
-    let w = dice::roll(
+    let (_, passes) = roll_to_wound(
         c.dice,
+        &n,
         through,
-        &format!("{}: to wound {}, {}+", att.name, def.name, n.wound_target),
+        reading,
+        &format!("{}: to wound {}", att.name, def.name),
     )?;
-    let passes = w.passing(n.wound_target, reading) as u32;
     match a.attack {
         AttackType::Shove => {
             let inches = passes.min(att.profile.strength as u32) as f32;
@@ -577,19 +754,57 @@ fn finish(c: &mut Ctx, a: CloseAttack, defence: Defence) -> Result<(), RuleError
 }
 
 fn att_weapon_has(att: &KryModel, a: &CloseAttack, e: CcEffect) -> bool {
-    a.weapon
-        .as_deref()
-        .and_then(|w| att.cc_weapon(w))
-        .is_some_and(|w| w.effects.contains(&e))
+    attack_weapon(att, a).is_some_and(|w| w.effects.contains(&e))
 }
 
 /// A tackle: "both combatants move Strength + passed to hit dice. If object is hit, enemy must
-/// make inches traveled wound saves, otherwise no wounds are caused."
-fn tackle(c: &mut Ctx, a: &CloseAttack, hits: u32) -> Result<(), RuleError> {
+/// make inches traveled wound saves, otherwise no wounds are caused." The passed dice are those
+/// left after the roll to avoid (none: the tackle fails); the defender is driven straight away
+/// and the attacker follows it as far.
+fn tackle(c: &mut Ctx, a: &CloseAttack, through: u32) -> Result<(), RuleError> {
     let att = c.s.models[&a.attacker].clone();
-    let want = (att.profile.strength as u32 + hits) as f32;
-    let went = push(c, a.target, a.attacker, want)?;
-    if went + 0.01 < want {
+    let name = c.s.models[&a.target].name.clone();
+    if through == 0 {
+        c.note(att.side, format!("{} fails to tackle {name}", att.name));
+        return Ok(());
+    }
+    let (Ok(p), Ok(q)) = (c.s.table.model(a.target), c.s.table.model(a.attacker)) else {
+        return Ok(());
+    };
+    let dir = p.pos.sub(q.pos);
+    let want = (att.profile.strength as u32 + through) as f32;
+    // The two go together: they stay in their close combat.
+    let (fought, charged) = (
+        c.s.models[&a.target].first_attack_taken.clone(),
+        att.charged,
+    );
+    let went = shift(c, a.target, dir, want)?;
+    if went > 0.0 && c.s.models[&a.attacker].alive() {
+        shift(c, a.attacker, dir, went)?;
+    }
+    let together =
+        c.s.table
+            .distance(a.attacker, a.target)
+            .is_ok_and(|d| d <= CONTACT);
+    if together {
+        if fought.contains(&a.attacker)
+            && !c.s.models[&a.target]
+                .first_attack_taken
+                .contains(&a.attacker)
+        {
+            c.emit(Event::FirstAttackTaken {
+                model: a.target,
+                by: a.attacker,
+            });
+        }
+        if charged == Some(a.target) && c.s.models[&a.attacker].charged.is_none() {
+            c.emit(Event::Charged {
+                model: a.attacker,
+                target: a.target,
+            });
+        }
+    }
+    if went + 0.01 < want && c.s.models[&a.target].alive() {
         let def = c.s.models[&a.target].clone();
         let saves = went.floor().max(1.0) as u32;
         let r = dice::roll(
@@ -615,7 +830,6 @@ fn tackle(c: &mut Ctx, a: &CloseAttack, hits: u32) -> Result<(), RuleError> {
             wound(c, a.target, w, Some(a.attacker))?;
         }
     } else {
-        let name = c.s.models[&a.target].name.clone();
         c.note(att.side, format!("{} tackles {name} {went:.1}\"", att.name));
     }
     Ok(())
@@ -639,9 +853,7 @@ fn free_attack(c: &mut Ctx, striker: ModelId, victim: ModelId) -> Result<(), Rul
         c.s.models[&striker].side,
         format!("{} gets a free attack", c.s.models[&striker].name),
     );
-    c.emit(Event::PendingSet(Some(Pending::DefenceClass(a))));
-    let side = c.s.models[&victim].side;
-    defence_class(c, side, false)?;
+    roll_hit(c, a)?;
     // A free attack's extra wounds are not bought: its first wound stands.
     if let Some(Pending::BuyWounds {
         target, critical, ..

@@ -188,6 +188,7 @@ pub fn run(c: &mut Ctx, by: Side, cmd: &Command) -> Result<(), RuleError> {
     if matches!(c.s.phase, Phase::Over(_)) {
         return Err(RuleError::GameOver);
     }
+    super::shooting::break_fire_run(c, cmd);
     match cmd {
         Command::Deploy { model, at, facing } => deploy(c, by, *model, *at, *facing),
         Command::FinishDeployment => finish_deployment(c, by),
@@ -209,7 +210,8 @@ pub fn run(c: &mut Ctx, by: Side, cmd: &Command) -> Result<(), RuleError> {
             target,
             weapon,
             mode,
-        } => super::shooting::shoot(c, by, *shooter, *target, weapon, *mode),
+            second,
+        } => super::shooting::shoot(c, by, *shooter, *target, weapon, *mode, *second),
         Command::Attack {
             attacker,
             target,
@@ -218,7 +220,11 @@ pub fn run(c: &mut Ctx, by: Side, cmd: &Command) -> Result<(), RuleError> {
             charge,
         } => super::melee::declare(c, by, *attacker, *target, *attack, weapon.clone(), *charge),
         Command::DefenceClass { active } => super::melee::defence_class(c, by, *active),
-        Command::DefenceType { defence } => super::melee::defence_type(c, by, *defence),
+        Command::DefenceType { defence, weapon } => {
+            super::melee::defence_type(c, by, *defence, weapon.clone())
+        }
+        Command::AskBreakOff => super::melee::ask_break_off(c, by),
+        Command::LetBreakOff { agree } => super::melee::let_break_off(c, by, *agree),
         Command::BuyWounds { extra } => super::melee::buy_wounds(c, by, *extra),
         Command::Wait { model } => {
             expect_orders(&c.s, by)?;

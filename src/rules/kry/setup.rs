@@ -88,6 +88,7 @@ fn build_models(setup: &KrySetup) -> Result<BTreeMap<ModelId, KryModel>, Vec<Str
                         cc: w.cc,
                         str: w.str,
                         effects: w.effects.clone(),
+                        broken: false,
                     });
                 } else if let Some(w) = cat.ranged_weapon(g) {
                     ranged.push(RangedGear {

@@ -94,7 +94,9 @@ pub fn shot_of(
         fast_target: target.speed() > 5,
         dark: s.dark,
         sprinting: target.sprinting,
-        pinned: shooter.pinned.is_some(),
+        // Pinned by a hit: "Any time the unit fires, they must increase their target number to hit
+        // by 1"; pinned by misses: "it can still fire as normal".
+        pinned: matches!(shooter.pinned, Some(Pin::Hit { .. })),
         blind_side: sight.blind_side,
         body: target.body(),
         armour: if sight.blind_side {
@@ -105,6 +107,7 @@ pub fn shot_of(
     }
 }
 
+#[allow(clippy::too_many_arguments)]
 pub fn shoot(
     c: &mut Ctx,
     by: Side,
@@ -112,6 +115,7 @@ pub fn shoot(
     target: ModelId,
     weapon: &str,
     mode: FireMode,
+    second: Option<ModelId>,
 ) -> Result<(), RuleError> {
     expect_orders(&c.s, by)?;
     let a = own(&c.s, by, shooter)?;
@@ -137,9 +141,26 @@ pub fn shoot(
     if mode == FireMode::Suppressive && !w.suppressive {
         return illegal(format!("the {} is not capable of suppressive fire", w.name));
     }
-    let sight = sighting(&c.s, shooter, target).map_err(RuleError::Illegal)?;
+    // "Snap Shot: ... two attacks for base AP cost": the second may go at another target.
+    let second = second.filter(|s| *s != target);
+    if second.is_some() && mode != FireMode::Snap {
+        return illegal("only a snap shot's two attacks may go at two targets");
+    }
+    let mut aims = vec![(target, sighting(&c.s, shooter, target).map_err(RuleError::Illegal)?)];
+    if let Some(t2) = second {
+        let m2 = c.s.model(t2)?;
+        if m2.side == by || !m2.alive() {
+            return illegal(format!("{} is not an enemy in the fight", m2.name));
+        }
+        aims.push((t2, sighting(&c.s, shooter, t2).map_err(RuleError::Illegal)?));
+    }
     let base = c.s.options.shot_cost;
     let ap = base + if mode == FireMode::Aimed { 2 } else { 0 };
+    let named = aims
+        .iter()
+        .map(|(id, _)| c.s.models[id].name.clone())
+        .collect::<Vec<_>>()
+        .join(" and ");
     c.pay(
         by,
         ap,
@@ -147,39 +168,46 @@ pub fn shoot(
             "{} fires its {} at {} ({})",
             a.name,
             w.name,
-            t.name,
+            named,
             mode.label()
         ),
     )?;
     c.emit(Event::Acted { model: shooter });
     // "No distance measuring is performed before the shot is taken. After the shot has been
     // called, distance is then measured": a shot out of range is lost, its AP spent.
-    c.emit(Event::Measured {
-        shooter,
-        target,
-        range: sight.range,
-    });
-    let shot = shot_of(&c.s, &a, &t, &w, mode, &sight);
-    let n = match shot.numbers(c.s.options.shot_rules()) {
-        Ok(n) => n,
-        Err(e @ ShotError::OutOfRange { .. }) => {
-            c.note(
-                by,
-                format!(
-                    "{} measures {:.1}\": {e}; the shot is lost",
-                    a.name, sight.range
-                ),
-            );
-            c.failed = Some(format!("{}'s shot is out of range", a.name));
-            return Ok(());
+    let mut plans = Vec::new();
+    for (tid, sight) in &aims {
+        c.emit(Event::Measured {
+            shooter,
+            target: *tid,
+            range: sight.range,
+        });
+        let tm = c.s.model(*tid)?.clone();
+        let shot = shot_of(&c.s, &a, &tm, &w, mode, sight);
+        match shot.numbers(c.s.options.shot_rules()) {
+            Ok(n) => plans.push(Some((tm, sight.range, n))),
+            Err(e @ ShotError::OutOfRange { .. }) => {
+                c.note(
+                    by,
+                    format!(
+                        "{} measures {:.1}\" to {}: {e}; the shot is lost",
+                        a.name, sight.range, tm.name
+                    ),
+                );
+                c.failed = Some(format!("{}'s shot is out of range", a.name));
+                plans.push(None);
+            }
+            Err(e) => return illegal(e.to_string()),
         }
-        Err(e) => return illegal(e.to_string()),
-    };
+    }
     let shots = if mode == FireMode::Snap { 2 } else { 1 };
     let mut hit = false;
     for k in 0..shots {
-        if !c.s.model(target)?.alive() {
-            break;
+        let Some((t, range, n)) = plans[k.min(plans.len() - 1)].clone() else {
+            continue;
+        };
+        if !c.s.model(t.id)?.alive() {
+            continue;
         }
         let who = if shots == 2 {
             format!("{} ({} shot {})", a.name, mode.label(), k + 1)
@@ -192,7 +220,7 @@ pub fn shoot(
             format!(
                 "{who} at {} {:.1}\": {} to hit {}+ keep {}: {} hit(s){}{}",
                 t.name,
-                sight.range,
+                range,
                 n.dice,
                 n.target,
                 n.cap,
@@ -206,34 +234,62 @@ pub fn shoot(
             ),
         );
         if r.fumble {
+            // "all damage is done to your own unit": the shot's wound roll against the shooter
+            // itself (its own Body + armour less the weapon's damage).
             self_harm(
                 c,
                 shooter,
-                n.wound_target
-                    .min(a.body() as i32 + a.armour as i32 - w.stats.damage as i32),
+                a.body() as i32 + a.armour as i32 - w.stats.damage as i32,
             )?;
         }
+        // "Place a 'Damaged structure' template on the area that the heavy weapon hit": where the
+        // target stood, though the hit takes it out.
+        let spot = c.s.table.model(t.id).map(|m| (m.pos, m.base_diameter)).ok();
         if r.wounds > 0 {
-            wound(c, target, r.wounds, Some(shooter))?;
+            wound(c, t.id, r.wounds, Some(shooter))?;
         }
-        if r.hits > 0 && w.heavy {
-            super::hazards::heavy_hit(c, target)?;
+        if r.hits > 0
+            && w.heavy
+            && let Some((at, base)) = spot
+        {
+            super::hazards::heavy_hit(c, at, base)?;
         }
         if r.hits > 0 {
             c.emit(Event::WaitingSet {
-                model: target,
+                model: t.id,
                 waiting: false,
             });
         }
-        pinning(c, shooter, target, r.hits > 0)?;
+        pinning(c, shooter, t.id, r.hits > 0)?;
         hit |= r.hits > 0;
     }
     // "any of the actions fail ... ALL will have to pass their tests": a shot that hits nothing
     // is a failed action, and stops an order combo.
-    if !hit {
+    if !hit && c.failed.is_none() {
         c.failed = Some(format!("{}'s shot misses", a.name));
     }
     Ok(())
+}
+
+/// "the very next action anyone performs should be another unit shooting at the same target": a
+/// move, a wait, an unpin, standing up, digging out or setting charges ends a run of shots (a
+/// shot at another target, a close-combat attack and an order combo end it where they are
+/// resolved; turning is free and no action).
+pub fn break_fire_run(c: &mut Ctx, cmd: &super::command::Command) {
+    use super::command::Command as C;
+    if c.s.streak.is_some()
+        && matches!(
+            cmd,
+            C::Move { .. }
+                | C::Wait { .. }
+                | C::Unpin { .. }
+                | C::StandUp { .. }
+                | C::DigOut { .. }
+                | C::Sabotage { .. }
+        )
+    {
+        c.emit(Event::StreakSet(None));
+    }
 }
 
 /// "all damage is done to your own unit": one wound roll against the attacker itself.

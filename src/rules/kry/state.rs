@@ -29,6 +29,9 @@ pub struct CcGear {
     pub cc: i8,
     pub str: i8,
     pub effects: Vec<CcEffect>,
+    /// Broken parrying a wrapping weapon.
+    #[serde(default)]
+    pub broken: bool,
 }
 
 /// A ranged weapon as carried.
@@ -144,10 +147,11 @@ impl KryModel {
             .find(|w| super::catalogue::same_name(&w.name, name))
     }
 
+    /// The close-combat weapon `name`, if it carries it unbroken.
     pub fn cc_weapon(&self, name: &str) -> Option<&CcGear> {
         self.cc_weapons
             .iter()
-            .find(|w| super::catalogue::same_name(&w.name, name))
+            .find(|w| !w.broken && super::catalogue::same_name(&w.name, name))
     }
 }
 
@@ -191,6 +195,8 @@ pub enum Pending {
     DefenceClass(CloseAttack),
     /// Step 4: the defender, having chosen active defence, picks its type.
     DefenceType(CloseAttack),
+    /// The defender asked to break off (1 AP paid): the attacker lets it go or not.
+    BreakOffAsked(CloseAttack),
     /// Between two steps of an order combo: `interrupter` may interrupt (only with a unit in
     /// waiting when `waiting_only`, the steps being different actions) or pass; `owner` may
     /// cancel.
@@ -221,6 +227,7 @@ impl Pending {
         let m = |id: &ModelId| s.models.get(id).map_or(1, |m| m.side);
         match self {
             Pending::DefenceClass(a) | Pending::DefenceType(a) => m(&a.target),
+            Pending::BreakOffAsked(a) => m(&a.attacker),
             Pending::BuyWounds { attacker, .. } => m(attacker),
             Pending::Window { interrupter, .. } => *interrupter,
             Pending::FaceOff(f) => {

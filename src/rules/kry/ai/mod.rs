@@ -95,7 +95,9 @@ pub fn answer_fallback(s: &KryState) -> Option<Command> {
         Pending::DefenceClass(_) => Some(Command::DefenceClass { active: false }),
         Pending::DefenceType(_) => Some(Command::DefenceType {
             defence: Defence::Dodge,
+            weapon: None,
         }),
+        Pending::BreakOffAsked(_) => Some(Command::LetBreakOff { agree: false }),
         Pending::BuyWounds { .. } => Some(Command::BuyWounds { extra: 0 }),
         Pending::Window { .. } => Some(Command::Pass),
         Pending::FaceOff(_) => Some(Command::FaceOffChoose { choice: None }),

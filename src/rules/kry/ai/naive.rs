@@ -35,7 +35,7 @@ fn answer(s: &KryState, side: Side, p: &Pending) -> Command {
             } else {
                 Defence::Dodge
             };
-            Command::DefenceType { defence: pick }
+            Command::DefenceType { defence: pick, weapon: None }
         }
         Pending::BuyWounds { passes, .. } => {
             let mut extra = 0;
@@ -46,6 +46,8 @@ fn answer(s: &KryState, side: Side, p: &Pending) -> Command {
             }
             Command::BuyWounds { extra }
         }
+        // The naive player fights on.
+        Pending::BreakOffAsked(_) => Command::LetBreakOff { agree: false },
         Pending::Window { .. } => Command::Pass,
         // The program does not call face-offs; called on it, it lets the other side go.
         Pending::FaceOff(_) => Command::FaceOffChoose { choice: None },
@@ -124,7 +126,7 @@ fn orders(s: &KryState, side: Side) -> Vec<Command> {
                 shooter: m.id,
                 target: e.id,
                 weapon: w.name.clone(),
-                mode: FireMode::Standard,
+                mode: FireMode::Standard, second: None,
             };
             out.push(c);
         }

@@ -112,7 +112,10 @@ fn answer(s: &KryState, side: Side, p: &Pending, seed: u64) -> Vec<Command> {
             }
             v.sort_by(|x, y| x.0.total_cmp(&y.0));
             v.into_iter()
-                .map(|(_, defence)| Command::DefenceType { defence })
+                .map(|(_, defence)| Command::DefenceType {
+                    defence,
+                    weapon: None,
+                })
                 .collect()
         }
         Pending::BuyWounds { passes, target, .. } => {
@@ -143,6 +146,8 @@ fn answer(s: &KryState, side: Side, p: &Pending, seed: u64) -> Vec<Command> {
             v.push(Command::Pass);
             v
         }
+        // Asked to let a defender break off, the program fights on.
+        Pending::BreakOffAsked(_) => vec![Command::LetBreakOff { agree: false }],
         // The program does not call face-offs; called on it, it lets the other side go.
         Pending::FaceOff(_) => vec![Command::FaceOffChoose { choice: None }],
         Pending::FaceOffWon { .. } => vec![Command::Done { side }],
@@ -203,7 +208,7 @@ fn best_shot_at(s: &KryState, m: &KryModel, t: ModelId, seed: u64) -> Option<(f6
                         shooter: m.id,
                         target: t,
                         weapon: w.name.clone(),
-                        mode,
+                        mode, second: None,
                     },
                 ));
             }

@@ -43,15 +43,23 @@ fn answers(s: &KryState, side: Side, p: &Pending) -> Vec<Command> {
         Pending::DefenceClass(_) => vec![
             Command::DefenceClass { active: false },
             Command::DefenceClass { active: true },
+            Command::AskBreakOff,
         ],
         Pending::DefenceType(_) => Defence::ALL
             .into_iter()
             .filter(|d| d.active())
-            .map(|defence| Command::DefenceType { defence })
+            .map(|defence| Command::DefenceType {
+                defence,
+                weapon: None,
+            })
             .collect(),
         Pending::BuyWounds { passes, .. } => (0..*passes)
             .map(|extra| Command::BuyWounds { extra })
             .collect(),
+        Pending::BreakOffAsked(_) => vec![
+            Command::LetBreakOff { agree: false },
+            Command::LetBreakOff { agree: true },
+        ],
         Pending::Window { .. } => {
             let mut v = orders(s, side, &mut Draw(mix(s.round as u64)));
             v.push(Command::Pass);
@@ -101,7 +109,7 @@ fn orders(s: &KryState, side: Side, draw: &mut Draw) -> Vec<Command> {
                     shooter: m.id,
                     target: e.id,
                     weapon: w.name.clone(),
-                    mode,
+                    mode, second: None,
                 });
             }
             let attack = AttackType::ALL[(draw.next() % AttackType::ALL.len() as u64) as usize];

@@ -1,0 +1,824 @@
+//! Close combat, shooting and psychology through the game core, line by line of chapters 4 to 6
+//! (fear for one attack and again after disengaging, the run of misses, wrap, tackle, shove,
+//! bunt, point blank, criticals and fumbles, the agreed break off, the weapon that parries or
+//! deflects, a snap shot at two targets), and the text's close-combat examples played as moves.
+
+use super::game::{apart, small};
+use super::*;
+use wartable::rules::kry::close::{AttackType, Defence};
+use wartable::rules::kry::command::MoveKind;
+use wartable::rules::kry::force::{KryForce, KryForceModel};
+use wartable::rules::kry::ranged::FireMode;
+use wartable::rules::kry::state::{HazardMark, Pending, Pin};
+
+const EC: &str = "The Earth Confederate";
+const POSSESSED: &str = "The Possessed";
+
+/// A team whose models carry `extra` gear besides their own: (troop, extra).
+fn kitted(team_name: &str, troops: &[(&str, &[&str])]) -> KryForce {
+    KryForce {
+        name: format!("{team_name} test team"),
+        team: team_name.into(),
+        models: troops
+            .iter()
+            .enumerate()
+            .map(|(i, (t, extra))| KryForceModel {
+                name: format!("{t} {}", i + 1),
+                troop: (*t).into(),
+                extra: extra.iter().map(|e| e.to_string()).collect(),
+            })
+            .collect(),
+    }
+}
+
+fn attack(a: u32, t: u32, at: AttackType, weapon: Option<&str>, charge: bool) -> Command {
+    Command::Attack {
+        attacker: id(a),
+        target: id(t),
+        attack: at,
+        weapon: weapon.map(str::to_string),
+        charge,
+    }
+}
+
+fn defend(d: Defence) -> Command {
+    Command::DefenceType {
+        defence: d,
+        weapon: None,
+    }
+}
+
+/// The last dice roll whose purpose holds `what`.
+fn roll_of(g: &KryGame, what: &str) -> wartable::dice::Roll {
+    g.dice
+        .log()
+        .iter()
+        .rev()
+        .find(|r| r.purpose.contains(what))
+        .unwrap_or_else(|| panic!("no roll for {what}"))
+        .clone()
+}
+
+fn rolls_with(g: &KryGame, what: &str) -> usize {
+    g.dice
+        .log()
+        .iter()
+        .filter(|r| r.purpose.contains(what))
+        .count()
+}
+
+fn gap(g: &KryGame, a: u32, b: u32) -> f32 {
+    g.state.table.distance(id(a), id(b)).unwrap()
+}
+
+/// "halve their CC attribute for the first attack the fear causing unit performs. Only if one of
+/// the units disengages the close combat, and is attacked again by a fear causing unit, then
+/// this bonus is applied again."
+#[test]
+fn fear_halves_for_one_attack_and_again_after_disengaging() {
+    let mut g = small(&[]);
+    start(&mut g, &apart(), &[3, 3]);
+    put(&mut g, 2, 10.0, 11.0);
+    put(&mut g, 5, 10.0, 12.001);
+    // The Wraith punches the Joe: the Joe's WILL 3 dice against 6 fail: afraid.
+    ok(
+        &mut g,
+        2,
+        attack(5, 2, AttackType::Punch, None, false),
+        &[1, 1, 1],
+    );
+    assert_eq!(g.state.models[&id(2)].afraid_of, Some(id(5)));
+    // CC 5 + 1 (initiator) = 6 dice, keep 3 + 1, against the Joe's CC 2 halved = 1: four hits;
+    // the Joe's one die (CC halved) avoids nothing; four wound dice of 1 fail Body 2 + 2.
+    ok(
+        &mut g,
+        1,
+        Command::DefenceClass { active: false },
+        &[2, 2, 2, 2, 2, 2, 1, 1, 1, 1, 1],
+    );
+    assert!(roll_of(&g, "to hit").purpose.contains("against CC 1"));
+    assert_eq!(g.state.models[&id(2)].afraid_of, None, "the fear is spent");
+    // The second attack: no test, the Joe's CC whole (2), no initiator's +1 (5 dice).
+    ok(&mut g, 2, attack(5, 2, AttackType::Punch, None, false), &[]);
+    ok(
+        &mut g,
+        1,
+        Command::DefenceClass { active: false },
+        &[2, 2, 2, 2, 2, 1, 1, 1, 1, 1, 1],
+    );
+    let hit = roll_of(&g, "to hit");
+    assert!(hit.purpose.contains("5K4 against CC 2"), "{}", hit.purpose);
+    assert_eq!(roll_of(&g, "to avoid").expr, "2d6!");
+    // The Joe disengages (walks off 2"); the Wraith charges it again: a new fear test (failed),
+    // and the charge's +2 CC: 7 dice against CC 1 again.
+    ok(
+        &mut g,
+        1,
+        Command::Move {
+            model: id(2),
+            to: Pt::new(10.0, 9.0),
+            kind: MoveKind::Normal,
+        },
+        &[],
+    );
+    ok(
+        &mut g,
+        2,
+        attack(5, 2, AttackType::Punch, None, true),
+        &[1, 1, 1],
+    );
+    assert_eq!(
+        g.state.models[&id(2)].afraid_of,
+        Some(id(5)),
+        "tested again"
+    );
+    ok(
+        &mut g,
+        1,
+        Command::DefenceClass { active: false },
+        &[2, 2, 2, 2, 2, 2, 2, 1, 1, 1, 1, 1],
+    );
+    let hit = roll_of(&g, "to hit");
+    assert!(hit.purpose.contains("7K4 against CC 1"), "{}", hit.purpose);
+}
+
+/// "Unit was shot at, but not hit ... The unit cannot move, but it can still fire as normal";
+/// pinned by a hit: "Any time the unit fires, they must increase their target number to hit by
+/// 1". The game's own wiring of a target's Speed over 5 and a sprinting target into the shot.
+#[test]
+fn a_pinned_shooter_and_the_targets_speed_in_the_shot() {
+    let mut g = small(&[]);
+    let mut at = apart();
+    at[0] = (1, 12.0, 8.0, 90.0);
+    at[5] = (6, 12.0, 13.0, 270.0);
+    start(&mut g, &at, &[3, 3]);
+    let pistol = || Command::Shoot {
+        shooter: id(1),
+        target: id(6),
+        weapon: "Pistol".into(),
+        mode: FireMode::Standard,
+        second: None,
+    };
+    stage(
+        &mut g,
+        Event::Pinned {
+            model: id(1),
+            pin: Pin::Missed,
+        },
+    );
+    ok(&mut g, 1, pistol(), &[1, 1, 1, 1, 2]);
+    assert!(
+        roll_of(&g, "to hit").purpose.contains("to hit, 5+"),
+        "pinned by misses: as normal"
+    );
+    stage(
+        &mut g,
+        Event::Pinned {
+            model: id(1),
+            pin: Pin::Hit { from: id(6) },
+        },
+    );
+    ok(&mut g, 1, pistol(), &[1, 1, 1, 1, 2]);
+    assert!(
+        roll_of(&g, "to hit").purpose.contains("to hit, 6+"),
+        "pinned by a hit: +1"
+    );
+    stage(&mut g, Event::Unpinned { model: id(1) });
+    // The Thrall runs (sprinting: +1): 5 + 1.
+    ok(
+        &mut g,
+        2,
+        Command::Move {
+            model: id(6),
+            to: Pt::new(12.0, 14.0),
+            kind: MoveKind::Run,
+        },
+        &[],
+    );
+    ok(&mut g, 1, pistol(), &[1, 1, 1, 1, 2]);
+    assert!(
+        roll_of(&g, "to hit").purpose.contains("to hit, 6+"),
+        "a sprinting target"
+    );
+    // Speed over 5: the Thrall made fast (Speed 6): +1 more.
+    g.state.models.get_mut(&id(6)).unwrap().profile.speed = 6;
+    ok(&mut g, 1, pistol(), &[1, 1, 1, 1, 2]);
+    assert!(
+        roll_of(&g, "to hit").purpose.contains("to hit, 7+"),
+        "fast and sprinting"
+    );
+}
+
+fn stage(g: &mut KryGame, e: Event) {
+    wartable::rules::core::testing::stage(g, &[e]);
+}
+
+/// "If the unit fails, they freeze 2 inches out from the model"; a frozen charger has not
+/// charged: no +2 CC when it later attacks from base contact.
+#[test]
+fn a_frozen_charger_stops_two_inches_out_and_has_not_charged() {
+    let mut g = small(&[]);
+    start(&mut g, &apart(), &[3, 3]);
+    put(&mut g, 2, 10.0, 4.0);
+    put(&mut g, 5, 10.0, 8.0);
+    ok(
+        &mut g,
+        1,
+        attack(2, 5, AttackType::Punch, None, true),
+        &[1, 1, 1],
+    );
+    assert!(
+        (gap(&g, 2, 5) - 2.0).abs() < 0.05,
+        "froze {}\" out",
+        gap(&g, 2, 5)
+    );
+    assert!(g.state.pending.is_none());
+    assert_eq!(g.state.models[&id(2)].charged, None);
+    // Into contact and an attack: the fear test passes (6 + 2); CC 2 + 1 (initiator): 3 dice.
+    put(&mut g, 2, 10.0, 6.999);
+    ok(
+        &mut g,
+        1,
+        attack(2, 5, AttackType::Punch, None, false),
+        &[6, 2, 1, 1],
+    );
+    ok(
+        &mut g,
+        2,
+        Command::DefenceClass { active: false },
+        &[1, 2, 1],
+    );
+    assert_eq!(roll_of(&g, "to hit").expr, "3d6!");
+}
+
+/// "Wrap: Opponent cannot use parry. If for some reason they do, their weapon breaks
+/// automatically." A knife parrying a whip breaks and adds nothing.
+#[test]
+fn a_parry_against_a_wrapping_weapon_breaks() {
+    let mut g = game_with(
+        open_level(&[]),
+        kitted(EC, &[("Captain", &[]), ("Average Joe", &["Whip"])]),
+        kitted(EC, &[("Sergeant", &[]), ("Commando", &[])]),
+    );
+    start(
+        &mut g,
+        &[
+            (1, 4.0, 2.0, 90.0),
+            (2, 12.0, 11.0, 90.0),
+            (3, 4.0, 22.0, 270.0),
+            (4, 12.0, 14.0, 270.0),
+        ],
+        &[3, 3],
+    );
+    put(&mut g, 4, 12.0, 12.001);
+    ok(
+        &mut g,
+        1,
+        attack(2, 4, AttackType::Weapon, Some("Whip"), false),
+        &[],
+    );
+    // CC 2 + 1 (whip) + 1 (initiator) = 4 dice, keep Str 2 - 1 = 1, against CC 3: one hit.
+    ok(
+        &mut g,
+        2,
+        Command::DefenceClass { active: true },
+        &[3, 1, 1, 1],
+    );
+    // The knife parries: it breaks, and the Commando rolls its plain CC 3 (not 3 + 2).
+    ok(&mut g, 2, defend(Defence::Parry), &[1, 1, 1, 1]);
+    assert_eq!(roll_of(&g, "to avoid").expr, "3d6!");
+    let knife = &g.state.models[&id(4)].cc_weapons[0];
+    assert!(knife.name == "Knife" && knife.broken);
+    let e = refused(
+        &mut g,
+        2,
+        attack(4, 2, AttackType::Weapon, Some("Knife"), false),
+    );
+    assert!(e.contains("no close-combat weapon"), "{e}");
+}
+
+/// "Tackle: both combatants move Strength + passed to hit dice": the dice left after the roll to
+/// avoid; none left, nobody moves.
+#[test]
+fn a_tackle_moves_both_by_strength_and_the_dice_through() {
+    let mut g = small(&[]);
+    start(&mut g, &apart(), &[3, 3]);
+    put(&mut g, 2, 12.0, 11.0);
+    put(&mut g, 6, 12.0, 12.001);
+    // CC 2 + 1 = 3 dice against CC 3: 3, 3, 1 (two hits); the Thrall avoids one (3, 1, 1): one
+    // through: Str 2 + 1 = 3".
+    ok(
+        &mut g,
+        1,
+        attack(2, 6, AttackType::Tackle, None, false),
+        &[],
+    );
+    ok(
+        &mut g,
+        2,
+        Command::DefenceClass { active: false },
+        &[3, 3, 1, 3, 1, 1],
+    );
+    let (joe, thrall) = (
+        g.state.table.model(id(2)).unwrap().pos,
+        g.state.table.model(id(6)).unwrap().pos,
+    );
+    assert!(
+        (thrall.y - 15.001).abs() < 0.01,
+        "the Thrall went to {}",
+        thrall.y
+    );
+    assert!((joe.y - 14.0).abs() < 0.01, "the Joe followed to {}", joe.y);
+    // Again (no initiator now: 2 dice): one hit, one avoided: the tackle fails.
+    ok(
+        &mut g,
+        1,
+        attack(2, 6, AttackType::Tackle, None, false),
+        &[],
+    );
+    ok(
+        &mut g,
+        2,
+        Command::DefenceClass { active: false },
+        &[3, 1, 3, 1, 1],
+    );
+    assert_eq!(g.state.table.model(id(6)).unwrap().pos, thrall);
+    assert_eq!(g.state.table.model(id(2)).unwrap().pos, joe);
+    assert!(journal(&g).contains("fails to tackle"));
+}
+
+/// "Shove: +2 CC. Causes no wounds. Knocks the enemy back 1 inch for every “wound” roll passed
+/// (maximum attackers Strength)"; "Any time a unit moves or is pushed onto the damaged floor
+/// marker, roll a d6".
+#[test]
+fn a_shove_knocks_back_onto_a_damaged_floor() {
+    let mut g = small(&[]);
+    start(&mut g, &apart(), &[3, 3]);
+    put(&mut g, 2, 12.0, 11.0);
+    put(&mut g, 6, 12.0, 12.001);
+    stage(
+        &mut g,
+        Event::HazardPlaced(HazardMark {
+            centre: Pt::new(12.0, 14.8),
+            diameter: 2.0,
+        }),
+    );
+    // CC 2 + 2 + 1 = 5 dice, keep 2: two hits; nothing avoided; both "wound" dice pass Body 2:
+    // 2" back, onto the marker: the floor holds (2).
+    ok(&mut g, 1, attack(2, 6, AttackType::Shove, None, false), &[]);
+    ok(
+        &mut g,
+        2,
+        Command::DefenceClass { active: false },
+        &[3, 3, 1, 1, 1, 1, 1, 1, 2, 2, 2],
+    );
+    assert!(
+        (gap(&g, 2, 6) - 2.0).abs() < 0.01,
+        "shoved {}",
+        gap(&g, 2, 6)
+    );
+    assert_eq!(g.state.models[&id(6)].wounds_taken, 0, "no wounds");
+    assert!(journal(&g).contains("floor holds under Thrall"));
+}
+
+/// "Bunt: ... If attack hits, roll a d6. On a 6 the weapon breaks."
+#[test]
+fn a_bunt_that_hits_may_break_the_weapon() {
+    let mut g = small(&[]);
+    start(&mut g, &apart(), &[3, 3]);
+    put(&mut g, 2, 12.0, 11.0);
+    put(&mut g, 6, 12.0, 12.001);
+    ok(
+        &mut g,
+        1,
+        attack(2, 6, AttackType::Bunt, Some("Carbine"), false),
+        &[],
+    );
+    ok(
+        &mut g,
+        2,
+        Command::DefenceClass { active: false },
+        &[3, 1, 1, 6, 1, 1, 1, 1],
+    );
+    assert!(g.state.models[&id(2)].weapon("Carbine").unwrap().broken);
+    let e = refused(
+        &mut g,
+        1,
+        attack(2, 6, AttackType::Bunt, Some("Carbine"), false),
+    );
+    assert!(e.contains("working ranged weapon"), "{e}");
+}
+
+/// "Point blank shot: ... attacker must make 1 wound save for every to hit dice that misses";
+/// "If at any point you roll all 1’s for you’re to hit roll, all damage is done to your own
+/// unit" (close combat and shots).
+#[test]
+fn point_blank_misses_and_fumbles_hurt_the_attacker() {
+    let mut g = small(&[]);
+    start(&mut g, &apart(), &[3, 3]);
+    put(&mut g, 3, 12.0, 11.0);
+    put(&mut g, 6, 12.0, 12.001);
+    // Point blank with the carbine: 3 dice against CC 3: 3, 1, 2: two miss: two rolls against
+    // the Joe itself, Body 2 + armour 2 - damage 2 = 2: 2 wounds it, 1 does not. Then the one
+    // hit: avoided by none (1, 1, 1), its wound die 1 fails.
+    ok(
+        &mut g,
+        1,
+        attack(3, 6, AttackType::PointBlank, Some("Carbine"), false),
+        &[],
+    );
+    ok(
+        &mut g,
+        2,
+        Command::DefenceClass { active: false },
+        &[3, 1, 2, 2, 1, 1, 1, 1, 1],
+    );
+    assert_eq!(g.state.models[&id(3)].wounds_taken, 1);
+    assert_eq!(g.state.models[&id(6)].wounds_taken, 0);
+    // A close-combat fumble: the other Joe's three 1s: a roll against itself, Body 2 + 2: a 4.
+    put(&mut g, 2, 10.999, 12.001);
+    ok(&mut g, 1, attack(2, 6, AttackType::Punch, None, false), &[]);
+    ok(
+        &mut g,
+        2,
+        Command::DefenceClass { active: false },
+        &[1, 1, 1, 4],
+    );
+    assert_eq!(g.state.models[&id(2)].wounds_taken, 1);
+    assert!(g.state.tally[0].damaged_by_own_side);
+}
+
+/// A shot's fumble: "all damage is done to your own unit": the shot's wound roll against the
+/// shooter's own Body + armour less the weapon's damage (not the target's number).
+#[test]
+fn a_fumbled_shot_rolls_to_wound_the_shooter() {
+    let mut g = small(&[]);
+    let mut at = apart();
+    at[0] = (1, 12.0, 8.0, 90.0);
+    at[5] = (6, 12.0, 13.0, 270.0);
+    start(&mut g, &at, &[3, 3]);
+    // Five 1s; the Captain's own Body 3 + Light Armour 2 - pistol damage 2 = 3: a 2 fails (the
+    // Thrall's own number, 2 + 0 - 2 = 0, would have passed).
+    ok(
+        &mut g,
+        1,
+        Command::Shoot {
+            shooter: id(1),
+            target: id(6),
+            weapon: "Pistol".into(),
+            mode: FireMode::Standard,
+            second: None,
+        },
+        &[1, 1, 1, 1, 1, 2],
+    );
+    assert_eq!(g.state.models[&id(1)].wounds_taken, 0);
+    assert!(
+        journal(&g).contains("to wound itself, 3+"),
+        "{}",
+        journal(&g)
+    );
+}
+
+/// "If a score of 18 is received by rolling 6’s, double damage is done to the enemy unit", in
+/// close combat.
+#[test]
+fn a_critical_in_close_combat_doubles_the_wounds() {
+    let mut g = small(&[]);
+    start(&mut g, &apart(), &[3, 3]);
+    put(&mut g, 2, 12.0, 11.0);
+    put(&mut g, 6, 12.0, 12.001);
+    // The Thrall punches: CC 3 + 1 = 4 dice: 6+6+6+1 = 19 and three 1s: one hit, a critical.
+    // The Joe avoids nothing (1, 1); the wound die 4 passes Body 2 + 2: one wound, doubled.
+    ok(&mut g, 2, attack(6, 2, AttackType::Punch, None, false), &[]);
+    ok(
+        &mut g,
+        1,
+        Command::DefenceClass { active: false },
+        &[6, 6, 6, 1, 1, 1, 1, 1, 1, 4],
+    );
+    assert_eq!(g.state.models[&id(2)].wounds_taken, 2);
+    assert!(!g.state.models[&id(2)].alive());
+}
+
+/// "Any time a pure horror unit is attacked or attacks": the Rush Grunt (WILL 2) attacking the
+/// Nightmare fails its halved roll, freezes, and on a 6 runs 4".
+#[test]
+fn pure_horror_when_attacking_it() {
+    let mut g = game_with(
+        open_level(&[]),
+        team(EC, &["Captain", "Rush Grunt"]),
+        team(POSSESSED, &["Wraith Lord", "Nightmare"]),
+    );
+    start(
+        &mut g,
+        &[
+            (1, 4.0, 2.0, 90.0),
+            (2, 12.0, 6.0, 90.0),
+            (3, 4.0, 22.0, 270.0),
+            (4, 12.0, 20.0, 270.0),
+        ],
+        &[3, 3],
+    );
+    let (r1, r2) = (
+        g.state.table.model(id(2)).unwrap().radius(),
+        g.state.table.model(id(4)).unwrap().radius(),
+    );
+    put(&mut g, 4, 12.0, 6.0 + r1 + r2 + 0.001);
+    ok(
+        &mut g,
+        1,
+        attack(2, 4, AttackType::Punch, None, false),
+        &[3, 6],
+    );
+    assert!((gap(&g, 2, 4) - 4.0).abs() < 0.3, "ran {}", gap(&g, 2, 4));
+    assert!(g.state.pending.is_none(), "frozen: no attack");
+}
+
+/// "cannot move except for opposite direction they are being fired on": a charge too.
+#[test]
+fn a_unit_pinned_by_a_hit_charges_only_away_from_the_shooter() {
+    let mut g = small(&[]);
+    start(&mut g, &apart(), &[3, 3]);
+    put(&mut g, 1, 12.0, 6.0);
+    put(&mut g, 2, 12.0, 10.0);
+    put(&mut g, 6, 12.0, 13.0);
+    stage(
+        &mut g,
+        Event::Pinned {
+            model: id(6),
+            pin: Pin::Hit { from: id(1) },
+        },
+    );
+    let e = refused(&mut g, 2, attack(6, 2, AttackType::Punch, None, true));
+    assert!(e.contains("away from"), "{e}");
+}
+
+/// "If one player wants to break off, and the other player lets him, this is an automatic pass,
+/// even though it still costs the fleeing unit 1AP"; not let go, the attack goes on.
+#[test]
+fn an_agreed_break_off() {
+    let mut g = small(&[]);
+    start(&mut g, &apart(), &[3, 3]);
+    put(&mut g, 2, 12.0, 11.0);
+    put(&mut g, 6, 12.0, 12.001);
+    ok(&mut g, 1, attack(2, 6, AttackType::Punch, None, false), &[]);
+    refused(&mut g, 1, Command::AskBreakOff);
+    ok(&mut g, 2, Command::AskBreakOff, &[]);
+    assert_eq!(g.state.spent[1], 1);
+    assert!(matches!(g.state.pending, Some(Pending::BreakOffAsked(_))));
+    refused(&mut g, 2, Command::LetBreakOff { agree: true });
+    ok(&mut g, 1, Command::LetBreakOff { agree: true }, &[]);
+    assert!(
+        (gap(&g, 2, 6) - 3.0).abs() < 0.3,
+        "broke off {}",
+        gap(&g, 2, 6)
+    );
+    assert!(g.state.pending.is_none());
+    // Not let go: the roll to hit, then the defence type (its AP bought the active defence).
+    put(&mut g, 6, 12.0, 12.001);
+    ok(&mut g, 1, attack(2, 6, AttackType::Punch, None, false), &[]);
+    ok(&mut g, 2, Command::AskBreakOff, &[]);
+    ok(&mut g, 1, Command::LetBreakOff { agree: false }, &[1, 2, 1]);
+    assert!(matches!(g.state.pending, Some(Pending::DefenceType(_))));
+    assert_eq!(g.state.spent[1], 2);
+    // A leg sweep: "opponent cannot use break off maneuver", asked or as a defence.
+    ok(&mut g, 2, defend(Defence::BreakOff), &[]);
+    put(&mut g, 6, 12.0, 12.001);
+    ok(
+        &mut g,
+        1,
+        attack(2, 6, AttackType::LegSweep, None, false),
+        &[],
+    );
+    let e = refused(&mut g, 2, Command::AskBreakOff);
+    assert!(e.contains("break off"), "{e}");
+    ok(
+        &mut g,
+        2,
+        Command::DefenceClass { active: true },
+        &[1, 2, 1],
+    );
+    let e = refused(&mut g, 2, defend(Defence::BreakOff));
+    assert!(e.contains("break off"), "{e}");
+}
+
+/// The defender names the weapon that parries or deflects.
+#[test]
+fn the_defender_names_the_weapon_that_parries_or_deflects() {
+    let mut g = game_with(
+        open_level(&[]),
+        kitted(EC, &[("Captain", &[]), ("Average Joe", &["Knife"])]),
+        kitted(POSSESSED, &[("Wraith Lord", &[]), ("Thrall", &["Axe"])]),
+    );
+    start(
+        &mut g,
+        &[
+            (1, 20.0, 10.0, 90.0),
+            (2, 12.0, 11.0, 90.0),
+            (3, 4.0, 22.0, 270.0),
+            (4, 12.0, 14.0, 270.0),
+        ],
+        &[3, 3],
+    );
+    put(&mut g, 4, 12.0, 12.001);
+    // The Joe's knife: CC 2 + 2 + 1 = 5 dice, keep 1: a hit. The Thrall parries with its axe
+    // (-1): CC 3 - 1 = 2 dice, not the Bone Blade.
+    ok(
+        &mut g,
+        1,
+        attack(2, 4, AttackType::Weapon, Some("Knife"), false),
+        &[],
+    );
+    ok(
+        &mut g,
+        2,
+        Command::DefenceClass { active: true },
+        &[3, 1, 1, 1, 1],
+    );
+    ok(
+        &mut g,
+        2,
+        Command::DefenceType {
+            defence: Defence::Parry,
+            weapon: Some("Axe".into()),
+        },
+        &[1, 1, 1],
+    );
+    assert_eq!(roll_of(&g, "to avoid").expr, "2d6!");
+    // The Captain deflects the Thrall with its pistol: CC 3 + 2 dice; one avoided, the d6 a 6:
+    // the pistol breaks, the assault rifle does not.
+    put(&mut g, 1, 13.001, 12.001);
+    ok(&mut g, 2, attack(4, 1, AttackType::Punch, None, false), &[]);
+    ok(
+        &mut g,
+        1,
+        Command::DefenceClass { active: true },
+        &[3, 1, 1, 1],
+    );
+    let named = |w: &str| Command::DefenceType {
+        defence: Defence::Deflect,
+        weapon: Some(w.into()),
+    };
+    let e = refused(&mut g, 1, named("Laser"));
+    assert!(e.contains("no working Laser"), "{e}");
+    ok(&mut g, 1, named("Pistol"), &[4, 1, 1, 1, 1, 6]);
+    let c = &g.state.models[&id(1)];
+    assert!(c.weapon("Pistol").unwrap().broken);
+    assert!(!c.weapon("Assault Rifle").unwrap().broken);
+}
+
+/// "Snap Shot: -2 to RC Stat, but two attacks for base AP cost": the two at two targets.
+#[test]
+fn a_snap_shot_split_between_two_targets() {
+    let mut g = small(&[]);
+    let mut at = apart();
+    at[0] = (1, 12.0, 8.0, 90.0);
+    at[4] = (5, 13.5, 13.0, 270.0);
+    at[5] = (6, 11.0, 13.0, 270.0);
+    start(&mut g, &at, &[3, 3]);
+    let snap = |mode| Command::Shoot {
+        shooter: id(1),
+        target: id(6),
+        weapon: "Assault Rifle".into(),
+        mode,
+        second: Some(id(5)),
+    };
+    let e = refused(&mut g, 1, snap(FireMode::Standard));
+    assert!(e.contains("snap shot"), "{e}");
+    ok(&mut g, 1, snap(FireMode::Snap), &[2, 2, 2, 2, 2, 2]);
+    assert_eq!(g.state.spent[0], 1);
+    let j = journal(&g);
+    assert!(j.contains("shot 1) at Thrall"), "{j}");
+    assert!(j.contains("shot 2) at Wraith"), "{j}");
+    assert_eq!(g.state.measured.len(), 2);
+}
+
+/// "Very difficult terrain: Additional 2 AP per movement."
+#[test]
+fn very_difficult_ground_costs_two_more() {
+    let (open, hard) = (".".repeat(24), "v".repeat(24));
+    let mut g = small(&[&open, &open, &open, &open, &hard]);
+    start(&mut g, &apart(), &[3, 3]);
+    ok(
+        &mut g,
+        1,
+        Command::Move {
+            model: id(2),
+            to: Pt::new(10.0, 4.8),
+            kind: MoveKind::Normal,
+        },
+        &[],
+    );
+    assert_eq!(g.state.spent[0], 2 + 2);
+}
+
+/// The Slaves are Steadfast: "They are rarely effected by willpower rolls": a failed roll is
+/// rolled again once.
+#[test]
+fn steadfast_rolls_a_failed_will_again() {
+    let mut g = game_with(
+        open_level(&[]),
+        team("The Slaves", &["Chainbreaker", "Slave"]),
+        team(POSSESSED, &["Wraith Lord", "Wraith"]),
+    );
+    start(
+        &mut g,
+        &[
+            (1, 4.0, 2.0, 90.0),
+            (2, 12.0, 11.0, 90.0),
+            (3, 4.0, 22.0, 270.0),
+            (4, 12.0, 14.0, 270.0),
+        ],
+        &[3, 3],
+    );
+    put(&mut g, 4, 12.0, 12.001);
+    // The Wraith attacks: WILL 4 against 6: 1, 1, 1, 1 fails; again: 6 + 1, 1, 1, 1: passes.
+    ok(
+        &mut g,
+        2,
+        attack(4, 2, AttackType::Punch, None, false),
+        &[1, 1, 1, 1, 6, 1, 1, 1, 1],
+    );
+    assert_eq!(rolls_with(&g, "Steadfast"), 1);
+    assert_eq!(g.state.models[&id(2)].afraid_of, None);
+}
+
+/// Close combat example #1 played in the game: the attacker "has CC 4 and Strength 3" and kicks;
+/// the defender (CC 3, Speed 4, Body 2 and a flak jacket's +4) defends passively: "He rolls a 4,
+/// 3 and a 5 ... One dice passed target 5, and so he removes 1 dice from the attacking player,
+/// reducing it from 3 to 2." Then example #2's deflect, and the flak jacket's wound.
+#[test]
+fn the_close_combat_examples_through_the_game() {
+    let mut g = game_with(
+        open_level(&[]),
+        team(EC, &["Captain", "Average Joe"]),
+        team(EC, &["Sergeant", "Commando"]),
+    );
+    start(
+        &mut g,
+        &[
+            (1, 4.0, 2.0, 90.0),
+            (2, 12.0, 11.0, 90.0),
+            (3, 4.0, 22.0, 270.0),
+            (4, 12.0, 14.0, 270.0),
+        ],
+        &[3, 3],
+    );
+    put(&mut g, 4, 12.0, 12.001);
+    {
+        let joe = g.state.models.get_mut(&id(2)).unwrap();
+        joe.profile.cc = Some(4);
+        joe.profile.strength = 3;
+        let c = g.state.models.get_mut(&id(4)).unwrap();
+        c.profile.cc = Some(3);
+        c.profile.speed = 4;
+        c.profile.body = 2;
+        assert_eq!((c.armour, c.speed()), (4, 4), "the flak jacket only");
+    }
+    // They have fought before: no initiator's +1 (the examples have none).
+    stage(
+        &mut g,
+        Event::FirstAttackTaken {
+            model: id(4),
+            by: id(2),
+        },
+    );
+    ok(&mut g, 1, attack(2, 4, AttackType::Kick, None, false), &[]);
+    // To hit 5K3 against CC 3: 5, 4, 3 pass; to avoid 3K4 against 5: 4, 3, 5; to wound 6+: 6
+    // (then 1) and 2: one wound.
+    ok(
+        &mut g,
+        2,
+        Command::DefenceClass { active: false },
+        &[5, 4, 3, 2, 1, 4, 3, 5, 6, 1, 2],
+    );
+    assert!(roll_of(&g, "to hit").purpose.contains("5K3 against CC 3"));
+    assert!(roll_of(&g, "to avoid").purpose.contains("3K4 against CC 5"));
+    assert!(journal(&g).contains("avoids 1: 2 of the attacker's dice left"));
+    assert_eq!(g.state.models[&id(4)].wounds_taken, 1);
+    // Example #2: "He chooses the defence 'deflect', adding +2CC. He rolls 5 dice, and gets 6, 4,
+    // 1, 5, 3 ... He removes 2 dice from the attackers pool, leaving him with 1 ... He rolls a 4
+    // and is ok." The wound die (target 6): a 3.
+    ok(&mut g, 1, attack(2, 4, AttackType::Kick, None, false), &[]);
+    ok(
+        &mut g,
+        2,
+        Command::DefenceClass { active: true },
+        &[5, 4, 3, 2, 1],
+    );
+    ok(
+        &mut g,
+        2,
+        defend(Defence::Deflect),
+        &[6, 2, 4, 1, 5, 3, 4, 3],
+    );
+    assert!(roll_of(&g, "to avoid").purpose.contains("5K4 against CC 5"));
+    assert!(journal(&g).contains("avoids 2: 1 of the attacker's dice left"));
+    assert!(
+        !g.state.models[&id(4)]
+            .weapon("Assault Rifle")
+            .unwrap()
+            .broken
+    );
+    assert_eq!(g.state.models[&id(4)].wounds_taken, 1);
+}
