@@ -381,6 +381,47 @@ fn a_shove_knocks_back_onto_a_damaged_floor() {
     assert!(journal(&g).contains("floor holds under Thrall"));
 }
 
+/// "Any forced movement incurs no cost": a shoved model has taken no step of its own, so its
+/// side may move it next ("The next action must be some other type of action except a movement
+/// action" holds after a small step only), and a forced move is never given as an order.
+#[test]
+fn a_shoved_model_is_free_to_move_next() {
+    let mut g = small(&[]);
+    start(&mut g, &apart(), &[3, 3]);
+    put(&mut g, 2, 12.0, 11.0);
+    put(&mut g, 6, 12.0, 12.001);
+    ok(&mut g, 1, attack(2, 6, AttackType::Shove, None, false), &[]);
+    ok(
+        &mut g,
+        2,
+        Command::DefenceClass { active: false },
+        &[3, 3, 1, 1, 1, 1, 1, 1, 2, 2],
+    );
+    assert!((gap(&g, 2, 6) - 2.0).abs() < 0.01, "shoved {}", gap(&g, 2, 6));
+    assert!(!g.state.models[&id(6)].small_stepped);
+    let e = refused(
+        &mut g,
+        2,
+        Command::Move {
+            model: id(6),
+            to: Pt::new(12.0, 15.5),
+            kind: MoveKind::Forced,
+        },
+    );
+    assert!(e.contains("never ordered"), "{e}");
+    ok(
+        &mut g,
+        2,
+        Command::Move {
+            model: id(6),
+            to: Pt::new(14.0, 16.0),
+            kind: MoveKind::Normal,
+        },
+        &[],
+    );
+    assert_eq!(g.state.table.model(id(6)).unwrap().pos, Pt::new(14.0, 16.0));
+}
+
 /// "Bunt: ... If attack hits, roll a d6. On a 6 the weapon breaks."
 #[test]
 fn a_bunt_that_hits_may_break_the_weapon() {

@@ -1579,7 +1579,7 @@ fn counter_attack_break_off_and_leg_sweep() {
         &mut g,
         2,
         Command::DefenceClass { active: false },
-        &[3, 1, 1, 1, 1, 1],
+        &[3, 1, 1, 1, 1, 1, 1],
     );
     assert!(g.state.models[&id(6)].prone);
     let e = refused(

@@ -19,6 +19,7 @@ fn shot(s: u32, t: u32, weapon: &str) -> Command {
         target: id(t),
         weapon: weapon.into(),
         mode: FireMode::Standard,
+        second: None,
     }
 }
 
@@ -726,7 +727,7 @@ fn ap_never_below_zero() {
         ],
     );
     ok(&mut g, 1, Command::Done { side: 1 }, &[]);
-    ok(&mut g, 2, Command::Done { side: 2 }, &[6, 1]);
+    ok(&mut g, 2, Command::Done { side: 2 }, &[6, 1, 2]);
     assert_eq!(g.state.ap[1], 0);
     assert!(journal(&g).contains("-5 lost over 50%"), "{}", journal(&g));
 }

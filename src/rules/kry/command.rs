@@ -17,6 +17,10 @@ pub enum MoveKind {
     Run,
     /// "If a unit moves less than 1 inch, there is no AP cost."
     SmallStep,
+    /// "Any forced movement incurs no cost": a model pushed by the rules themselves (a shove, a
+    /// tackle, a break-off, a pure horror's flight). It is no action of the unit's own: it costs
+    /// nothing, leaves the unit free to move next, and is never given as an order.
+    Forced,
 }
 
 impl MoveKind {
@@ -25,6 +29,7 @@ impl MoveKind {
             MoveKind::Normal => "move",
             MoveKind::Run => "run",
             MoveKind::SmallStep => "small step",
+            MoveKind::Forced => "forced move",
         }
     }
 }

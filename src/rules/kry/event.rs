@@ -204,12 +204,16 @@ pub fn apply(s: &mut KryState, e: &Event) {
                 if *kind == MoveKind::Run {
                     m.sprinting = true;
                 }
-                if *kind == MoveKind::SmallStep {
-                    m.small_stepped = true;
-                } else {
-                    m.acted = true;
+                // "Any forced movement incurs no cost": a forced move is no action of the unit's
+                // own, so it neither counts as a small step nor breaks waiting.
+                match kind {
+                    MoveKind::SmallStep => m.small_stepped = true,
+                    MoveKind::Forced => {}
+                    _ => m.acted = true,
                 }
-                m.waiting = false;
+                if *kind != MoveKind::Forced {
+                    m.waiting = false;
+                }
             }
             super::melee::disengage(s, *model);
         }
@@ -411,6 +415,7 @@ pub fn describe(s: &KryState, e: &Event) -> Option<String> {
                 MoveKind::Normal => "move",
                 MoveKind::Run => "run",
                 MoveKind::SmallStep => "step",
+                MoveKind::Forced => "shift",
             },
             from.dist(*to),
             if *body_loss > 0 {

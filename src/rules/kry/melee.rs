@@ -390,7 +390,7 @@ fn shift(c: &mut Ctx, who: ModelId, d: Pt, inches: f32) -> Result<f32, RuleError
             model: who,
             from: start,
             to,
-            kind: super::command::MoveKind::SmallStep,
+            kind: super::command::MoveKind::Forced,
             body_loss: 0,
         });
         super::hazards::after_move(c, who, &[start, to])?;

@@ -199,6 +199,7 @@ pub fn allowance(m: &KryModel, kind: MoveKind) -> f32 {
         MoveKind::Normal => m.speed() as f32,
         MoveKind::Run => 2.0 * m.speed() as f32,
         MoveKind::SmallStep => 0.999,
+        MoveKind::Forced => 0.0,
     }
 }
 
@@ -216,7 +217,7 @@ pub fn move_cost(kind: MoveKind, terrain: Terrain) -> (u32, bool) {
             },
             true,
         ),
-        MoveKind::SmallStep => (0, false),
+        MoveKind::SmallStep | MoveKind::Forced => (0, false),
     }
 }
 
@@ -270,6 +271,12 @@ pub fn order_move(
             }
         }
         None => {}
+    }
+    if kind == MoveKind::Forced {
+        return illegal(format!(
+            "{}: a forced move is made by the rules, never ordered",
+            m.name
+        ));
     }
     if m.small_stepped {
         return illegal(format!(
