@@ -2,7 +2,9 @@
 //! two examples, the odds against the rules' own dice, random command streams, and the roster
 //! files.
 
+mod answers;
 mod app;
+mod bonuses;
 mod camp;
 mod dungeon;
 mod rules;

@@ -645,6 +645,7 @@ fn odds_match_the_rules_dice_by_dice() {
             ac,
             advantage: 0,
             wounds: 1,
+            ..Default::default()
         });
         assert!((o.hit - hit as f64 / 6.0).abs() < 1e-12, "AC {ac}");
         assert!(
@@ -657,12 +658,14 @@ fn odds_match_the_rules_dice_by_dice() {
         ac: 4,
         advantage: 1,
         wounds: 1,
+        ..Default::default()
     });
     assert!((o.hit - 27.0 / 36.0).abs() < 1e-12);
     let o = attack(&AttackQuery {
         ac: 4,
         advantage: -1,
         wounds: 1,
+        ..Default::default()
     });
     assert!((o.hit - 9.0 / 36.0).abs() < 1e-12);
 }
