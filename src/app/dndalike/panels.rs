@@ -734,6 +734,19 @@ fn sorcery(
         let casts: Vec<Command> = crate::rules::dndalike::answers::spell_casts(st, i, quick_only)
             .into_iter()
             .filter(|x| matches!(x, Command::Act { ability: Ability::Cast { spell, .. }, .. } if *spell == k))
+            // Powerful: a stone may pay the M die as well.
+            .flat_map(|x| {
+                let stone = match &x {
+                    Command::Act { who, ability } if c.has(crate::rules::dndalike::Power::Powerful) => {
+                        Some(Command::Empowered {
+                            who: *who,
+                            ability: ability.clone(),
+                        })
+                    }
+                    _ => None,
+                };
+                std::iter::once(x).chain(stone)
+            })
             .filter(|x| session.game.check(c.seat, x).is_ok())
             .collect();
         if casts.is_empty() {

@@ -199,7 +199,9 @@ fn check_act(
         if me.stones.pool.is_empty() {
             return illegal(why(|| format!("no spell stone in {}'s active pool", me.name())));
         }
-        if die.is_none() || a.is_spell() {
+        // "as if they were action dice of any type": a Cast's M die too. Not Draw's: a stone
+        // from the pool paying to draw a stone into the pool.
+        if die.is_none() || matches!(a, Ability::Draw) {
             return illegal(why(|| format!(
                 "a stone pays for an action die: {} has none to pay for",
                 a.label()
@@ -355,7 +357,9 @@ fn check_act(
                 return illegal(why(|| format!("{} does not know {}", me.name(), sp.name)));
             }
             let school = s.grimoire.school_of(*spell as usize);
-            if pick_stones(&me.stones.pool, school as u8, sp.level).is_none() {
+            // A stone paying the M die (the last drawn) is not there to pay the spell's O.
+            let pool = &me.stones.pool[..me.stones.pool.len() - usize::from(stone)];
+            if pick_stones(pool, school as u8, sp.level).is_none() {
                 return illegal(why(|| format!(
                     "{} takes {} in the active pool, one of them {}",
                     sp.name,
@@ -678,8 +682,9 @@ fn announce(
         });
     }
     if stone {
-        // The last stone drawn pays; "you must roll a saving throw as if you were casting a
-        // spell" (of level 1: one stone).
+        // The last stone drawn pays (for a Cast, its M: the spell's stones are picked from the
+        // rest below); "you must roll a saving throw as if you were casting a spell" (of level
+        // 1: one stone).
         let at = (x.s.chars[who].stones.pool.len() - 1) as u8;
         x.emit(Event::Paid {
             who,
