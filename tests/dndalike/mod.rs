@@ -8,6 +8,8 @@ mod bonuses;
 mod camp;
 mod dungeon;
 mod rules;
+mod saves;
+mod sheets;
 mod sorcery;
 mod streams;
 
