@@ -29,7 +29,11 @@ fn trip_cancels_a_dodge() {
     let events = exec(&mut g, 2, act(0, Ability::Trip { entry: dodge }), &[3]);
     assert_eq!(g.state.stack.len(), 3, "{events:?}");
     pass_all(&mut g, &[]);
-    assert_eq!(g.state.stack.len(), 1, "the trip hit (A 3, AC 2): the dodge is gone");
+    assert_eq!(
+        g.state.stack.len(),
+        1,
+        "the trip hit (A 3, AC 2): the dodge is gone"
+    );
     pass_all(&mut g, &[3]);
     assert_eq!(g.state.chars[1].wounds, 1, "the jab's 4 lands on AC 2");
 }
@@ -42,7 +46,14 @@ fn trip_cancels_a_dodge() {
 fn every_attack_judged_against_a_character_asks_its_seat() {
     // A jab merged into the goblin's move: the goblin dodges it.
     let mut g = fight(
-        vec![plain("Georgia", Armour::Heavy, Pack::FreeHand, 2, 11.05, 17.0)],
+        vec![plain(
+            "Georgia",
+            Armour::Heavy,
+            Pack::FreeHand,
+            2,
+            11.05,
+            17.0,
+        )],
         vec![plain("Goblin", Armour::None, Pack::FreeHand, 1, 10.0, 20.0)],
         Party::Monsters,
     );
@@ -59,7 +70,10 @@ fn every_attack_judged_against_a_character_asks_its_seat() {
         },
         &[4],
     );
-    assert!(g.waiting().allows(1), "the goblin is asked about the merged jab");
+    assert!(
+        g.waiting().allows(1),
+        "the goblin is asked about the merged jab"
+    );
     exec(&mut g, 1, act(1, Ability::Dodge), &[5]);
     pass_all(&mut g, &[]);
     pass_all(&mut g, &[]);
@@ -82,7 +96,10 @@ fn every_attack_judged_against_a_character_asks_its_seat() {
     pass_all(&mut g, &[]);
     pass_all(&mut g, &[]);
     pass_all(&mut g, &[]);
-    assert_eq!(g.state.chars[1].pos, to, "the trip (A 3 against AC 6) missed");
+    assert_eq!(
+        g.state.chars[1].pos, to,
+        "the trip (A 3 against AC 6) missed"
+    );
 
     // Georgia's Riposte on Grukk's jab: Grukk dodges it and his jab lands.
     let mut g = fight(
@@ -108,7 +125,14 @@ fn every_attack_judged_against_a_character_asks_its_seat() {
 #[test]
 fn exert_then_dodge() {
     let mut g = fight(
-        vec![plain("Georgia", Armour::Heavy, Pack::FreeHand, 2, 10.0, 10.0)],
+        vec![plain(
+            "Georgia",
+            Armour::Heavy,
+            Pack::FreeHand,
+            2,
+            10.0,
+            10.0,
+        )],
         vec![member(
             sheet("Orc", &[Power::Exert], Armour::Light, Pack::FreeHand),
             1,
@@ -143,7 +167,10 @@ fn exert_then_dodge() {
     pass_all(&mut g, &[]);
     assert!(g.state.stack.is_empty());
     assert_eq!(g.state.chars[1].wounds, 0, "A 4 against the dodged AC 6");
-    assert_eq!(g.state.chars[1].fatigue, 2, "a fatigue for Exert, one for Dodge");
+    assert_eq!(
+        g.state.chars[1].fatigue, 2,
+        "a fatigue for Exert, one for Dodge"
+    );
 }
 
 /// "You may only voluntarily gain fatigue up to your fatigue maximum": a bow shooting into a
@@ -163,9 +190,10 @@ fn shooting_into_a_melee_at_the_fatigue_maximum_lets_the_dm_choose() {
     // The A die 4, then the DM's choice among the orc and Georgia: the second.
     let events = exec(&mut g, 2, act(0, Ability::Jab { target: 2 }), &[4, 2]);
     assert!(
-        events
-            .iter()
-            .all(|e| !matches!(e, Event::Tired { .. } | Event::Saved { .. } | Event::Wounded { .. })),
+        events.iter().all(|e| !matches!(
+            e,
+            Event::Tired { .. } | Event::Saved { .. } | Event::Wounded { .. }
+        )),
         "{events:?}"
     );
     assert_eq!((g.state.chars[0].fatigue, g.state.chars[0].wounds), (6, 0));
@@ -196,7 +224,10 @@ fn riposte_and_block_cancel_a_melee_trip_or_riposte() {
     while !g.state.stack.is_empty() {
         pass_all(&mut g, &[]);
     }
-    assert_eq!(g.state.chars[0].pos, to, "the trip was riposted (A 4 >= 3, AC 2)");
+    assert_eq!(
+        g.state.chars[0].pos, to,
+        "the trip was riposted (A 4 >= 3, AC 2)"
+    );
 
     // Georgia ripostes the orc's jab; the shieldbearer next to the orc blocks the riposte.
     let mut g = fight(
@@ -213,7 +244,11 @@ fn riposte_and_block_cancel_a_melee_trip_or_riposte() {
     let riposte = g.state.stack[1].id;
     exec(&mut g, 1, act(2, Ability::Block { entry: riposte }), &[5]);
     pass_all(&mut g, &[]);
-    assert_eq!(g.state.stack.len(), 1, "A 5 against S 5: the riposte is blocked");
+    assert_eq!(
+        g.state.stack.len(),
+        1,
+        "A 5 against S 5: the riposte is blocked"
+    );
     assert_eq!(g.state.stack[0].id, jab);
     pass_all(&mut g, &[2]);
     assert_eq!(g.state.chars[0].wounds, 1);
@@ -249,9 +284,9 @@ fn a_trip_that_hits_needs_a_save_for_the_other_stacked_abilities() {
     assert_eq!(g.state.stack.len(), 1, "only the jab is left");
     assert_eq!(g.state.stack[0].id, jab);
     assert!(
-        g.journal
-            .iter()
-            .any(|l| l.text.starts_with("Georgia saves (hit without a wound): d6 1")),
+        g.journal.iter().any(|l| l
+            .text
+            .starts_with("Georgia saves (hit without a wound): d6 1")),
         "{:?}",
         g.journal.iter().map(|l| &l.text).collect::<Vec<_>>()
     );
@@ -280,7 +315,10 @@ fn heavy_hitter_tires_the_target_of_a_trip_that_misses() {
     let mv = g.state.stack[0].id;
     exec(&mut g, 2, act(0, Ability::Trip { entry: mv }), &[1]);
     pass_all(&mut g, &[]);
-    assert_eq!(g.state.chars[1].fatigue, 1, "a natural 1 misses, the fatigue is forced");
+    assert_eq!(
+        g.state.chars[1].fatigue, 1,
+        "a natural 1 misses, the fatigue is forced"
+    );
 }
 
 /// The respond prompt lists what the rules allow: a finishing attack merged into a move, and a
@@ -335,6 +373,8 @@ fn the_casting_save_chance_counts_lucky() {
     g.state.chars[0].fatigue = 2;
     // A level 1 spell: the die must reach 3. Two dice, keep the higher: 1 - (2/6)^2.
     assert!((casting_save(&g.state.chars[0], 1) - 32.0 / 36.0).abs() < 1e-12);
-    std::sync::Arc::make_mut(&mut g.state.chars[0].sheet).powers.clear();
+    std::sync::Arc::make_mut(&mut g.state.chars[0].sheet)
+        .powers
+        .clear();
     assert!((casting_save(&g.state.chars[0], 1) - 4.0 / 6.0).abs() < 1e-12);
 }

@@ -4,9 +4,9 @@
 use super::*;
 use wartable::dice::Dice;
 use wartable::rules::core::testing::exec;
+use wartable::rules::dndalike::Phase;
 use wartable::rules::dndalike::camp::{CampEvent, Task, progress};
 use wartable::rules::dndalike::odds::{AttackQuery, attack};
-use wartable::rules::dndalike::Phase;
 
 fn with(stats: Stats, s: Sheet) -> Sheet {
     Sheet { stats, ..s }
@@ -184,7 +184,17 @@ fn int_is_added_to_skill_rolls() {
     let mut task = Task::new("Lockpicking", 3, 2);
     dice.force(&[5]);
     let e = progress(&mut task, &chars, 0, &mut dice).unwrap();
-    assert!(matches!(e, CampEvent::Progress { ok: false, need: 6, .. }), "{e:?}");
+    assert!(
+        matches!(
+            e,
+            CampEvent::Progress {
+                ok: false,
+                need: 6,
+                ..
+            }
+        ),
+        "{e:?}"
+    );
 }
 
 /// The odds with STR on the attack die and DEX on the target's Dodge, against the rules' own
@@ -197,7 +207,9 @@ fn odds_with_str_and_dex_match_the_rules_dice_by_dice() {
             for a in 1..=6u32 {
                 let mut g = georgia_str(str, dex, Armour::None);
                 // CHA 3: the armour's class is 0, so that the raised one stands alone.
-                std::sync::Arc::make_mut(&mut g.state.chars[1].sheet).stats.cha = 3;
+                std::sync::Arc::make_mut(&mut g.state.chars[1].sheet)
+                    .stats
+                    .cha = 3;
                 g.state.chars[1].raised_ac = Some(ac);
                 exec(&mut g, 2, act(0, Ability::Jab { target: 1 }), &[a]);
                 hit += usize::from(wounded_after(&mut g.clone()));
@@ -214,7 +226,10 @@ fn odds_with_str_and_dex_match_the_rules_dice_by_dice() {
                 bonus: wartable::rules::dndalike::sheet::modifier(str),
                 dodge_bonus: wartable::rules::dndalike::sheet::modifier(dex),
             });
-            assert!((o.hit - hit as f64 / 6.0).abs() < 1e-12, "STR {str} AC {ac}");
+            assert!(
+                (o.hit - hit as f64 / 6.0).abs() < 1e-12,
+                "STR {str} AC {ac}"
+            );
             assert!(
                 (o.hit_if_dodged - dodged as f64 / 36.0).abs() < 1e-12,
                 "STR {str} DEX {dex} AC {ac} dodged"
@@ -241,10 +256,16 @@ fn wounded_after(g: &mut DndGame) -> bool {
 #[test]
 fn the_odds_command_takes_str_and_dex() {
     let out = std::process::Command::new(env!("CARGO_BIN_EXE_wartable"))
-        .args(["odds", "dndalike", "--ac", "4", "--str", "14", "--dex", "12", "--json"])
+        .args([
+            "odds", "dndalike", "--ac", "4", "--str", "14", "--dex", "12", "--json",
+        ])
         .output()
         .unwrap();
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     let o = attack(&AttackQuery {
         ac: 4,
@@ -255,7 +276,10 @@ fn the_odds_command_takes_str_and_dex() {
     });
     assert_eq!(v["str_bonus"], 2);
     assert!((v["hit"].as_f64().unwrap() - o.hit).abs() < 1e-6);
-    assert!((v["hit"].as_f64().unwrap() - 5.0 / 6.0).abs() < 1e-6, "2 to 6 hit AC 4 with +2");
+    assert!(
+        (v["hit"].as_f64().unwrap() - 5.0 / 6.0).abs() < 1e-6,
+        "2 to 6 hit AC 4 with +2"
+    );
     assert!((v["hit_if_dodged"].as_f64().unwrap() - o.hit_if_dodged).abs() < 1e-6);
     let text = std::process::Command::new(env!("CARGO_BIN_EXE_wartable"))
         .args(["odds", "dndalike", "--ac", "4", "--str", "14"])
@@ -284,5 +308,8 @@ fn the_sheet_line_shows_the_roll_bonuses() {
         sheet("Georgia", &[Power::Trip], Armour::Heavy, Pack::FreeHand),
     );
     let line = wartable::app::dndalike::menu::sheet_line(&s);
-    assert!(line.contains("A +2 (STR) \u{b7} M -1 (DEX) \u{b7} skills +1 (INT)"), "{line}");
+    assert!(
+        line.contains("A +2 (STR) \u{b7} M -1 (DEX) \u{b7} skills +1 (INT)"),
+        "{line}"
+    );
 }

@@ -308,7 +308,14 @@ fn a_wound_with_abilities_on_the_stack_needs_a_save() {
     // stays; a 3 against fatigue 4 fails and it goes.
     for (fatigue, stays) in [(3, true), (4, false)] {
         let mut g = fight(
-            vec![plain("Georgia", Armour::Light, Pack::FreeHand, 2, 10.0, 10.0)],
+            vec![plain(
+                "Georgia",
+                Armour::Light,
+                Pack::FreeHand,
+                2,
+                10.0,
+                10.0,
+            )],
             vec![
                 plain("Orc", Armour::Light, Pack::FreeHand, 1, 11.0, 10.0),
                 plain("Archer", Armour::Light, Pack::Bow, 1, 10.0, 16.0),
@@ -321,7 +328,11 @@ fn a_wound_with_abilities_on_the_stack_needs_a_save() {
         exec(&mut g, 1, act(2, Ability::Jab { target: 0 }), &[5, 6]);
         pass_all(&mut g, &[3, 3]);
         assert_eq!(g.state.chars[0].wounds, 1);
-        assert_eq!(g.state.stack.len(), if stays { 2 } else { 1 }, "fatigue {fatigue}");
+        assert_eq!(
+            g.state.stack.len(),
+            if stays { 2 } else { 1 },
+            "fatigue {fatigue}"
+        );
     }
 }
 
@@ -380,7 +391,12 @@ fn fatigue_beyond_the_maximum_wounds() {
     // choice is allowed at 7 and refused at 8.
     let mut g = fight(
         vec![member(
-            sheet("Brute", &[Power::HeavyHitter], Armour::Heavy, Pack::TwoWeapons),
+            sheet(
+                "Brute",
+                &[Power::HeavyHitter],
+                Armour::Heavy,
+                Pack::TwoWeapons,
+            ),
             2,
             10.0,
             10.0,
@@ -399,7 +415,11 @@ fn fatigue_beyond_the_maximum_wounds() {
     assert_eq!(g.state.chars[1].sheet.max_fatigue(), 8);
     g.state.chars[1].fatigue = 7;
     exec(&mut g, 2, act(0, Ability::Jab { target: 1 }), &[2]);
-    assert!(wartable::rules::dndalike::resolve::check_answer(&g.state, 1, &act(1, Ability::Dodge)));
+    assert!(wartable::rules::dndalike::resolve::check_answer(
+        &g.state,
+        1,
+        &act(1, Ability::Dodge)
+    ));
     pass_all(&mut g, &[]);
     assert_eq!((g.state.chars[1].fatigue, g.state.chars[1].wounds), (8, 0));
     assert!(!g.state.chars[1].may_tire(), "no Dodge by choice at 8");

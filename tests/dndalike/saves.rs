@@ -38,7 +38,10 @@ fn a_two_handed_weapon_strikes_quick_for_a_fatigue_and_deals_double_wounds() {
     assert_eq!(g.state.chars[0].fatigue, 0);
     // A wound (4) and the orc's save for its stacked dodge (6).
     pass_all(&mut g, &[4, 6]);
-    assert_eq!(g.state.chars[1].wounds, 1, "one wound: a bow's attack is not doubled");
+    assert_eq!(
+        g.state.chars[1].wounds, 1,
+        "one wound: a bow's attack is not doubled"
+    );
 }
 
 /// "A character with advantage rolls twice, setting the die to the higher of the two results";
@@ -120,9 +123,13 @@ fn a_finishing_blow_that_does_not_kill_needs_a_save_and_death_cancels_the_stack(
     }
     assert!(g.state.chars[1].dead);
     assert!(g.state.stack.is_empty());
-    assert!(events.iter().all(|e| !matches!(e, Event::Saved { .. })), "{events:?}");
-    assert!(g
-        .journal
-        .iter()
-        .any(|l| l.text.contains("cancelled: Orc's Jab") && l.text.contains("Orc is dead")));
+    assert!(
+        events.iter().all(|e| !matches!(e, Event::Saved { .. })),
+        "{events:?}"
+    );
+    assert!(
+        g.journal
+            .iter()
+            .any(|l| l.text.contains("cancelled: Orc's Jab") && l.text.contains("Orc is dead"))
+    );
 }

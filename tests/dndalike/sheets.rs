@@ -26,10 +26,19 @@ fn level_and_health_follow_the_powers_and_con() {
     assert_eq!(s.max_health(), 10 + 5 + 4 + 3 * 2);
     let w = Sheet {
         stats: Stats { con: 6, ..stats() },
-        ..sheet("Osric", &[Power::Spell, Power::Riposte], Armour::None, Pack::FreeHand)
+        ..sheet(
+            "Osric",
+            &[Power::Spell, Power::Riposte],
+            Armour::None,
+            Pack::FreeHand,
+        )
     };
     assert_eq!(w.class(), Some(Class::Wizard));
-    assert_eq!(w.max_health(), 6 + 6 - 2 * 2, "wizard 6, fighter 6, CON 6's -2 each");
+    assert_eq!(
+        w.max_health(),
+        6 + 6 - 2 * 2,
+        "wizard 6, fighter 6, CON 6's -2 each"
+    );
     let frail = Sheet {
         stats: Stats { con: 3, ..stats() },
         ..sheet("Frail", &[Power::Exert], Armour::None, Pack::FreeHand)
@@ -37,7 +46,12 @@ fn level_and_health_follow_the_powers_and_con() {
     assert_eq!(frail.max_health(), 2, "6 - 4");
     let frailer = Sheet {
         stats: Stats { con: 3, ..stats() },
-        ..sheet("Frailer", &[Power::Exert, Power::Exert, Power::Exert], Armour::None, Pack::FreeHand)
+        ..sheet(
+            "Frailer",
+            &[Power::Exert, Power::Exert, Power::Exert],
+            Armour::None,
+            Pack::FreeHand,
+        )
     };
     assert_eq!(frailer.max_health(), 2, "6 + 4 + 4, CON 3's -4 each");
     // A monster without powers: the health its sheet names, else 4 + CON, at least 1.
@@ -46,7 +60,14 @@ fn level_and_health_follow_the_powers_and_con() {
         ..sheet("Imp", &[], Armour::None, Pack::FreeHand)
     };
     assert_eq!((imp.level(), imp.max_health()), (0, 1));
-    assert_eq!(Sheet { health: Some(7), ..imp }.max_health(), 7);
+    assert_eq!(
+        Sheet {
+            health: Some(7),
+            ..imp
+        }
+        .max_health(),
+        7
+    );
 }
 
 /// "Your Maximum Fatigue is your wisdom modifier + 6", whatever the WIS.
@@ -73,12 +94,16 @@ fn the_monsters_act_first_in_the_shipped_fight() {
         .unwrap();
         assert_eq!(setup.first, Party::Monsters);
         let g = DndGame::new(setup).unwrap();
-        assert_eq!((g.state.active, g.state.first), (Party::Monsters, Party::Monsters));
+        assert_eq!(
+            (g.state.active, g.state.first),
+            (Party::Monsters, Party::Monsters)
+        );
         assert!(
-            g.waiting()
-                .seats()
+            g.waiting().seats().iter().all(|s| g
+                .state
+                .chars
                 .iter()
-                .all(|s| g.state.chars.iter().any(|c| c.seat == *s && c.party == Party::Monsters)),
+                .any(|c| c.seat == *s && c.party == Party::Monsters)),
             "only the monsters' seats act"
         );
     }

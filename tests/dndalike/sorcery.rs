@@ -527,7 +527,10 @@ fn powerful_pays_a_stone_as_a_natural_six_with_a_casting_save() {
     // A natural 6: a fatigue, and no copy (there is no spell to copy).
     g.state.chars[0].stones.pool.push(fire);
     let events = exec(&mut g, 2, jab.clone(), &[6]);
-    assert_eq!(g.state.chars[0].fatigue, 2, "a natural 6 when casting tires");
+    assert_eq!(
+        g.state.chars[0].fatigue, 2,
+        "a natural 6 when casting tires"
+    );
     assert_eq!(g.state.stack.len(), 1, "no copy: {events:?}");
     // A save of 2 against fatigue 2 with the penalty (1 < 2): a fatigue.
     pass_all(&mut g, &[1]);
@@ -632,7 +635,12 @@ fn the_program_draws_and_casts_in_self_play() {
         Some(act(0, Ability::Draw))
     );
     let fire = school("Fire");
-    let at = g.state.chars[0].stones.bag.iter().position(|k| *k == fire).unwrap();
+    let at = g.state.chars[0]
+        .stones
+        .bag
+        .iter()
+        .position(|k| *k == fire)
+        .unwrap();
     g.state.chars[0].stones.bag.remove(at);
     g.state.chars[0].stones.pool.push(fire);
     g.state.memo.clear();
@@ -678,7 +686,10 @@ fn powerful_pays_a_casts_m_die_with_a_stone() {
         },
     };
     let e = refuse(&mut g, 2, bolt.clone());
-    assert!(e.to_string().contains("Firebolt takes a stone"), "one stone cannot pay M and O: {e}");
+    assert!(
+        e.to_string().contains("Firebolt takes a stone"),
+        "one stone cannot pay M and O: {e}"
+    );
     g.state.chars[0].stones.pool.push(fire);
     // The stone's save (4), the spell's casting save (4); nobody has an answer, so the bolt
     // resolves at once: a wound (damage 2).
