@@ -218,19 +218,18 @@ fn a_click_on_an_enemy_out_of_reach_moves_into_contact_then_attacks() {
         1,
         "the move spent an M die"
     );
-    // Now in reach: the same click jabs.
+    // Now in reach: the same click jabs; the goblin is asked (it may dodge).
     s.game.dice.force(&[6]);
     click(&mut app, Some(1), None);
     let s = session(&mut app);
-    assert!(
-        s.state()
-            .stack
-            .iter()
-            .any(|e| matches!(e.ability, Ability::Jab { target: 1 }))
-            || s.state().chars[1].wounds == 1,
-        "{:?}",
-        s.game.journal
-    );
+    assert_eq!(s.state().stack.len(), 1, "{:?}", s.game.journal);
+    assert_eq!(s.state().stack[0].ability, Ability::Jab { target: 1 });
+    assert_eq!(s.state().stack[0].roll, Some(6));
+    assert_eq!(s.asked(), Some(1), "the goblin answers the jab");
+    s.game.dice.force(&[3]);
+    s.submit(Command::Pass).unwrap();
+    assert!(s.state().stack.is_empty());
+    assert_eq!(s.state().chars[1].wounds, 1, "a natural 6 hits");
 }
 
 #[test]

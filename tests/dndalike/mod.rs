@@ -2,10 +2,14 @@
 //! two examples, the odds against the rules' own dice, random command streams, and the roster
 //! files.
 
+mod answers;
 mod app;
+mod bonuses;
 mod camp;
 mod dungeon;
 mod rules;
+mod saves;
+mod sheets;
 mod sorcery;
 mod streams;
 

@@ -304,6 +304,36 @@ fn a_wound_with_abilities_on_the_stack_needs_a_save() {
     );
     pass_all(&mut g, &[2]);
     assert_eq!(g.state.chars[0].wounds, 2, "the jab of 4 hits AC 2");
+    // The same with saves that are no natural 1 or 6: a 3 reaches fatigue 3 and the dodge
+    // stays; a 3 against fatigue 4 fails and it goes.
+    for (fatigue, stays) in [(3, true), (4, false)] {
+        let mut g = fight(
+            vec![plain(
+                "Georgia",
+                Armour::Light,
+                Pack::FreeHand,
+                2,
+                10.0,
+                10.0,
+            )],
+            vec![
+                plain("Orc", Armour::Light, Pack::FreeHand, 1, 11.0, 10.0),
+                plain("Archer", Armour::Light, Pack::Bow, 1, 10.0, 16.0),
+            ],
+            Party::Monsters,
+        );
+        exec(&mut g, 1, act(1, Ability::Jab { target: 0 }), &[4]);
+        exec(&mut g, 2, act(0, Ability::Dodge), &[2]);
+        g.state.chars[0].fatigue = fatigue;
+        exec(&mut g, 1, act(2, Ability::Jab { target: 0 }), &[5, 6]);
+        pass_all(&mut g, &[3, 3]);
+        assert_eq!(g.state.chars[0].wounds, 1);
+        assert_eq!(
+            g.state.stack.len(),
+            if stays { 2 } else { 1 },
+            "fatigue {fatigue}"
+        );
+    }
 }
 
 /// "You must take a wound for each fatigue you gain beyond your maximum"; voluntary fatigue
@@ -357,6 +387,46 @@ fn fatigue_beyond_the_maximum_wounds() {
         g.state.chars[1].wounds, 1,
         "a miss, but the fatigue past the maximum wounds"
     );
+    // The maximum follows WIS: 14 gives 8, so 7 to 8 is no wound and 8 to 9 is; a Dodge by
+    // choice is allowed at 7 and refused at 8.
+    let mut g = fight(
+        vec![member(
+            sheet(
+                "Brute",
+                &[Power::HeavyHitter],
+                Armour::Heavy,
+                Pack::TwoWeapons,
+            ),
+            2,
+            10.0,
+            10.0,
+        )],
+        vec![member(
+            Sheet {
+                stats: Stats { wis: 14, ..stats() },
+                ..sheet("Orc", &[], Armour::FullPlate, Pack::FreeHand)
+            },
+            1,
+            11.0,
+            10.0,
+        )],
+        Party::Heroes,
+    );
+    assert_eq!(g.state.chars[1].sheet.max_fatigue(), 8);
+    g.state.chars[1].fatigue = 7;
+    exec(&mut g, 2, act(0, Ability::Jab { target: 1 }), &[2]);
+    assert!(wartable::rules::dndalike::resolve::check_answer(
+        &g.state,
+        1,
+        &act(1, Ability::Dodge)
+    ));
+    pass_all(&mut g, &[]);
+    assert_eq!((g.state.chars[1].fatigue, g.state.chars[1].wounds), (8, 0));
+    assert!(!g.state.chars[1].may_tire(), "no Dodge by choice at 8");
+    // Nothing to answer with: the second jab resolves at once (a miss; the wound's die 4).
+    exec(&mut g, 2, act(0, Ability::Jab { target: 1 }), &[2, 4]);
+    assert!(g.state.stack.is_empty());
+    assert_eq!((g.state.chars[1].fatigue, g.state.chars[1].wounds), (9, 1));
 }
 
 /// "Actions can be slow, meaning that they can only be performed on that character's turn";
@@ -401,6 +471,20 @@ fn slow_actions_only_on_your_turn_unless_a_power_makes_them_quick() {
     assert_eq!(
         g.state.chars[1].fatigue, 1,
         "Tumble: a fatigue for the quick move"
+    );
+    // The orc's move (on top) resolves first; then Georgia's jab finds it gone: "If the target
+    // is not within range when the attack resolves then the attack is an automatic failure."
+    pass_all(&mut g, &[]);
+    assert_eq!(g.state.chars[1].pos, Pt::new(14.0, 10.0));
+    pass_all(&mut g, &[]);
+    assert!(g.state.stack.is_empty());
+    assert_eq!(g.state.chars[1].wounds, 0);
+    assert!(
+        g.journal
+            .iter()
+            .any(|l| l.text == "Georgia's attack on Orc: A 3 against AC 2: a miss (out of reach)"),
+        "{:?}",
+        g.journal.iter().map(|l| &l.text).collect::<Vec<_>>()
     );
 }
 
@@ -645,6 +729,7 @@ fn odds_match_the_rules_dice_by_dice() {
             ac,
             advantage: 0,
             wounds: 1,
+            ..Default::default()
         });
         assert!((o.hit - hit as f64 / 6.0).abs() < 1e-12, "AC {ac}");
         assert!(
@@ -657,12 +742,14 @@ fn odds_match_the_rules_dice_by_dice() {
         ac: 4,
         advantage: 1,
         wounds: 1,
+        ..Default::default()
     });
     assert!((o.hit - 27.0 / 36.0).abs() < 1e-12);
     let o = attack(&AttackQuery {
         ac: 4,
         advantage: -1,
         wounds: 1,
+        ..Default::default()
     });
     assert!((o.hit - 9.0 / 36.0).abs() < 1e-12);
 }

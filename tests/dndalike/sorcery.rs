@@ -509,13 +509,34 @@ fn powerful_pays_a_stone_as_a_natural_six_with_a_casting_save() {
     pass_all(&mut g, &[]);
     assert_eq!(g.state.chars[1].wounds, 0);
     // The stone: the casting save (a 1: a fatigue), then the hit's damage 3.
-    exec(&mut g, 2, jab, &[1]);
+    exec(&mut g, 2, jab.clone(), &[1]);
     pass_all(&mut g, &[3]);
     assert_eq!(g.state.chars[1].wounds, 1, "a natural 6 always hits");
     let c = &g.state.chars[0];
     assert_eq!(c.fatigue, 1, "the failed save");
     assert!(c.stones.pool.is_empty());
     assert_eq!(c.free(DieKind::Attack), 0, "the A die stays spent");
+    // A save of 4 against fatigue 1 with the level-1 penalty (3 >= 1): no fatigue.
+    let fire = g.state.chars[0].stones.discard[0];
+    g.state.chars[0].stones.pool.push(fire);
+    exec(&mut g, 2, jab.clone(), &[4]);
+    assert_eq!(g.state.chars[0].fatigue, 1, "the save held");
+    assert_eq!(g.state.stack.len(), 1, "the stone's jab");
+    pass_all(&mut g, &[2]);
+    assert_eq!(g.state.chars[1].wounds, 2);
+    // A natural 6: a fatigue, and no copy (there is no spell to copy).
+    g.state.chars[0].stones.pool.push(fire);
+    let events = exec(&mut g, 2, jab.clone(), &[6]);
+    assert_eq!(
+        g.state.chars[0].fatigue, 2,
+        "a natural 6 when casting tires"
+    );
+    assert_eq!(g.state.stack.len(), 1, "no copy: {events:?}");
+    // A save of 2 against fatigue 2 with the penalty (1 < 2): a fatigue.
+    pass_all(&mut g, &[1]);
+    g.state.chars[0].stones.pool.push(fire);
+    exec(&mut g, 2, jab, &[2]);
+    assert_eq!(g.state.chars[0].fatigue, 3, "the save failed");
     // Without the power, no stone for a die.
     let mut g = osric_ready();
     let e = refuse(
@@ -606,4 +627,76 @@ fn the_program_draws_and_casts_in_self_play() {
     }
     assert!(draws > 0, "no stone was ever drawn");
     assert!(casts > 0, "no spell was ever cast");
+    // What it chooses, on a fight of its own: with the pool empty it draws; with a Fire stone
+    // in the pool and the orc in sight but out of reach, it casts Firebolt at the orc.
+    let mut g = osric_and_the_orc();
+    assert_eq!(
+        wartable::rules::dndalike::ai::choose(&g.state, 2),
+        Some(act(0, Ability::Draw))
+    );
+    let fire = school("Fire");
+    let at = g.state.chars[0]
+        .stones
+        .bag
+        .iter()
+        .position(|k| *k == fire)
+        .unwrap();
+    g.state.chars[0].stones.bag.remove(at);
+    g.state.chars[0].stones.pool.push(fire);
+    g.state.memo.clear();
+    assert_eq!(
+        wartable::rules::dndalike::ai::choose(&g.state, 2),
+        Some(cast(0, "Firebolt", 1))
+    );
+}
+
+/// "Powerful - you may spend spell stones as if they were action dice of any type": a stone
+/// pays a Cast's M die (with its own casting save), and the spell's stones come from the rest
+/// of the pool. Before, a stone could not pay for a spell action.
+#[test]
+fn powerful_pays_a_casts_m_die_with_a_stone() {
+    let mut g = fight_with(
+        vec![member(
+            sorcerer(
+                "Osric",
+                &[Power::Spell, Power::Powerful],
+                &["Firebolt"],
+                &["Fire", "Fire"],
+            ),
+            2,
+            10.0,
+            10.0,
+        )],
+        vec![plain("Orc", Armour::Light, Pack::FreeHand, 1, 15.0, 10.0)],
+        Party::Heroes,
+    );
+    let fire = school("Fire");
+    g.state.chars[0].stones.bag.clear();
+    g.state.chars[0].stones.pool.push(fire);
+    for d in g.state.chars[0].dice.iter_mut() {
+        if d.kind == DieKind::Movement {
+            d.spent = true;
+        }
+    }
+    let bolt = Command::Empowered {
+        who: 0,
+        ability: Ability::Cast {
+            spell: spell("Firebolt"),
+            target: 1,
+        },
+    };
+    let e = refuse(&mut g, 2, bolt.clone());
+    assert!(
+        e.to_string().contains("Firebolt takes a stone"),
+        "one stone cannot pay M and O: {e}"
+    );
+    g.state.chars[0].stones.pool.push(fire);
+    // The stone's save (4), the spell's casting save (4); nobody has an answer, so the bolt
+    // resolves at once: a wound (damage 2).
+    exec(&mut g, 2, bolt, &[4, 4, 2]);
+    let c = &g.state.chars[0];
+    assert!(c.stones.pool.is_empty());
+    assert_eq!(c.stones.discard.len(), 2);
+    assert_eq!(c.fatigue, 0);
+    assert_eq!(g.state.chars[1].wounds, 1);
 }

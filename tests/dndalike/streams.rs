@@ -4,7 +4,7 @@ use super::*;
 use rand::{Rng, SeedableRng};
 use wartable::rules::core::{Game, QuickSetup, RuleSet};
 use wartable::rules::dndalike::setup::parse_roster;
-use wartable::rules::dndalike::{Dndalike, ai};
+use wartable::rules::dndalike::{Dndalike, ai, answers};
 
 /// Random commands from what the program could do, what it could answer and some nonsense:
 /// a refused one changes nothing, an accepted one replays to the same state.
@@ -26,7 +26,7 @@ fn random_command_streams_never_break_the_game() {
             let seat = seats[rng.random_range(0..seats.len())];
             let n = g.state.chars.len();
             let who = rng.random_range(0..n);
-            let mut options = ai::responses(&g.state, who);
+            let mut options = answers::responses(&g.state, who);
             options.extend(ai::choose(&g.state, seat));
             options.push(Command::Pass);
             options.push(Command::EndTurn);
@@ -44,8 +44,8 @@ fn random_command_streams_never_break_the_game() {
             ));
             for i in 0..n {
                 assert_eq!(
-                    ai::has_pressing(&g.state, i),
-                    !ai::pressing(&g.state, i).is_empty(),
+                    answers::has_pressing(&g.state, i),
+                    !answers::pressing(&g.state, i).is_empty(),
                     "the quick test and the list disagree for character {i}"
                 );
             }

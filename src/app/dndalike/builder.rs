@@ -271,7 +271,8 @@ fn sheet_editor(
         ] {
             ui.label(label);
             ui.add(egui::DragValue::new(v).range(3..=18));
-            ui.weak(format!("{:+}", crate::rules::dndalike::sheet::modifier(*v)));
+            ui.weak(format!("{:+}", crate::rules::dndalike::sheet::modifier(*v)))
+                .on_hover_text(stat_use(label));
         }
         if ui
             .button("Roll 3d6 \u{d7} 6")
@@ -281,6 +282,7 @@ fn sheet_editor(
             *reroll = true;
         }
     });
+    ui.weak(super::menu::bonus_line(s));
     ui.horizontal_wrapped(|ui| {
         ui.label("Powers (the first gives the class):");
         let mut drop = None;
@@ -423,5 +425,18 @@ fn sheet_editor(
     );
     if heroes && s.powers.is_empty() {
         ui.weak("A hero takes at least one power: it gives the class.");
+    }
+}
+
+/// What a stat's bonus goes to: the surviving column of the stat table ("attack rolls /
+/// movement rolls / health / level / all skill rolls / maximum fatigue / armour class").
+fn stat_use(label: &str) -> &'static str {
+    match label {
+        "STR" => "added to attack rolls (A dice)",
+        "DEX" => "added to movement rolls (M dice of Move and Dodge)",
+        "CON" => "added to the health of each power",
+        "INT" => "added to skill rolls (progress attempts)",
+        "WIS" => "maximum fatigue is WIS's bonus + 6",
+        _ => "added to the armour class",
     }
 }

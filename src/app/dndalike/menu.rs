@@ -148,11 +148,23 @@ fn who(ui: &mut egui::Ui, p: &mut Player) {
     ui.selectable_value(p, Player::Program, "the program");
 }
 
-/// A sheet in one line: class and level, health, armour class, fatigue, dice, pack.
+/// The stat bonuses that go to rolls: "attack rolls" (STR), "movement rolls" (DEX), "all skill
+/// rolls" (INT), e.g. "A +2 (STR) \u{b7} M +1 (DEX) \u{b7} skills -1 (INT)".
+pub fn bonus_line(s: &Sheet) -> String {
+    format!(
+        "A {:+} (STR) \u{b7} M {:+} (DEX) \u{b7} skills {:+} (INT)",
+        s.attack_bonus(),
+        s.movement_bonus(),
+        s.skill_bonus()
+    )
+}
+
+/// A sheet in one line: class and level, health, armour class, fatigue, the roll bonuses, dice,
+/// pack.
 pub fn sheet_line(s: &Sheet) -> String {
     let dice: String = s.action_dice().iter().map(|d| d.letter()).collect();
     format!(
-        "{} \u{b7} health {} \u{b7} AC {} \u{b7} fatigue max {} \u{b7} dice {dice} \u{b7} {}{}",
+        "{} \u{b7} health {} \u{b7} AC {} \u{b7} fatigue max {} \u{b7} {} \u{b7} dice {dice} \u{b7} {}{}",
         match s.class() {
             Some(c) => format!(
                 "{c:?} {} ({})",
@@ -169,6 +181,7 @@ pub fn sheet_line(s: &Sheet) -> String {
         s.max_health(),
         s.armour_class(),
         s.max_fatigue(),
+        bonus_line(s),
         pack_label(s.pack),
         if s.ranged() { ", ranged" } else { "" }
     ) + &if s.sorcerer() {

@@ -351,6 +351,7 @@ fn card(ui: &mut egui::Ui, st: &DndState, i: usize, c: &Character, viewer: Optio
                 c.sheet.armour,
                 pack_label(c.sheet.pack)
             ));
+            ui.small(super::menu::bonus_line(&c.sheet));
         });
     });
     let max = c.sheet.max_fatigue().max(1);
@@ -468,14 +469,16 @@ pub fn pack_label(p: Pack) -> &'static str {
     }
 }
 
-/// The chance that `by` hits `target` now with an attack die (its armour class as it stands,
-/// before any Dodge).
+/// The chance that `by` hits `target` now with an attack die and its STR bonus (the armour
+/// class as it stands, before any Dodge).
 pub fn hit_chance(st: &DndState, by: usize, target: usize) -> f64 {
     let wounds = st.chars[by].sheet.wounds_per_hit();
     attack(&AttackQuery {
         ac: st.chars[target].ac(),
         advantage: 0,
         wounds,
+        bonus: st.chars[by].sheet.attack_bonus(),
+        dodge_bonus: st.chars[target].sheet.movement_bonus(),
     })
     .hit
 }
@@ -673,7 +676,7 @@ fn actions(ui: &mut egui::Ui, session: &mut DndSession) -> Option<Command> {
         ui.weak("End turn is in the bar.");
     } else if session.asked() == Some(c.seat) {
         ui.label("Answer the stack (the prompt lists every character of yours):");
-        for cmd in crate::rules::dndalike::ai::responses(&st, i) {
+        for cmd in crate::rules::dndalike::answers::responses(&st, i) {
             if ui.button(command_label(&st, &cmd)).clicked() {
                 out = Some(cmd);
             }
@@ -716,12 +719,9 @@ fn sorcery(
         let Some(sp) = st.grimoire.spells.get(k as usize) else {
             continue;
         };
-        // The casting save: d6 - level >= fatigue, a natural 6 always and a natural 1 never.
-        let need = c.fatigue + sp.level as i32;
-        let p = (1..=6)
-            .filter(|r| *r == 6 || (*r != 1 && *r >= need))
-            .count() as f64
-            / 6.0;
+        // The casting save: d6 - level >= fatigue, a natural 6 always and a natural 1 never,
+        // with advantage for Lucky.
+        let p = crate::rules::dndalike::odds::casting_save(c, sp.level);
         ui.label(format!(
             "{} ({}, level {}, {}): {} Casting save {:.0}%.",
             sp.name,
@@ -731,9 +731,22 @@ fn sorcery(
             sp.text,
             p * 100.0
         ));
-        let casts: Vec<Command> = crate::rules::dndalike::ai::spell_casts(st, i, quick_only)
+        let casts: Vec<Command> = crate::rules::dndalike::answers::spell_casts(st, i, quick_only)
             .into_iter()
             .filter(|x| matches!(x, Command::Act { ability: Ability::Cast { spell, .. }, .. } if *spell == k))
+            // Powerful: a stone may pay the M die as well.
+            .flat_map(|x| {
+                let stone = match &x {
+                    Command::Act { who, ability } if c.has(crate::rules::dndalike::Power::Powerful) => {
+                        Some(Command::Empowered {
+                            who: *who,
+                            ability: ability.clone(),
+                        })
+                    }
+                    _ => None,
+                };
+                std::iter::once(x).chain(stone)
+            })
             .filter(|x| session.game.check(c.seat, x).is_ok())
             .collect();
         if casts.is_empty() {

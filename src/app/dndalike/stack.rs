@@ -183,7 +183,7 @@ fn respond(ui: &mut egui::Ui, session: &DndSession) -> Option<Command> {
         if c.seat != seat || c.dead {
             continue;
         }
-        let answers = crate::rules::dndalike::ai::responses(st, i);
+        let answers = crate::rules::dndalike::answers::responses(st, i);
         if answers.is_empty() {
             continue;
         }

@@ -1,278 +1,16 @@
-//! The program at a DnDalike fight: what each character could do now (shared with the check
-//! of who may respond), and its choices. It plays the monsters as the dungeon master (and may
+//! The program at a DnDalike fight: its choices, among the answers the rules offer
+//! ([`super::answers`]). It plays the monsters as the dungeon master (and may
 //! play heroes): it moves into contact, jabs, finishes wounded enemies, dodges an attack that
 //! would otherwise wound, blocks, trips and ripostes.
 
 use super::DndGame;
 use super::command::Command;
+use super::answers::spell_casts;
 use super::resolve::{allowed, check_answer, first_contact, hits, in_reach};
-use super::sheet::{DieKind, Pack};
+use super::sheet::DieKind;
 use super::state::{Ability, BASE, DndState, Phase};
 use crate::rules::core::Seat;
 use crate::table::geom::Pt;
-
-/// The answers that bear on what is on the stack: a Dodge only when an attack on the stack
-/// targets `i`; a quick attack (a bow, a two-handed weapon) when an enemy's ability is on the
-/// stack; blocks, trips, ripostes and merges always do. A seat is asked to respond only
-/// when one of its characters has one (any quick ability may then be used).
-pub fn pressing(s: &DndState, i: usize) -> Vec<Command> {
-    let targeted = s.stack.iter().any(|e| {
-        matches!(e.ability, Ability::Jab { target } | Ability::Finish { target } if target == i)
-    });
-    let party = s.chars[i].party;
-    let enemy_stacked = s.stack.iter().any(|e| s.chars[e.by].party != party);
-    responses(s, i)
-        .into_iter()
-        .filter(|c| match c {
-            Command::Act {
-                ability: Ability::Dodge,
-                ..
-            } => targeted,
-            Command::Act {
-                ability: Ability::Exert { .. },
-                ..
-            } => false,
-            Command::Act {
-                ability: Ability::Jab { .. } | Ability::Cast { .. },
-                ..
-            }
-            | Command::Empowered { .. }
-            | Command::DmChooses { .. } => enemy_stacked,
-            _ => true,
-        })
-        .collect()
-}
-
-/// Whether `i` has an answer that bears on the stack ([`pressing`] without listing them: the
-/// cheap tests first, the full check only then).
-pub fn has_pressing(s: &DndState, i: usize) -> bool {
-    let c = &s.chars[i];
-    if c.dead || s.stack.is_empty() {
-        return false;
-    }
-    let ok = |cmd: Command| check_answer(s, c.seat, &cmd);
-    let targeted = s.stack.iter().any(|e| {
-        matches!(e.ability, Ability::Jab { target } | Ability::Finish { target } if target == i)
-    });
-    if targeted
-        && c.free(DieKind::Movement) > 0
-        && c.may_tire()
-        && ok(Command::Act {
-            who: i,
-            ability: Ability::Dodge,
-        })
-    {
-        return true;
-    }
-    let (attack, shield) = (c.free(DieKind::Attack) > 0, c.free(DieKind::Shield) > 0);
-    let enemy_stacked = s.stack.iter().any(|e| s.chars[e.by].party != c.party);
-    // A sorcerer with stones in the pool may answer an enemy's ability with a quick spell, and
-    // a Powerful one may pay a stone for a die it lacks.
-    if enemy_stacked && !c.stones.pool.is_empty() {
-        if c.free(DieKind::Movement) > 0 && spell_casts(s, i, true).into_iter().any(ok) {
-            return true;
-        }
-        if c.has(super::sheet::Power::Powerful)
-            && empowered_answers(s, i)
-                .into_iter()
-                .any(|a| ok(Command::Empowered { who: i, ability: a }))
-        {
-            return true;
-        }
-    }
-    if attack
-        && enemy_stacked
-        && matches!(c.sheet.pack, Pack::Bow | Pack::TwoHanded)
-        && s.alive(c.party.other()).any(|t| {
-            ok(Command::Act {
-                who: i,
-                ability: Ability::Jab { target: t },
-            })
-        })
-    {
-        return true;
-    }
-    s.stack.iter().any(|e| {
-        if s.chars[e.by].party == c.party {
-            return false;
-        }
-        let act = |ability| Command::Act { who: i, ability };
-        match e.ability {
-            Ability::Move { .. } => {
-                attack
-                    && (ok(Command::Merge {
-                        who: i,
-                        onto: e.id,
-                        finish: false,
-                    }) || (c.has(super::sheet::Power::Trip)
-                        && ok(act(Ability::Trip { entry: e.id }))))
-            }
-            Ability::Jab { .. } | Ability::Finish { .. } => {
-                (shield && ok(act(Ability::Block { entry: e.id })))
-                    || (attack
-                        && c.has(super::sheet::Power::Riposte)
-                        && ok(act(Ability::Riposte { entry: e.id })))
-            }
-            _ => false,
-        }
-    })
-}
-
-/// The quick answers character `i` could give to what is on the stack now.
-pub fn responses(s: &DndState, i: usize) -> Vec<Command> {
-    let c = &s.chars[i];
-    let mut v = Vec::new();
-    if c.dead || s.stack.is_empty() {
-        return v;
-    }
-    let seat = c.seat;
-    let mut push = |cmd: Command| {
-        if check_answer(s, seat, &cmd) {
-            v.push(cmd);
-        }
-    };
-    if c.free(DieKind::Movement) > 0 && c.may_tire() {
-        push(Command::Act {
-            who: i,
-            ability: Ability::Dodge,
-        });
-    }
-    for e in &s.stack {
-        if s.chars[e.by].party == c.party {
-            continue;
-        }
-        match e.ability {
-            Ability::Move { .. } => {
-                push(Command::Merge {
-                    who: i,
-                    onto: e.id,
-                    finish: false,
-                });
-                push(Command::Act {
-                    who: i,
-                    ability: Ability::Trip { entry: e.id },
-                });
-            }
-            Ability::Jab { .. } | Ability::Finish { .. } => {
-                push(Command::Act {
-                    who: i,
-                    ability: Ability::Block { entry: e.id },
-                });
-                push(Command::Act {
-                    who: i,
-                    ability: Ability::Riposte { entry: e.id },
-                });
-            }
-            _ => {}
-        }
-    }
-    // A bow shoots as a quick action; a two-handed weapon strikes as one for a fatigue.
-    if c.free(DieKind::Attack) > 0 && matches!(c.sheet.pack, Pack::Bow | Pack::TwoHanded) {
-        for t in s.alive(c.party.other()) {
-            push(Command::Act {
-                who: i,
-                ability: Ability::Jab { target: t },
-            });
-            // Into a melee, a bow may let the DM choose instead of a fatigue and a save.
-            if c.sheet.ranged() && !super::resolve::in_melee_with(s, i, t).is_empty() {
-                push(Command::DmChooses {
-                    who: i,
-                    ability: Ability::Jab { target: t },
-                });
-            }
-        }
-    }
-    for die in [DieKind::Movement, DieKind::Attack, DieKind::Shield] {
-        if c.spent(die) > 0 {
-            push(Command::Act {
-                who: i,
-                ability: Ability::Exert { die },
-            });
-        }
-    }
-    // Quick spells the active pool can pay, at every target they may take.
-    if !c.stones.pool.is_empty() && c.free(DieKind::Movement) > 0 {
-        for cmd in spell_casts(s, i, true) {
-            push(cmd);
-        }
-    }
-    // Powerful: a stone for a die that is lacking.
-    if c.has(super::sheet::Power::Powerful) && !c.stones.pool.is_empty() {
-        let have: Vec<Ability> = v
-            .iter()
-            .filter_map(|p| match p {
-                Command::Act { ability, .. } => Some(ability.clone()),
-                _ => None,
-            })
-            .collect();
-        for a in empowered_answers(s, i) {
-            let cmd = Command::Empowered {
-                who: i,
-                ability: a.clone(),
-            };
-            if !have.contains(&a) && !v.contains(&cmd) && check_answer(s, seat, &cmd) {
-                v.push(cmd);
-            }
-        }
-    }
-    v
-}
-
-/// The answers a Powerful character might pay for with a stone: a Dodge when an attack on the
-/// stack targets it, a Block or Riposte against an enemy's attack, a Trip against its move.
-fn empowered_answers(s: &DndState, i: usize) -> Vec<Ability> {
-    let party = s.chars[i].party;
-    let mut v = Vec::new();
-    for e in s.stack.iter().filter(|e| s.chars[e.by].party != party) {
-        match e.ability {
-            Ability::Jab { target } | Ability::Finish { target } => {
-                if target == i && !v.contains(&Ability::Dodge) {
-                    v.push(Ability::Dodge);
-                }
-                v.push(Ability::Block { entry: e.id });
-                v.push(Ability::Riposte { entry: e.id });
-            }
-            Ability::Move { .. } => v.push(Ability::Trip { entry: e.id }),
-            _ => {}
-        }
-    }
-    v
-}
-
-/// Every cast of a known spell by `i` at each target it may take (`quick`: the quick spells
-/// only), unchecked.
-pub fn spell_casts(s: &DndState, i: usize, quick: bool) -> Vec<Command> {
-    use super::spells::Aim;
-    let c = &s.chars[i];
-    let mut v = Vec::new();
-    for &spell in &c.spells {
-        let Some(sp) = s.grimoire.spells.get(spell as usize) else {
-            continue;
-        };
-        if quick && !sp.quick {
-            continue;
-        }
-        let targets: Vec<u32> = match sp.effect.aim() {
-            Aim::Enemy => s.alive(c.party.other()).map(|t| t as u32).collect(),
-            Aim::Friend => s.alive(c.party).map(|t| t as u32).collect(),
-            Aim::Spell => s
-                .stack
-                .iter()
-                .filter(|e| {
-                    matches!(e.ability, Ability::Cast { .. }) && s.chars[e.by].party != c.party
-                })
-                .map(|e| e.id)
-                .collect(),
-        };
-        for target in targets {
-            v.push(Command::Act {
-                who: i,
-                ability: Ability::Cast { spell, target },
-            });
-        }
-    }
-    v
-}
 
 /// The program's command for `seat`, if the game waits on it.
 pub fn choose(s: &DndState, seat: Seat) -> Option<Command> {
@@ -332,9 +70,11 @@ fn answer(s: &DndState, seat: Seat) -> Option<Command> {
                 })
         }
         Ability::Jab { target } | Ability::Finish { target } if ours(target) => {
-            let a = top.roll.unwrap_or(0);
+            let die = top.roll.unwrap_or(0);
+            // The attack's A with its STR bonus, what a ward or a dodge must beat.
+            let a = s.value(top).max(0) as u32;
             let t = &s.chars[target];
-            if a == 6 || !hits(a, t.ac()) {
+            if die == 6 || !hits(die, s.chars[top.by].sheet.attack_bonus(), t.ac()) {
                 return None;
             }
             // A ward that lifts the armour class above the attack die.
@@ -368,12 +108,14 @@ fn answer(s: &DndState, seat: Seat) -> Option<Command> {
                     return Some(b);
                 }
             }
-            // A dodge that beats the attack die on a roll above it.
+            // A dodge whose M (with DEX) may beat the attack's A.
             let dodge = Command::Act {
                 who: target,
                 ability: Ability::Dodge,
             };
-            (a < 6 && check_answer(s, seat, &dodge) && t.fatigue + 1 < t.sheet.max_fatigue())
+            ((a as i32) < 6 + t.sheet.movement_bonus()
+                && check_answer(s, seat, &dodge)
+                && t.fatigue + 1 < t.sheet.max_fatigue())
                 .then_some(dodge)
         }
         Ability::Move { to } => {

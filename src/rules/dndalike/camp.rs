@@ -62,7 +62,8 @@ pub fn max_attempts(rank: u32) -> u32 {
 /// What happened between fights.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub enum CampEvent {
-    /// A progress attempt: the saving throw (d6 less the difficulty against fatigue).
+    /// A progress attempt: the saving throw (the die against `need`: fatigue plus the
+    /// difficulty less the INT bonus).
     Progress {
         who: usize,
         roll: u32,
@@ -110,8 +111,8 @@ fn d6(dice: &mut Dice, why: &'static str) -> Result<u32, CampError> {
 }
 
 /// "A character may attempt to progress a task by succeeding in a saving throw": d6 less the
-/// task's difficulty against the character's fatigue, a natural 6 always and a natural 1
-/// never, with advantage for Lucky.
+/// task's difficulty plus the INT bonus ("all skill rolls") against the character's fatigue, a
+/// natural 6 always and a natural 1 never, with advantage for Lucky.
 pub fn progress(
     task: &mut Task,
     chars: &[Character],
@@ -136,7 +137,8 @@ pub fn progress(
     } else {
         d6(dice, "progress")?
     };
-    let need = c.fatigue + task.difficulty;
+    // INT's bonus goes to "all skill rolls": taken off what the die must reach.
+    let need = c.fatigue + task.difficulty - c.sheet.skill_bonus();
     let ok = roll == 6 || (roll != 1 && roll as i32 >= need);
     match task.attempts.iter_mut().find(|(w, _)| *w == who) {
         Some((_, n)) => *n += 1,

@@ -405,9 +405,13 @@ pub fn describe(s: &DndState, e: &Event) -> Option<String> {
             hit,
             why,
         } => format!(
-            "{}'s attack on {}: A {roll} against AC {ac}: {}{}",
+            "{}'s attack on {}: A {roll}{} against AC {ac}: {}{}",
             n(*by),
             n(*target),
+            match s.chars.get(*by).map_or(0, |c| c.sheet.attack_bonus()) {
+                0 => String::new(),
+                b => format!(" {b:+} STR = {}", *roll as i32 + b),
+            },
             if *hit { "a hit" } else { "a miss" },
             if why.is_empty() {
                 String::new()

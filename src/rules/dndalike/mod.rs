@@ -4,6 +4,7 @@
 //! shared game core; the readings of the text's gaps are in `assets/rules/dndalike.md`.
 
 pub mod ai;
+pub mod answers;
 pub mod camp;
 pub mod command;
 pub mod odds;

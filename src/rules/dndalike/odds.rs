@@ -1,6 +1,7 @@
 //! Exact odds of a DnDalike attack against an armour class: the attack die (with advantage or
 //! disadvantage), "a natural 6 is an automatic hit ... a natural 1 is an automatic miss", and
-//! the target's possible Dodge (its M die raising the armour class before the attack resolves).
+//! the target's possible Dodge (its M die raising the armour class before the attack resolves),
+//! with the attacker's STR bonus on the attack die and the target's DEX bonus on its Dodge.
 //! The overlay and `wartable odds dndalike` print these.
 
 use super::resolve::hits;
@@ -15,6 +16,10 @@ pub struct AttackQuery {
     pub advantage: i32,
     /// Wounds a hit deals (2 with a two-handed weapon).
     pub wounds: u32,
+    /// The attacker's STR bonus, added to the attack die ("attack rolls").
+    pub bonus: i32,
+    /// The target's DEX bonus, added to its Dodge's M die ("movement rolls").
+    pub dodge_bonus: i32,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -57,11 +62,11 @@ pub fn attack(q: &AttackQuery) -> AttackOdds {
     let (mut hit, mut dodged) = (0.0, 0.0);
     for (i, p) in die.iter().enumerate() {
         let a = i as u32 + 1;
-        if hits(a, q.ac) {
+        if hits(a, q.bonus, q.ac) {
             hit += p;
         }
         for m in 1..=6 {
-            if hits(a, q.ac.max(m)) {
+            if hits(a, q.bonus, q.ac.max(m + q.dodge_bonus)) {
                 dodged += p / 6.0;
             }
         }
@@ -75,4 +80,21 @@ pub fn attack(q: &AttackQuery) -> AttackOdds {
         mean_damage: hit * wounds * 3.5,
         mean_damage_if_dodged: dodged * wounds * 3.5,
     }
+}
+
+/// The chance that `c` passes a casting save for a spell of `level` now: "a saving throw with a
+/// negative penalty equal to the spell's level" (d6 - level >= fatigue; a natural 6 always, a
+/// natural 1 never), with advantage for Lucky ("advantage on all saving throws").
+pub fn casting_save(c: &super::state::Character, level: u32) -> f64 {
+    let advantage = i32::from(c.has(super::sheet::Power::Lucky));
+    let need = c.fatigue + level as i32;
+    die_odds(advantage)
+        .iter()
+        .enumerate()
+        .filter(|(k, _)| {
+            let r = *k as i32 + 1;
+            r == 6 || (r != 1 && r >= need)
+        })
+        .map(|(_, p)| p)
+        .sum()
 }

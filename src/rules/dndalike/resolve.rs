@@ -199,7 +199,9 @@ fn check_act(
         if me.stones.pool.is_empty() {
             return illegal(why(|| format!("no spell stone in {}'s active pool", me.name())));
         }
-        if die.is_none() || a.is_spell() {
+        // "as if they were action dice of any type": a Cast's M die too. Not Draw's: a stone
+        // from the pool paying to draw a stone into the pool.
+        if die.is_none() || matches!(a, Ability::Draw) {
             return illegal(why(|| format!(
                 "a stone pays for an action die: {} has none to pay for",
                 a.label()
@@ -306,7 +308,7 @@ fn check_act(
                 return illegal("Block needs a shield");
             }
             let e = stacked(s, *entry)?;
-            let (target, _) = attack_target(e)
+            let target = attacked(s, e)
                 .ok_or_else(|| RuleError::Illegal("Block cancels an attack".into()))?;
             if target != who && gap_at(me.pos, s.chars[target].pos) > MELEE_REACH {
                 return illegal(why(|| format!(
@@ -321,8 +323,10 @@ fn check_act(
                 return illegal(why(|| format!("{} has not the Trip power", me.name())));
             }
             let e = stacked(s, *entry)?;
-            if !matches!(e.ability, Ability::Move { .. }) {
-                return illegal("Trip cancels a movement ability");
+            // "cancel target movement ability": a Move or a Dodge (both need M dice; a spell
+            // action's M dice make it no movement action).
+            if !e.ability.is_movement() {
+                return illegal("Trip cancels a movement ability (Move or Dodge)");
             }
             enemy(e.by)?;
         }
@@ -331,7 +335,7 @@ fn check_act(
                 return illegal(why(|| format!("{} has not the Riposte power", me.name())));
             }
             let e = stacked(s, *entry)?;
-            let melee = attack_target(e).is_some() && !s.chars[e.by].sheet.ranged();
+            let melee = attacked(s, e).is_some() && !s.chars[e.by].sheet.ranged();
             if !melee {
                 return illegal("Riposte cancels a melee attack");
             }
@@ -353,7 +357,9 @@ fn check_act(
                 return illegal(why(|| format!("{} does not know {}", me.name(), sp.name)));
             }
             let school = s.grimoire.school_of(*spell as usize);
-            if pick_stones(&me.stones.pool, school as u8, sp.level).is_none() {
+            // A stone paying the M die (the last drawn) is not there to pay the spell's O.
+            let pool = &me.stones.pool[..me.stones.pool.len() - usize::from(stone)];
+            if pick_stones(pool, school as u8, sp.level).is_none() {
                 return illegal(why(|| format!(
                     "{} takes {} in the active pool, one of them {}",
                     sp.name,
@@ -474,11 +480,14 @@ fn stacked(s: &DndState, id: u32) -> Result<&Entry, RuleError> {
         .ok_or_else(|| RuleError::Illegal(format!("nothing numbered {id} is on the stack")))
 }
 
-/// The character an attack entry targets, and whether it is a finishing attack.
-fn attack_target(e: &Entry) -> Option<(usize, bool)> {
+/// The character whose armour class an attack entry is judged against: a Jab's or Finish's
+/// target, or the owner of the stacked ability a Trip or Riposte aims at ("Attacks can either
+/// target a character or stacked ability of a character ... against the target's armour class").
+/// None for an entry that is no attack, or aims at an ability no longer on the stack.
+pub fn attacked(s: &DndState, e: &Entry) -> Option<usize> {
     match e.ability {
-        Ability::Jab { target } => Some((target, false)),
-        Ability::Finish { target } => Some((target, true)),
+        Ability::Jab { target } | Ability::Finish { target } => Some(target),
+        Ability::Trip { entry } | Ability::Riposte { entry } => s.entry(entry).map(|t| t.by),
         _ => None,
     }
 }
@@ -673,8 +682,9 @@ fn announce(
         });
     }
     if stone {
-        // The last stone drawn pays; "you must roll a saving throw as if you were casting a
-        // spell" (of level 1: one stone).
+        // The last stone drawn pays (for a Cast, its M: the spell's stones are picked from the
+        // rest below); "you must roll a saving throw as if you were casting a spell" (of level
+        // 1: one stone).
         let at = (x.s.chars[who].stones.pool.len() - 1) as u8;
         x.emit(Event::Paid {
             who,
@@ -758,6 +768,9 @@ fn into_melee(
     if near.is_empty() {
         return Ok(());
     }
+    // "You may only voluntarily gain fatigue up to your fatigue maximum": at the maximum the
+    // shooter cannot gain this fatigue and must forgo it and the save, letting the DM choose.
+    let forgo = forgo || !x.s.chars[by].may_tire();
     let choices: Vec<usize> = if forgo {
         std::iter::once(target).chain(near).collect()
     } else {
@@ -818,28 +831,13 @@ fn respond_or_resolve(x: &mut Ctx) -> Result<(), RuleError> {
             }
             return Ok(());
         }
-        let left = responders(&x.s);
+        let left = super::answers::responders(&x.s);
         if !left.is_empty() {
             x.emit(Event::Phase(Phase::Respond { left }));
             return Ok(());
         }
         resolve_top(x)?;
     }
-}
-
-/// The seats with a living character that could answer what is on the stack.
-pub fn responders(s: &DndState) -> Vec<Seat> {
-    let mut v: Vec<Seat> = Vec::new();
-    for (i, c) in s.chars.iter().enumerate() {
-        if c.dead || v.contains(&c.seat) {
-            continue;
-        }
-        if super::ai::has_pressing(s, i) {
-            v.push(c.seat);
-        }
-    }
-    v.sort();
-    v
 }
 
 /// The fight ends when a party has nobody left.
@@ -879,14 +877,15 @@ fn resolve_top(x: &mut Ctx) -> Result<(), RuleError> {
     }
     let roll = e.roll.unwrap_or(0);
     match &e.ability {
+        // "Raise your AC to M": the M die with the DEX bonus ("movement rolls").
         Ability::Dodge => x.emit(Event::Raised {
             who: me,
-            ac: roll as i32,
+            ac: x.s.value(&e),
         }),
         Ability::Move { to } => {
             x.emit(Event::Raised {
                 who: me,
-                ac: roll as i32,
+                ac: x.s.value(&e),
             });
             walk(x, &e, *to)?;
         }
@@ -922,17 +921,17 @@ fn resolve_top(x: &mut Ctx) -> Result<(), RuleError> {
                         who: me,
                         die: DieKind::Shield,
                     });
-                } else if t.roll.unwrap_or(0) <= roll {
+                } else if x.s.value(&t) <= roll as i32 {
                     x.emit(Event::Cancelled {
                         ids: vec![t.id],
-                        why: format!("blocked: A {} against S {roll}", t.roll.unwrap_or(0)),
+                        why: format!("blocked: A {} against S {roll}", x.s.value(&t)),
                     });
                 } else {
                     x.emit(Event::Failed {
                         who: me,
                         why: format!(
                             "Block fails: the attack's A {} is above S {roll}",
-                            t.roll.unwrap_or(0)
+                            x.s.value(&t)
                         ),
                     });
                 }
@@ -944,8 +943,11 @@ fn resolve_top(x: &mut Ctx) -> Result<(), RuleError> {
                 let riposte = matches!(e.ability, Ability::Riposte { .. });
                 let reach = in_reach(&x.s, me, owner);
                 let ac = x.s.chars[owner].ac();
-                let outdone = riposte && t.roll.unwrap_or(0) > roll;
-                let hit = reach && hits(roll, ac) && !outdone;
+                let bonus = x.s.chars[me].sheet.attack_bonus();
+                // "cancel target melee attack that has an A equal to or less than your A": both
+                // A with their owners' STR.
+                let outdone = riposte && x.s.value(&t) > x.s.value(&e);
+                let hit = reach && hits(roll, bonus, ac) && !outdone;
                 x.emit(Event::Judged {
                     by: me,
                     target: owner,
@@ -954,18 +956,28 @@ fn resolve_top(x: &mut Ctx) -> Result<(), RuleError> {
                     hit,
                     why: if !reach {
                         "out of reach"
-                    } else if outdone && hits(roll, ac) {
+                    } else if outdone && hits(roll, bonus, ac) {
                         "the attack's A is above the riposte's"
                     } else {
                         ""
                     }
                     .into(),
                 });
-                if hit {
+                if reach && x.s.chars[me].has(Power::HeavyHitter) && !x.s.chars[owner].dead {
+                    // "Each attack (successful or not) forces the target to gain a fatigue."
+                    tire(x, owner, "Heavy Hitter", Some(e.id))?;
+                }
+                if hit && x.s.entry(t.id).is_some() {
                     x.emit(Event::Cancelled {
                         ids: vec![t.id],
                         why: e.ability.label().to_lowercase(),
                     });
+                }
+                if hit && !x.s.chars[owner].dead {
+                    // A Trip or Riposte that hits is "a successful attack that does not cause a
+                    // wound": "a saving throw with advantage or cancel all of their stacked
+                    // abilities".
+                    shaken(x, owner, 1, Some(e.id), "hit without a wound")?;
                 }
             }
         }
@@ -1035,9 +1047,10 @@ fn cast(x: &mut Ctx, e: &Entry, spell: u8, target: u32) -> Result<(), RuleError>
 }
 
 /// "Any attack roll of a natural 6 is an automatic hit. Similarly, a natural 1 is an automatic
-/// miss." Otherwise "equal to or greater than the target's armour class at resolution".
-pub fn hits(roll: u32, ac: i32) -> bool {
-    roll == 6 || (roll != 1 && roll as i32 >= ac)
+/// miss." Otherwise the attack die with the attacker's STR bonus ("attack rolls") "equal to or
+/// greater than the target's armour class at resolution".
+pub fn hits(roll: u32, bonus: i32, ac: i32) -> bool {
+    roll == 6 || (roll != 1 && roll as i32 + bonus >= ac)
 }
 
 /// An attack by `by` on `target` with A `roll` judged now.
@@ -1054,7 +1067,7 @@ fn strike(
     }
     let reach = in_reach(&x.s, by, target);
     let ac = x.s.chars[target].ac();
-    let hit = reach && hits(roll, ac);
+    let hit = reach && hits(roll, x.s.chars[by].sheet.attack_bonus(), ac);
     x.emit(Event::Judged {
         by,
         target,

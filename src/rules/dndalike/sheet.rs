@@ -289,6 +289,34 @@ impl Sheet {
         (self.armour.class() + modifier(self.stats.cha)).max(0)
     }
 
+    /// The stat table's surviving column, in STR, DEX, CON, INT, WIS, CHA order: "attack
+    /// rolls / movement rolls / health / level / all skill rolls / maximum fatigue / armour
+    /// class". STR's bonus is added to every attack roll (an A die), on the d6 the armour class
+    /// is on.
+    pub fn attack_bonus(&self) -> i32 {
+        modifier(self.stats.str)
+    }
+
+    /// DEX's bonus, added to every movement roll (an M die spent on a movement action).
+    pub fn movement_bonus(&self) -> i32 {
+        modifier(self.stats.dex)
+    }
+
+    /// INT's bonus, added to "all skill rolls" (progress attempts and completion rolls).
+    pub fn skill_bonus(&self) -> i32 {
+        modifier(self.stats.int)
+    }
+
+    /// The bonus added to a die of `kind` rolled for an ability: STR to an A die, DEX to an M
+    /// die (a spell action's M is no movement roll: it takes none), nothing to an S die.
+    pub fn die_bonus(&self, kind: DieKind) -> i32 {
+        match kind {
+            DieKind::Attack => self.attack_bonus(),
+            DieKind::Movement => self.movement_bonus(),
+            DieKind::Shield => 0,
+        }
+    }
+
     /// "You begin with one Movement Die and one Attack Die", and the pack's extra die.
     pub fn action_dice(&self) -> Vec<DieKind> {
         let mut d = vec![DieKind::Movement, DieKind::Attack];

@@ -238,6 +238,13 @@ impl Ability {
         )
     }
 
+    /// Movement actions: "An Attack Action is any action that requires Attack Dice (A) to
+    /// activate. The same is true for Movement Actions and Movement Dice (M)", spell actions
+    /// excepted ("it is not a movement action"): Move and Dodge.
+    pub fn is_movement(&self) -> bool {
+        matches!(self, Ability::Move { .. } | Ability::Dodge)
+    }
+
     pub fn is_attack(&self) -> bool {
         matches!(
             self,
@@ -464,6 +471,19 @@ impl DndState {
         v.sort();
         v.dedup();
         v
+    }
+
+    /// An entry's value with its owner's bonus: the A of an attack (die + STR), the M of a Move
+    /// or Dodge (die + DEX: a movement roll), the S of a Block (the die); a spell action's M
+    /// is no movement roll ("it is not a movement action") and takes no bonus.
+    pub fn value(&self, e: &Entry) -> i32 {
+        let roll = e.roll.unwrap_or(0) as i32;
+        match e.ability.cost().0 {
+            Some(k) if !e.ability.is_spell() => {
+                roll + self.chars.get(e.by).map_or(0, |c| c.sheet.die_bonus(k))
+            }
+            _ => roll,
+        }
     }
 
     pub fn entry(&self, id: u32) -> Option<&Entry> {
