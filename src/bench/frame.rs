@@ -6,7 +6,7 @@
 //! run. Prints JSON.
 
 use super::median;
-use crate::app::motion::GameMoved;
+use crate::app::glide::GameMoved;
 use crate::app::state::TableState;
 use crate::table::Pt;
 use bevy::prelude::*;

@@ -1,6 +1,7 @@
 //! Dice: one seeded generator per game, dice expressions, a log of every roll with its purpose,
 //! and results that can be forced (tests) or typed in by players rolling real dice.
 
+pub mod entered;
 pub mod expr;
 
 pub use expr::{DiceExpr, Keep};

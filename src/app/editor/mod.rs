@@ -19,7 +19,7 @@ pub use quit::{QuitPrompt, quit_plugin};
 use super::level_io::LevelChosen;
 use super::screens::Mode;
 use super::state::{ActiveTool, Notices, TableState, pointer_on_table};
-use super::table_entities::TableSync;
+use crate::app::base::sets::TableSync;
 use crate::data::{load_level, save_level};
 use crate::edit::{EditLevel, EditOp, HeightMode, History};
 use crate::table::{GroundKind, Pt, ZoneKind};

@@ -7,7 +7,7 @@ use super::input::in_game;
 use super::session::KogSession;
 use crate::app::convert::to_world;
 use crate::app::labels::{ModelTag, ModelTags};
-use crate::app::play::ActiveGame;
+use crate::app::play::session::ActiveGame;
 use crate::app::table_entities::{Base, Miniature};
 use crate::app::visuals::Palette;
 use crate::rules::kog::state::{Condition, MoveMode, Phase};

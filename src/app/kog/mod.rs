@@ -26,7 +26,7 @@ pub fn plugin(app: &mut App) {
         .add_systems(
             EguiPrimaryContextPass,
             panels::game_ui
-                .in_set(crate::app::play::shell::PlayUi::Panels)
+                .in_set(crate::app::base::sets::PlayUi::Panels)
                 .run_if(input::in_game),
         );
     app.world_mut()

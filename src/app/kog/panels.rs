@@ -5,7 +5,7 @@
 use super::card::{self, MenuCache, odds_line};
 use super::input::MovePreview;
 use super::session::{KogSession, Placing, UiAction};
-use crate::app::play::ActiveGame;
+use crate::app::play::session::ActiveGame;
 use crate::app::play::shell::PlayRest;
 use crate::app::state::{Notices, Selection, TableState, Tape};
 use crate::app::ui::measurement;
@@ -38,7 +38,7 @@ pub(super) fn game_ui(
     let Some(rect) = play_rest.0 else {
         return Ok(());
     };
-    let mut root = crate::app::play::root_ui(&ctx, "kog_root", rect);
+    let mut root = crate::app::ui_kit::layout::root_ui(&ctx, "kog_root", rect);
     let mut action: Option<UiAction> = None;
 
     egui::Panel::left("forces")

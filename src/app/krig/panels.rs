@@ -21,7 +21,7 @@ pub fn plugin(app: &mut App) {
     app.add_systems(
         EguiPrimaryContextPass,
         game_ui
-            .in_set(crate::app::play::shell::PlayUi::Panels)
+            .in_set(crate::app::base::sets::PlayUi::Panels)
             .run_if(in_game),
     );
 }
