@@ -28,7 +28,7 @@ pub(super) fn game_ui(
     mut cache: ResMut<MenuCache>,
     preview: Res<MovePreview>,
     mut notices: ResMut<Notices>,
-    mut hover: ResMut<super::markers::AttackHover>,
+    mut hover: ResMut<super::hover::AttackHover>,
 ) -> Result {
     let Some(session) = KogSession::of_mut(&mut active) else {
         return Ok(());
@@ -112,7 +112,7 @@ pub(super) fn game_ui(
                 }
                 r.map_err(|e| e.to_string())
             }
-            UiAction::AutoDeploy => super::auto_deploy(session),
+            UiAction::AutoDeploy => super::session::auto_deploy(session),
         };
         match r {
             Ok(()) => notices.status.clear(),

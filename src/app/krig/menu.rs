@@ -1,7 +1,7 @@
 //! Krig's New game window (the two players' names and who plays each, the level, the seed), and
 //! how a Krig save opens at the table.
 
-use super::KrigSession;
+use super::session::KrigSession;
 use crate::app::play::session::ActiveGame;
 use crate::app::play::new_game::{NewGame, errors_and_start, level_and_seed};
 use crate::rules::core::{Player, RulesId};
