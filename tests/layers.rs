@@ -20,11 +20,7 @@ const KNOWN_CIRCLE_FOLDERS: &[&str] = &[
     "src/table/",
     "src/dice/",
     "src/bench/",
-    "src/app/editor/",
-    "src/app/kog/",
     "src/app/kry/",
-    "src/app/ktog/",
-    "src/app/krig/",
     "src/app/dndalike/",
 ];
 
