@@ -18,8 +18,6 @@ use std::path::{Path, PathBuf};
 const KNOWN_CIRCLE_FOLDERS: &[&str] = &[
     "src/rules/",
     "src/table/",
-    "src/dice/",
-    "src/bench/",
     "src/app/kry/",
     "src/app/dndalike/",
 ];
