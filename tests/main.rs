@@ -15,6 +15,7 @@ mod hardening;
 mod headless_app;
 mod kog;
 mod kry;
+mod layers;
 mod level_errors;
 mod levels;
 mod looks;

@@ -15,7 +15,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 pub fn plugin(app: &mut App) {
     app.init_resource::<Balance>().add_systems(
         EguiPrimaryContextPass,
-        window.after(crate::app::ui::OverlaySet),
+        window.after(crate::app::base::sets::OverlaySet),
     );
 }
 

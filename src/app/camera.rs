@@ -171,7 +171,7 @@ pub fn framing(points: &[crate::table::Pt]) -> Option<(Vec3, f32, Option<f32>)> 
 /// Frames the models when a game begins with models on the table, or the selected model if one
 /// is; a game that begins with its deployment keeps the view of the whole table.
 fn frame_new_game(
-    active: Option<Res<super::play::ActiveGame>>,
+    active: Option<Res<crate::app::play::session::ActiveGame>>,
     state: Option<Res<TableState>>,
     sel: Res<super::state::Selection>,
     mut goal: ResMut<CameraGoal>,

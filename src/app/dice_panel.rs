@@ -3,6 +3,7 @@
 
 use super::state::{Notices, SandboxDice};
 use crate::dice::Dice;
+use crate::dice::entered::parse_entered;
 use bevy::prelude::*;
 use bevy_egui::egui;
 
@@ -10,16 +11,6 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(Update, apply_requests);
 }
 
-/// Parses typed-in results such as `4 6 1` or `4,6,1`.
-pub fn parse_entered(text: &str) -> Result<Vec<u32>, String> {
-    text.split(|c: char| c == ',' || c.is_whitespace())
-        .filter(|s| !s.is_empty())
-        .map(|s| {
-            s.parse::<u32>()
-                .map_err(|_| format!("'{s}' is not a die result"))
-        })
-        .collect()
-}
 
 /// Draws the roller into a panel. The form lives in egui's memory between frames; a click is
 /// passed on as a request in egui's memory so that the dice are only changed by a system.

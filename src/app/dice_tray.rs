@@ -3,7 +3,7 @@
 //! throw, the seeded dice decided it). Each die's value shows over it once it lands. Secret rolls
 //! are never thrown; the settings turn the tray off.
 
-use super::play::ActiveGame;
+use crate::app::play::session::ActiveGame;
 use crate::tray::{HZ, TRAY, Throw};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
@@ -23,7 +23,7 @@ pub fn plugin(app: &mut App) {
         )
         .add_systems(
             EguiPrimaryContextPass,
-            tray_labels.after(super::play::shell::PlayUi::Panels),
+            tray_labels.after(crate::app::base::sets::PlayUi::Panels),
         );
 }
 
@@ -189,7 +189,7 @@ fn spawn_tray(
 fn start_throw(
     mut commands: Commands,
     active: Res<ActiveGame>,
-    settings: Option<Res<super::settings::Settings>>,
+    settings: Option<Res<crate::app::base::settings::Settings>>,
     look: Option<Res<TrayLook>>,
     mut tray: ResMut<Tray>,
     root: Query<Entity, With<TrayRoot>>,

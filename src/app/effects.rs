@@ -3,8 +3,8 @@
 //! first), a model struck flashes. They follow the game's cues
 //! ([`crate::rules::core::Cue`]) and never change the game.
 
-use super::motion::Glide;
-use super::play::ActiveGame;
+use crate::app::glide::Glide;
+use crate::app::play::session::ActiveGame;
 use super::table_entities::{Base, Miniature};
 use super::visuals::Turret;
 use crate::rules::core::Cue;
@@ -16,7 +16,7 @@ pub fn plugin(app: &mut App) {
             Update,
             show_cues
                 .run_if(resource_exists::<ActiveGame>)
-                .after(super::table_entities::TableSync),
+                .after(crate::app::base::sets::TableSync),
         )
         .add_systems(Update, fade);
 }
@@ -91,7 +91,7 @@ fn show_cues(
     mut turrets: Query<&mut Transform, With<Turret>>,
     mut glides: Query<&mut Glide>,
     state: Option<Res<super::state::TableState>>,
-    settings: Option<Res<super::settings::Settings>>,
+    settings: Option<Res<crate::app::base::settings::Settings>>,
 ) {
     let cues = active.0.game_mut().take_cues();
     let Some(fx) = fx else { return };

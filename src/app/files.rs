@@ -1,34 +1,21 @@
-//! Where the player's own files live: the user data folder (`$WARTABLE_DATA`, else the
-//! platform's) and the saved games in it, for every rule set.
+//! The player's own files as the app lists and names them: the user data folder's files beside
+//! the shipped ones, and file names made safe from a player's text.
 
 use std::path::{Path, PathBuf};
 
-/// The player's data folder: `$WARTABLE_DATA`, else the platform's (XDG data home on Linux,
-/// Application Support on macOS, %APPDATA% on Windows), under `wartable`.
-pub fn user_dir() -> PathBuf {
-    if let Some(d) = std::env::var_os("WARTABLE_DATA") {
-        return PathBuf::from(d);
+pub use crate::data::user_dir::{ensure_dir, saves_dir, user_dir};
+
+/// A file name from a player's text: letters, digits, '-' and '_' only.
+pub fn safe_name(name: &str) -> Result<String, String> {
+    let n = name.trim().trim_end_matches(".ron");
+    if n.is_empty()
+        || !n
+            .chars()
+            .all(|c| c.is_alphanumeric() || c == '-' || c == '_')
+    {
+        return Err("use letters, digits, '-' and '_' for the file name".into());
     }
-    let home = std::env::var_os("HOME").map(PathBuf::from);
-    let base = if cfg!(target_os = "windows") {
-        std::env::var_os("APPDATA").map(PathBuf::from)
-    } else if cfg!(target_os = "macos") {
-        home.map(|h| h.join("Library/Application Support"))
-    } else {
-        std::env::var_os("XDG_DATA_HOME")
-            .map(PathBuf::from)
-            .or_else(|| home.map(|h| h.join(".local/share")))
-    };
-    base.unwrap_or_else(|| PathBuf::from(".")).join("wartable")
-}
-
-pub fn saves_dir() -> PathBuf {
-    user_dir().join("saves")
-}
-
-/// Creates a folder if needed, with a readable error.
-pub fn ensure_dir(dir: &Path) -> Result<(), String> {
-    std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))
+    Ok(n.to_string())
 }
 
 /// The `.ron` files of a shipped folder, then those of the player's folder `sub` in the data

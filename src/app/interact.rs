@@ -3,7 +3,7 @@
 
 use super::picking::CursorHit;
 use super::state::{ActiveTool, Notices, Selection, TableState};
-use super::table_entities::TableSync;
+use crate::app::base::sets::TableSync;
 use crate::table::{ModelId, Pt};
 use bevy::input::mouse::{AccumulatedMouseScroll, MouseScrollUnit};
 use bevy::prelude::*;
@@ -24,9 +24,7 @@ pub(super) fn plugin(app: &mut App) {
         );
 }
 
-/// The mouse and keyboard systems that move, turn and remove models.
-#[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
-pub struct InteractSet;
+pub use crate::app::base::sets::InteractSet;
 
 /// While a rule set is in play: which models the player may drag and turn. Their drags and
 /// turns are not applied to the table but passed on as [`Gesture`]s for the rules to judge.

@@ -14,13 +14,11 @@ pub fn plugin(app: &mut App) {
         EguiPrimaryContextPass,
         draw_labels
             .after(TagSet)
-            .after(super::play::shell::PlayUi::Panels),
+            .after(crate::app::base::sets::PlayUi::Panels),
     );
 }
 
-/// The systems that fill [`ModelTags`] each frame.
-#[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
-pub struct TagSet;
+pub use crate::app::base::sets::TagSet;
 
 /// What a model's label says.
 #[derive(Debug, Clone)]

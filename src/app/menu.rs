@@ -4,25 +4,17 @@
 use crate::app::play::{ActiveGame, PlayRegistry};
 use crate::app::screens::Mode;
 use crate::app::state::{ActiveTool, Notices, Selection, TableState};
-use crate::rules::core::RulesId;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 pub fn plugin(app: &mut App) {
     app.init_resource::<MainMenu>().add_systems(
         EguiPrimaryContextPass,
-        menus.after(crate::app::ui::OverlaySet),
+        menus.after(crate::app::base::sets::OverlaySet),
     );
 }
 
-/// Which menu windows are open.
-#[derive(Resource, Debug, Default)]
-pub struct MainMenu {
-    pub show_main: bool,
-    /// The rule set whose New game window is open.
-    pub new_game: Option<RulesId>,
-    pub show_load: bool,
-}
+pub use crate::app::base::nav::MainMenu;
 
 fn menus(
     mut contexts: EguiContexts,
@@ -155,7 +147,7 @@ fn menus(
                     menu.show_load = false;
                     sel.0 = None;
                     *tool = ActiveTool::Select;
-                    crate::app::play::begin(&mut commands, &mut state, &mut notices, level, game);
+                    crate::app::play::session::begin(&mut commands, &mut state, &mut notices, level, game);
                 }
                 Err(e) => notices.show_errors(format!("Could not load {}", p.display()), e),
             }

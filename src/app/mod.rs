@@ -1,6 +1,7 @@
 //! The app layer: Bevy plugins, one per file, composed here into the desktop program.
 
 pub mod balance;
+pub mod base;
 pub mod camera;
 pub mod colliders;
 pub mod convert;
@@ -10,6 +11,7 @@ pub mod editor;
 pub mod effects;
 pub mod figures;
 pub mod files;
+pub mod glide;
 pub mod grid;
 pub mod interact;
 pub mod keys;
@@ -31,6 +33,7 @@ pub mod state;
 pub mod table_entities;
 pub mod textures;
 pub mod ui;
+pub mod ui_kit;
 pub mod visuals;
 
 /// The rule sets' own folders under `src/app/` (`duel` is what the duel games share), one name

@@ -4,7 +4,7 @@
 use super::level_io::resolve_data_path;
 use super::picking::CursorHit;
 use super::state::{ActiveTool, Notices, Selection, TableState};
-use super::table_entities::TableSync;
+use crate::app::base::sets::TableSync;
 use crate::data::palette::{Palette, PaletteEntry, load_palette};
 use crate::table::Model;
 use bevy::prelude::*;

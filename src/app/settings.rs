@@ -1,12 +1,13 @@
-//! The player's settings, kept in the user's config folder (`settings.ron`; the folder can be
-//! moved with `WARTABLE_CONFIG_DIR`): UI scale, the side colours, whether moves and shots are
-//! animated, the Kry-Gothic interrupt countdown. A Settings window edits them; each change is
-//! saved at once. A settings file that cannot be read leaves the defaults and says why.
+//! The Settings window: it edits the player's settings (UI scale, the side colours, whether moves
+//! and shots are animated, the Kry-Gothic interrupt countdown, the keys) and saves each change at
+//! once; the settings themselves and their file are `crate::app::base::settings`.
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
-use serde::{Deserialize, Serialize};
-use std::path::PathBuf;
+
+pub use crate::app::base::settings::{
+    COLOUR_BLIND_SAFE, Settings, SettingsWindow, UI_SCALES, settings_path,
+};
 
 pub fn plugin(app: &mut App) {
     app.insert_resource(Settings::load_or_default())
@@ -14,59 +15,8 @@ pub fn plugin(app: &mut App) {
         .add_systems(Startup, apply_loaded)
         .add_systems(
             EguiPrimaryContextPass,
-            (settings_window, apply_scale).after(super::play::shell::PlayUi::Panels),
+            (settings_window, apply_scale).after(crate::app::base::sets::PlayUi::Panels),
         );
-}
-
-/// The settings.
-#[derive(Resource, Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(default, deny_unknown_fields)]
-pub struct Settings {
-    /// Size of the panels and their text, 1.0 the usual.
-    pub ui_scale: f32,
-    /// The colours of sides (or seats) 1 to 6, as sRGB.
-    pub side_colours: [[u8; 3]; 6],
-    /// Whether models glide when the game moves them, attacks and hits are shown, and the dice
-    /// of each roll are thrown into the dice tray.
-    pub animate: bool,
-    /// The Kry-Gothic interrupt countdown a new game starts with, in seconds (`None`: off).
-    pub kry_countdown: Option<f32>,
-    /// Keys bound instead of the defaults.
-    pub keys: super::keys::Rebinds,
-}
-
-/// Okabe and Ito's colour-blind-safe palette: blue, vermillion, bluish green, orange, reddish
-/// purple, sky blue.
-pub const COLOUR_BLIND_SAFE: [[u8; 3]; 6] = [
-    [0, 114, 178],
-    [213, 94, 0],
-    [0, 158, 115],
-    [230, 159, 0],
-    [204, 121, 167],
-    [86, 180, 233],
-];
-
-pub const UI_SCALES: std::ops::RangeInclusive<f32> = 0.75..=2.0;
-
-impl Default for Settings {
-    fn default() -> Self {
-        Self {
-            ui_scale: 1.0,
-            side_colours: COLOUR_BLIND_SAFE,
-            animate: true,
-            kry_countdown: Some(crate::app::kry::tempo::DEFAULT_COUNTDOWN),
-            keys: Vec::new(),
-        }
-    }
-}
-
-/// Whether the Settings window is open, what loading or saving last said, and the action
-/// waiting for its new key.
-#[derive(Resource, Debug, Default)]
-pub struct SettingsWindow {
-    pub open: bool,
-    pub message: Option<String>,
-    pub rebinding: Option<super::keys::Key>,
 }
 
 /// A key's name as the Settings window shows it.
@@ -76,73 +26,6 @@ fn key_name(k: KeyCode) -> String {
         .or_else(|| s.strip_prefix("Digit"))
         .unwrap_or(&s)
         .to_string()
-}
-
-/// Where the settings live: `$WARTABLE_CONFIG_DIR/settings.ron`, or the user's config folder.
-pub fn settings_path() -> Option<PathBuf> {
-    if let Some(dir) = std::env::var_os("WARTABLE_CONFIG_DIR") {
-        return Some(PathBuf::from(dir).join("settings.ron"));
-    }
-    directories::ProjectDirs::from("org", "Wartable", "wartable")
-        .map(|d| d.config_dir().join("settings.ron"))
-}
-
-impl Settings {
-    /// Reads settings from RON text, with a located error; values out of range are brought
-    /// into range.
-    pub fn from_ron(text: &str, file: &str) -> Result<Self, String> {
-        let mut s: Settings = ron::from_str(text).map_err(|e| {
-            format!(
-                "{file}:{}:{}: {}",
-                e.position.line.max(1),
-                e.position.col.max(1),
-                e.code
-            )
-        })?;
-        if !s.ui_scale.is_finite() {
-            s.ui_scale = 1.0;
-        }
-        s.ui_scale = s.ui_scale.clamp(*UI_SCALES.start(), *UI_SCALES.end());
-        s.kry_countdown = s
-            .kry_countdown
-            .filter(|c| c.is_finite())
-            .map(|c| c.clamp(1.0, 15.0));
-        Ok(s)
-    }
-
-    /// The settings file's contents, or the defaults (and why, if the file was there but bad).
-    pub fn load(path: &std::path::Path) -> (Self, Option<String>) {
-        match std::fs::read_to_string(path) {
-            Ok(text) => match Self::from_ron(&text, &path.display().to_string()) {
-                Ok(s) => (s, None),
-                Err(e) => (Self::default(), Some(format!("settings not read: {e}"))),
-            },
-            Err(_) => (Self::default(), None),
-        }
-    }
-
-    fn load_or_default() -> Self {
-        let Some(path) = settings_path() else {
-            return Self::default();
-        };
-        let (s, err) = Self::load(&path);
-        if let Some(e) = err {
-            warn!("{e}");
-        }
-        s
-    }
-
-    /// Writes the settings, atomically.
-    pub fn save(&self, path: &std::path::Path) -> Result<(), String> {
-        let text = ron::ser::to_string_pretty(self, ron::ser::PrettyConfig::default())
-            .map_err(|e| e.to_string())?;
-        if let Some(dir) = path.parent() {
-            std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
-        }
-        let tmp = path.with_extension("ron.tmp");
-        std::fs::write(&tmp, text).map_err(|e| format!("{}: {e}", tmp.display()))?;
-        std::fs::rename(&tmp, path).map_err(|e| format!("{}: {e}", path.display()))
-    }
 }
 
 fn apply_loaded(settings: Res<Settings>, mut form: ResMut<crate::app::kry::menu::NewKryGame>) {
@@ -234,7 +117,7 @@ fn settings_window(
                         ui.checkbox(&mut on, "on");
                         let mut secs = s
                             .kry_countdown
-                            .unwrap_or(crate::app::kry::tempo::DEFAULT_COUNTDOWN);
+                            .unwrap_or(crate::rules::kry::tempo::DEFAULT_COUNTDOWN);
                         ui.add_enabled(on, egui::Slider::new(&mut secs, 1.0..=15.0).suffix(" s"));
                         s.kry_countdown = on.then_some(secs);
                     });
@@ -300,46 +183,4 @@ fn settings_window(
         *settings = s;
     }
     Ok(())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn settings_round_trip_through_their_file() {
-        let dir = std::env::temp_dir().join(format!("wartable-settings-{}", std::process::id()));
-        let path = dir.join("nested").join("settings.ron");
-        let s = Settings {
-            ui_scale: 1.5,
-            side_colours: [[1, 2, 3]; 6],
-            animate: false,
-            kry_countdown: None,
-            keys: vec![(super::super::keys::Key::Grid, vec![KeyCode::KeyX])],
-        };
-        s.save(&path).expect("saves");
-        assert_eq!(Settings::load(&path), (s, None));
-        let _ = std::fs::remove_dir_all(&dir);
-    }
-
-    #[test]
-    fn a_missing_file_gives_the_defaults_quietly_and_a_bad_one_says_where() {
-        let missing = std::env::temp_dir().join("wartable-no-such-dir/settings.ron");
-        assert_eq!(Settings::load(&missing), (Settings::default(), None));
-        let err = Settings::from_ron("(ui_scale: 1.0,\n animate: maybe)", "s.ron").unwrap_err();
-        assert!(err.starts_with("s.ron:2:"), "{err}");
-        let err = Settings::from_ron("(colours: [])", "s.ron").unwrap_err();
-        assert!(err.contains("colours"), "{err}");
-    }
-
-    #[test]
-    fn values_out_of_range_are_brought_back() {
-        let s = Settings::from_ron("(ui_scale: 40.0, kry_countdown: Some(99.0))", "s").unwrap();
-        assert_eq!((s.ui_scale, s.kry_countdown), (2.0, Some(15.0)));
-        let s = Settings::from_ron("(ui_scale: 0.1)", "s").unwrap();
-        assert_eq!(s.ui_scale, 0.75);
-        // Fields left out keep their defaults.
-        assert_eq!(s.side_colours, COLOUR_BLIND_SAFE);
-        assert!(s.animate);
-    }
 }

@@ -7,7 +7,7 @@ use super::interact::Drag;
 use super::picking::CursorHit;
 use super::screens::Mode;
 use super::state::{ActiveTool, Notices, SandboxDice, Selection, TableState, pointer_on_table};
-use super::table_entities::TableSync;
+use crate::app::base::sets::TableSync;
 use crate::table::movement::{CostField, MoveRules};
 use crate::table::template::{
     Coverage, FloorOutcome, Hazard, TemplateAt, resolve_damaged_structure, under_template,
@@ -75,9 +75,7 @@ fn leave_sandbox_tools(mut hazards: ResMut<Hazards>, mut tool: ResMut<ActiveTool
     }
 }
 
-/// Rebuilding the scene and answering the tools' questions.
-#[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
-pub struct GeometrySet;
+pub use crate::app::base::sets::GeometrySet;
 
 /// The window-free part: the scene follows the table, and the line-of-sight and template results
 /// follow the scene. Used by the app and by headless tests.

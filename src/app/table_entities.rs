@@ -14,9 +14,7 @@ pub fn plugin(app: &mut App) {
     );
 }
 
-/// Systems that bring entities in line with [`TableState`]; input systems run before it.
-#[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
-pub struct TableSync;
+pub use crate::app::base::sets::TableSync;
 
 /// Everything spawned from the table's terrain (tiles, pieces, zones, objectives, the table top).
 #[derive(Component, Debug)]
@@ -181,15 +179,15 @@ fn rebuild_terrain(
 fn sync_models(
     mut commands: Commands,
     state: Option<Res<TableState>>,
-    mut game_moved: Option<ResMut<super::motion::GameMoved>>,
-    settings: Option<Res<super::settings::Settings>>,
+    mut game_moved: Option<ResMut<crate::app::glide::GameMoved>>,
+    settings: Option<Res<crate::app::base::settings::Settings>>,
     mut minis: Query<(
         Entity,
         &Miniature,
         &mut Transform,
         &mut Facing,
         Has<Wrecked>,
-        Option<&super::motion::Glide>,
+        Option<&crate::app::glide::Glide>,
     )>,
 ) {
     let Some(state) = state else { return };
@@ -218,7 +216,7 @@ fn sync_models(
                     let moved = tf.translation.distance(target.translation) > 0.05;
                     let animate = settings.as_ref().is_none_or(|s| s.animate);
                     if moved && animate && glides.contains(&m.id) {
-                        commands.entity(e).insert(super::motion::Glide::new(
+                        commands.entity(e).insert(crate::app::glide::Glide::new(
                             tf.translation,
                             target.translation,
                         ));

@@ -9,7 +9,6 @@ use super::state::{
     ViewSettings,
 };
 use crate::table::{Arc, TapeEnd};
-use bevy::camera::Viewport;
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
@@ -21,13 +20,9 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(EguiPrimaryContextPass, overlays.in_set(OverlaySet));
 }
 
-/// The egui pass that draws the common bars; a game's panels are drawn after it.
-#[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
-pub struct OverlaySet;
+pub use crate::app::base::sets::OverlaySet;
 
-/// In a game, the area the common bars leave for the game's own panels and the 3D view.
-#[derive(Resource, Debug, Clone, Default)]
-pub struct UiRest(pub Option<egui::Rect>);
+pub use crate::app::ui_kit::layout::{UiRest, fit_viewport, pointer_over_ui};
 
 /// Transient UI state: the open-level dialog and the side the palette places for.
 #[derive(Resource, Debug)]
@@ -118,8 +113,8 @@ fn overlays(
         Res<State<super::screens::Mode>>,
         Option<ResMut<super::editor::Editor>>,
         ResMut<UiRest>,
-        Option<ResMut<super::menu::MainMenu>>,
-        Option<ResMut<super::settings::SettingsWindow>>,
+        Option<ResMut<crate::app::base::nav::MainMenu>>,
+        Option<ResMut<crate::app::base::settings::SettingsWindow>>,
     ),
 ) -> Result {
     let in_game = *mode.get() == super::screens::Mode::Game;
@@ -127,7 +122,7 @@ fn overlays(
     let Some(mut state) = state else {
         return Ok(());
     };
-    let mut root = crate::app::play::root_ui(&ctx, "root", ctx.viewport_rect());
+    let mut root = crate::app::ui_kit::layout::root_ui(&ctx, "root", ctx.viewport_rect());
 
     egui::Panel::top("top_bar").show(&mut root, |ui| {
         ui.horizontal_wrapped(|ui| {
@@ -415,19 +410,6 @@ fn overlays(
     Ok(())
 }
 
-/// Whether the pointer is over the UI: outside the free area, or over a window floating above
-/// the table.
-pub fn pointer_over_ui(ctx: &egui::Context, free: egui::Rect) -> bool {
-    let pos = ctx.pointer_latest_pos();
-    ctx.egui_is_using_pointer()
-        || pos.is_some_and(|p| {
-            !free.contains(p)
-                || ctx
-                    .layer_id_at(p)
-                    .is_some_and(|l| l.order != egui::Order::Background)
-        })
-}
-
 fn model_card(ui: &mut egui::Ui, state: &mut TableState, sel: &mut Selection) {
     ui.heading("Selected model");
     let Some(id) = sel.0 else {
@@ -557,31 +539,6 @@ pub fn measurement(ui: &mut egui::Ui, state: &TableState, tape: &mut Tape, rule:
         None => {
             ui.label("Press M (or the toolbar) and drag from a model or point to another.");
         }
-    }
-}
-
-/// Sets the camera's viewport to `free` (egui points, `zoom` logical pixels each), in physical
-/// pixels within the window.
-pub fn fit_viewport(cam: &mut Camera, window: &Window, free: egui::Rect, zoom: f32) {
-    let scale = window.scale_factor() * zoom;
-    let (w, h) = (window.physical_width(), window.physical_height());
-    let x0 = ((free.min.x * scale).max(0.0) as u32).min(w.saturating_sub(1));
-    let y0 = ((free.min.y * scale).max(0.0) as u32).min(h.saturating_sub(1));
-    let x1 = ((free.max.x * scale) as u32).clamp(x0 + 1, w.max(x0 + 1));
-    let y1 = ((free.max.y * scale) as u32).clamp(y0 + 1, h.max(y0 + 1));
-    if x1 - x0 < 32 || y1 - y0 < 32 {
-        cam.viewport = None;
-        return;
-    }
-    let vp = Viewport {
-        physical_position: UVec2::new(x0, y0),
-        physical_size: UVec2::new(x1 - x0, y1 - y0),
-        ..default()
-    };
-    if cam.viewport.as_ref().is_none_or(|v| {
-        v.physical_position != vp.physical_position || v.physical_size != vp.physical_size
-    }) {
-        cam.viewport = Some(vp);
     }
 }
 

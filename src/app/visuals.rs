@@ -76,7 +76,7 @@ pub struct Palette {
 /// The side colours in use (the settings' choice; Okabe and Ito's colour-blind-safe palette
 /// until they say otherwise).
 static SIDE_COLOURS: std::sync::RwLock<[[u8; 3]; 6]> =
-    std::sync::RwLock::new(super::settings::COLOUR_BLIND_SAFE);
+    std::sync::RwLock::new(crate::app::base::settings::COLOUR_BLIND_SAFE);
 
 /// Sets the side colours; [`Recolour`] repaints what is on the table.
 pub fn set_side_colours(c: [[u8; 3]; 6]) {

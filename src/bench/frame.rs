@@ -5,8 +5,8 @@
 //! with nothing moving, and the median and 95th percentile of the frames with moves, in one
 //! run. Prints JSON.
 
-use super::median;
-use crate::app::motion::GameMoved;
+use super::stats::median;
+use crate::app::glide::GameMoved;
 use crate::app::state::TableState;
 use crate::table::Pt;
 use bevy::prelude::*;

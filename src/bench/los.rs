@@ -4,7 +4,7 @@
 //! one plain ray cast (nearest hit, the leaves' own shapes) along the centre line of each corridor
 //! cast the matrix performed. Prints JSON.
 
-use super::median;
+use super::stats::median;
 use crate::table::{
     Model, ModelId, Piece, PieceShape, Pt, Scene, SightOptions, Table, Tag, Verdict,
 };

@@ -5,11 +5,8 @@
 pub mod frame;
 pub mod los;
 pub mod self_play;
+pub mod stats;
 
 pub use los::{los, seeded_table};
+pub use stats::median;
 
-/// The median of `v` (the upper one of an even count).
-pub fn median(mut v: Vec<f64>) -> f64 {
-    v.sort_by(f64::total_cmp);
-    v[v.len() / 2]
-}

@@ -2,7 +2,7 @@
 //! itself through the shared game core (every command checked, resolved, applied and logged),
 //! seeds 1 to N, several runs; the setups are made before the clock starts. Prints JSON.
 
-use super::median;
+use super::stats::median;
 use crate::rules::core::{Game, QuickSetup, RuleSet, RulesId, RulesVisitor};
 use std::time::Instant;
 

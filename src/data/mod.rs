@@ -6,6 +6,7 @@ pub mod level;
 pub mod load;
 pub mod palette;
 pub mod spans;
+pub mod user_dir;
 pub mod validate;
 
 pub use error::{Issue, LocatedError};

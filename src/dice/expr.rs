@@ -1,6 +1,6 @@
 //! Dice expressions: `NdX` with keep highest/lowest, re-roll, exploding maximums and a modifier.
 
-use super::{DiceError, Die, DieSource, Dies};
+use super::die::{DiceError, Die, DieSource, Dies};
 use std::fmt;
 
 /// The sides a die may have.

@@ -145,7 +145,7 @@ fn drive_host(
 pub fn join_app(addr: SocketAddr, name: &str, program: bool) -> Result<App, String> {
     let mut app = net_app();
     let mut client = SeatClient::new(name, program);
-    client.report_dir = Some(crate::app::files::user_dir().join("net-reports"));
+    client.report_dir = Some(crate::data::user_dir::user_dir().join("net-reports"));
     transport::join(app.world_mut(), addr, client)?;
     Ok(app)
 }

@@ -132,7 +132,7 @@ impl Host {
             return Err("no seat is offered to players online: make one seat remote".into());
         }
         let mut host = Self::new(game, on_drop, super::data_hash());
-        host.report_dir = Some(crate::app::files::user_dir().join("net-reports"));
+        host.report_dir = Some(crate::data::user_dir::user_dir().join("net-reports"));
         Ok((host, remote))
     }
 

@@ -29,7 +29,7 @@ pub struct RosterDraft {
 
 impl RosterDraft {
     pub fn new(roster: Roster, heroes: bool) -> Self {
-        let file_name = crate::app::kog::files::safe_name(&roster.name.replace(' ', "-"))
+        let file_name = crate::app::files::safe_name(&roster.name.replace(' ', "-"))
             .unwrap_or_else(|_| "my-roster".into());
         Self {
             roster,
@@ -116,12 +116,12 @@ impl RosterDraft {
 
     /// Writes the roster (checked as a roster file is on load) to the player's rosters folder.
     pub fn save(&self) -> Result<PathBuf, Vec<String>> {
-        self.save_in(&crate::app::files::user_dir().join(USER_ROSTERS))
+        self.save_in(&crate::data::user_dir::user_dir().join(USER_ROSTERS))
     }
 
     /// [`Self::save`] into `dir`.
     pub fn save_in(&self, dir: &Path) -> Result<PathBuf, Vec<String>> {
-        let name = crate::app::kog::files::safe_name(&self.file_name).map_err(|e| vec![e])?;
+        let name = crate::app::files::safe_name(&self.file_name).map_err(|e| vec![e])?;
         let text = format!(
             "// A DnDalike roster made in the character builder.\n{}\n",
             ron::ser::to_string_pretty(
@@ -224,7 +224,7 @@ pub fn builder_window(
                     .add_enabled(problems.is_empty(), egui::Button::new("Save and use"))
                     .on_hover_text(format!(
                         "saved in {}",
-                        crate::app::files::user_dir().join(USER_ROSTERS).display()
+                        crate::data::user_dir::user_dir().join(USER_ROSTERS).display()
                     ))
                     .clicked()
                 {

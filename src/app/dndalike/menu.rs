@@ -7,7 +7,7 @@ use super::builder::{RosterDraft, builder_window, roster_files};
 use super::panels::pack_label;
 use super::session::DndSession;
 use crate::app::level_io::resolve_data_path;
-use crate::app::play::ActiveGame;
+use crate::app::play::session::ActiveGame;
 use crate::app::play::new_game::{NewGame, countdown_row, errors_and_start, level_and_seed};
 use crate::rules::core::{Player, RulesId};
 use crate::rules::dndalike::setup::{DEFAULT_LEVEL, MONSTERS_FILE, PARTY_FILE, from_rosters};
@@ -20,7 +20,7 @@ use std::path::{Path, PathBuf};
 pub fn plugin(app: &mut App) {
     app.init_resource::<NewDndGame>().add_systems(
         EguiPrimaryContextPass,
-        window.after(crate::app::ui::OverlaySet),
+        window.after(crate::app::base::sets::OverlaySet),
     );
 }
 
@@ -103,7 +103,7 @@ impl Default for NewDndGame {
 
 impl NewDndGame {
     pub fn start(&self) -> Result<DndSession, Vec<String>> {
-        let seed = crate::app::duel::seed_or_clock(&self.seed)?;
+        let seed = crate::app::play::new_game::seed_or_clock(&self.seed)?;
         let mut setup = self.setup(seed)?;
         setup.first = self.first;
         setup.heroes = ticked(setup.heroes, &self.hero_in);

@@ -6,7 +6,7 @@
 use super::panels::{command_label, party_color};
 use super::session::{DndSession, Screen};
 use crate::app::duel::dice::die;
-use crate::app::play::ActiveGame;
+use crate::app::play::session::ActiveGame;
 use crate::app::state::Notices;
 use crate::rules::dndalike::state::Entry;
 use crate::rules::dndalike::{Ability, Command, DndState};
@@ -17,7 +17,7 @@ pub fn plugin(app: &mut App) {
     app.add_systems(
         EguiPrimaryContextPass,
         windows
-            .in_set(crate::app::play::shell::PlayUi::Panels)
+            .in_set(crate::app::base::sets::PlayUi::Panels)
             .after(super::panels::GameUi)
             .run_if(super::panels::in_game),
     );

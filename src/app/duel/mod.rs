@@ -4,8 +4,10 @@
 
 pub mod dice;
 
+pub use crate::app::play::new_game::{level_file, seed_or_clock};
+
 use crate::app::interact::GameGate;
-use crate::app::play::ActiveGame;
+use crate::app::play::session::ActiveGame;
 use crate::app::screens::Mode;
 use crate::rules::core::RulesId;
 use bevy::prelude::*;
@@ -16,7 +18,7 @@ pub fn plugin(app: &mut App) {
         Update,
         hold_still
             .run_if(in_duel)
-            .after(crate::app::interact::InteractSet),
+            .after(crate::app::base::sets::InteractSet),
     );
 }
 
@@ -38,25 +40,4 @@ fn hold_still(mut gate: ResMut<GameGate>) {
 /// A seat's colour for egui.
 pub fn seat_color(seat: u8) -> egui::Color32 {
     crate::app::visuals::side_color32(seat)
-}
-
-/// The level file a duel game stands on (a bare table if it cannot be read).
-pub fn level_file(path: &Option<std::path::PathBuf>) -> crate::data::LevelFile {
-    match path {
-        Some(p) => crate::rules::duel::level(p).map(|l| l.0.clone()),
-        None => Ok(crate::rules::duel::bare().0.clone()),
-    }
-    .unwrap_or_else(|_| crate::rules::duel::bare().0.clone())
-}
-
-/// The seed typed in a New game window, or the clock's seconds when left empty.
-pub fn seed_or_clock(text: &str) -> Result<u64, Vec<String>> {
-    if text.trim().is_empty() {
-        return Ok(std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(1, |d| d.as_secs()));
-    }
-    text.trim()
-        .parse::<u64>()
-        .map_err(|_| vec![format!("the seed '{text}' is not a whole number")])
 }

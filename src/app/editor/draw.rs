@@ -1,7 +1,7 @@
 //! The editor's gizmos: outlines of the selected pieces, and under the pointer the brush, the
 //! rectangle or zone being dragged, or the spot where a piece or objective would go.
 
-use super::{EditTool, Editor};
+use super::state::{EditTool, Editor};
 use crate::app::convert::{flat, to_world};
 use crate::app::picking::CursorHit;
 use crate::app::state::ActiveTool;

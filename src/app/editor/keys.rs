@@ -1,7 +1,7 @@
 //! The editor's keys: undo and redo, save, the snap grid, and turning, copying and deleting the
 //! selected pieces.
 
-use super::{EditTool, Editor};
+use super::state::{EditTool, Editor};
 use crate::app::state::{ActiveTool, Notices};
 use crate::edit::EditOp;
 use crate::edit::ops::snap_angle;

@@ -1,7 +1,7 @@
 //! The mouse in the editor: strokes of the ground and height brushes, dragged rectangles and zones,
 //! placing objectives, and placing, selecting and moving pieces. A whole gesture is one edit.
 
-use super::{EditTool, Editor};
+use super::state::{EditTool, Editor};
 use crate::app::picking::CursorHit;
 use crate::app::state::{ActiveTool, Notices};
 use crate::edit::ops::{brush_tiles, rect_tiles, snap_point};

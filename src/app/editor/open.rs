@@ -1,7 +1,8 @@
 //! Opening levels for editing: at start-up (`wartable edit [FILE]`), and when a level is chosen
 //! while the editor is on screen.
 
-use super::{Editor, StartEditor, recovery_for};
+use super::files::recovery_for;
+use super::state::{Editor, StartEditor};
 use crate::app::level_io::LevelChosen;
 use crate::app::screens::Mode;
 use crate::app::state::{ActiveTool, Notices};

@@ -1,7 +1,7 @@
 //! The Pieces tool's part of the editor window: the presets, the rotation step, and the one
 //! selected piece's rotation, size and tags.
 
-use super::Editor;
+use super::state::Editor;
 use crate::app::state::Notices;
 use crate::edit::EditOp;
 use crate::edit::presets::PRESETS;

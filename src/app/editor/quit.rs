@@ -1,7 +1,7 @@
 //! Quitting with unsaved work: window close requests are held for a prompt (save and quit, quit
 //! without saving, or cancel) while the editor has unsaved changes.
 
-use super::Editor;
+use super::state::Editor;
 use crate::app::state::Notices;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};

@@ -2,7 +2,7 @@
 //! Play-test, the tools and their settings, zones, objectives, rule hints, and the problems of
 //! the last save (a click focuses the camera on one).
 
-use super::{EditTool, Editor};
+use super::state::{EditTool, Editor};
 use crate::app::camera::OrbitCamera;
 use crate::app::convert::to_world;
 use crate::app::screens::Mode;
@@ -259,29 +259,6 @@ pub(super) fn editor_window(
         }
     }
     Ok(())
-}
-
-/// Where on the table a problem's field lies (`pieces[3].size` -> piece 3), to focus the camera.
-pub(super) fn focus_of(t: &crate::table::Table, field: &str) -> Option<Pt> {
-    let index = |prefix: &str| {
-        field
-            .strip_prefix(prefix)
-            .and_then(|r| r.split(']').next())
-            .and_then(|n| n.parse::<usize>().ok())
-    };
-    if let Some(i) = index("pieces[") {
-        return t.pieces.get(i).map(|p| p.at);
-    }
-    if let Some(i) = index("objectives[") {
-        return t.objectives.get(i).map(|o| o.at);
-    }
-    if let Some(i) = index("zones[") {
-        return t.zones.get(i).map(|z| z.min.add(z.max).scale(0.5));
-    }
-    if let Some(i) = index("models[") {
-        return t.models.get(i).map(|m| m.pos);
-    }
-    None
 }
 
 /// The level's look: the table top, what its water tiles hold (water or blood), and its

@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 /// The shipped force lists.
 pub const SHIPPED_FORCES: &str = "assets/forces/kog-light";
 
-pub use crate::app::files::{ensure_dir, saves_dir, user_dir};
+pub use crate::app::files::{ensure_dir, safe_name, saves_dir, user_dir};
 
 pub fn user_forces_dir() -> PathBuf {
     user_dir().join("forces")
@@ -20,17 +20,4 @@ pub fn force_files() -> Vec<PathBuf> {
     let mut v = ron_files(&resolve_data_path(Path::new(SHIPPED_FORCES)));
     v.extend(ron_files(&user_forces_dir()));
     v
-}
-
-/// A file name from a player's text: letters, digits, '-' and '_' only.
-pub fn safe_name(name: &str) -> Result<String, String> {
-    let n = name.trim().trim_end_matches(".ron");
-    if n.is_empty()
-        || !n
-            .chars()
-            .all(|c| c.is_alphanumeric() || c == '-' || c == '_')
-    {
-        return Err("use letters, digits, '-' and '_' for the file name".into());
-    }
-    Ok(n.to_string())
 }

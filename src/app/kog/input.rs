@@ -5,7 +5,7 @@
 use super::session::{KogSession, Placing};
 use crate::app::interact::{Drag, GameGate, Gesture};
 use crate::app::picking::CursorHit;
-use crate::app::play::ActiveGame;
+use crate::app::play::session::ActiveGame;
 use crate::app::screens::Mode;
 use crate::app::state::{ActiveTool, Notices, Selection};
 use crate::rules::kog::Command;
@@ -28,8 +28,8 @@ pub fn plugin(app: &mut App) {
             )
                 .chain()
                 .run_if(in_game)
-                .after(crate::app::interact::InteractSet)
-                .before(crate::app::play::mirror::MirrorSet),
+                .after(crate::app::base::sets::InteractSet)
+                .before(crate::app::base::sets::MirrorSet),
         );
 }
 

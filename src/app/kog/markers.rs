@@ -3,11 +3,12 @@
 //! objective; white smoke over crippled models ("Visibly mark the model as crippled with white
 //! cotton smoke").
 
+use super::hover::AttackHover;
 use super::input::in_game;
 use super::session::KogSession;
 use crate::app::convert::to_world;
 use crate::app::labels::{ModelTag, ModelTags};
-use crate::app::play::ActiveGame;
+use crate::app::play::session::ActiveGame;
 use crate::app::table_entities::{Base, Miniature};
 use crate::app::visuals::Palette;
 use crate::rules::kog::state::{Condition, MoveMode, Phase};
@@ -25,14 +26,6 @@ pub(super) fn plugin(app: &mut App) {
     .add_systems(PostUpdate, crippled_smoke.run_if(in_game))
     .init_resource::<AttackHover>()
     .add_systems(Update, draw_hovered_attack.run_if(in_game));
-}
-
-/// The attack row under the pointer in the card panel: its sight lines are drawn on the table.
-#[derive(Resource, Debug, Default)]
-pub struct AttackHover {
-    pub pair: Option<(crate::table::ModelId, crate::table::ModelId)>,
-    lines: Vec<crate::table::sight::SightLine>,
-    key: Option<(crate::table::ModelId, crate::table::ModelId, u64)>,
 }
 
 /// Draws the lines of sight of the hovered attack: green where clear, red where blocked.

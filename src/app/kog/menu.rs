@@ -5,8 +5,8 @@ use super::builder::{Builder, builder_window};
 use super::files;
 use super::session::KogSession;
 use crate::app::level_io::{list_levels, resolve_data_path};
-use crate::app::menu::MainMenu;
-use crate::app::play::ActiveGame;
+use crate::app::base::nav::MainMenu;
+use crate::app::play::session::ActiveGame;
 use crate::app::screens::Mode;
 use crate::app::state::{ActiveTool, Notices, Selection, TableState};
 use crate::data::load_level;
@@ -23,7 +23,7 @@ pub(super) fn plugin(app: &mut App) {
     app.init_resource::<MenuState>()
         .add_systems(
             EguiPrimaryContextPass,
-            menus.after(crate::app::ui::OverlaySet),
+            menus.after(crate::app::base::sets::OverlaySet),
         )
         .add_systems(Update, open_at_start.run_if(resource_exists::<OpenAtStart>));
 }
@@ -41,7 +41,7 @@ fn open_at_start(
     active: Option<ResMut<ActiveGame>>,
     dnd_form: Option<ResMut<crate::app::dndalike::menu::NewDndGame>>,
     balance: Option<ResMut<crate::app::balance::Balance>>,
-    settings: Option<ResMut<crate::app::settings::SettingsWindow>>,
+    settings: Option<ResMut<crate::app::base::settings::SettingsWindow>>,
     mut waited: Local<u32>,
 ) {
     *waited += 1;
@@ -186,7 +186,7 @@ fn menus(
                     sel.0 = None;
                     *tool = ActiveTool::Select;
                     let level = s.game.setup.level.clone();
-                    crate::app::play::begin(
+                    crate::app::play::session::begin(
                         &mut commands,
                         &mut state,
                         &mut notices,

@@ -5,7 +5,7 @@
 use super::card::{self, MenuCache, odds_line};
 use super::input::MovePreview;
 use super::session::{KogSession, Placing, UiAction};
-use crate::app::play::ActiveGame;
+use crate::app::play::session::ActiveGame;
 use crate::app::play::shell::PlayRest;
 use crate::app::state::{Notices, Selection, TableState, Tape};
 use crate::app::ui::measurement;
@@ -28,7 +28,7 @@ pub(super) fn game_ui(
     mut cache: ResMut<MenuCache>,
     preview: Res<MovePreview>,
     mut notices: ResMut<Notices>,
-    mut hover: ResMut<super::markers::AttackHover>,
+    mut hover: ResMut<super::hover::AttackHover>,
 ) -> Result {
     let Some(session) = KogSession::of_mut(&mut active) else {
         return Ok(());
@@ -38,7 +38,7 @@ pub(super) fn game_ui(
     let Some(rect) = play_rest.0 else {
         return Ok(());
     };
-    let mut root = crate::app::play::root_ui(&ctx, "kog_root", rect);
+    let mut root = crate::app::ui_kit::layout::root_ui(&ctx, "kog_root", rect);
     let mut action: Option<UiAction> = None;
 
     egui::Panel::left("forces")
@@ -112,7 +112,7 @@ pub(super) fn game_ui(
                 }
                 r.map_err(|e| e.to_string())
             }
-            UiAction::AutoDeploy => super::auto_deploy(session),
+            UiAction::AutoDeploy => super::session::auto_deploy(session),
         };
         match r {
             Ok(()) => notices.status.clear(),

@@ -138,3 +138,21 @@ pub fn phase_line(s: &KogState) -> String {
         _ => crate::rules::kog::ctx::phase_label(s),
     }
 }
+
+/// Deploys the deploying side's waiting models as the program would.
+pub fn auto_deploy(session: &mut KogSession) -> Result<(), String> {
+    let crate::rules::kog::state::Phase::Deploy { side } = session.state().phase else {
+        return Err("nothing to deploy now".into());
+    };
+    let spots = crate::rules::kog::ai::deploy_spots(session.state(), side);
+    if spots.is_empty() {
+        return Err("no room left in the deployment area".into());
+    }
+    for (model, at, facing) in spots {
+        session
+            .submit(Command::Deploy { model, at, facing })
+            .map_err(|e| e.to_string())?;
+    }
+    session.placing = Placing::None;
+    Ok(())
+}

@@ -1,8 +1,8 @@
 //! Krig's New game window (the two players' names and who plays each, the level, the seed), and
 //! how a Krig save opens at the table.
 
-use super::KrigSession;
-use crate::app::play::ActiveGame;
+use super::session::KrigSession;
+use crate::app::play::session::ActiveGame;
 use crate::app::play::new_game::{NewGame, errors_and_start, level_and_seed};
 use crate::rules::core::{Player, RulesId};
 use crate::rules::krig::rules::DEFAULT_LEVEL;
@@ -14,7 +14,7 @@ use std::path::{Path, PathBuf};
 pub fn plugin(app: &mut App) {
     app.init_resource::<NewKrigGame>().add_systems(
         EguiPrimaryContextPass,
-        window.after(crate::app::ui::OverlaySet),
+        window.after(crate::app::base::sets::OverlaySet),
     );
 }
 
@@ -42,7 +42,7 @@ impl Default for NewKrigGame {
 impl NewKrigGame {
     pub fn start(&self) -> Result<KrigSession, Vec<String>> {
         let setup = KrigSetup {
-            seed: crate::app::duel::seed_or_clock(&self.seed)?,
+            seed: crate::app::play::new_game::seed_or_clock(&self.seed)?,
             level: Some(self.level.clone()),
             names: self.names.clone(),
         };

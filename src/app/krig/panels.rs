@@ -3,7 +3,7 @@
 //! when it is up, and the d4 Parry), the actions with their odds, the parry prompt, and the last
 //! dice rolled.
 
-use super::KrigSession;
+use super::session::KrigSession;
 use crate::app::duel::dice::{die, recent_rolls};
 use crate::app::duel::seat_color;
 use crate::app::play::shell::PlayRest;
@@ -21,7 +21,7 @@ pub fn plugin(app: &mut App) {
     app.add_systems(
         EguiPrimaryContextPass,
         game_ui
-            .in_set(crate::app::play::shell::PlayUi::Panels)
+            .in_set(crate::app::base::sets::PlayUi::Panels)
             .run_if(in_game),
     );
 }

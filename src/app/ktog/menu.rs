@@ -3,7 +3,7 @@
 //! at the table.
 
 use super::session::KtogSession;
-use crate::app::play::ActiveGame;
+use crate::app::play::session::ActiveGame;
 use crate::app::play::new_game::{NewGame, countdown_row, errors_and_start, level_and_seed};
 use crate::rules::core::{Player, RulesId};
 use crate::rules::ktog::options::{DEFAULT_LEVEL, NAMES};
@@ -17,7 +17,7 @@ use std::path::{Path, PathBuf};
 pub fn plugin(app: &mut App) {
     app.init_resource::<NewKtogGame>().add_systems(
         EguiPrimaryContextPass,
-        window.after(crate::app::ui::OverlaySet),
+        window.after(crate::app::base::sets::OverlaySet),
     );
 }
 
@@ -63,7 +63,7 @@ impl Default for NewKtogGame {
 
 impl NewKtogGame {
     pub fn start(&self) -> Result<KtogSession, Vec<String>> {
-        let seed = crate::app::duel::seed_or_clock(&self.seed)?;
+        let seed = crate::app::play::new_game::seed_or_clock(&self.seed)?;
         let setup = KtogSetup {
             seed,
             level: Some(self.level.clone()),

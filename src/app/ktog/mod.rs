@@ -6,21 +6,11 @@ pub mod menu;
 pub mod panels;
 pub mod session;
 
+pub use session::rules_reference;
+
 use crate::app::play::{PlayRegistry, RuleSetApp};
 use crate::rules::core::RulesId;
 use bevy::prelude::*;
-use std::sync::OnceLock;
-
-/// KtOG's rules reference: every reading with the sentence it interprets.
-pub fn rules_reference() -> &'static str {
-    static TEXT: OnceLock<String> = OnceLock::new();
-    TEXT.get_or_init(|| {
-        crate::app::play::rules_ref::read_or(
-            "assets/rules/ktog.md",
-            include_str!("../../../assets/rules/ktog.md"),
-        )
-    })
-}
 
 pub fn plugin(app: &mut App) {
     app.add_plugins((panels::plugin, menu::plugin));

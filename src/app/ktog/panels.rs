@@ -27,13 +27,13 @@ pub fn plugin(app: &mut App) {
         )
             .chain()
             .run_if(in_game)
-            .after(crate::app::interact::InteractSet)
-            .before(crate::app::play::mirror::MirrorSet),
+            .after(crate::app::base::sets::InteractSet)
+            .before(crate::app::base::sets::MirrorSet),
     )
     .add_systems(
         EguiPrimaryContextPass,
         game_ui
-            .in_set(crate::app::play::shell::PlayUi::Panels)
+            .in_set(crate::app::base::sets::PlayUi::Panels)
             .run_if(in_game),
     );
 }

@@ -15,6 +15,17 @@ pub enum Armed {
     Cure,
 }
 
+/// KtOG's rules reference: every reading with the sentence it interprets.
+pub fn rules_reference() -> &'static str {
+    static TEXT: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    TEXT.get_or_init(|| {
+        crate::app::play::rules_ref::read_or(
+            "assets/rules/ktog.md",
+            include_str!("../../../assets/rules/ktog.md"),
+        )
+    })
+}
+
 pub struct KtogSession {
     pub game: KtogGame,
     pub shell: Shell,
@@ -107,6 +118,6 @@ impl PlaySession for KtogSession {
         self.sync_pause();
     }
     fn rules_reference(&self) -> (&'static str, &'static str) {
-        ("KtOG rules reference", super::rules_reference())
+        ("KtOG rules reference", rules_reference())
     }
 }

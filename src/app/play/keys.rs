@@ -9,8 +9,8 @@ pub fn plugin(app: &mut App) {
     app.add_systems(
         Update,
         undo_key
-            .run_if(super::in_play)
-            .before(super::mirror::MirrorSet),
+            .run_if(super::session::in_play)
+            .before(crate::app::base::sets::MirrorSet),
     );
 }
 

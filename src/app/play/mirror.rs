@@ -13,14 +13,12 @@ pub fn plugin(app: &mut App) {
         mirror_table
             .in_set(MirrorSet)
             .run_if(resource_exists::<ActiveGame>)
-            .before(crate::app::table_entities::TableSync)
-            .after(crate::app::interact::InteractSet),
+            .before(crate::app::base::sets::TableSync)
+            .after(crate::app::base::sets::InteractSet),
     );
 }
 
-/// The system that copies the game onto the table.
-#[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
-pub struct MirrorSet;
+pub use crate::app::base::sets::MirrorSet;
 
 fn mirror_table(
     mut active: ResMut<ActiveGame>,
@@ -28,7 +26,7 @@ fn mirror_table(
     drag: Res<Drag>,
     mode: Res<State<Mode>>,
     mut sel: ResMut<Selection>,
-    moved: Option<ResMut<crate::app::motion::GameMoved>>,
+    moved: Option<ResMut<crate::app::glide::GameMoved>>,
 ) {
     let Some(mut state) = state else { return };
     if *mode.get() != Mode::Game || drag.model.is_some() {

@@ -1,8 +1,8 @@
 //! What every New game window shares: when it shows (its rule set chosen, no game under way),
 //! the level and seed rows, the errors and the Start button, and starting the game at the table.
 
-use crate::app::menu::MainMenu;
-use crate::app::play::ActiveGame;
+use crate::app::base::nav::MainMenu;
+use crate::app::play::session::ActiveGame;
 use crate::app::screens::Mode;
 use crate::app::state::{ActiveTool, Notices, Selection, TableState};
 use crate::rules::core::RulesId;
@@ -40,7 +40,7 @@ impl NewGame<'_, '_> {
         self.main.new_game = None;
         self.sel.0 = None;
         *self.tool = ActiveTool::Select;
-        crate::app::play::begin(&mut self.commands, state, &mut self.notices, level, game);
+        crate::app::play::session::begin(&mut self.commands, state, &mut self.notices, level, game);
     }
 
     /// Closes the window (the main menu shows again if it was open).
@@ -120,7 +120,7 @@ pub fn countdown_row(ui: &mut egui::Ui, label: &str, secs: &mut f32, max: f32, z
 
 /// A New game form that makes a session on a level named by path (the bare table for `None`).
 pub trait GameForm {
-    type Session: crate::app::play::PlaySession;
+    type Session: crate::app::play::session::PlaySession;
     fn make(&self) -> Result<(Option<PathBuf>, Self::Session), Vec<String>>;
     fn errors_mut(&mut self) -> &mut Vec<String>;
 }
@@ -130,7 +130,7 @@ impl NewGame<'_, '_> {
     pub fn finish_form<F: GameForm>(&mut self, start: bool, open: bool, form: &mut F) {
         let made = self.finish(start, open, || {
             let (level, s) = form.make()?;
-            Ok((crate::app::duel::level_file(&level), ActiveGame::new(s)))
+            Ok((level_file(&level), ActiveGame::new(s)))
         });
         if let Some(e) = made {
             *form.errors_mut() = e;
@@ -148,11 +148,11 @@ pub fn open_save<R, S>(
 ) -> Result<(ActiveGame, crate::data::LevelFile), Vec<String>>
 where
     R: crate::rules::core::RuleSet,
-    S: crate::app::play::PlaySession,
+    S: crate::app::play::session::PlaySession,
 {
     let (g, warning) = crate::rules::core::Game::<R>::load_with_warning(path)
         .map_err(|e| e.iter().map(ToString::to_string).collect::<Vec<_>>())?;
-    let level = crate::app::duel::level_file(&level(&g.setup));
+    let level = level_file(&level(&g.setup));
     let mut s = make(g);
     let shell = s.shell_mut();
     shell.save_path = Some(path.to_path_buf());
@@ -169,9 +169,30 @@ pub fn from_game<R, S>(
 ) -> Option<(ActiveGame, crate::data::LevelFile)>
 where
     R: crate::rules::core::RuleSet,
-    S: crate::app::play::PlaySession,
+    S: crate::app::play::session::PlaySession,
 {
     let g = game.downcast_ref::<crate::rules::core::Game<R>>()?.clone();
-    let level = crate::app::duel::level_file(&level(&g.setup));
+    let level = level_file(&level(&g.setup));
     Some((ActiveGame::new(make(g)), level))
+}
+
+/// The level file a duel game stands on (a bare table if it cannot be read).
+pub fn level_file(path: &Option<std::path::PathBuf>) -> crate::data::LevelFile {
+    match path {
+        Some(p) => crate::rules::duel::level(p).map(|l| l.0.clone()),
+        None => Ok(crate::rules::duel::bare().0.clone()),
+    }
+    .unwrap_or_else(|_| crate::rules::duel::bare().0.clone())
+}
+
+/// The seed typed in a New game window, or the clock's seconds when left empty.
+pub fn seed_or_clock(text: &str) -> Result<u64, Vec<String>> {
+    if text.trim().is_empty() {
+        return Ok(std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(1, |d| d.as_secs()));
+    }
+    text.trim()
+        .parse::<u64>()
+        .map_err(|_| vec![format!("the seed '{text}' is not a whole number")])
 }

@@ -5,7 +5,7 @@
 
 use super::registry::PlayRegistry;
 use super::session::{ActiveGame, OnlineSeat, PlaySession};
-use crate::app::menu::MainMenu;
+use crate::app::base::nav::MainMenu;
 use crate::app::screens::Mode;
 use crate::app::state::{Notices, TableState};
 use crate::net::client::SeatClient;
@@ -21,11 +21,11 @@ pub fn plugin(app: &mut App) {
         .init_resource::<OnlineUi>()
         .add_systems(
             Update,
-            (drive_host, drive_seat, start_online).before(super::mirror::MirrorSet),
+            (drive_host, drive_seat, start_online).before(crate::app::base::sets::MirrorSet),
         )
         .add_systems(
             EguiPrimaryContextPass,
-            (online_window, join_window).after(super::shell::PlayUi::Finish),
+            (online_window, join_window).after(crate::app::base::sets::PlayUi::Finish),
         );
 }
 
@@ -119,7 +119,7 @@ pub fn start_joining(world: &mut World, address: SocketAddr, name: &str) -> Resu
         return Err("this screen is online already".into());
     }
     let mut client = SeatClient::new(name, false);
-    client.report_dir = Some(crate::app::files::user_dir().join("net-reports"));
+    client.report_dir = Some(crate::data::user_dir::user_dir().join("net-reports"));
     transport::join(world, address, client)
 }
 
@@ -204,7 +204,7 @@ fn drive_seat(
         ui.seat_entered = true;
         ui.show = true;
         if let Some(mut state) = state {
-            super::begin(&mut commands, &mut state, &mut notices, level, session);
+            super::session::begin(&mut commands, &mut state, &mut notices, level, session);
             notices.status = format!("Online: {} at seat {me}", rules.label());
         }
         return;
@@ -310,14 +310,14 @@ fn host_new_game(
     world.resource_scope(|world, mut state: Mut<TableState>| {
         world.resource_scope(|world, mut notices: Mut<Notices>| {
             let mut commands = world.commands();
-            super::begin(&mut commands, &mut state, &mut notices, level, session);
+            super::session::begin(&mut commands, &mut state, &mut notices, level, session);
         })
     });
     world.flush();
     let countdown = plan.countdown.or_else(|| {
         world
-            .get_resource::<crate::app::settings::Settings>()
-            .map_or(Some(crate::app::kry::tempo::DEFAULT_COUNTDOWN), |s| {
+            .get_resource::<crate::app::base::settings::Settings>()
+            .map_or(Some(crate::rules::kry::tempo::DEFAULT_COUNTDOWN), |s| {
                 s.kry_countdown
             })
     });

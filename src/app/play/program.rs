@@ -8,8 +8,8 @@ pub fn plugin(app: &mut App) {
     app.init_resource::<ProgramClock>().add_systems(
         Update,
         program_opponent
-            .run_if(super::in_play)
-            .before(super::mirror::MirrorSet),
+            .run_if(super::session::in_play)
+            .before(crate::app::base::sets::MirrorSet),
     );
 }
 

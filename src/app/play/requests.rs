@@ -4,7 +4,7 @@
 
 use super::session::ActiveGame;
 use crate::app::interact::GameGate;
-use crate::app::menu::MainMenu;
+use crate::app::base::nav::MainMenu;
 use crate::app::screens::Mode;
 use crate::app::state::{ActiveTool, Notices, Selection, TableState};
 use bevy::prelude::*;
@@ -13,8 +13,8 @@ pub fn plugin(app: &mut App) {
     app.init_resource::<GameRequests>().add_systems(
         Update,
         handle_requests
-            .run_if(super::in_play)
-            .before(super::mirror::MirrorSet),
+            .run_if(super::session::in_play)
+            .before(crate::app::base::sets::MirrorSet),
     );
 }
 

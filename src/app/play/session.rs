@@ -3,6 +3,8 @@
 //! written once and not per rule set. [`DynGame`] is what the shell asks of any game; it is
 //! implemented once for every `Game<R>`.
 
+use crate::app::screens::Mode;
+use crate::app::state::{Notices, TableState};
 use crate::rules::core::{Game, JournalLine, Player, RuleError, RuleSet, RulesId, Seat, Waiting};
 use crate::table::Table;
 use bevy::prelude::*;
@@ -196,7 +198,7 @@ impl Shell {
         seat: Seat,
         cmd: R::Command,
     ) -> Result<Vec<R::Event>, RuleError> {
-        let typed = match crate::app::dice_panel::parse_entered(&self.typed_dice) {
+        let typed = match crate::dice::entered::parse_entered(&self.typed_dice) {
             Ok(t) => t,
             Err(e) => {
                 let e = RuleError::Illegal(format!("the real dice typed in: {e}"));
@@ -297,20 +299,47 @@ pub trait PlaySession: Any + Send + Sync {
     fn as_any_mut(&mut self) -> &mut dyn Any;
 }
 
+/// Whether a game is in play.
+pub fn in_play(mode: Res<State<Mode>>, active: Option<Res<ActiveGame>>) -> bool {
+    *mode.get() == Mode::Game && active.is_some()
+}
+
+/// Starts playing `game`: the level's terrain on the table, the play screen on.
+pub fn begin(
+    commands: &mut Commands,
+    state: &mut TableState,
+    notices: &mut Notices,
+    level: crate::data::LevelFile,
+    game: ActiveGame,
+) {
+    state.level = level;
+    state.path = None;
+    state.table = game.0.game().table();
+    state.terrain_changed();
+    notices.status = format!(
+        "{} on '{}', seed {}",
+        game.0.title(),
+        state.level.name,
+        game.0.game().seed()
+    );
+    commands.set_state(Mode::Game);
+    commands.insert_resource(game);
+}
+
 /// The parts of a [`PlaySession`] impl that every session with `game` and `shell` fields writes
 /// the same way: the game, the shell, and the casts to `Any`.
 macro_rules! session_parts {
     () => {
-        fn game(&self) -> &dyn $crate::app::play::DynGame {
+        fn game(&self) -> &dyn $crate::app::play::session::DynGame {
             &self.game
         }
-        fn game_mut(&mut self) -> &mut dyn $crate::app::play::DynGame {
+        fn game_mut(&mut self) -> &mut dyn $crate::app::play::session::DynGame {
             &mut self.game
         }
-        fn shell(&self) -> &$crate::app::play::Shell {
+        fn shell(&self) -> &$crate::app::play::session::Shell {
             &self.shell
         }
-        fn shell_mut(&mut self) -> &mut $crate::app::play::Shell {
+        fn shell_mut(&mut self) -> &mut $crate::app::play::session::Shell {
             &mut self.shell
         }
         fn as_any(&self) -> &dyn std::any::Any {

@@ -7,7 +7,7 @@
 use super::requests::GameRequests;
 use super::session::ActiveGame;
 use crate::app::state::PointerOverUi;
-use crate::app::ui::{UiRest, fit_viewport, pointer_over_ui};
+use crate::app::ui_kit::layout::{UiRest, fit_viewport, pointer_over_ui};
 use crate::rules::core::{Player, Waiting};
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
@@ -19,27 +19,16 @@ pub fn plugin(app: &mut App) {
             EguiPrimaryContextPass,
             (PlayUi::Shell, PlayUi::Panels, PlayUi::Finish)
                 .chain()
-                .after(crate::app::ui::OverlaySet)
-                .run_if(super::in_play),
+                .after(crate::app::base::sets::OverlaySet)
+                .run_if(super::session::in_play),
         )
         .add_systems(EguiPrimaryContextPass, bar_and_log.in_set(PlayUi::Shell))
         .add_systems(EguiPrimaryContextPass, finish.in_set(PlayUi::Finish));
 }
 
-/// The steps of the play screen's overlays.
-#[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
-pub enum PlayUi {
-    /// The bar and the combat log.
-    Shell,
-    /// The rule set's own panels: they draw in [`PlayRest`] and leave in it what they do not use.
-    Panels,
-    /// The view fitted to what is left; the shared windows.
-    Finish,
-}
+pub use crate::app::base::sets::PlayUi;
 
-/// The screen left for the rule set's panels, then for the table.
-#[derive(Resource, Debug, Default)]
-pub struct PlayRest(pub Option<egui::Rect>);
+pub use crate::app::ui_kit::layout::PlayRest;
 
 fn bar_and_log(
     mut contexts: EguiContexts,
@@ -53,7 +42,7 @@ fn bar_and_log(
         play_rest.0 = None;
         return Ok(());
     };
-    let mut root = crate::app::play::root_ui(&ctx, "play_root", rect);
+    let mut root = crate::app::ui_kit::layout::root_ui(&ctx, "play_root", rect);
     egui::Panel::top("game_bar").show(&mut root, |ui| bar(ui, &mut active, &mut requests));
     if active.shell().show_log {
         egui::Panel::bottom("combat_log")
