@@ -94,6 +94,16 @@ fn bless_lowers_the_numbers_and_one_spell_a_round() {
     exec(&mut g, 1, Command::Cast(Spell::Bless), &[]);
     exec(&mut g, 1, Command::Disarm { target: 2 }, &[16]);
     assert_eq!(g.state.player(2).disarmed.map(|d| d.turns), Some(2));
+    // With Bless, an 11 misses and a 15 does not disarm.
+    let mut g = started(2);
+    exec(&mut g, 1, Command::Cast(Spell::Bless), &[]);
+    exec(&mut g, 1, Command::Attack { target: 2 }, &[11]);
+    assert_eq!(turn_of(&g), 2, "a miss: no Dodge window");
+    assert_eq!(hp(&g, 2), 20);
+    let mut g = started(2);
+    exec(&mut g, 1, Command::Cast(Spell::Bless), &[]);
+    exec(&mut g, 1, Command::Disarm { target: 2 }, &[15]);
+    assert!(g.state.player(2).disarmed.is_none());
 }
 
 #[test]
@@ -263,6 +273,15 @@ fn a_fighter_hits_on_12_has_more_hit_points_and_no_spells() {
     refuse(&mut g, 1, Command::Cast(Spell::Haste));
     exec(&mut g, 1, Command::Attack { target: 2 }, &[12]);
     assert_eq!(g.waiting(), Waiting::One(2), "a hit: player 2 may dodge");
+    // An 11 misses the Fighter's 12.
+    let mut s = KtogSetup::plain(1, 2, 20);
+    s.level = None;
+    s.players[0].persona = Persona::Fighter;
+    let mut g = KtogGame::new(s).unwrap();
+    exec(&mut g, 1, Command::RollInitiative, &[6, 1]);
+    exec(&mut g, 1, Command::Attack { target: 2 }, &[11]);
+    assert_eq!(turn_of(&g), 2, "a miss: no Dodge window");
+    assert_eq!(hp(&g, 2), 20);
 }
 
 /// Initiative "rolled every time or a set order": with a set order no dice are rolled at the
