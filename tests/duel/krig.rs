@@ -119,6 +119,27 @@ fn the_last_with_hit_points_wins() {
     refuse(&mut g, 2, Command::Attack);
 }
 
+/// "The last player remaining with hit points is the winner", through an ordinary hit: one whose
+/// parry fails (a d4 of 2 against a d6 of 5), and one taken without a parry.
+#[test]
+fn an_ordinary_hit_wins_after_a_failed_parry_or_none() {
+    for parry in [Some(2), None] {
+        let mut g = started();
+        g.state.mats[1].health = 3;
+        exec(&mut g, 1, Command::Attack, &[5, 5]);
+        assert_eq!(g.waiting(), Waiting::One(2), "an ordinary hit may be parried");
+        match parry {
+            Some(d4) => exec(&mut g, 2, Command::Parry { parry: true }, &[d4]),
+            None => exec(&mut g, 2, Command::Parry { parry: false }, &[]),
+        };
+        assert!(health(&g, 2) <= 0, "{parry:?}");
+        match g.waiting() {
+            Waiting::Over(end) => assert_eq!(end.winners, vec![1], "{parry:?}"),
+            w => panic!("{parry:?}: {w:?}"),
+        }
+    }
+}
+
 #[test]
 fn random_command_streams_keep_the_game_sound_and_replay() {
     for seed in 1..=60u64 {

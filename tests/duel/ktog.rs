@@ -94,6 +94,16 @@ fn bless_lowers_the_numbers_and_one_spell_a_round() {
     exec(&mut g, 1, Command::Cast(Spell::Bless), &[]);
     exec(&mut g, 1, Command::Disarm { target: 2 }, &[16]);
     assert_eq!(g.state.player(2).disarmed.map(|d| d.turns), Some(2));
+    // With Bless, an 11 misses and a 15 does not disarm.
+    let mut g = started(2);
+    exec(&mut g, 1, Command::Cast(Spell::Bless), &[]);
+    exec(&mut g, 1, Command::Attack { target: 2 }, &[11]);
+    assert_eq!(turn_of(&g), 2, "a miss: no Dodge window");
+    assert_eq!(hp(&g, 2), 20);
+    let mut g = started(2);
+    exec(&mut g, 1, Command::Cast(Spell::Bless), &[]);
+    exec(&mut g, 1, Command::Disarm { target: 2 }, &[15]);
+    assert!(g.state.player(2).disarmed.is_none());
 }
 
 #[test]
@@ -263,6 +273,15 @@ fn a_fighter_hits_on_12_has_more_hit_points_and_no_spells() {
     refuse(&mut g, 1, Command::Cast(Spell::Haste));
     exec(&mut g, 1, Command::Attack { target: 2 }, &[12]);
     assert_eq!(g.waiting(), Waiting::One(2), "a hit: player 2 may dodge");
+    // An 11 misses the Fighter's 12.
+    let mut s = KtogSetup::plain(1, 2, 20);
+    s.level = None;
+    s.players[0].persona = Persona::Fighter;
+    let mut g = KtogGame::new(s).unwrap();
+    exec(&mut g, 1, Command::RollInitiative, &[6, 1]);
+    exec(&mut g, 1, Command::Attack { target: 2 }, &[11]);
+    assert_eq!(turn_of(&g), 2, "a miss: no Dodge window");
+    assert_eq!(hp(&g, 2), 20);
 }
 
 /// Initiative "rolled every time or a set order": with a set order no dice are rolled at the
@@ -416,11 +435,11 @@ fn strike_odds_match_every_die_played_through_the_rules() {
             }
             if c.disarmed_target {
                 g.state.players[1].disarmed =
-                    Some(wartable::rules::ktog::state::Disarm { turns: 2 });
+                    Some(wartable::rules::ktog::state::Disarm::new(2));
             }
             if c.bare {
                 g.state.players[0].disarmed =
-                    Some(wartable::rules::ktog::state::Disarm { turns: 2 });
+                    Some(wartable::rules::ktog::state::Disarm::new(2));
             }
             if c.bless {
                 exec(&mut g, 1, Command::Cast(Spell::Bless), &[]);
@@ -499,4 +518,67 @@ fn strike_odds_match_every_die_played_through_the_rules() {
             assert!(close(to_self[k], want), "self {k}: {} vs {want}", to_self[k]);
         }
     }
+}
+
+/// The need of the last roll to hit in `ev`.
+fn need_of(ev: &[Event]) -> i32 {
+    ev.iter()
+        .rev()
+        .find_map(|e| match e {
+            Event::ToHit { need, .. } => Some(*need),
+            _ => None,
+        })
+        .expect("a roll to hit")
+}
+
+/// "Players are always disarmed for at least two full rounds (everyone goes twice) before they
+/// can regain their weapon. During this time, all players who choose to attack the disarmed
+/// player do so at a +2." In a set order, player 1 disarms player 2 in round 1; player 2's
+/// second Scramble (round 2) comes when player 1 has had one turn since: still disarmed, and
+/// player 1's round-3 strike needs 12. Player 2 starts round 3 with the weapon back.
+#[test]
+fn everyone_goes_twice_against_a_disarmed_player_in_a_set_order() {
+    let mut g = started(2);
+    exec(&mut g, 1, Command::Disarm { target: 2 }, &[18]);
+    exec(&mut g, 2, Command::Scramble, &[]);
+    let ev = exec(&mut g, 1, Command::Attack { target: 2 }, &[2]);
+    assert_eq!(need_of(&ev), 12);
+    exec(&mut g, 2, Command::Scramble, &[]);
+    assert!(
+        g.state.player(2).disarmed.is_some(),
+        "player 1 has gone once since the disarm"
+    );
+    let ev = exec(&mut g, 1, Command::Attack { target: 2 }, &[2]);
+    assert_eq!(need_of(&ev), 12, "player 1's second turn against the disarmed player");
+    assert_eq!((g.state.round, turn_of(&g)), (3, 2));
+    assert!(g.state.player(2).disarmed.is_none(), "the weapon is back");
+    assert!(ev.contains(&Event::Regained { seat: 2 }));
+}
+
+/// The same with initiative rolled every round: player 2 scrambles at the end of round 1 and
+/// first in round 2. Player 1 still gets two strikes at +2 (rounds 2 and 3) before player 2 has
+/// the weapon back.
+#[test]
+fn everyone_goes_twice_against_a_disarmed_player_with_initiative_every_round() {
+    let mut s = KtogSetup::plain(1, 2, 20);
+    s.level = None;
+    let mut g = KtogGame::new(s).unwrap();
+    exec(&mut g, 1, Command::RollInitiative, &[6, 1]);
+    exec(&mut g, 1, Command::Disarm { target: 2 }, &[18]);
+    // Player 2's Scramble ends round 1; round 2's initiative puts player 2 first.
+    exec(&mut g, 2, Command::Scramble, &[1, 6]);
+    assert_eq!((g.state.round, turn_of(&g)), (2, 2));
+    exec(&mut g, 2, Command::Scramble, &[]);
+    assert!(
+        g.state.player(2).disarmed.is_some(),
+        "player 1 has not gone since the disarm"
+    );
+    // Player 1's strike ends round 2; round 3's initiative puts player 1 first.
+    let ev = exec(&mut g, 1, Command::Attack { target: 2 }, &[2, 6, 1]);
+    assert_eq!(need_of(&ev), 12);
+    assert_eq!((g.state.round, turn_of(&g)), (3, 1));
+    let ev = exec(&mut g, 1, Command::Attack { target: 2 }, &[2]);
+    assert_eq!(need_of(&ev), 12, "player 1's second turn against the disarmed player");
+    assert!(g.state.player(2).disarmed.is_none(), "the weapon is back");
+    assert_eq!(turn_of(&g), 2);
 }

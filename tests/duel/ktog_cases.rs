@@ -34,7 +34,7 @@ fn turn_of(g: &KtogGame) -> (u32, u8) {
 }
 
 fn disarm(g: &mut KtogGame, seat: u8) {
-    g.state.players[seat as usize - 1].disarmed = Some(Disarm { turns: 2 });
+    g.state.players[seat as usize - 1].disarmed = Some(Disarm::new(2));
 }
 
 /// "a set order can be determined from the onset": a player knocked out and cured takes their
@@ -192,10 +192,10 @@ fn a_disarmed_player_may_cure_and_is_still_disarmed() {
     g.state.players[1].hp = 10;
     exec(&mut g, 2, Command::Cure { target: 2 }, &[5]);
     assert_eq!(g.state.player(2).hp, 15);
-    assert_eq!(g.state.player(2).disarmed, Some(Disarm { turns: 2 }));
+    assert_eq!(g.state.player(2).disarmed, Some(Disarm::new(2)));
     exec(&mut g, 1, Command::Attack { target: 2 }, &[2]);
     exec(&mut g, 2, Command::Scramble, &[]);
-    assert_eq!(g.state.player(2).disarmed, Some(Disarm { turns: 1 }));
+    assert_eq!(g.state.player(2).disarmed.map(|d| d.turns), Some(1));
 }
 
 /// An attempt to disarm: a 20 succeeds like any 17 or more and does no damage; a 1 is a
@@ -227,7 +227,7 @@ fn a_bare_handed_critical_miss_hurts_d6_less_2_and_drops_nothing() {
     let mut g = start(setup(2));
     disarm(&mut g, 1);
     exec(&mut g, 1, Command::Attack { target: 2 }, &[1, 16]);
-    assert_eq!(g.state.player(1).disarmed, Some(Disarm { turns: 2 }));
+    assert_eq!(g.state.player(1).disarmed, Some(Disarm::new(2)));
     assert_eq!(g.state.player(1).hp, 20);
 }
 

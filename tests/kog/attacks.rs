@@ -750,6 +750,63 @@ fn forward_observer_lifts_indirect_cover_when_it_sees_the_target_clearly() {
     assert_eq!(damage(&g, 3), 1);
 }
 
+/// "A Recon model may provide Line of Sight, Partial Line of Sight or Sensor Lock for another
+/// friendly model firing Indirect": Ocelot #2 spots the Kämpfer over a low wall (Partial Line of
+/// Sight, cover), then the German Infantry #3 (Recon) spots it in the open. The best observation counts: the Guided
+/// Mortar's target has no cover.
+#[test]
+fn the_best_forward_observation_counts() {
+    use wartable::rules::kog::state::SightKind;
+    let wall = "Piece(shape: Wall, at: (20.0, 20.0), size: (12.0, 0.5, 5.0), tags: [BlocksSight], label: \"bulkhead\")";
+    let low = "Piece(shape: Wall, at: (18.5, 30.0), size: (0.4, 4.0, 0.8), tags: [BlocksSight, Cover], label: \"low wall\")";
+    let mut g = game_on(
+        level_with(&[wall, low]),
+        Scenario::Standard,
+        singles(
+            "German",
+            BattleSize::Melee,
+            &["Tiger", "Ocelot", "German Infantry"],
+        ),
+        singles("German", BattleSize::Melee, &["Kämpfer"]),
+    );
+    start(
+        &mut g,
+        &[(1, 20.0, 5.0), (2, 8.0, 30.0), (3, 30.0, 30.0), (4, 20.0, 30.0)],
+    );
+    to_actions(&mut g);
+    for o in [2, 3] {
+        ok(
+            &mut g,
+            Command::ForwardObserver {
+                model: id(o),
+                target: id(4),
+            },
+        );
+    }
+    let seen: Vec<_> = g
+        .state
+        .turn
+        .observed
+        .iter()
+        .map(|o| (o.observer, o.sight, o.cover))
+        .collect();
+    assert_eq!(
+        seen,
+        vec![
+            (id(2), SightKind::Partial, true),
+            (id(3), SightKind::Full, false)
+        ]
+    );
+    g.dice.force(&[5, 1, 1, 2]);
+    let ev = attack(&mut g, 1, "Guided Mortar", 4);
+    let d = defense_dice(&ev);
+    assert!(
+        d[0].1.iter().all(|x| x.reroll.is_none()),
+        "no cover: failures stand: {ev:#?}"
+    );
+    assert_eq!(damage(&g, 4), 1);
+}
+
 /// "No model may take more than one action per player turn, and no unit may be selected more
 /// than once"; Destroyed models "may not move or act".
 #[test]
@@ -801,9 +858,9 @@ fn the_long_range_option_caps_shots_at_double_range() {
         put(&mut g, 1, from.0, from.1);
         let d = g.state.table.distance(id(1), id(4)).unwrap();
         assert!(d > 28.0, "{d}");
-        let ev = ok(&mut g, attack_cmd(1, "Autocannon", 4));
+        let ev = attack(&mut g, 1, "Autocannon", 4);
         assert!(
-            g.state.pending.is_some() || ev.iter().any(|e| matches!(e, Event::AttackRolled { .. })),
+            ev.iter().any(|e| matches!(e, Event::AttackRolled { attacker, .. } if *attacker == id(1))),
             "the shot at {d:.1}\" is made"
         );
     }

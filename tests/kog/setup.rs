@@ -103,7 +103,7 @@ fn setup_halves_deployment_objectives_and_commanders() {
             facing: 0.0,
         },
     );
-    assert!(e.contains("not yours") || e.contains("side 1"), "{e}");
+    assert!(e.contains("not yours to command"), "{e}");
     ok(
         &mut g,
         Command::Deploy {

@@ -166,6 +166,36 @@ fn linebreaker_exit_wins_for_the_attacker() {
     );
 }
 
+/// Linebreaker: "Attacker Major Victory! – the Attacker moves the Objective off the Defender's
+/// board edge." and "Defender Major Victory! – the Attacker has no non-Crippled units remaining
+/// on the board.": the Attacker's other Kämpfer is destroyed, then the carrier leaves over the
+/// Defender's edge. The carrier counts as the Attacker's non-Crippled unit for that round: the
+/// Attacker wins, not a draw.
+#[test]
+fn a_linebreaker_exit_by_the_last_unit_still_wins() {
+    let mut g = duel(Scenario::Linebreaker);
+    carry_objective(&mut g, Pt::new(20.0, 6.5));
+    put(&mut g, 1, 20.0, 6.5);
+    hurt(&mut g, 2, 2);
+    ok(
+        &mut g,
+        Command::ExitTable {
+            model: id(1),
+            mode: MoveMode::Combat,
+        },
+    );
+    assert!(g.state.objectives[0].off_table);
+    assert!(!g.state.has_uncrippled_unit(1), "no Attacker unit is left on the board");
+    ok(&mut g, Command::EndTurn);
+    ok(&mut g, Command::EndTurn);
+    match &g.state.phase {
+        Phase::Over(Outcome::MajorVictory { side: 1, why }) => {
+            assert!(why.contains("board edge"), "{why}")
+        }
+        p => panic!("expected the Attacker's Major Victory, got {p:?}"),
+    }
+}
+
 /// Linebreaker's exit is a move like any other: "Speed Move – While not moving within 1\" of any
 /// enemy model" holds for it, the start included, so a carrier within 1" of an enemy leaves by a
 /// Combat Move, and the program takes that one.

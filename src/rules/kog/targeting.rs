@@ -209,9 +209,24 @@ pub fn plan_attack(
                     t.name
                 ));
             }
-            let seen = s.turn.observed.iter().find(|o| {
-                o.target == target && s.models.get(&o.observer).is_some_and(|m| m.side == a.side)
-            });
+            // The best of the turn's observations counts: in the open, then Line of Sight,
+            // Partial Line of Sight and Sensor Lock, in that order.
+            let seen = s
+                .turn
+                .observed
+                .iter()
+                .filter(|o| {
+                    o.target == target
+                        && s.models.get(&o.observer).is_some_and(|m| m.side == a.side)
+                })
+                .min_by_key(|o| {
+                    let kind = match o.sight {
+                        SightKind::Full => 0,
+                        SightKind::Partial => 1,
+                        SightKind::SensorLock => 2,
+                    };
+                    (o.cover, kind)
+                });
             match seen {
                 Some(o) if !o.cover => {
                     sight = Some(o.sight);

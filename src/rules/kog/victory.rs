@@ -46,7 +46,9 @@ pub fn round_end_outcome(s: &KogState) -> Option<Outcome> {
             let off = s.objectives.iter().any(|o| o.off_table);
             let mut m = [false, false];
             m[ix(r.attacker)] = off;
-            m[ix(r.defender)] = broke_enemy(s, r.defender);
+            // The carrier that took the Objective off counts as the Attacker's non-Crippled
+            // unit for the round it left in: the Defender's condition is not met beside it.
+            m[ix(r.defender)] = !off && broke_enemy(s, r.defender);
             (m, [false, false])
         }
     };

@@ -138,6 +138,10 @@ pub enum Event {
     Regained {
         seat: Seat,
     },
+    /// `seat`'s turn is over (counted for the other players' disarms).
+    TurnEnded {
+        seat: Seat,
+    },
     Phase(Phase),
     /// The turn under way is set aside while a hit's windows are open, and taken up again.
     Suspend,
@@ -192,7 +196,14 @@ pub fn apply(s: &mut KtogState, e: &Event) {
             p.hp = 0;
         }
         Event::Disarmed { seat, turns } => {
-            s.player_mut(*seat).disarmed = Some(Disarm { turns: *turns });
+            let during = match s.phase {
+                Phase::Turn { seat, .. } => Some(seat),
+                _ => None,
+            };
+            s.player_mut(*seat).disarmed = Some(Disarm {
+                during,
+                ..Disarm::new(*turns)
+            });
         }
         Event::Scrambled { seat } => {
             if let Some(d) = s.player_mut(*seat).disarmed.as_mut() {
@@ -205,6 +216,19 @@ pub fn apply(s: &mut KtogState, e: &Event) {
         Event::Resume => {
             if let Some(p) = s.resume.take() {
                 s.phase = p;
+            }
+        }
+        Event::TurnEnded { seat } => {
+            let i = *seat as usize;
+            for (j, p) in s.players.iter_mut().enumerate() {
+                let Some(d) = p.disarmed.as_mut().filter(|_| j + 1 != i) else {
+                    continue;
+                };
+                if d.during == Some(*seat) {
+                    d.during = None;
+                } else if let Some(w) = i.checked_sub(1).and_then(|i| d.waited.get_mut(i)) {
+                    *w = w.saturating_add(1);
+                }
             }
         }
         Event::NextTurn { turn, round } => {
@@ -356,6 +380,8 @@ pub fn describe(s: &KtogState, e: &Event) -> Option<String> {
         Event::Scrambled { seat } => format!("{} scrambles for the weapon", n(seat)),
         Event::Regained { seat } => format!("{} has the weapon back", n(seat)),
         Event::Phase(Phase::Over(end)) => end.text.clone(),
-        Event::Phase(_) | Event::Suspend | Event::Resume | Event::NextTurn { .. } => return None,
+        Event::Phase(_) | Event::Suspend | Event::Resume | Event::NextTurn { .. } | Event::TurnEnded { .. } => {
+            return None;
+        }
     })
 }

@@ -256,7 +256,7 @@ pub fn resolve(
         }
         Command::Scramble => {
             x.emit(Event::Scrambled { seat: by });
-            if x.s.player(by).disarmed.is_some_and(|d| d.turns == 0) {
+            if x.s.may_regain(by) {
                 x.emit(Event::Regained { seat: by });
             }
             end_turn(&mut x)?;
@@ -347,6 +347,11 @@ fn start_turn(x: &mut Ctx) {
         x.emit(Event::NextTurn { turn, round });
     }
     let seat = x.s.order[turn];
+    // A disarmed player whose scrambling is done and whose foes have all had their turns since
+    // the disarm starts the turn with the weapon back.
+    if x.s.may_regain(seat) {
+        x.emit(Event::Regained { seat });
+    }
     x.emit(Event::Phase(Phase::Turn {
         seat,
         left: 1,
@@ -400,6 +405,9 @@ fn finished(x: &mut Ctx) -> bool {
 fn end_turn(x: &mut Ctx) -> Result<(), RuleError> {
     if finished(x) {
         return Ok(());
+    }
+    if let Phase::Turn { seat, .. } = x.s.phase {
+        x.emit(Event::TurnEnded { seat });
     }
     let next = (x.s.turn + 1..x.s.order.len()).find(|i| !x.s.player(x.s.order[*i]).down);
     match next {

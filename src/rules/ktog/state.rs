@@ -38,6 +38,24 @@ impl Spells {
 pub struct Disarm {
     /// Own turns of scrambling still needed to regain the weapon.
     pub turns: u8,
+    /// Turns every other standing player must have had since the disarm ("everyone goes
+    /// twice") before the weapon comes back.
+    pub need: u8,
+    /// Turns each seat (index seat - 1) has ended since the disarm.
+    pub waited: [u8; 6],
+    /// The seat whose turn the disarm came in: the end of that turn is not a turn since.
+    pub during: Option<Seat>,
+}
+
+impl Disarm {
+    pub fn new(turns: u8) -> Disarm {
+        Disarm {
+            turns,
+            need: turns,
+            waited: [0; 6],
+            during: None,
+        }
+    }
 }
 
 /// A list per player, kept inline (KtOG has 2 to 6 players): copying the state to resolve a
@@ -117,6 +135,21 @@ impl KtogState {
 
     pub fn player_mut(&mut self, seat: Seat) -> &mut Player {
         &mut self.players[seat as usize - 1]
+    }
+
+    /// Whether disarmed `seat` may have the weapon back: its own turns of scrambling are done
+    /// and every other standing player has had its turns since the disarm ("everyone goes
+    /// twice").
+    pub fn may_regain(&self, seat: Seat) -> bool {
+        let Some(d) = self.player(seat).disarmed else {
+            return false;
+        };
+        d.turns == 0
+            && self.players.iter().enumerate().all(|(i, p)| {
+                i + 1 == seat as usize
+                    || p.down
+                    || d.waited.get(i).is_some_and(|w| *w >= d.need)
+            })
     }
 
     pub fn name(&self, seat: Seat) -> &str {
