@@ -1437,6 +1437,59 @@ fn a_charge_moves_speed_plus_body_and_trades_body_for_cc() {
     );
 }
 
+/// "receives a body stat of -2 for the first attack the opponent has": the first attack, even
+/// when it comes in the next AP round (the charge was the side's last order of the round).
+#[test]
+fn a_chargers_minus_two_body_waits_for_the_first_attack_across_rounds() {
+    let mut g = small(&[]);
+    start(&mut g, &apart(), &[3, 3]);
+    put(&mut g, 6, 10.0, 7.5);
+    ok(
+        &mut g,
+        1,
+        Command::Attack {
+            attacker: id(2),
+            target: id(6),
+            attack: AttackType::Punch,
+            weapon: None,
+            charge: true,
+        },
+        &[],
+    );
+    ok(
+        &mut g,
+        2,
+        Command::DefenceClass { active: false },
+        &[3, 3, 3, 1, 1, 1, 1, 2, 1, 1],
+    );
+    ok(&mut g, 1, Command::Done { side: 1 }, &[]);
+    ok(&mut g, 2, Command::Done { side: 2 }, &[3, 3]);
+    ok(
+        &mut g,
+        2,
+        Command::Attack {
+            attacker: id(6),
+            target: id(2),
+            attack: AttackType::Punch,
+            weapon: None,
+            charge: false,
+        },
+        &[],
+    );
+    ok(
+        &mut g,
+        1,
+        Command::DefenceClass { active: false },
+        &[4, 1, 1, 1, 1, 1],
+    );
+    // The Joe's Body 2 - 2 + Light Armour 2 = 2, as in the charge's own round.
+    let purposes: Vec<String> = g.dice.log().iter().map(|r| r.purpose.to_string()).collect();
+    assert!(
+        purposes.iter().any(|p| p.contains("to wound Average Joe 2, 2+")),
+        "{purposes:?}"
+    );
+}
+
 /// "Snap Shot: -2 to RC Stat, but two attacks for base AP cost"; the blind side and the flak
 /// jacket: "if that unit is shot in the back, the flack jacket can do nothing to protect the
 /// wearer", and the weapon's damage +2 (the default reading).

@@ -178,7 +178,6 @@ pub fn apply(s: &mut KryState, e: &Event) {
                 m.body_loss = m.body_loss.saturating_sub(1);
                 m.sprinting = false;
                 m.acted = false;
-                m.charged = None;
             }
             s.streak = None;
             s.told_waiting = None;

@@ -88,8 +88,8 @@ pub struct KryModel {
     /// other type of action except a movement action."
     #[serde(default)]
     pub small_stepped: bool,
-    /// The enemy it charged this round: +2 CC in the first round of that combat, and -2 Body
-    /// against that enemy's first attack.
+    /// The enemy it charged: +2 CC on the charge's attack, and -2 Body against that enemy's first
+    /// attack, whenever it comes (kept across AP rounds, dropped when the two disengage).
     pub charged: Option<ModelId>,
     /// Enemies whose first attack on it has been made (the charge's -2 Body is spent).
     pub first_attack_taken: Vec<ModelId>,
