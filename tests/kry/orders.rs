@@ -318,7 +318,7 @@ fn climbs_are_classed_by_height() {
     // Over head height: impossible (no way up), for all but a unit that walks the walls.
     let mut g = g(1.5);
     let e = refused(&mut g, 1, up);
-    assert!(!e.is_empty());
+    assert!(e.contains("no way there"), "{e}");
     put(&mut g, 4, 10.0, 8.0);
     ok(&mut g, 2, mv(4, 10.0, 6.0, MoveKind::Normal), &[]);
     assert_eq!(g.state.spent[1], 2, "IgnoresTerrain");
