@@ -132,10 +132,7 @@ type Graph = BTreeMap<String, BTreeMap<String, Arrow>>;
 fn module_path(rel: &Path) -> Vec<String> {
     let mut v: Vec<String> = vec!["crate".into()];
     let s = rel.with_extension("");
-    let segs: Vec<String> = s
-        .iter()
-        .map(|c| c.to_string_lossy().into_owned())
-        .collect();
+    let segs: Vec<String> = s.iter().map(|c| c.to_string_lossy().into_owned()).collect();
     v.extend(segs);
     if matches!(v.last().map(String::as_str), Some("mod" | "lib" | "main")) {
         v.pop();
@@ -262,7 +259,11 @@ fn expand(body: &str) -> Vec<String> {
         }
     }
     let mut out = Vec::new();
-    rec(&[], &body.split_whitespace().collect::<Vec<_>>().join(" "), &mut out);
+    rec(
+        &[],
+        &body.split_whitespace().collect::<Vec<_>>().join(" "),
+        &mut out,
+    );
     out
 }
 
@@ -294,7 +295,11 @@ fn paths(text: &str) -> Vec<(usize, String)> {
             while j < b.len() && is_word(b[j]) {
                 j += 1;
             }
-            if j + 2 < b.len() && b[j] == ':' && b[j + 1] == ':' && (is_word(b[j + 2]) || b[j + 2] == '*') {
+            if j + 2 < b.len()
+                && b[j] == ':'
+                && b[j + 1] == ':'
+                && (is_word(b[j + 2]) || b[j + 2] == '*')
+            {
                 j += 2;
                 segs += 1;
                 if b[j] == '*' {
@@ -324,7 +329,10 @@ fn use_bodies(text: &str) -> Vec<(usize, String)> {
             line += 1;
         }
         let at_word = i == 0 || !is_word(b[i - 1]);
-        if at_word && b[i..].starts_with(&['u', 's', 'e']) && b.get(i + 3).is_some_and(|c| c.is_whitespace()) {
+        if at_word
+            && b[i..].starts_with(&['u', 's', 'e'])
+            && b.get(i + 3).is_some_and(|c| c.is_whitespace())
+        {
             if let Some(end) = b[i..].iter().position(|&c| c == ';') {
                 out.push((line, b[i + 4..i + end].iter().collect()));
                 line += b[i..i + end].iter().filter(|&&c| c == '\n').count();
@@ -337,7 +345,11 @@ fn use_bodies(text: &str) -> Vec<(usize, String)> {
     out
 }
 
-fn resolve(files: &HashMap<Vec<String>, String>, cur: &[String], path: &str) -> Option<Vec<String>> {
+fn resolve(
+    files: &HashMap<Vec<String>, String>,
+    cur: &[String],
+    path: &str,
+) -> Option<Vec<String>> {
     let segs: Vec<&str> = path.split("::").filter(|s| !s.is_empty()).collect();
     let first = *segs.first()?;
     let (mut base, rest): (Vec<String>, &[&str]) = match first {
@@ -521,7 +533,10 @@ fn problems(root: &Path) -> Vec<String> {
             } else {
                 "one rule set's folder importing another's"
             };
-            out.push(format!("{a}:{} imports {} from {b}: {why}", arrow.line, arrow.item));
+            out.push(format!(
+                "{a}:{} imports {} from {b}: {why}",
+                arrow.line, arrow.item
+            ));
         }
     }
     for (a, b) in KNOWN_ARROWS_UP {
@@ -538,7 +553,12 @@ fn problems(root: &Path) -> Vec<String> {
 fn src_has_no_import_circle_across_folders_and_no_arrow_up_the_layers() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let p = problems(root);
-    assert!(p.is_empty(), "{} layer problems:\n{}", p.len(), p.join("\n"));
+    assert!(
+        p.is_empty(),
+        "{} layer problems:\n{}",
+        p.len(),
+        p.join("\n")
+    );
 }
 
 /// The reader finds what the layers test relies on: grouped `use` lines, `super::` paths, sibling
@@ -554,6 +574,13 @@ fn the_import_reader_sees_use_lines_and_paths_but_not_comments_strings_or_tests(
         .collect();
     assert_eq!(uses, ["super::a::B", "super::c"]);
     let named: Vec<(usize, String)> = paths(&text);
-    assert!(named.contains(&(5, "crate::app::m::n".to_string())), "{named:?}");
-    assert!(!named.iter().any(|(_, p)| p.contains("x::Y") || p.contains("z::W") || p.contains("t::U")));
+    assert!(
+        named.contains(&(5, "crate::app::m::n".to_string())),
+        "{named:?}"
+    );
+    assert!(
+        !named
+            .iter()
+            .any(|(_, p)| p.contains("x::Y") || p.contains("z::W") || p.contains("t::U"))
+    );
 }

@@ -11,7 +11,6 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(Update, apply_requests);
 }
 
-
 /// Draws the roller into a panel. The form lives in egui's memory between frames; a click is
 /// passed on as a request in egui's memory so that the dice are only changed by a system.
 pub fn dice_section(ui: &mut egui::Ui, dice: &Dice, _notices: &mut Notices) {

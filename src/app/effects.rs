@@ -3,10 +3,10 @@
 //! first), a model struck flashes. They follow the game's cues
 //! ([`crate::rules::core::Cue`]) and never change the game.
 
-use crate::app::glide::Glide;
-use crate::app::play::session::ActiveGame;
 use super::table_entities::{Base, Miniature};
 use super::visuals::Turret;
+use crate::app::glide::Glide;
+use crate::app::play::session::ActiveGame;
 use crate::rules::core::Cue;
 use bevy::prelude::*;
 

@@ -17,7 +17,10 @@ pub use crate::app::base::key_map::{Key, Rebinds, bound, input_map};
 #[derive(Component)]
 pub struct Bindings;
 
-fn spawn_bindings(mut commands: Commands, settings: Option<Res<crate::app::base::settings::Settings>>) {
+fn spawn_bindings(
+    mut commands: Commands,
+    settings: Option<Res<crate::app::base::settings::Settings>>,
+) {
     let rebinds = settings.map(|s| s.keys.clone()).unwrap_or_default();
     commands.spawn((Bindings, input_map(&rebinds)));
 }

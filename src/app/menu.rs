@@ -147,7 +147,13 @@ fn menus(
                     menu.show_load = false;
                     sel.0 = None;
                     *tool = ActiveTool::Select;
-                    crate::app::play::session::begin(&mut commands, &mut state, &mut notices, level, game);
+                    crate::app::play::session::begin(
+                        &mut commands,
+                        &mut state,
+                        &mut notices,
+                        level,
+                        game,
+                    );
                 }
                 Err(e) => notices.show_errors(format!("Could not load {}", p.display()), e),
             }

@@ -9,4 +9,3 @@ pub mod stats;
 
 pub use los::{los, seeded_table};
 pub use stats::median;
-

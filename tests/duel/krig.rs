@@ -127,7 +127,11 @@ fn an_ordinary_hit_wins_after_a_failed_parry_or_none() {
         let mut g = started();
         g.state.mats[1].health = 3;
         exec(&mut g, 1, Command::Attack, &[5, 5]);
-        assert_eq!(g.waiting(), Waiting::One(2), "an ordinary hit may be parried");
+        assert_eq!(
+            g.waiting(),
+            Waiting::One(2),
+            "an ordinary hit may be parried"
+        );
         match parry {
             Some(d4) => exec(&mut g, 2, Command::Parry { parry: true }, &[d4]),
             None => exec(&mut g, 2, Command::Parry { parry: false }, &[]),
@@ -253,8 +257,16 @@ fn attack_odds_match_every_die_played_through_the_rules() {
         }
         let close = |a: f64, b: f64| (a - b).abs() < 1e-9;
         assert!(close(miss, o.miss), "miss: {miss} vs {}", o.miss);
-        assert!(close(critical, o.critical), "critical: {critical} vs {}", o.critical);
-        assert!(close(parried, o.parried), "parried: {parried} vs {}", o.parried);
+        assert!(
+            close(critical, o.critical),
+            "critical: {critical} vs {}",
+            o.critical
+        );
+        assert!(
+            close(parried, o.parried),
+            "parried: {parried} vs {}",
+            o.parried
+        );
         assert!(
             close(parry_failed, o.parry_failed),
             "parry failed: {parry_failed} vs {}",
@@ -291,7 +303,11 @@ fn every_roll_uses_the_die_the_text_names() {
     let n = g.dice.log().len();
     exec(&mut g, 1, Command::Attack, &[2, 2]);
     exec(&mut g, 2, Command::Attack, &[6, 8, 10]);
-    assert_eq!(sides(&g, n + 2), [6, 8, 10], "a charged attack: the d6, d8 and d10");
+    assert_eq!(
+        sides(&g, n + 2),
+        [6, 8, 10],
+        "a charged attack: the d6, d8 and d10"
+    );
     // A result one above each die's faces is refused, nothing rolled.
     let mut g = started();
     for (cmd, dice) in [(Command::Attack, [7, 5]), (Command::Attack, [6, 11])] {
@@ -304,7 +320,10 @@ fn every_roll_uses_the_die_the_text_names() {
     g.dice.clear_queued();
     exec(&mut g, 1, Command::Attack, &[3, 5]);
     g.dice.force(&[5]);
-    assert!(g.play(2, Command::Parry { parry: true }).is_err(), "a 5 on the d4");
+    assert!(
+        g.play(2, Command::Parry { parry: true }).is_err(),
+        "a 5 on the d4"
+    );
 }
 
 /// Undo at the screen takes back the program's answer together with the person's step before it

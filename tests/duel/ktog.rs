@@ -434,12 +434,10 @@ fn strike_odds_match_every_die_played_through_the_rules() {
                 g.state.players[0].spells.mighty = 0;
             }
             if c.disarmed_target {
-                g.state.players[1].disarmed =
-                    Some(wartable::rules::ktog::state::Disarm::new(2));
+                g.state.players[1].disarmed = Some(wartable::rules::ktog::state::Disarm::new(2));
             }
             if c.bare {
-                g.state.players[0].disarmed =
-                    Some(wartable::rules::ktog::state::Disarm::new(2));
+                g.state.players[0].disarmed = Some(wartable::rules::ktog::state::Disarm::new(2));
             }
             if c.bless {
                 exec(&mut g, 1, Command::Cast(Spell::Bless), &[]);
@@ -508,14 +506,26 @@ fn strike_odds_match_every_die_played_through_the_rules() {
         }
         let close = |a: f64, b: f64| (a - b).abs() < 1e-9;
         assert!(close(hit, o.hit), "hit: {hit} vs {}", o.hit);
-        assert!(close(critical, o.critical), "critical: {critical} vs {}", o.critical);
+        assert!(
+            close(critical, o.critical),
+            "critical: {critical} vs {}",
+            o.critical
+        );
         assert!(close(fumble, o.fumble), "fumble: {fumble} vs {}", o.fumble);
-        assert!(close(drops, o.drops_weapon), "drops: {drops} vs {}", o.drops_weapon);
+        assert!(
+            close(drops, o.drops_weapon),
+            "drops: {drops} vs {}",
+            o.drops_weapon
+        );
         for k in 0..30 {
             let want = o.damage.get(k).copied().unwrap_or(0.0);
             assert!(close(dealt[k], want), "damage {k}: {} vs {want}", dealt[k]);
             let want = o.self_damage.get(k).copied().unwrap_or(0.0);
-            assert!(close(to_self[k], want), "self {k}: {} vs {want}", to_self[k]);
+            assert!(
+                close(to_self[k], want),
+                "self {k}: {} vs {want}",
+                to_self[k]
+            );
         }
     }
 }
@@ -549,7 +559,11 @@ fn everyone_goes_twice_against_a_disarmed_player_in_a_set_order() {
         "player 1 has gone once since the disarm"
     );
     let ev = exec(&mut g, 1, Command::Attack { target: 2 }, &[2]);
-    assert_eq!(need_of(&ev), 12, "player 1's second turn against the disarmed player");
+    assert_eq!(
+        need_of(&ev),
+        12,
+        "player 1's second turn against the disarmed player"
+    );
     assert_eq!((g.state.round, turn_of(&g)), (3, 2));
     assert!(g.state.player(2).disarmed.is_none(), "the weapon is back");
     assert!(ev.contains(&Event::Regained { seat: 2 }));
@@ -578,7 +592,11 @@ fn everyone_goes_twice_against_a_disarmed_player_with_initiative_every_round() {
     assert_eq!(need_of(&ev), 12);
     assert_eq!((g.state.round, turn_of(&g)), (3, 1));
     let ev = exec(&mut g, 1, Command::Attack { target: 2 }, &[2]);
-    assert_eq!(need_of(&ev), 12, "player 1's second turn against the disarmed player");
+    assert_eq!(
+        need_of(&ev),
+        12,
+        "player 1's second turn against the disarmed player"
+    );
     assert!(g.state.player(2).disarmed.is_none(), "the weapon is back");
     assert_eq!(turn_of(&g), 2);
 }

@@ -2,8 +2,8 @@
 //! edges, the setup's limits and the personas, with forced dice (a command that rolls any die
 //! beyond the forced ones fails its test).
 
-use wartable::rules::core::testing::{exec, refuse};
 use wartable::rules::core::Waiting;
+use wartable::rules::core::testing::{exec, refuse};
 use wartable::rules::ktog::state::{Disarm, Phase};
 use wartable::rules::ktog::{
     Command, Event, InitiativeDie, InitiativeRule, KtogGame, KtogSetup, Persona, Spell,
@@ -54,7 +54,11 @@ fn a_cured_player_rejoins_a_set_order_at_their_place() {
     assert!(events.contains(&Event::Revived { seat: 3 }));
     assert_eq!(g.state.player(3).hp, 7);
     exec(&mut g, 2, Command::Attack { target: 1 }, &[2]);
-    assert_eq!(turn_of(&g), (2, 3), "player 3 acts in their place after player 2");
+    assert_eq!(
+        turn_of(&g),
+        (2, 3),
+        "player 3 acts in their place after player 2"
+    );
     exec(&mut g, 3, Command::Attack { target: 1 }, &[2]);
     assert_eq!(turn_of(&g), (3, 1));
 }
@@ -72,7 +76,11 @@ fn a_set_order_passes_over_an_unconscious_first_player() {
     exec(&mut g, 3, Command::Attack { target: 2 }, &[2]);
     assert_eq!(turn_of(&g), (2, 2));
     assert_eq!(
-        g.journal.iter().rev().find(|l| l.text.starts_with("round 2")).map(|l| l.text.as_str()),
+        g.journal
+            .iter()
+            .rev()
+            .find(|l| l.text.starts_with("round 2"))
+            .map(|l| l.text.as_str()),
         Some("round 2: Rob, then Gwen"),
         "the log names only the players who will act"
     );
@@ -178,7 +186,11 @@ fn bless_against_a_disarmed_player_needs_a_10() {
         disarm(&mut g, 2);
         exec(&mut g, 1, Command::Cast(Spell::Bless), &[]);
         let events = exec(&mut g, 1, Command::Attack { target: 2 }, &[roll]);
-        assert!(events.iter().any(|e| matches!(e, Event::ToHit { need: 10, .. })));
+        assert!(
+            events
+                .iter()
+                .any(|e| matches!(e, Event::ToHit { need: 10, .. }))
+        );
         assert_eq!(matches!(g.state.phase, Phase::Dodge(_)), hits, "{roll}");
     }
 }

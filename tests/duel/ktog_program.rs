@@ -98,11 +98,17 @@ fn the_dodge_prompt_names_a_mighty_blow_only_if_the_attacker_can_cast_it() {
     };
     let g = start(2);
     let text = dodge_prompt(&g.state, &hit);
-    assert!(text.contains("2 to 12 if Nate then announces a Mighty Blow"), "{text}");
+    assert!(
+        text.contains("2 to 12 if Nate then announces a Mighty Blow"),
+        "{text}"
+    );
     let mut g = start(2);
     exec(&mut g, 1, Command::Cast(Spell::Bless), &[]);
     let text = dodge_prompt(&g.state, &hit);
-    assert_eq!(text, "Rob, you are hit: Dodge nullifies the damage (1 to 6).");
+    assert_eq!(
+        text,
+        "Rob, you are hit: Dodge nullifies the damage (1 to 6)."
+    );
     let mut g = start(2);
     g.state.players[0].spells.mighty = 0;
     assert!(!dodge_prompt(&g.state, &hit).contains("Mighty"));

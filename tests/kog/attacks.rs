@@ -311,7 +311,10 @@ fn charge_then_close_assault_rerolls_failures() {
     g.dice.force(&[2, 4, 1, 1]);
     let ev = attack(&mut g, 2, "Combat Blade", 4);
     assert_eq!(hits(&ev), vec![1]);
-    assert!(ev.iter().any(|e| matches!(e, Event::AttackRolled { rerolls: None, .. })));
+    assert!(
+        ev.iter()
+            .any(|e| matches!(e, Event::AttackRolled { rerolls: None, .. }))
+    );
     assert_eq!(cond(&g, 4), Condition::Crippled);
     assert_eq!(g.dice.clear_queued(), 0);
 }
@@ -771,7 +774,12 @@ fn the_best_forward_observation_counts() {
     );
     start(
         &mut g,
-        &[(1, 20.0, 5.0), (2, 8.0, 30.0), (3, 30.0, 30.0), (4, 20.0, 30.0)],
+        &[
+            (1, 20.0, 5.0),
+            (2, 8.0, 30.0),
+            (3, 30.0, 30.0),
+            (4, 20.0, 30.0),
+        ],
     );
     to_actions(&mut g);
     for o in [2, 3] {
@@ -860,7 +868,8 @@ fn the_long_range_option_caps_shots_at_double_range() {
         assert!(d > 28.0, "{d}");
         let ev = attack(&mut g, 1, "Autocannon", 4);
         assert!(
-            ev.iter().any(|e| matches!(e, Event::AttackRolled { attacker, .. } if *attacker == id(1))),
+            ev.iter()
+                .any(|e| matches!(e, Event::AttackRolled { attacker, .. } if *attacker == id(1))),
             "the shot at {d:.1}\" is made"
         );
     }

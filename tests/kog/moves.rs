@@ -189,9 +189,25 @@ fn hold_position_moves_at_most_one_inch() {
     let e = refused(&mut g, mv(1, MoveMode::HoldPosition, 6.05, 5.0));
     assert!(e.contains("within 1"), "{e}");
     ok(&mut g, mv(2, MoveMode::HoldPosition, 20.99, 5.0));
-    assert!(g.state.table.model(id(2)).unwrap().pos.dist(Pt::new(20.99, 5.0)) < 1e-4);
+    assert!(
+        g.state
+            .table
+            .model(id(2))
+            .unwrap()
+            .pos
+            .dist(Pt::new(20.99, 5.0))
+            < 1e-4
+    );
     ok(&mut g, mv(1, MoveMode::HoldPosition, 5.7, 5.7));
-    assert!(g.state.table.model(id(1)).unwrap().pos.dist(Pt::new(5.7, 5.7)) < 1e-4);
+    assert!(
+        g.state
+            .table
+            .model(id(1))
+            .unwrap()
+            .pos
+            .dist(Pt::new(5.7, 5.7))
+            < 1e-4
+    );
     ok(
         &mut g,
         Command::Face {

@@ -185,7 +185,10 @@ fn a_linebreaker_exit_by_the_last_unit_still_wins() {
         },
     );
     assert!(g.state.objectives[0].off_table);
-    assert!(!g.state.has_uncrippled_unit(1), "no Attacker unit is left on the board");
+    assert!(
+        !g.state.has_uncrippled_unit(1),
+        "no Attacker unit is left on the board"
+    );
     ok(&mut g, Command::EndTurn);
     ok(&mut g, Command::EndTurn);
     match &g.state.phase {
@@ -222,7 +225,10 @@ fn a_linebreaker_exit_by_speed_move_cannot_start_within_one_inch_of_an_enemy() {
     let mut g = staged(0.8);
     let e = refused(&mut g, speed.clone());
     assert!(e.contains("starts within 1\""), "{e}");
-    assert_eq!(wartable::rules::kog::ai::choose(&g, 1), Some(combat.clone()));
+    assert_eq!(
+        wartable::rules::kog::ai::choose(&g, 1),
+        Some(combat.clone())
+    );
     ok(&mut g, combat.clone());
     assert!(g.state.objectives[0].off_table);
     // 1.2" away, the Speed Move may leave.
@@ -284,7 +290,10 @@ fn an_eliminated_carrier_drops_the_objective_where_it_stood() {
         ok(&mut g, Command::Respond { counter: None });
     }
     assert_eq!(g.dice.clear_queued(), 0);
-    assert!(g.state.table.model(id(2)).is_err(), "removed from the table");
+    assert!(
+        g.state.table.model(id(2)).is_err(),
+        "removed from the table"
+    );
     let o = &g.state.objectives[0];
     assert_eq!(o.carrier, None);
     assert!(o.at.dist(Pt::new(30.0, 10.0)) < 1e-4 && !o.off_table);

@@ -397,7 +397,11 @@ fn a_shoved_model_is_free_to_move_next() {
         Command::DefenceClass { active: false },
         &[3, 3, 1, 1, 1, 1, 1, 1, 2, 2],
     );
-    assert!((gap(&g, 2, 6) - 2.0).abs() < 0.01, "shoved {}", gap(&g, 2, 6));
+    assert!(
+        (gap(&g, 2, 6) - 2.0).abs() < 0.01,
+        "shoved {}",
+        gap(&g, 2, 6)
+    );
     assert!(!g.state.models[&id(6)].small_stepped);
     let e = refused(
         &mut g,

@@ -1087,7 +1087,10 @@ fn completed_combos_earn_ap() {
         ok(&mut g, 2, Command::Pass, &[]);
     }
     assert!(g.state.combo.is_none());
-    assert_eq!(g.state.tally[0].combo_commands, 4, "four paid commands, the turn not one");
+    assert_eq!(
+        g.state.tally[0].combo_commands, 4,
+        "four paid commands, the turn not one"
+    );
     ok(&mut g, 1, Command::Done { side: 1 }, &[]);
     ok(&mut g, 2, Command::Done { side: 2 }, &[3, 3]);
     assert!(journal(&g).contains("+1 4 commands in completed combos"));
@@ -1384,7 +1387,10 @@ fn a_charge_moves_speed_plus_body_and_trades_body_for_cc() {
     assert!(e.contains("Speed + Body"), "{e}");
     put(&mut g, 6, 10.0, 7.5);
     ok(&mut g, 1, charge, &[]);
-    assert_eq!(g.state.spent[0], 1, "\"This attack costs 1AP to initiate\" (easy ground)");
+    assert_eq!(
+        g.state.spent[0], 1,
+        "\"This attack costs 1AP to initiate\" (easy ground)"
+    );
     assert!(
         g.state.table.distance(id(2), id(6)).unwrap() < 0.05,
         "in base contact"
@@ -1485,7 +1491,9 @@ fn a_chargers_minus_two_body_waits_for_the_first_attack_across_rounds() {
     // The Joe's Body 2 - 2 + Light Armour 2 = 2, as in the charge's own round.
     let purposes: Vec<String> = g.dice.log().iter().map(|r| r.purpose.to_string()).collect();
     assert!(
-        purposes.iter().any(|p| p.contains("to wound Average Joe 2, 2+")),
+        purposes
+            .iter()
+            .any(|p| p.contains("to wound Average Joe 2, 2+")),
         "{purposes:?}"
     );
 }

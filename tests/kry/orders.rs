@@ -295,9 +295,8 @@ fn a_charge_pays_the_terrain() {
 #[test]
 fn climbs_are_classed_by_height() {
     let g = |h: f32| {
-        let piece = format!(
-            "Piece(shape: Box, at: (10.0, 5.5), size: (4.0, 3.0, {h}), tags: [Climbable])"
-        );
+        let piece =
+            format!("Piece(shape: Box, at: (10.0, 5.5), size: (4.0, 3.0, {h}), tags: [Climbable])");
         let mut g = game_with(
             level_with(&[&piece]),
             team(EC, &["Captain", "Average Joe", "Average Joe"]),
@@ -492,7 +491,10 @@ fn the_first_round_of_combat_is_the_first_attack() {
             .collect::<Vec<_>>()
     };
     let h = hits(&g);
-    assert!(h.len() == 1 && h[0] == "4d6!", "CC 2 + 2 for the charge: {h:?}");
+    assert!(
+        h.len() == 1 && h[0] == "4d6!",
+        "CC 2 + 2 for the charge: {h:?}"
+    );
     loose(
         &mut g,
         1,
@@ -512,7 +514,10 @@ fn the_first_round_of_combat_is_the_first_attack() {
         &[1, 1, 1, 1, 1, 1, 1, 1],
     );
     let h = hits(&g);
-    assert!(h.len() == 2 && h[1] == "2d6!", "the Joe's own CC 2 at its second attack: {h:?}");
+    assert!(
+        h.len() == 2 && h[1] == "2d6!",
+        "the Joe's own CC 2 at its second attack: {h:?}"
+    );
 }
 
 /// The waiting-marker option: "they are only told once. It is up to them to remember". The mark
@@ -521,7 +526,10 @@ fn the_first_round_of_combat_is_the_first_attack() {
 #[test]
 fn the_waiting_mark_told_once() {
     use wartable::rules::kry::options::WaitingMarker;
-    for (marker, later) in [(WaitingMarker::Shown, true), (WaitingMarker::ToldOnce, false)] {
+    for (marker, later) in [
+        (WaitingMarker::Shown, true),
+        (WaitingMarker::ToldOnce, false),
+    ] {
         let mut g = small(&[]);
         g.state.options.waiting_marker = marker;
         start(&mut g, &apart(), &[6, 6]);
@@ -738,7 +746,10 @@ fn ap_never_below_zero() {
 fn a_unit_that_cannot_run() {
     let mut g = game_with(
         open_level(&[]),
-        team("The Slaves", &["Chainbreaker", "Forge Brute", "Forge Brute"]),
+        team(
+            "The Slaves",
+            &["Chainbreaker", "Forge Brute", "Forge Brute"],
+        ),
         team(POSSESSED, &["Wraith Lord", "Wraith", "Thrall"]),
     );
     start(&mut g, &apart(), &[6, 6]);
@@ -778,7 +789,10 @@ fn a_combos_shape() {
             "last order",
         ),
         (
-            vec![mv(3, 16.0, 3.0, MoveKind::Normal), Command::Wait { model: id(2) }],
+            vec![
+                mv(3, 16.0, 3.0, MoveKind::Normal),
+                Command::Wait { model: id(2) },
+            ],
             "not an order a combo can hold",
         ),
     ] {

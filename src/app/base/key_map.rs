@@ -160,4 +160,3 @@ mod tests {
         assert_eq!(pan.len(), 2);
     }
 }
-

@@ -17,8 +17,8 @@ pub mod window;
 
 pub use autosave::AUTOSAVE_SECS;
 pub use files::{autosave_path, recovery_for};
-pub use state::{EditTool, Editor, StartEditor, in_editor, toggle_mode};
 pub use quit::{QuitPrompt, quit_plugin};
+pub use state::{EditTool, Editor, StartEditor, in_editor, toggle_mode};
 
 use super::level_io::LevelChosen;
 use super::screens::Mode;

@@ -14,8 +14,8 @@ pub mod rules_ref;
 pub mod session;
 pub mod shell;
 
-pub use registry::{PlayRegistry, RuleSetApp};
 pub use crate::app::ui_kit::layout::{Side, root_ui, side_panels};
+pub use registry::{PlayRegistry, RuleSetApp};
 pub use session::{ActiveGame, DynGame, PlaySession, Shell, begin, in_play};
 
 use bevy::prelude::*;

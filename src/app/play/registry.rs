@@ -79,7 +79,9 @@ fn start_saved_game(
     let Some(mut state) = state else { return };
     commands.remove_resource::<StartGame>();
     match registry.load(&start.0) {
-        Ok((game, level)) => super::session::begin(&mut commands, &mut state, &mut notices, level, game),
+        Ok((game, level)) => {
+            super::session::begin(&mut commands, &mut state, &mut notices, level, game)
+        }
         Err(e) => notices.show_errors(format!("Could not load {}", start.0.display()), e),
     }
 }

@@ -3,8 +3,8 @@
 //! the same rule set.
 
 use super::session::ActiveGame;
-use crate::app::interact::GameGate;
 use crate::app::base::nav::MainMenu;
+use crate::app::interact::GameGate;
 use crate::app::screens::Mode;
 use crate::app::state::{ActiveTool, Notices, Selection, TableState};
 use bevy::prelude::*;

@@ -16,11 +16,7 @@ pub struct PlayRest(pub Option<egui::Rect>);
 
 /// A root `Ui` over `rect` on the background layer, for a screen's side panels (egui 0.36 lays
 /// panels out inside a `Ui`).
-pub fn root_ui(
-    ctx: &egui::Context,
-    id: &'static str,
-    rect: egui::Rect,
-) -> egui::Ui {
+pub fn root_ui(ctx: &egui::Context, id: &'static str, rect: egui::Rect) -> egui::Ui {
     egui::Ui::new(
         ctx.clone(),
         id.into(),

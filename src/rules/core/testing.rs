@@ -3,10 +3,10 @@
 //! Used by each rule set's tests; nothing here is used in play.
 
 use super::error::RuleError;
-use crate::dice::DieSource;
 use super::game::Game;
 use super::ruleset::RuleSet;
 use super::seat::Seat;
+use crate::dice::DieSource;
 use std::fmt::Debug;
 
 /// Applies events straight to the state (staging a scenario, not playing it).
