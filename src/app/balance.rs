@@ -3,6 +3,8 @@
 //! intervals, game length, and for force lists picked for a matchup matrix its heat map, are
 //! drawn with egui_plot, as `wartable simulate --plot` draws them.
 
+use crate::app::base::nav::OpenWindow;
+use crate::app::play::registry::PlayRegistry;
 use crate::rules::core::simulate::{Matrix, Report, Simulation, matrix, simulate, wilson};
 use crate::rules::core::{QuickSetup, RulesId};
 use bevy::prelude::*;
@@ -13,10 +15,20 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 pub fn plugin(app: &mut App) {
-    app.init_resource::<Balance>().add_systems(
-        EguiPrimaryContextPass,
-        window.after(crate::app::base::sets::OverlaySet),
-    );
+    app.init_resource::<Balance>()
+        .add_message::<OpenWindow>()
+        .add_systems(Update, open_when_asked)
+        .add_systems(
+            EguiPrimaryContextPass,
+            window.after(crate::app::base::sets::OverlaySet),
+        );
+}
+
+/// Opens the window when a screen asks for it.
+fn open_when_asked(mut asked: MessageReader<OpenWindow>, mut b: ResMut<Balance>) {
+    if asked.read().any(|w| *w == OpenWindow::Balance) {
+        b.open = true;
+    }
 }
 
 /// A run on its thread: the games done so far, and the report when it ends.
@@ -35,6 +47,9 @@ pub struct Balance {
     pub seed: u64,
     /// Players, for a rule set that lets them be chosen (KtOG).
     pub players: u8,
+    /// The chosen rule set's player-count knob, from its registration: the range offered, or
+    /// `None` when its games have no choice of players.
+    pub players_range: Option<(u8, u8)>,
     running: Option<Running>,
     pub report: Option<Report>,
     /// The last matrix run (its first cell is kept in `report` for the rule set's name).
@@ -53,6 +68,7 @@ impl Default for Balance {
             games: 500,
             seed: 1,
             players: 3,
+            players_range: None,
             running: None,
             report: None,
             matrix: None,
@@ -64,22 +80,16 @@ impl Default for Balance {
 }
 
 impl Balance {
-    /// The force lists a matrix of the chosen rule set can pick from (shipped, then the
-    /// player's), read again when the rule set changes.
-    pub fn refresh_forces(&mut self) {
+    /// What the chosen rule set's registration offers: the force lists a matrix can pick from
+    /// (shipped, then the player's), read again when the rule set changes, and its player-count
+    /// knob.
+    pub fn refresh(&mut self, registry: &PlayRegistry) {
+        let app = registry.0.iter().find(|r| r.id == self.rules);
+        self.players_range = app.and_then(|r| r.players);
         if self.forces_of == Some(self.rules) {
             return;
         }
-        let files = match self.rules {
-            RulesId::KogLight => crate::app::kog::files::force_files(),
-            RulesId::KryGothic => crate::app::files::with_user_files(
-                &crate::data::load::resolve_data_path(std::path::Path::new(
-                    crate::app::kry::menu::SHIPPED_TEAMS,
-                )),
-                crate::app::kry::roster::USER_TEAMS,
-            ),
-            _ => Vec::new(),
-        };
+        let files = app.map(|r| (r.force_files)()).unwrap_or_default();
         self.forces = files.into_iter().map(|p| (p, false)).collect();
         self.forces_of = Some(self.rules);
     }
@@ -107,7 +117,7 @@ impl Balance {
             seed: self.seed,
             setup: QuickSetup {
                 seed: self.seed,
-                players: (self.rules == RulesId::Ktog).then_some(self.players),
+                players: self.players_range.map(|_| self.players),
                 ..Default::default()
             },
             max_commands: 100_000,
@@ -166,7 +176,11 @@ fn colour(c: plotters::style::RGBColor) -> egui::Color32 {
     egui::Color32::from_rgb(c.0, c.1, c.2)
 }
 
-fn window(mut contexts: EguiContexts, mut b: ResMut<Balance>) -> Result {
+fn window(
+    mut contexts: EguiContexts,
+    mut b: ResMut<Balance>,
+    registry: Res<PlayRegistry>,
+) -> Result {
     if !b.open {
         return Ok(());
     }
@@ -194,12 +208,12 @@ fn window(mut contexts: EguiContexts, mut b: ResMut<Balance>) -> Result {
                 ui.add(egui::DragValue::new(&mut b.games).range(10..=100_000));
                 ui.label("seed:");
                 ui.add(egui::DragValue::new(&mut b.seed));
-                if b.rules == RulesId::Ktog {
+                b.refresh(&registry);
+                if let Some((least, most)) = b.players_range {
                     ui.label("players:");
-                    ui.add(egui::DragValue::new(&mut b.players).range(2..=6));
+                    ui.add(egui::DragValue::new(&mut b.players).range(least..=most));
                 }
             });
-            b.refresh_forces();
             if !b.forces.is_empty() {
                 ui.collapsing("Matchup matrix: pick two or more force lists", |ui| {
                     ui.label("Each picked force plays each as side 1 and as side 2, the games above for every pairing.");

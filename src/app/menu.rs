@@ -1,6 +1,8 @@
 //! The main menu (play a rule set, load a saved game, sandbox, editor, quit) and the Load game
 //! window. A rule set's own New game window opens when [`MainMenu::new_game`] names it.
 
+use crate::app::base::nav::OpenWindow;
+use crate::app::base::settings::SettingsWindow;
 use crate::app::play::{ActiveGame, PlayRegistry};
 use crate::app::screens::Mode;
 use crate::app::state::{ActiveTool, Notices, Selection, TableState};
@@ -8,10 +10,12 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 pub fn plugin(app: &mut App) {
-    app.init_resource::<MainMenu>().add_systems(
-        EguiPrimaryContextPass,
-        menus.after(crate::app::base::sets::OverlaySet),
-    );
+    app.init_resource::<MainMenu>()
+        .add_message::<OpenWindow>()
+        .add_systems(
+            EguiPrimaryContextPass,
+            menus.after(crate::app::base::sets::OverlaySet),
+        );
 }
 
 pub use crate::app::base::nav::MainMenu;
@@ -28,10 +32,8 @@ fn menus(
     state: Option<ResMut<TableState>>,
     active: Option<Res<ActiveGame>>,
     mut exit: MessageWriter<AppExit>,
-    editor: Option<ResMut<crate::app::editor::Editor>>,
-    mut balance: ResMut<crate::app::balance::Balance>,
-    mut online: ResMut<crate::app::play::online::OnlineUi>,
-    mut settings: ResMut<crate::app::settings::SettingsWindow>,
+    mut open: MessageWriter<OpenWindow>,
+    mut settings: ResMut<SettingsWindow>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?.clone();
     let Some(mut state) = state else {
@@ -67,7 +69,7 @@ fn menus(
                     .add_sized(w, egui::Button::new("Join an online game..."))
                     .clicked()
                 {
-                    online.show_join = true;
+                    open.write(OpenWindow::JoinOnline);
                     menu.show_main = false;
                 }
                 if ui
@@ -86,7 +88,7 @@ fn menus(
                     )
                     .clicked()
                 {
-                    balance.open = true;
+                    open.write(OpenWindow::Balance);
                     menu.show_main = false;
                 }
                 ui.add_space(4.0);
@@ -100,13 +102,7 @@ fn menus(
                 if ui.add_sized(w, egui::Button::new("Level editor")).clicked() {
                     menu.show_main = false;
                     if *mode.get() != Mode::Editor {
-                        crate::app::editor::toggle_mode(
-                            &mut commands,
-                            *mode.get(),
-                            &mut tool,
-                            editor.map(|e| e.into_inner()),
-                            &state,
-                        );
+                        open.write(OpenWindow::Editor);
                     }
                 }
                 ui.add_space(4.0);

@@ -29,6 +29,7 @@ pub mod screens;
 pub mod screenshot;
 pub mod settings;
 pub mod sight_tools;
+pub mod start_router;
 pub mod state;
 pub mod table_entities;
 pub mod textures;
@@ -128,6 +129,7 @@ pub fn build_app(opts: AppOptions) -> App {
         screenshot::key_plugin,
         menu::plugin,
         play::plugin,
+        start_router::plugin,
     ));
     rule_set_plugins(&mut app);
     app.add_plugins(balance::plugin);
@@ -141,7 +143,7 @@ pub fn build_app(opts: AppOptions) -> App {
         app.insert_resource(play::registry::StartGame(path));
     }
     if let Some(w) = opts.open {
-        app.insert_resource(kog::menu::OpenAtStart(w));
+        app.insert_resource(base::nav::OpenAtStart(w));
     }
     if let Some(file) = opts.edit {
         app.insert_resource(editor::StartEditor(file));

@@ -1,5 +1,6 @@
-//! The windows `--open NAME` opens at start (handled by `open_at_start` in
-//! `src/app/kog/menu.rs`), and the check that refuses any other name on the command line.
+//! The windows `--open NAME` opens at start (the start-up router `src/app/start_router.rs` opens
+//! the shared ones, a rule set's plugin its own), and the check that refuses any other name on
+//! the command line.
 
 use crate::rules::core::RulesId;
 

@@ -28,12 +28,8 @@ fn key_name(k: KeyCode) -> String {
         .to_string()
 }
 
-fn apply_loaded(settings: Res<Settings>, mut form: ResMut<crate::app::kry::menu::NewKryGame>) {
+fn apply_loaded(settings: Res<Settings>) {
     super::visuals::set_side_colours(settings.side_colours);
-    form.countdown_on = settings.kry_countdown.is_some();
-    if let Some(c) = settings.kry_countdown {
-        form.countdown = c;
-    }
 }
 
 fn apply_scale(mut contexts: EguiContexts, settings: Res<Settings>) -> Result {
@@ -48,7 +44,6 @@ fn settings_window(
     mut contexts: EguiContexts,
     mut settings: ResMut<Settings>,
     mut window: ResMut<SettingsWindow>,
-    mut kry_form: ResMut<crate::app::kry::menu::NewKryGame>,
     mut recolour: MessageWriter<super::visuals::Recolour>,
     raw: Res<ButtonInput<KeyCode>>,
     mut maps: Query<
@@ -167,12 +162,6 @@ fn settings_window(
         if s.side_colours != settings.side_colours {
             super::visuals::set_side_colours(s.side_colours);
             recolour.write(super::visuals::Recolour);
-        }
-        if s.kry_countdown != settings.kry_countdown {
-            kry_form.countdown_on = s.kry_countdown.is_some();
-            if let Some(c) = s.kry_countdown {
-                kry_form.countdown = c;
-            }
         }
         if s.keys != settings.keys {
             for mut map in &mut maps {

@@ -248,11 +248,11 @@ fn the_play_shell_drives_kog_light_through_its_interface() {
         panic!("nothing is registered yet");
     };
     assert!(e[0].contains("cannot be played at the table yet"), "{e:?}");
-    reg.add(RuleSetApp {
-        id: RulesId::KogLight,
-        load: wartable::app::kog::menu::load_for_play,
-        online: wartable::app::kog::menu::online_session,
-    });
+    reg.add(RuleSetApp::new(
+        RulesId::KogLight,
+        wartable::app::kog::menu::load_for_play,
+        wartable::app::kog::menu::online_session,
+    ));
     let (game, level) = reg.load(&path).expect("opens");
     assert!(game.is::<KogSession>());
     assert_eq!(level.name, "test");

@@ -3,6 +3,7 @@
 //! the shipped party and monsters shown with what follows from their sheets), and how a
 //! DnDalike save opens at the table.
 
+use crate::app::base::nav::{MainMenu, OpenAtStart};
 use super::builder::{RosterDraft, builder_window, roster_files};
 use super::panels::pack_label;
 use super::session::DndSession;
@@ -18,10 +19,26 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use std::path::{Path, PathBuf};
 
 pub fn plugin(app: &mut App) {
-    app.init_resource::<NewDndGame>().add_systems(
-        EguiPrimaryContextPass,
-        window.after(crate::app::base::sets::OverlaySet),
-    );
+    app.init_resource::<NewDndGame>()
+        .add_systems(
+            EguiPrimaryContextPass,
+            window.after(crate::app::base::sets::OverlaySet),
+        )
+        .add_systems(Update, open_at_start.run_if(resource_exists::<OpenAtStart>));
+}
+
+/// `--open dnd-builder`: the New game window with the character builder on the party.
+fn open_at_start(
+    mut commands: Commands,
+    open: Res<OpenAtStart>,
+    mut main: ResMut<MainMenu>,
+    mut form: ResMut<NewDndGame>,
+) {
+    if open.0 == "dnd-builder" {
+        main.new_game = Some(RulesId::Dndalike);
+        form.open_builder(true);
+        commands.remove_resource::<OpenAtStart>();
+    }
 }
 
 /// The New game form.

@@ -38,5 +38,7 @@ pub fn plugin(app: &mut App) {
             id: RulesId::Dndalike,
             load: menu::load_for_play,
             online: menu::online_session,
+            force_files: Vec::new,
+            players: None,
         });
 }

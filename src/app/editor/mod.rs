@@ -37,6 +37,8 @@ use window::editor_window;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_plugins((core_plugin, quit_plugin))
+        .add_message::<crate::app::base::nav::OpenWindow>()
+        .add_systems(Update, state::open_when_asked)
         .add_systems(Startup, start_editor.run_if(resource_exists::<StartEditor>))
         .add_systems(
             Update,

@@ -45,6 +45,33 @@ pub fn toggle_mode(
     }
 }
 
+/// Opens the editor from the sandbox when a screen asks for it (the main menu's Level editor).
+pub(super) fn open_when_asked(
+    mut asked: MessageReader<crate::app::base::nav::OpenWindow>,
+    mut commands: Commands,
+    mode: Res<State<Mode>>,
+    mut tool: ResMut<ActiveTool>,
+    editor: Option<ResMut<Editor>>,
+    state: Option<Res<TableState>>,
+) {
+    if !asked
+        .read()
+        .any(|w| *w == crate::app::base::nav::OpenWindow::Editor)
+    {
+        return;
+    }
+    let Some(state) = state else { return };
+    if *mode.get() != Mode::Editor {
+        toggle_mode(
+            &mut commands,
+            *mode.get(),
+            &mut tool,
+            editor.map(|e| e.into_inner()),
+            &state,
+        );
+    }
+}
+
 pub fn in_editor(mode: Res<State<Mode>>, editor: Option<Res<Editor>>) -> bool {
     *mode.get() == Mode::Editor && editor.is_some()
 }

@@ -5,7 +5,7 @@ use super::builder::{Builder, builder_window};
 use super::files;
 use super::session::KogSession;
 use crate::app::level_io::{list_levels, resolve_data_path};
-use crate::app::base::nav::MainMenu;
+use crate::app::base::nav::{MainMenu, OpenAtStart};
 use crate::app::play::session::ActiveGame;
 use crate::app::screens::Mode;
 use crate::app::state::{ActiveTool, Notices, Selection, TableState};
@@ -28,64 +28,16 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(Update, open_at_start.run_if(resource_exists::<OpenAtStart>));
 }
 
-/// A window to open once the program is up (`--open NAME`, for screenshots and quick starts).
-/// The command line takes only the names of [`crate::app::open_names`]; a name added here goes there.
-#[derive(Resource, Debug, Clone)]
-pub struct OpenAtStart(pub String);
-
+/// Opens KOG light's own windows `--open` names: the New battle window (`new-battle`) and
+/// the force builder on a shipped force (`builder`).
 fn open_at_start(
     mut commands: Commands,
     open: Res<OpenAtStart>,
     mut menu: ResMut<MenuState>,
     mut main: ResMut<MainMenu>,
-    active: Option<ResMut<ActiveGame>>,
-    dnd_form: Option<ResMut<crate::app::dndalike::menu::NewDndGame>>,
-    balance: Option<ResMut<crate::app::balance::Balance>>,
-    settings: Option<ResMut<crate::app::base::settings::SettingsWindow>>,
-    mut waited: Local<u32>,
 ) {
-    *waited += 1;
     match open.0.as_str() {
         "new-battle" => main.new_game = Some(RulesId::KogLight),
-        // "new-kry-gothic", "new-ktog", "new-krig": a rule set's New game window.
-        key if key
-            .strip_prefix("new-")
-            .is_some_and(|k| RulesId::from_key(k).is_ok()) =>
-        {
-            main.new_game = key
-                .strip_prefix("new-")
-                .and_then(|k| RulesId::from_key(k).ok());
-        }
-        "dnd-builder" => {
-            main.new_game = Some(RulesId::Dndalike);
-            match dnd_form {
-                Some(mut f) => f.open_builder(true),
-                None if *waited < 600 => return,
-                None => {}
-            }
-        }
-        "load" => main.show_load = true,
-        "settings" => {
-            if let Some(mut s) = settings {
-                s.open = true;
-            }
-        }
-        // "balance-run": the Balance window with a run started; "balance-matrix": a Kry-Gothic
-        // matrix of every team started (for screenshots).
-        "balance" | "balance-run" | "balance-matrix" => {
-            if let Some(mut b) = balance {
-                b.open = true;
-                if open.0 == "balance-matrix" {
-                    (b.rules, b.games) = (RulesId::KryGothic, 10);
-                    b.refresh_forces();
-                    b.forces.iter_mut().for_each(|f| f.1 = true);
-                }
-                if open.0 != "balance" && !b.is_running() {
-                    b.start();
-                }
-            }
-        }
-        "menu" => main.show_main = true,
         "builder" => {
             main.new_game = Some(RulesId::KogLight);
             let mut b = Builder::new(0, BattleSize::Encounter);
@@ -99,12 +51,7 @@ fn open_at_start(
             }
             menu.builder = Some(b);
         }
-        "rules" => match active {
-            Some(mut a) => a.shell_mut().show_rules = true,
-            None if *waited < 600 => return,
-            None => {}
-        },
-        _ => {}
+        _ => return,
     }
     commands.remove_resource::<OpenAtStart>();
 }

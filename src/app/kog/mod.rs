@@ -36,5 +36,7 @@ pub fn plugin(app: &mut App) {
             id: RulesId::KogLight,
             load: menu::load_for_play,
             online: menu::online_session,
+            force_files: files::force_files,
+            players: None,
         });
 }

@@ -19,5 +19,7 @@ pub fn plugin(app: &mut App) {
             id: RulesId::Krig,
             load: menu::load_for_play,
             online: menu::online_session,
+            force_files: Vec::new,
+            players: None,
         });
 }

@@ -16,8 +16,38 @@ use std::path::{Path, PathBuf};
 /// The shipped teams.
 pub const SHIPPED_TEAMS: &str = "assets/forces/kry-gothic";
 
+/// Every team on offer: the shipped ones, then the player's own.
+pub fn team_files() -> Vec<PathBuf> {
+    crate::app::files::with_user_files(
+        &resolve_data_path(Path::new(SHIPPED_TEAMS)),
+        super::roster::USER_TEAMS,
+    )
+}
+
+/// The New game window's countdown follows the player's settings: the one they were read with,
+/// then each change made in the Settings window (a change made on the form itself stays until
+/// the setting changes).
+fn follow_settings(
+    settings: Option<Res<crate::app::base::settings::Settings>>,
+    mut form: ResMut<NewKryGame>,
+    mut seen: Local<Option<Option<f32>>>,
+) {
+    let Some(settings) = settings else { return };
+    if *seen == Some(settings.kry_countdown) {
+        return;
+    }
+    *seen = Some(settings.kry_countdown);
+    form.countdown_on = settings.kry_countdown.is_some();
+    if let Some(c) = settings.kry_countdown {
+        form.countdown = c;
+    }
+}
+
 pub fn plugin(app: &mut App) {
-    app.init_resource::<NewKryGame>().add_systems(
+    app.init_resource::<NewKryGame>()
+        .add_systems(Startup, follow_settings)
+        .add_systems(Update, follow_settings)
+        .add_systems(
         EguiPrimaryContextPass,
         window.after(crate::app::ui::OverlaySet),
     );
@@ -136,10 +166,7 @@ fn window(
     let mut open = true;
     let mut start = false;
     let mut build = None;
-    let teams = crate::app::files::with_user_files(
-        &resolve_data_path(Path::new(SHIPPED_TEAMS)),
-        "kry-gothic-teams",
-    );
+    let teams = team_files();
     let levels = list_levels(&resolve_data_path(Path::new("levels")));
     egui::Window::new("New Kry-Gothic game")
         .open(&mut open)

@@ -49,6 +49,8 @@ pub fn plugin(app: &mut App) {
             id: RulesId::KryGothic,
             load: menu::load_for_play,
             online: menu::online_session,
+            force_files: menu::team_files,
+            players: None,
         });
 }
 

@@ -23,7 +23,7 @@ pub struct Roster {
 
 impl Roster {
     pub fn new(force: KryForce, side: usize) -> Self {
-        let file_name = crate::app::kog::files::safe_name(&force.name.replace(' ', "-"))
+        let file_name = crate::app::files::safe_name(&force.name.replace(' ', "-"))
             .unwrap_or_else(|_| "my-team".into());
         Self {
             force,
@@ -51,7 +51,7 @@ impl Roster {
         cap: u32,
         max: usize,
     ) -> Result<PathBuf, Vec<String>> {
-        let name = crate::app::kog::files::safe_name(&self.file_name).map_err(|e| vec![e])?;
+        let name = crate::app::files::safe_name(&self.file_name).map_err(|e| vec![e])?;
         let text = ron::ser::to_string_pretty(
             &self.force,
             ron::ser::PrettyConfig::new().struct_names(true),

@@ -20,5 +20,7 @@ pub fn plugin(app: &mut App) {
             id: RulesId::Ktog,
             load: menu::load_for_play,
             online: menu::online_session,
+            force_files: Vec::new,
+            players: Some((2, 6)),
         });
 }

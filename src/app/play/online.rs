@@ -5,7 +5,7 @@
 
 use super::registry::PlayRegistry;
 use super::session::{ActiveGame, OnlineSeat, PlaySession};
-use crate::app::base::nav::MainMenu;
+use crate::app::base::nav::{MainMenu, OpenWindow};
 use crate::app::screens::Mode;
 use crate::app::state::{Notices, TableState};
 use crate::net::client::SeatClient;
@@ -23,10 +23,19 @@ pub fn plugin(app: &mut App) {
             Update,
             (drive_host, drive_seat, start_online).before(crate::app::base::sets::MirrorSet),
         )
+        .add_message::<OpenWindow>()
+        .add_systems(Update, open_when_asked)
         .add_systems(
             EguiPrimaryContextPass,
             (online_window, join_window).after(crate::app::base::sets::PlayUi::Finish),
         );
+}
+
+/// Opens the Join window when a screen asks for it.
+fn open_when_asked(mut asked: MessageReader<OpenWindow>, mut ui: ResMut<OnlineUi>) {
+    if asked.read().any(|w| *w == OpenWindow::JoinOnline) {
+        ui.show_join = true;
+    }
 }
 
 /// The Online and Join windows' state.

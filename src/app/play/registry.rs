@@ -1,6 +1,7 @@
 //! The rule sets the program can play at the table: each rule set's app plugin registers how to
-//! open its saves and whether it has a New game window. The menu offers only these; a save opens
-//! with the rule set its header names.
+//! open its saves and what it brings to the shared screens (the force lists the Balance window
+//! offers, its player-count knob). The menu offers only these; a save opens with the rule set its
+//! header names.
 
 use super::session::ActiveGame;
 use crate::rules::core::RulesId;
@@ -24,6 +25,30 @@ pub struct RuleSetApp {
     /// A session of this rule set from a copy of a game (`Game<R>` as `Any`) kept elsewhere:
     /// an online seat's view, or the game an online host starts with.
     pub online: fn(&dyn std::any::Any) -> Option<(ActiveGame, crate::data::LevelFile)>,
+    /// The force lists a matchup matrix of the Balance window picks from (shipped, then the
+    /// player's).
+    pub force_files: fn() -> Vec<std::path::PathBuf>,
+    /// The number of players a game may be set up for (least, most), for a rule set whose games
+    /// let it be chosen; `None` for two sides.
+    pub players: Option<(u8, u8)>,
+}
+
+impl RuleSetApp {
+    /// A rule set that opens its saves and online sessions so, with no force lists on offer
+    /// and two sides.
+    pub fn new(
+        id: RulesId,
+        load: fn(&Path) -> Result<(ActiveGame, crate::data::LevelFile), Vec<String>>,
+        online: fn(&dyn std::any::Any) -> Option<(ActiveGame, crate::data::LevelFile)>,
+    ) -> Self {
+        Self {
+            id,
+            load,
+            online,
+            force_files: Vec::new,
+            players: None,
+        }
+    }
 }
 
 /// The rule sets registered, in menu order.
