@@ -5,7 +5,7 @@ mod cli;
 use clap::{Parser, Subcommand};
 use std::path::PathBuf;
 use std::process::ExitCode;
-use wartable::app::{AppOptions, build_app, screenshot::ScreenshotPlan};
+use wartable::app::{AppOptions, build_app, screens::screenshot::ScreenshotPlan};
 use wartable::data::load_level;
 use wartable::rules::core::RulesId;
 use wartable::rules::core::headless::{self, SelfPlay, StopAt};
@@ -70,7 +70,7 @@ struct Cli {
     /// Open a window at start: menu, new-battle, new-kog-light, new-kry-gothic, new-ktog,
     /// new-dndalike, new-krig, builder, dnd-builder, load, settings, rules (with --game), balance,
     /// balance-run or balance-matrix; any other name is refused.
-    #[arg(long, value_name = "NAME", value_parser = wartable::app::open_names::parse_open_name)]
+    #[arg(long, value_name = "NAME", value_parser = wartable::app::base::open_names::parse_open_name)]
     open: Option<String>,
     /// Window size, e.g. 1280x800.
     #[arg(long, default_value = "1280x800", value_parser = parse_size, global = true)]
@@ -481,11 +481,11 @@ fn main() -> ExitCode {
     });
     let online = match &cli.command {
         Some(Command::Host(a)) => match cli::net::plan(a, seed) {
-            Ok(p) => Some(wartable::app::play::online::StartOnline::Host(p)),
+            Ok(p) => Some(wartable::app::screens::play::online::StartOnline::Host(p)),
             Err(e) => return cli::fail(&[e]),
         },
         Some(Command::Join(a)) => match wartable::net::headless::parse_address(&a.address) {
-            Ok(address) => Some(wartable::app::play::online::StartOnline::Join {
+            Ok(address) => Some(wartable::app::screens::play::online::StartOnline::Join {
                 address,
                 name: a.name.clone(),
             }),

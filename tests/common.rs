@@ -33,24 +33,24 @@ pub fn game_app<M>(
     plugins: impl bevy::app::Plugins<M>,
     level: wartable::data::LevelFile,
     table: wartable::table::Table,
-    active: wartable::app::play::ActiveGame,
+    active: wartable::app::screens::play::ActiveGame,
     step: Option<std::time::Duration>,
 ) -> bevy::app::App {
     use bevy::prelude::*;
-    use wartable::app::interact::{Drag, GameGate, Gesture};
-    use wartable::app::state::{ActiveTool, Notices, PointerOverUi, Selection, TableState};
+    use wartable::app::view::interact::{Drag, GameGate, Gesture};
+    use wartable::app::base::state::{ActiveTool, Notices, PointerOverUi, Selection, TableState};
     let mut app = App::new();
     app.add_plugins((
         MinimalPlugins,
         bevy::transform::TransformPlugin,
-        wartable::app::table_entities::plugin,
-        wartable::app::play::mirror::plugin,
+        wartable::app::view::table_entities::plugin,
+        wartable::app::view::mirror::plugin,
     ))
     .add_plugins(plugins);
     app.init_resource::<Selection>()
         .init_resource::<Notices>()
         .init_resource::<ActiveTool>()
-        .init_resource::<wartable::app::picking::CursorHit>()
+        .init_resource::<wartable::app::view::picking::CursorHit>()
         .init_resource::<Drag>()
         .init_resource::<GameGate>()
         .init_resource::<PointerOverUi>()
@@ -60,7 +60,7 @@ pub fn game_app<M>(
     if !app.is_plugin_added::<bevy::state::app::StatesPlugin>() {
         app.add_plugins(bevy::state::app::StatesPlugin);
     }
-    app.insert_state(wartable::app::screens::Mode::Game);
+    app.insert_state(wartable::app::base::mode::Mode::Game);
     if let Some(step) = step {
         app.insert_resource(bevy::time::TimeUpdateStrategy::ManualDuration(step));
     }
@@ -81,7 +81,7 @@ pub fn click(
     {
         let mut hit = app
             .world_mut()
-            .resource_mut::<wartable::app::picking::CursorHit>();
+            .resource_mut::<wartable::app::view::picking::CursorHit>();
         hit.model = model;
         hit.ground = ground;
     }

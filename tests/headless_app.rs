@@ -2,8 +2,8 @@
 //! follow the table as models move, are added and are removed.
 
 use bevy::prelude::*;
-use wartable::app::state::TableState;
-use wartable::app::table_entities::{
+use wartable::app::base::state::TableState;
+use wartable::app::view::table_entities::{
     Base, Facing, Miniature, ObjectiveMarker, TableTop, TerrainPiece, TerrainTile, ZoneArea,
 };
 use wartable::data::load_level;
@@ -16,7 +16,7 @@ fn app_with(level: &str) -> App {
     app.add_plugins((
         MinimalPlugins,
         bevy::transform::TransformPlugin,
-        wartable::app::table_entities::plugin,
+        wartable::app::view::table_entities::plugin,
     ));
     app.insert_resource(TableState::new(lf, table, Some(path)));
     app.update();
@@ -104,7 +104,7 @@ fn loading_another_level_rebuilds_the_terrain() {
 
 #[test]
 fn line_of_sight_results_follow_a_model_after_it_moves() {
-    use wartable::app::sight_tools::{SightTool, core_plugin};
+    use wartable::app::tools::sight_tools::{SightTool, core_plugin};
     use wartable::table::Verdict;
     // The ship deck: trooper #1 in the corridor's west end, the wraith #3 at its east end.
     let mut app = app_with("levels/kry-deck.ron");
@@ -144,9 +144,9 @@ fn line_of_sight_results_follow_a_model_after_it_moves() {
 
 #[test]
 fn the_editor_paints_places_and_undoes_through_the_entities() {
-    use wartable::app::editor::{Editor, core_plugin};
-    use wartable::app::screens::Mode;
-    use wartable::app::state::Notices;
+    use wartable::app::screens::editor::{Editor, core_plugin};
+    use wartable::app::base::mode::Mode;
+    use wartable::app::base::state::Notices;
     use wartable::edit::ops::brush_tiles;
     use wartable::edit::presets::PRESETS;
     use wartable::edit::{EditLevel, EditOp};
@@ -154,7 +154,7 @@ fn the_editor_paints_places_and_undoes_through_the_entities() {
     app.add_plugins((
         MinimalPlugins,
         bevy::transform::TransformPlugin,
-        wartable::app::table_entities::plugin,
+        wartable::app::view::table_entities::plugin,
         core_plugin,
     ));
     let level = EditLevel::new("Built", 48.0, 36.0, 2.0).unwrap();
@@ -207,8 +207,8 @@ fn the_editor_paints_places_and_undoes_through_the_entities() {
 #[test]
 fn closing_the_window_on_unsaved_editor_work_asks_first() {
     use bevy::window::WindowCloseRequested;
-    use wartable::app::editor::{Editor, QuitPrompt, quit_plugin};
-    use wartable::app::state::Notices;
+    use wartable::app::screens::editor::{Editor, QuitPrompt, quit_plugin};
+    use wartable::app::base::state::Notices;
     use wartable::edit::{EditLevel, EditOp};
     let mut app = App::new();
     app.add_plugins((MinimalPlugins, quit_plugin))
@@ -245,11 +245,11 @@ fn closing_the_window_on_unsaved_editor_work_asks_first() {
 /// own dice.
 #[test]
 fn heavy_hits_and_their_rolls_belong_to_the_sandbox_not_to_a_game() {
-    use wartable::app::interact::Drag;
-    use wartable::app::picking::CursorHit;
-    use wartable::app::screens::Mode;
-    use wartable::app::sight_tools::{Hazards, hazard_plugin};
-    use wartable::app::state::{ActiveTool, Notices, PointerOverUi, SandboxDice};
+    use wartable::app::view::interact::Drag;
+    use wartable::app::view::picking::CursorHit;
+    use wartable::app::base::mode::Mode;
+    use wartable::app::tools::sight_tools::{Hazards, hazard_plugin};
+    use wartable::app::base::state::{ActiveTool, Notices, PointerOverUi, SandboxDice};
     let mut app = app_with("levels/kry-deck.ron");
     app.add_plugins(bevy::state::app::StatesPlugin)
         .insert_state(Mode::Sandbox)

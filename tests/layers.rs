@@ -4,11 +4,11 @@
 //! point up the layer order. A failure names the file, the line and the item imported.
 //!
 //! The order, lowest first: `dice`, `table`, `data`, then `rules`/`edit`/`plot`/`tray`, `net`,
-//! `app`, then `bench`/`cli`. Inside `src/app/`: base (modes, navigation data, the system sets,
-//! settings, keys, files, level io), then `ui_kit/` and the game bridge (`play/session.rs`,
-//! `play/registry.rs`), then the view (the ECS mirror of the table), the tools, the screens, the
-//! duel games' shared folder, the rule sets' folders; `app/mod.rs` composes them all. No rule set's
-//! folder imports another's.
+//! `app`, then `bench`/`cli`. Inside `src/app/`: `base/` (modes, navigation data, the system
+//! sets, settings, keys, files, level io), then `ui_kit/` and `game/` (the game bridge and the
+//! registry), then `view/` (the ECS mirror of the table), `tools/`, `screens/`, `games/duel/`
+//! (what the duel games share), the rule sets' folders `games/<set>/`; `app/mod.rs` and
+//! `games/mod.rs` compose them. No rule set's folder imports another's.
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::path::{Path, PathBuf};
@@ -18,8 +18,8 @@ use std::path::{Path, PathBuf};
 const KNOWN_CIRCLE_FOLDERS: &[&str] = &[
     "src/rules/",
     "src/table/",
-    "src/app/kry/",
-    "src/app/dndalike/",
+    "src/app/games/kry/",
+    "src/app/games/dndalike/",
 ];
 
 /// Arrows against the order still to be cut (from, to): each is a rule set's item that a shared
@@ -30,50 +30,14 @@ const KNOWN_ARROWS_UP: &[(&str, &str)] = &[];
 /// The layers inside `src/app/`, by path prefix (the first that matches), lowest first.
 const APP_LAYERS: &[(&str, u32)] = &[
     ("base/", 0),
-    ("screens.rs", 0),
-    ("state.rs", 0),
-    ("keys.rs", 0),
-    ("files.rs", 0),
-    ("level_io.rs", 0),
-    ("convert.rs", 0),
-    ("open_names.rs", 0),
     ("ui_kit/", 1),
-    ("play/session.rs", 1),
-    ("play/registry.rs", 1),
-    ("table_entities.rs", 2),
-    ("glide.rs", 2),
-    ("motion.rs", 2),
-    ("camera.rs", 2),
-    ("colliders.rs", 2),
-    ("picking.rs", 2),
-    ("interact.rs", 2),
-    ("visuals.rs", 2),
-    ("figures.rs", 2),
-    ("scenery.rs", 2),
-    ("textures.rs", 2),
-    ("labels.rs", 2),
-    ("effects.rs", 2),
-    ("dice_tray.rs", 2),
-    ("grid.rs", 2),
-    ("play/mirror.rs", 2),
-    ("measure.rs", 3),
-    ("sight_tools.rs", 3),
-    ("sandbox.rs", 3),
-    ("dice_panel.rs", 3),
-    ("ui.rs", 4),
-    ("editor/", 4),
-    ("play/", 4),
-    ("menu.rs", 4),
-    ("balance.rs", 4),
-    ("settings.rs", 4),
-    ("screenshot.rs", 4),
-    ("start_router.rs", 4),
-    ("duel/", 5),
-    ("kog/", 6),
-    ("kry/", 6),
-    ("ktog/", 6),
-    ("krig/", 6),
-    ("dndalike/", 6),
+    ("game/", 1),
+    ("view/", 2),
+    ("tools/", 3),
+    ("screens/", 4),
+    ("games/duel/", 5),
+    ("games/mod.rs", 9),
+    ("games/", 6),
     ("mod.rs", 9),
 ];
 
@@ -106,7 +70,7 @@ fn rank(file: &str) -> Result<(u32, Option<String>), String> {
         .iter()
         .find(|(p, _)| rest.starts_with(p))
         .ok_or_else(|| format!("{file}: no layer in APP_LAYERS"))?;
-    let set = (*l == 6).then(|| rest.split('/').next().unwrap_or_default().to_string());
+    let set = (*l == 6).then(|| rest.split('/').nth(1).unwrap_or_default().to_string());
     Ok((r + l, set))
 }
 

@@ -167,9 +167,9 @@ fn kog_light_cues_follow_the_attacks() {
 #[test]
 fn every_miniature_is_dressed_and_a_wreck_lies_down() {
     use bevy::prelude::*;
-    use wartable::app::state::TableState;
-    use wartable::app::table_entities::Miniature;
-    use wartable::app::visuals::{ArcWedge, Body, FigurePart};
+    use wartable::app::base::state::TableState;
+    use wartable::app::view::table_entities::Miniature;
+    use wartable::app::view::visuals::{ArcWedge, Body, FigurePart};
     let mut app = wartable::bench::frame::app(1);
     app.update();
     app.update();

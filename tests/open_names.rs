@@ -3,7 +3,7 @@
 
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
-use wartable::app::open_names::parse_open_name;
+use wartable::app::base::open_names::parse_open_name;
 
 #[test]
 fn an_unknown_open_name_is_refused_with_the_list_of_names() {

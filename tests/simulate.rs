@@ -225,7 +225,7 @@ fn simulate_writes_a_png_plot() {
 /// `simulate` with the same settings.
 #[test]
 fn the_balance_window_runs_in_the_background() {
-    let mut b = wartable::app::balance::Balance::default();
+    let mut b = wartable::app::screens::balance::Balance::default();
     (b.rules, b.games, b.seed) = (RulesId::Krig, 80, 40);
     b.start();
     assert!(b.is_running());

@@ -1,57 +1,16 @@
-//! The app layer: Bevy plugins, one per file, composed here into the desktop program.
+//! The app layer: Bevy plugins, one per file, composed here into the desktop program. The
+//! folders are layers, lowest first: `base` (plain shared data), `ui_kit` and `game` (egui
+//! building blocks; the running game and the registry of rule sets), `view` (the ECS mirror of
+//! the table), `tools`, `screens`, `games/<rule set>`; arrows point down only
+//! (`assets/docs/layers.md`).
 
-pub mod balance;
 pub mod base;
-pub mod camera;
-pub mod colliders;
-pub mod convert;
-pub mod dice_panel;
-pub mod dice_tray;
-pub mod editor;
-pub mod effects;
-pub mod figures;
-pub mod files;
-pub mod glide;
-pub mod grid;
-pub mod interact;
-pub mod keys;
-pub mod labels;
-pub mod level_io;
-pub mod measure;
-pub mod menu;
-pub mod motion;
-pub mod open_names;
-pub mod picking;
-pub mod play;
-pub mod sandbox;
-pub mod scenery;
+pub mod game;
+pub mod games;
 pub mod screens;
-pub mod screenshot;
-pub mod settings;
-pub mod sight_tools;
-pub mod start_router;
-pub mod state;
-pub mod table_entities;
-pub mod textures;
-pub mod ui;
+pub mod tools;
 pub mod ui_kit;
-pub mod visuals;
-
-/// The rule sets' own folders under `src/app/` (`duel` is what the duel games share), one name
-/// each: the module and its plugin, which registers the rule set with the play screen and the
-/// menu. Adding a rule set adds its name here (and its line in `src/rules/mod.rs`).
-macro_rules! rule_set_apps {
-    ($($module:ident),* $(,)?) => {
-        $(pub mod $module;)*
-
-        /// Every rule set's plugin, in the order listed.
-        fn rule_set_plugins(app: &mut App) {
-            $(app.add_plugins($module::plugin);)*
-        }
-    };
-}
-
-rule_set_apps!(kog, kry, duel, ktog, krig, dndalike);
+pub mod view;
 
 use bevy::prelude::*;
 use bevy::window::{ExitCondition, WindowResolution};
@@ -63,7 +22,7 @@ use std::path::PathBuf;
 pub struct AppOptions {
     pub level: PathBuf,
     pub seed: u64,
-    pub screenshot: Option<screenshot::ScreenshotPlan>,
+    pub screenshot: Option<screens::screenshot::ScreenshotPlan>,
     pub window: (u32, u32),
     /// Open the level editor at start: on this file, or on a new level.
     pub edit: Option<Option<PathBuf>>,
@@ -74,7 +33,7 @@ pub struct AppOptions {
     /// A window to open at start: new-battle, builder, load or rules.
     pub open: Option<String>,
     /// Host or join an online game at start.
-    pub online: Option<play::online::StartOnline>,
+    pub online: Option<screens::play::online::StartOnline>,
 }
 
 /// Builds the desktop program's App.
@@ -90,7 +49,7 @@ pub fn build_app(opts: AppOptions) -> App {
                     ..default()
                 }),
                 exit_condition: ExitCondition::OnPrimaryClosed,
-                // The editor asks before closing on unsaved work (`editor::quit`).
+                // The editor asks before closing on unsaved work (`screens::editor::quit`).
                 close_when_requested: false,
                 ..default()
             })
@@ -100,57 +59,57 @@ pub fn build_app(opts: AppOptions) -> App {
             }),
     );
     app.add_plugins(EguiPlugin::default());
-    app.insert_resource(state::StartupLevel(opts.level.clone()));
-    app.insert_resource(state::SandboxDice(crate::dice::Dice::new(opts.seed)));
+    app.insert_resource(base::state::StartupLevel(opts.level.clone()));
+    app.insert_resource(base::state::SandboxDice(crate::dice::Dice::new(opts.seed)));
     app.add_plugins((
-        state::plugin,
-        table_entities::plugin,
-        colliders::plugin,
-        visuals::plugin,
-        labels::plugin,
-        motion::plugin,
-        effects::plugin,
-        settings::plugin,
-        dice_tray::plugin,
-        keys::plugin,
-        camera::plugin,
-        picking::plugin,
-        interact::plugin,
-        measure::plugin,
-        grid::plugin,
+        base::state::plugin,
+        view::table_entities::plugin,
+        view::colliders::plugin,
+        view::visuals::plugin,
+        view::labels::plugin,
+        view::motion::plugin,
+        view::effects::plugin,
+        screens::settings::plugin,
+        view::dice_tray::plugin,
+        base::keys::plugin,
+        view::camera::plugin,
+        view::picking::plugin,
+        view::interact::plugin,
+        tools::measure::plugin,
+        view::grid::plugin,
     ));
     app.add_plugins((
-        level_io::plugin,
-        sandbox::plugin,
-        dice_panel::plugin,
-        sight_tools::plugin,
-        editor::plugin,
-        ui::plugin,
-        screenshot::key_plugin,
-        menu::plugin,
-        play::plugin,
-        start_router::plugin,
+        base::level_io::plugin,
+        tools::sandbox::plugin,
+        tools::dice_panel::plugin,
+        tools::sight_tools::plugin,
+        screens::editor::plugin,
+        screens::sandbox_bar::plugin,
+        screens::screenshot::key_plugin,
+        screens::menu::plugin,
+        screens::play::plugin,
+        screens::start_router::plugin,
     ));
-    rule_set_plugins(&mut app);
-    app.add_plugins(balance::plugin);
+    games::rule_set_plugins(&mut app);
+    app.add_plugins(screens::balance::plugin);
     if opts.menu {
-        app.add_systems(Startup, |mut m: ResMut<menu::MainMenu>| m.show_main = true);
+        app.add_systems(Startup, |mut m: ResMut<screens::menu::MainMenu>| m.show_main = true);
     }
     if let Some(o) = opts.online {
         app.insert_resource(o);
     }
     if let Some(path) = opts.game {
-        app.insert_resource(play::registry::StartGame(path));
+        app.insert_resource(game::registry::StartGame(path));
     }
     if let Some(w) = opts.open {
         app.insert_resource(base::nav::OpenAtStart(w));
     }
     if let Some(file) = opts.edit {
-        app.insert_resource(editor::StartEditor(file));
+        app.insert_resource(screens::editor::StartEditor(file));
     }
     if let Some(plan) = opts.screenshot {
         app.insert_resource(plan);
-        app.add_plugins(screenshot::plugin);
+        app.add_plugins(screens::screenshot::plugin);
     }
     app
 }

@@ -6,8 +6,8 @@
 //! run. Prints JSON.
 
 use super::stats::median;
-use crate::app::glide::GameMoved;
-use crate::app::state::TableState;
+use crate::app::view::glide::GameMoved;
+use crate::app::base::state::TableState;
 use crate::table::Pt;
 use bevy::prelude::*;
 use std::time::Instant;
@@ -25,13 +25,13 @@ pub fn app(seed: u64) -> App {
     .init_asset::<Mesh>()
     .init_asset::<StandardMaterial>()
     .init_asset::<Image>()
-    .init_resource::<crate::app::camera::CameraGoal>()
+    .init_resource::<crate::app::view::camera::CameraGoal>()
     .add_plugins((
-        crate::app::state::plugin,
-        crate::app::table_entities::plugin,
-        crate::app::visuals::plugin,
-        crate::app::motion::plugin,
-        crate::app::effects::plugin,
+        crate::app::base::state::plugin,
+        crate::app::view::table_entities::plugin,
+        crate::app::view::visuals::plugin,
+        crate::app::view::motion::plugin,
+        crate::app::view::effects::plugin,
     ));
     app.insert_resource(TableState::new(level, table, None));
     app.insert_resource(bevy::time::TimeUpdateStrategy::ManualDuration(
@@ -77,7 +77,7 @@ pub fn frame(seed: u64, frames: usize) -> String {
     }
     let minis = app
         .world_mut()
-        .query::<&crate::app::table_entities::Miniature>()
+        .query::<&crate::app::view::table_entities::Miniature>()
         .iter(app.world())
         .count();
     let entities = app.world_mut().query::<Entity>().iter(app.world()).count();

@@ -5,9 +5,9 @@
 use super::*;
 use bevy::prelude::App;
 use std::time::Duration;
-use wartable::app::dndalike::menu::NewDndGame;
-use wartable::app::dndalike::session::{DndSession, Screen};
-use wartable::app::play::ActiveGame;
+use wartable::app::games::dndalike::menu::NewDndGame;
+use wartable::app::games::dndalike::session::{DndSession, Screen};
+use wartable::app::screens::play::ActiveGame;
 use wartable::rules::core::{Player, RuleSet};
 use wartable::rules::dndalike::{DieKind, Dndalike, Phase};
 use wartable::table::ModelId;
@@ -16,8 +16,8 @@ fn app_with(s: DndSession) -> App {
     let table = Dndalike::table(&s.game.state);
     crate::common::game_app(
         (
-            wartable::app::play::program::plugin,
-            wartable::app::dndalike::panels::plugin,
+            wartable::app::screens::play::program::plugin,
+            wartable::app::games::dndalike::panels::plugin,
         ),
         wartable::rules::duel::bare().0.clone(),
         table,
@@ -234,7 +234,7 @@ fn a_click_on_an_enemy_out_of_reach_moves_into_contact_then_attacks() {
 
 #[test]
 fn the_character_builder_rolls_in_order_saves_a_roster_and_the_new_fight_uses_it() {
-    use wartable::app::dndalike::builder::RosterDraft;
+    use wartable::app::games::dndalike::builder::RosterDraft;
     use wartable::rules::dndalike::setup::load_roster;
     // "Roll 3d6 six times and assign them ... in the order you roll them": the same seeded dice
     // rolled by hand, three to a stat.

@@ -3,11 +3,11 @@
 
 use bevy::prelude::*;
 use std::time::Duration;
-use wartable::app::krig::KrigSession;
-use wartable::app::ktog::session::KtogSession;
-use wartable::app::picking::CursorHit;
-use wartable::app::play::ActiveGame;
-use wartable::app::state::Notices;
+use wartable::app::games::krig::KrigSession;
+use wartable::app::games::ktog::session::KtogSession;
+use wartable::app::view::picking::CursorHit;
+use wartable::app::screens::play::ActiveGame;
+use wartable::app::base::state::Notices;
 use wartable::rules::core::{Player, RuleSet, Waiting};
 use wartable::rules::krig;
 use wartable::rules::krig::ai::choose;
@@ -19,8 +19,8 @@ use wartable::table::ModelId;
 fn app_with(active: ActiveGame, table: wartable::table::Table, step: Duration) -> App {
     crate::common::game_app(
         (
-            wartable::app::play::program::plugin,
-            wartable::app::ktog::panels::plugin,
+            wartable::app::screens::play::program::plugin,
+            wartable::app::games::ktog::panels::plugin,
         ),
         wartable::rules::duel::bare().0.clone(),
         table,

@@ -1,7 +1,7 @@
 //! KtOG's program opponent: the Mighty Blow that takes the win, the attempt to disarm and the
 //! Cure on another when they pay, and a dodge prompt that names only what the attacker can do.
 
-use wartable::app::ktog::panels::dodge_prompt;
+use wartable::app::games::ktog::panels::dodge_prompt;
 use wartable::rules::core::testing::exec;
 use wartable::rules::ktog::ai::choose;
 use wartable::rules::ktog::state::{Hit, Phase, Spells};

@@ -3,12 +3,12 @@
 
 use super::*;
 use bevy::prelude::{App, ButtonInput, KeyCode, MouseButton, Transform, Vec3};
-use wartable::app::interact::{GameGate, Gesture};
-use wartable::app::kog::session::{KogSession, Placing, Player, view_table};
-use wartable::app::picking::CursorHit;
-use wartable::app::play::ActiveGame;
-use wartable::app::state::{Notices, TableState};
-use wartable::app::table_entities::Miniature;
+use wartable::app::view::interact::{GameGate, Gesture};
+use wartable::app::games::kog::session::{KogSession, Placing, Player, view_table};
+use wartable::app::view::picking::CursorHit;
+use wartable::app::screens::play::ActiveGame;
+use wartable::app::base::state::{Notices, TableState};
+use wartable::app::view::table_entities::Miniature;
 use wartable::rules::kog::Command;
 use wartable::rules::kog::force::BattleSize;
 use wartable::rules::kog::state::{Half, Phase, Split};
@@ -18,8 +18,8 @@ fn app_for(game: KogGame) -> App {
     let table = view_table(&game.state);
     crate::common::game_app(
         (
-            wartable::app::play::keys::plugin,
-            wartable::app::kog::input::plugin,
+            wartable::app::screens::play::keys::plugin,
+            wartable::app::games::kog::input::plugin,
         ),
         level,
         table,
@@ -187,7 +187,7 @@ fn a_loaded_battle_keeps_who_plays_each_side() {
     g.set_player(2, Player::Program);
     let path = crate::common::temp_dir("kog-players").join("b.ron");
     g.save(&path).unwrap();
-    let s = wartable::app::kog::menu::load_session(&path).expect("loads");
+    let s = wartable::app::games::kog::menu::load_session(&path).expect("loads");
     assert_eq!(s.game.players, [Player::Human, Player::Program]);
     assert_eq!(s.shell.save_path.as_deref(), Some(path.as_path()));
     assert!(s.shell.last_error.is_none());
@@ -216,7 +216,7 @@ fn drag_and_drop(app: &mut App, n: u32, from: Pt, to: Pt) {
 /// any rule set opens through the registry by its header.
 #[test]
 fn the_play_shell_drives_kog_light_through_its_interface() {
-    use wartable::app::play::{PlayRegistry, RuleSetApp};
+    use wartable::app::screens::play::{PlayRegistry, RuleSetApp};
     use wartable::rules::core::RulesId;
     let mut active = ActiveGame::new(KogSession::new(duel()));
     assert!(active.human_to_act() && !active.program_to_act());
@@ -250,8 +250,8 @@ fn the_play_shell_drives_kog_light_through_its_interface() {
     assert!(e[0].contains("cannot be played at the table yet"), "{e:?}");
     reg.add(RuleSetApp::new(
         RulesId::KogLight,
-        wartable::app::kog::menu::load_for_play,
-        wartable::app::kog::menu::online_session,
+        wartable::app::games::kog::menu::load_for_play,
+        wartable::app::games::kog::menu::online_session,
     ));
     let (game, level) = reg.load(&path).expect("opens");
     assert!(game.is::<KogSession>());

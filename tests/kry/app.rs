@@ -6,9 +6,9 @@ use super::game::{apart, mv, small};
 use super::*;
 use bevy::prelude::{App, ButtonInput, KeyCode};
 use std::time::Duration;
-use wartable::app::kry::session::KrySession;
-use wartable::app::kry::tempo::WindowKind;
-use wartable::app::play::ActiveGame;
+use wartable::app::games::kry::session::KrySession;
+use wartable::app::games::kry::tempo::WindowKind;
+use wartable::app::screens::play::ActiveGame;
 use wartable::rules::core::Player;
 use wartable::rules::kry::command::MoveKind;
 use wartable::rules::kry::faceoff::{FaceOffAction, FaceOffChoice};
@@ -22,9 +22,9 @@ fn app_for(game: KryGame, countdown: Option<f32>, step: Duration) -> App {
     let table = game.state.table.clone();
     crate::common::game_app(
         (
-            wartable::app::play::program::plugin,
-            wartable::app::kry::input::plugin,
-            wartable::app::kry::clock::plugin,
+            wartable::app::screens::play::program::plugin,
+            wartable::app::games::kry::input::plugin,
+            wartable::app::games::kry::clock::plugin,
         ),
         level,
         table,
@@ -292,18 +292,18 @@ fn a_face_off_resolves_against_the_program() {
 #[test]
 fn leaving_a_game_switches_the_screen_and_drops_its_entities() {
     use bevy::prelude::*;
-    use wartable::app::screens::Mode;
+    use wartable::app::base::mode::Mode;
     let mut g = small(&[]);
     start(&mut g, &apart(), &[3, 3]);
     let mut app = app_for(g, None, Duration::from_millis(100));
-    app.add_plugins(wartable::app::play::requests::plugin)
-        .init_resource::<wartable::app::menu::MainMenu>();
+    app.add_plugins(wartable::app::screens::play::requests::plugin)
+        .init_resource::<wartable::app::screens::menu::MainMenu>();
     let scoped = app.world_mut().spawn(DespawnOnExit(Mode::Game)).id();
     let kept = app.world_mut().spawn(Transform::default()).id();
     app.update();
     assert_eq!(*app.world().resource::<State<Mode>>().get(), Mode::Game);
     app.world_mut()
-        .resource_mut::<wartable::app::play::requests::GameRequests>()
+        .resource_mut::<wartable::app::screens::play::requests::GameRequests>()
         .leave = true;
     app.update();
     app.update();

@@ -150,7 +150,7 @@ fn bad_catalogue_files_give_located_errors() {
 #[test]
 fn the_team_builder_saves_rosters_that_load() {
     use super::{cat, team};
-    use wartable::app::kry::roster::Roster;
+    use wartable::app::games::kry::roster::Roster;
     use wartable::rules::kry::force::load_force;
     let cat = cat();
     let dir = crate::common::temp_dir("kry-roster");

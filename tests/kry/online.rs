@@ -5,12 +5,12 @@
 
 use super::game::{apart, mv, small};
 use super::*;
-use wartable::app::kry::session::KrySession;
-use wartable::app::kry::tempo::WindowKind;
-use wartable::app::play::DynGame;
-use wartable::app::play::PlaySession;
-use wartable::app::play::online::{host_clock, seat_clock};
-use wartable::app::play::session::OnlineSeat;
+use wartable::app::games::kry::session::KrySession;
+use wartable::app::games::kry::tempo::WindowKind;
+use wartable::app::screens::play::DynGame;
+use wartable::app::screens::play::PlaySession;
+use wartable::app::screens::play::online::{host_clock, seat_clock};
+use wartable::app::game::session::OnlineSeat;
 use wartable::net::client::SeatClient;
 use wartable::net::host::{Host, OnDrop, Out};
 use wartable::net::proto::{ToHost, ToSeat};
@@ -388,7 +388,7 @@ fn deploy_the_rest_at_an_online_seat_proposes_each_model_once() {
         ..Default::default()
     });
     let before = s.game.hash();
-    wartable::app::kry::auto_deploy(&mut s).expect("deployed");
+    wartable::app::games::kry::auto_deploy(&mut s).expect("deployed");
     assert_eq!(s.game.hash(), before, "decided at the host");
     let sent = std::mem::take(&mut s.shell.online_seat.as_mut().unwrap().outbox);
     let mut local = small(&[]);
@@ -413,7 +413,7 @@ fn deploy_the_rest_at_an_online_seat_proposes_each_model_once() {
 /// offering that side's buttons (which the host would refuse).
 #[test]
 fn a_setup_panel_names_the_side_at_another_machine() {
-    use wartable::app::play::session::elsewhere;
+    use wartable::app::game::session::elsewhere;
     let mut g = small(&[]);
     g.set_player(1, Player::Remote);
     g.set_player(2, Player::Human);
@@ -432,8 +432,8 @@ fn a_setup_panel_names_the_side_at_another_machine() {
 /// once a shot between them was called, and only until either moves; never one to a point.
 #[test]
 fn the_tape_shows_only_distances_measured_for_a_called_shot() {
-    use wartable::app::kry::clock::tape_rule_of;
-    use wartable::app::state::Tape;
+    use wartable::app::games::kry::clock::tape_rule_of;
+    use wartable::app::base::state::Tape;
     use wartable::rules::kry::ranged::FireMode;
     use wartable::table::TapeEnd;
     let tape = |a: u32, b: u32| Tape {
@@ -474,7 +474,7 @@ fn the_tape_shows_only_distances_measured_for_a_called_shot() {
     .expect("the Captain moves");
     assert!(!tape_rule_of(&g.state).shows(&tape(1, 4)), "moved since");
     assert!(
-        wartable::app::state::TapeRule::default().shows(&tape(1, 4)),
+        wartable::app::base::state::TapeRule::default().shows(&tape(1, 4)),
         "other rule sets"
     );
 }

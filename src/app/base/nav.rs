@@ -29,7 +29,7 @@ pub enum OpenWindow {
 }
 
 /// A window to open once the program is up (`wartable --open NAME`, for screenshots and quick
-/// starts). The command line takes only the names of [`crate::app::open_names`]; the start-up
+/// starts). The command line takes only the names of [`crate::app::base::open_names`]; the start-up
 /// router opens the shared windows and a rule set's plugin opens its own (KOG light's force
 /// builder, DnDalike's character builder), each removing this when it has.
 #[derive(Resource, Debug, Clone)]

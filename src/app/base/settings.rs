@@ -1,7 +1,7 @@
 //! The player's settings, kept in the user's config folder (`settings.ron`; the folder can be
 //! moved with `WARTABLE_CONFIG_DIR`): UI scale, the side colours, whether moves and shots are
 //! animated, the Kry-Gothic interrupt countdown, the keys. A settings file that cannot be read
-//! leaves the defaults and says why. The Settings window (`crate::app::settings`) edits them.
+//! leaves the defaults and says why. The Settings window (`crate::app::screens::settings`) edits them.
 
 use bevy::prelude::*;
 use serde::{Deserialize, Serialize};

@@ -1,0 +1,406 @@
+//! A game in play, whatever its rule set: [`ActiveGame`] holds one [`PlaySession`] (the rule
+//! set's game and its own panel state) behind a trait object, so that the shell's systems are
+//! written once and not per rule set. [`DynGame`] is what the shell asks of any game; it is
+//! implemented once for every `Game<R>`.
+
+use crate::app::base::mode::Mode;
+use crate::app::base::state::{Notices, TableState};
+use crate::rules::core::{Game, JournalLine, Player, RuleError, RuleSet, RulesId, Seat, Waiting};
+use crate::table::Table;
+use bevy::prelude::*;
+use bevy_egui::egui;
+use std::any::Any;
+use std::path::{Path, PathBuf};
+
+/// What the shell asks of any game.
+pub trait DynGame: Send + Sync {
+    fn rules(&self) -> RulesId;
+    fn seats(&self) -> Vec<Seat>;
+    fn player(&self, seat: Seat) -> Player;
+    fn set_player(&mut self, seat: Seat, p: Player);
+    fn waiting(&self) -> Waiting;
+    /// Whether a seat the game waits on is played by `p`.
+    fn waits_on(&self, p: Player) -> bool;
+    fn phase_label(&self) -> String;
+    fn round(&self) -> u32;
+    fn can_undo(&self) -> bool;
+    /// Takes back the last step if it rolled no dice; the command, in words.
+    fn undo(&mut self) -> Option<String>;
+    fn journal(&self) -> &[JournalLine];
+    fn seed(&self) -> u64;
+    fn commands(&self) -> usize;
+    fn rolls(&self) -> usize;
+    /// The game's rolls, first to last.
+    fn roll_log(&self) -> &[crate::dice::Roll];
+    fn save(&self, path: &Path) -> Result<(), String>;
+    /// The program plays one command for a seat it plays, if the game waits on one.
+    fn program_step(&mut self) -> bool;
+    /// The table as the 3D view shows it.
+    fn table(&self) -> Table;
+    /// What each model looks like.
+    fn looks(&self) -> crate::table::look::Looks;
+    /// What the table shows of the events played since the last call.
+    fn take_cues(&mut self) -> Vec<crate::rules::core::Cue>;
+    /// The game as an online host sees it.
+    fn as_host(&mut self) -> &mut dyn crate::net::seat_game::HostGame;
+    /// Takes the state and combat log of `other`, a game of the same rule set (an online seat's
+    /// view, kept by its network client): whether it was one.
+    fn mirror_from(&mut self, other: &dyn Any) -> bool;
+}
+
+impl<R: RuleSet> DynGame for Game<R>
+where
+    R::Setup: Send + Sync,
+    R::State: Send + Sync,
+    R::Command: Send + Sync,
+{
+    fn rules(&self) -> RulesId {
+        R::ID
+    }
+    fn seats(&self) -> Vec<Seat> {
+        Game::seats(self)
+    }
+    fn player(&self, seat: Seat) -> Player {
+        Game::player(self, seat)
+    }
+    fn set_player(&mut self, seat: Seat, p: Player) {
+        Game::set_player(self, seat, p)
+    }
+    fn waiting(&self) -> Waiting {
+        Game::waiting(self)
+    }
+    fn waits_on(&self, p: Player) -> bool {
+        Game::waits_on(self, p)
+    }
+    fn phase_label(&self) -> String {
+        R::phase_label(&self.state)
+    }
+    fn round(&self) -> u32 {
+        R::round(&self.state)
+    }
+    fn can_undo(&self) -> bool {
+        Game::can_undo_to_person(self)
+    }
+    fn undo(&mut self) -> Option<String> {
+        Game::undo_to_person(self).map(|c| R::undone_label(&c))
+    }
+    fn journal(&self) -> &[JournalLine] {
+        &self.journal
+    }
+    fn seed(&self) -> u64 {
+        self.dice.seed()
+    }
+    fn commands(&self) -> usize {
+        self.log.len()
+    }
+    fn rolls(&self) -> usize {
+        self.dice.log().len()
+    }
+    fn roll_log(&self) -> &[crate::dice::Roll] {
+        self.dice.log()
+    }
+    fn save(&self, path: &Path) -> Result<(), String> {
+        Game::save(self, path)
+    }
+    fn program_step(&mut self) -> bool {
+        for seat in Game::waiting(self).seats() {
+            if Game::player(self, seat) == Player::Program && self.program_play(seat).is_some() {
+                return true;
+            }
+        }
+        false
+    }
+    fn table(&self) -> Table {
+        R::table(&self.state)
+    }
+    fn looks(&self) -> crate::table::look::Looks {
+        R::looks(&self.state)
+    }
+    fn take_cues(&mut self) -> Vec<crate::rules::core::Cue> {
+        Game::take_cues(self)
+    }
+    fn as_host(&mut self) -> &mut dyn crate::net::seat_game::HostGame {
+        self
+    }
+    fn mirror_from(&mut self, other: &dyn Any) -> bool {
+        let Some(o) = other.downcast_ref::<Game<R>>() else {
+            return false;
+        };
+        self.state = o.state.clone();
+        self.journal = o.journal.clone();
+        self.dice = o.dice.clone();
+        true
+    }
+}
+
+/// The shell's own state of a game in play.
+#[derive(Debug, Default)]
+pub struct Shell {
+    /// Bumped whenever the game changes, so the table and caches follow.
+    pub rev: u64,
+    /// The `rev` the table last mirrored.
+    pub mirrored: u64,
+    /// Where the game was last saved or loaded.
+    pub save_path: Option<PathBuf>,
+    /// The last refusal (or load warning), shown until the next command.
+    pub last_error: Option<String>,
+    /// Results of real dice typed in for the next command.
+    pub typed_dice: String,
+    pub show_rules: bool,
+    pub show_log: bool,
+    pub confirm_leave: bool,
+    /// The Online window is asked for (host this game, or see who plays).
+    pub show_online: bool,
+    /// Set when this screen plays a seat of a game hosted elsewhere: its commands go to the
+    /// host as proposals instead of being played here.
+    pub online_seat: Option<OnlineSeat>,
+}
+
+/// This screen's seat in a game hosted elsewhere, and the commands it proposed that the
+/// network has not taken yet.
+#[derive(Debug, Default)]
+pub struct OnlineSeat {
+    pub seat: Seat,
+    /// Commands (RON) for the host, each with the real dice typed in for it.
+    pub outbox: Vec<(String, Vec<u32>)>,
+    /// Whether the host takes real dice typed in here (else the field is not shown).
+    pub host_takes_dice: bool,
+    /// Whether a proposal waits for the host's answer.
+    pub waiting: bool,
+    /// Interrupt keys pressed and windows let go here, for the host's clock.
+    pub asks: Vec<crate::net::proto::TempoAsk>,
+}
+
+impl Shell {
+    pub fn new() -> Self {
+        Self {
+            rev: 1,
+            show_log: true,
+            ..Default::default()
+        }
+    }
+
+    /// Plays `cmd` in `game` for the seat that gives it at this screen, with any real dice
+    /// typed in; a refusal is kept for the panels.
+    pub fn submit<R: RuleSet>(
+        &mut self,
+        game: &mut Game<R>,
+        cmd: R::Command,
+    ) -> Result<Vec<R::Event>, RuleError> {
+        let seat = R::natural_seat(&game.state, &cmd);
+        self.submit_as(game, seat, cmd)
+    }
+
+    /// [`Self::submit`] for a named seat (where both sides may give orders at once).
+    pub fn submit_as<R: RuleSet>(
+        &mut self,
+        game: &mut Game<R>,
+        seat: Seat,
+        cmd: R::Command,
+    ) -> Result<Vec<R::Event>, RuleError> {
+        let typed = match crate::dice::entered::parse_entered(&self.typed_dice) {
+            Ok(t) => t,
+            Err(e) => {
+                let e = RuleError::Illegal(format!("the real dice typed in: {e}"));
+                self.last_error = Some(e.to_string());
+                return Err(e);
+            }
+        };
+        if let Some(online) = self.online_seat.as_mut() {
+            // A seat of a game hosted elsewhere: checked here for a quick answer, decided there.
+            let seat = online.seat;
+            if let Err(e) = game.check(seat, &cmd) {
+                self.last_error = Some(e.to_string());
+                return Err(e);
+            }
+            online
+                .outbox
+                .push((ron::to_string(&cmd).unwrap_or_default(), typed));
+            self.typed_dice.clear();
+            online.waiting = true;
+            self.last_error = None;
+            return Ok(Vec::new());
+        }
+        let r = game.play_with(seat, cmd, &typed);
+        match &r {
+            Ok(_) => {
+                self.last_error = None;
+                if !typed.is_empty() {
+                    self.typed_dice.clear();
+                }
+                self.rev += 1;
+            }
+            Err(e) => self.last_error = Some(e.to_string()),
+        }
+        r
+    }
+
+    /// Asks for the table to be brought back to the game (after a drag the rules refused).
+    pub fn remirror(&mut self) {
+        self.mirrored = 0;
+    }
+}
+
+/// What a setup panel shows instead of its buttons while the game waits only on seats played
+/// at other machines (online): who it waits for.
+pub fn elsewhere<R: RuleSet>(game: &Game<R>) -> Option<String> {
+    if game.waits_on(Player::Human) || !game.waits_on(Player::Remote) {
+        return None;
+    }
+    let seats: Vec<String> = game
+        .waiting()
+        .seats()
+        .into_iter()
+        .map(|s| format!("side {s}"))
+        .collect();
+    Some(format!(
+        "Waiting for {}, who plays at another machine.",
+        seats.join(" and ")
+    ))
+}
+
+/// A rule set's game in play with its own panels' state.
+pub trait PlaySession: Any + Send + Sync {
+    fn game(&self) -> &dyn DynGame;
+    fn game_mut(&mut self) -> &mut dyn DynGame;
+    fn shell(&self) -> &Shell;
+    fn shell_mut(&mut self) -> &mut Shell;
+    /// The bar's title, e.g. "KOG light · Standard".
+    fn title(&self) -> String {
+        self.game().rules().label().to_string()
+    }
+    /// Where the game stands, for the bar.
+    fn status(&self) -> String {
+        self.game().phase_label()
+    }
+    /// The rule set's own buttons in the bar (e.g. "End turn").
+    fn bar_ui(&mut self, _ui: &mut egui::Ui) {}
+    /// After a step is taken back (to clear choices made for it).
+    fn on_undo(&mut self) {}
+    /// Whether the program may play its seats now (a rule set may hold it while a person at the
+    /// screen answers).
+    fn program_may_act(&self) -> bool {
+        true
+    }
+    /// Hosting online: the interrupt window open on this screen's clock, for the seats (brought
+    /// in step with the game first).
+    fn net_window(&mut self) -> Option<crate::net::proto::WindowView> {
+        None
+    }
+    /// Hosting online: a seat's player pressed their interrupt key or let their window go.
+    fn net_ask(&mut self, _seat: Seat, _ask: crate::net::proto::TempoAsk) {}
+    /// At a seat online: the interrupt window the host says is open.
+    fn seat_window(&mut self, _w: Option<&crate::net::proto::WindowView>) {}
+    /// Hosting a new game online: the interrupt countdown the host's clock runs (`None`: off).
+    fn host_countdown(&mut self, _secs: Option<f32>) {}
+    /// The rules reference: a window title and its Markdown text.
+    fn rules_reference(&self) -> (&'static str, &'static str);
+    fn as_any(&self) -> &dyn Any;
+    fn as_any_mut(&mut self) -> &mut dyn Any;
+}
+
+/// Whether a game is in play.
+pub fn in_play(mode: Res<State<Mode>>, active: Option<Res<ActiveGame>>) -> bool {
+    *mode.get() == Mode::Game && active.is_some()
+}
+
+/// Starts playing `game`: the level's terrain on the table, the play screen on.
+pub fn begin(
+    commands: &mut Commands,
+    state: &mut TableState,
+    notices: &mut Notices,
+    level: crate::data::LevelFile,
+    game: ActiveGame,
+) {
+    state.level = level;
+    state.path = None;
+    state.table = game.0.game().table();
+    state.terrain_changed();
+    notices.status = format!(
+        "{} on '{}', seed {}",
+        game.0.title(),
+        state.level.name,
+        game.0.game().seed()
+    );
+    commands.set_state(Mode::Game);
+    commands.insert_resource(game);
+}
+
+/// The parts of a [`PlaySession`] impl that every session with `game` and `shell` fields writes
+/// the same way: the game, the shell, and the casts to `Any`.
+macro_rules! session_parts {
+    () => {
+        fn game(&self) -> &dyn $crate::app::game::session::DynGame {
+            &self.game
+        }
+        fn game_mut(&mut self) -> &mut dyn $crate::app::game::session::DynGame {
+            &mut self.game
+        }
+        fn shell(&self) -> &$crate::app::game::session::Shell {
+            &self.shell
+        }
+        fn shell_mut(&mut self) -> &mut $crate::app::game::session::Shell {
+            &mut self.shell
+        }
+        fn as_any(&self) -> &dyn std::any::Any {
+            self
+        }
+        fn as_any_mut(&mut self) -> &mut dyn std::any::Any {
+            self
+        }
+    };
+}
+pub(crate) use session_parts;
+
+/// The game in play, if any.
+#[derive(Resource)]
+pub struct ActiveGame(pub Box<dyn PlaySession>);
+
+impl ActiveGame {
+    pub fn new(s: impl PlaySession) -> Self {
+        Self(Box::new(s))
+    }
+
+    /// The session, if it is of type `T`.
+    pub fn get<T: PlaySession>(&self) -> Option<&T> {
+        self.0.as_any().downcast_ref()
+    }
+
+    pub fn get_mut<T: PlaySession>(&mut self) -> Option<&mut T> {
+        self.0.as_any_mut().downcast_mut()
+    }
+
+    pub fn is<T: PlaySession>(&self) -> bool {
+        self.get::<T>().is_some()
+    }
+
+    pub fn shell(&self) -> &Shell {
+        self.0.shell()
+    }
+
+    pub fn shell_mut(&mut self) -> &mut Shell {
+        self.0.shell_mut()
+    }
+
+    /// Takes back the last step if it rolled no dice; the command, in words.
+    pub fn undo(&mut self) -> Option<String> {
+        let c = self.0.game_mut().undo();
+        if c.is_some() {
+            self.0.on_undo();
+            let shell = self.0.shell_mut();
+            shell.rev += 1;
+            shell.last_error = None;
+        }
+        c
+    }
+
+    /// Whether a seat the game waits on is played by a person at this screen.
+    pub fn human_to_act(&self) -> bool {
+        self.0.game().waits_on(Player::Human)
+    }
+
+    /// Whether a seat the game waits on is played by the program.
+    pub fn program_to_act(&self) -> bool {
+        self.0.game().waits_on(Player::Program)
+    }
+}

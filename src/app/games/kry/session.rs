@@ -1,0 +1,294 @@
+//! The Kry-Gothic game in play: the rules' game, the interrupt windows and their countdown
+//! ([`Tempo`]), what the players picked in the panels (the move the next drag makes, what a click
+//! on the table does, the order combo being built, the face-off screen), and how it sits in the
+//! shared play screen ([`PlaySession`]).
+
+use super::tempo::{Closed, Tempo};
+use crate::app::game::session::{ActiveGame, PlaySession, Shell};
+use crate::net::proto::{TempoAsk, WindowView};
+use crate::rules::core::{Player, RuleSet, Seat};
+use crate::rules::kry::close::AttackType;
+use crate::rules::kry::command::{Command, MoveKind, RuleError};
+use crate::rules::kry::event::Event;
+use crate::rules::kry::ranged::FireMode;
+use crate::rules::kry::state::{KryState, Pending, Phase, Side, ix};
+use crate::rules::kry::{Kry, KryGame};
+use crate::table::ModelId;
+use bevy_egui::egui;
+
+/// What a click on the table does next.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Placing {
+    None,
+    /// Deploy this model where the table is clicked.
+    Deploy(ModelId),
+    /// Fire this weapon at the model clicked.
+    Shoot {
+        shooter: ModelId,
+        weapon: String,
+        mode: FireMode,
+    },
+    /// Attack (or charge) the model clicked.
+    Attack {
+        attacker: ModelId,
+        attack: AttackType,
+        weapon: Option<String>,
+        charge: bool,
+    },
+}
+
+/// The face-off screen at one screen: whose pick is shown, after the "pass the screen" prompt.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct FaceOffScreen {
+    /// The side that has taken the screen (its choices are shown), if any.
+    pub shown: Option<Side>,
+    pub action: usize,
+    pub model: Option<ModelId>,
+    pub target: Option<ModelId>,
+}
+
+/// The odds of the last shot, worked out once it was called (distance is measured only then).
+#[derive(Debug, Clone, PartialEq)]
+pub struct CalledShot {
+    pub shooter: ModelId,
+    pub text: String,
+}
+
+/// The game and the players' choices in the panels.
+pub struct KrySession {
+    pub game: KryGame,
+    pub shell: Shell,
+    pub tempo: Tempo,
+    /// The move the next drag makes.
+    pub move_kind: MoveKind,
+    pub placing: Placing,
+    /// The order combo being built: its steps, not yet given.
+    pub building: Option<Vec<Command>>,
+    pub faceoff: FaceOffScreen,
+    pub called: Option<CalledShot>,
+}
+
+impl KrySession {
+    pub fn new(game: KryGame, countdown: Option<f32>) -> Self {
+        let mut s = Self {
+            game,
+            shell: Shell::new(),
+            tempo: Tempo::new(countdown),
+            move_kind: MoveKind::Normal,
+            placing: Placing::None,
+            building: None,
+            faceoff: FaceOffScreen::default(),
+            called: None,
+        };
+        s.sync_tempo();
+        s
+    }
+
+    pub fn state(&self) -> &KryState {
+        &self.game.state
+    }
+
+    /// The sides the program plays.
+    pub fn program_sides(&self) -> [bool; 2] {
+        [1u8, 2].map(|s| self.game.player(s) == Player::Program)
+    }
+
+    /// Whether this screen plays a seat of a game hosted elsewhere (whose windows run on the
+    /// host's clock).
+    fn at_online_seat(&self) -> bool {
+        self.shell.online_seat.is_some()
+    }
+
+    /// Brings the windows in step with the game (at an online seat, the host does).
+    pub fn sync_tempo(&mut self) {
+        if self.at_online_seat() {
+            return;
+        }
+        self.tempo.follow(&self.game);
+    }
+
+    /// The side a command is given by at this screen: the side of the model it moves, or the
+    /// side the game waits on.
+    pub fn side_of(&self, cmd: &Command) -> Side {
+        Kry::natural_seat(&self.game.state, cmd)
+    }
+
+    /// Gives `cmd` for `side`, if the windows let it (with any typed-in dice); a refusal is kept
+    /// for the panels.
+    pub fn order(&mut self, side: Side, cmd: Command) -> Result<Vec<Event>, RuleError> {
+        if !Kry::any_time(&cmd)
+            && let Err(e) = self.tempo.may_order(side)
+        {
+            self.shell.last_error = Some(e.clone());
+            return Err(RuleError::Illegal(e));
+        }
+        let before = self.game.state.clone();
+        let shot = matches!(cmd, Command::Shoot { .. }).then(|| cmd.clone());
+        let r = self.shell.submit_as(&mut self.game, side, cmd);
+        if r.is_ok() {
+            if let Some(Command::Shoot {
+                shooter,
+                target,
+                weapon,
+                mode,
+                ..
+            }) = shot
+            {
+                self.called = super::odds::called_shot(&before, shooter, target, &weapon, mode)
+                    .map(|text| CalledShot { shooter, text });
+            }
+            if !matches!(self.game.state.pending, Some(Pending::FaceOff(_))) {
+                self.faceoff = FaceOffScreen::default();
+            }
+        }
+        self.sync_tempo();
+        r
+    }
+
+    /// Gives `cmd` for the side that would naturally give it.
+    pub fn submit(&mut self, cmd: Command) -> Result<Vec<Event>, RuleError> {
+        let side = self.side_of(&cmd);
+        self.order(side, cmd)
+    }
+
+    /// The interrupt key (or button) of `side`.
+    pub fn interrupt(&mut self, side: Side) {
+        self.tempo.interrupt(side);
+        if let Some(o) = self.shell.online_seat.as_mut() {
+            o.asks.push(TempoAsk::Interrupt);
+        }
+    }
+
+    /// The window's side passes (its button, or the countdown running out).
+    pub fn pass(&mut self) -> Result<(), RuleError> {
+        let c = self.tempo.pass();
+        if let Some(o) = self.shell.online_seat.as_mut() {
+            // The host's clock closes the window (and plays the pass a combo's window needs).
+            o.asks.push(TempoAsk::LetGo);
+            return Ok(());
+        }
+        self.apply_closed(c)
+    }
+
+    fn apply_closed(&mut self, c: Closed) -> Result<(), RuleError> {
+        match c {
+            Closed::Nothing => Ok(()),
+            Closed::Pass(side) if self.game.player(side) == Player::Remote => {
+                // Hosting: a seat online passes (its own answer, or its time ran out here),
+                // without the real dice typed in at this screen.
+                let r = self.game.play_with(side, Command::Pass, &[]);
+                self.shell.rev += 1;
+                self.sync_tempo();
+                r.map(|_| ())
+            }
+            Closed::Pass(side) => self.order(side, Command::Pass).map(|_| ()),
+        }
+    }
+
+    /// Runs the countdown `dt` seconds; a window that runs out passes (at an online seat the
+    /// countdown only runs down on the screen: the host closes the window).
+    pub fn tick(&mut self, dt: f32) -> Result<bool, RuleError> {
+        if self.at_online_seat() {
+            self.tempo.run_down(dt);
+            return Ok(false);
+        }
+        match self.tempo.tick(dt) {
+            Some(c) => {
+                self.apply_closed(c)?;
+                self.shell.rev += 1;
+                Ok(true)
+            }
+            None => Ok(false),
+        }
+    }
+
+    /// Whether a side the game waits on is played by a person at this screen.
+    pub fn human_to_act(&self) -> bool {
+        self.game.waits_on(Player::Human)
+    }
+
+    /// The sides a person plays at this screen.
+    pub fn human_sides(&self) -> Vec<Side> {
+        [1u8, 2]
+            .into_iter()
+            .filter(|s| self.game.player(*s) == Player::Human)
+            .collect()
+    }
+
+    pub fn of(active: &ActiveGame) -> Option<&KrySession> {
+        active.get::<KrySession>()
+    }
+
+    pub fn of_mut(active: &mut ActiveGame) -> Option<&mut KrySession> {
+        active.get_mut::<KrySession>()
+    }
+}
+
+impl PlaySession for KrySession {
+    crate::app::game::session::session_parts!();
+    fn title(&self) -> String {
+        format!("Kry-Gothic \u{b7} {}", self.state().scenario.label())
+    }
+    fn status(&self) -> String {
+        let s = self.state();
+        match &s.phase {
+            Phase::Play => format!("AP round {}", s.round),
+            _ => Kry::phase_label(s),
+        }
+    }
+    fn bar_ui(&mut self, ui: &mut egui::Ui) {
+        super::panels::bar_buttons(ui, self);
+    }
+    fn on_undo(&mut self) {
+        self.placing = Placing::None;
+        self.called = None;
+        self.sync_tempo();
+    }
+    /// The program waits while a person at this screen has a window open.
+    fn program_may_act(&self) -> bool {
+        let program = self.program_sides();
+        self.tempo
+            .window
+            .as_ref()
+            .is_none_or(|w| program[ix(w.side)])
+    }
+    fn net_window(&mut self) -> Option<WindowView> {
+        self.sync_tempo();
+        crate::net::kry_clock::view(&self.tempo)
+    }
+    /// A seat online: its interrupt key claims its window, its pass lets it go (a combo's
+    /// window with the rules' `Pass`, played here).
+    fn net_ask(&mut self, seat: Seat, ask: TempoAsk) {
+        if self.game.player(seat) != Player::Remote {
+            return;
+        }
+        self.sync_tempo();
+        match ask {
+            TempoAsk::Interrupt => self.tempo.interrupt(seat),
+            TempoAsk::LetGo => {
+                if self.tempo.window.as_ref().is_some_and(|w| w.side == seat) {
+                    let c = self.tempo.pass();
+                    if let Err(e) = self.apply_closed(c) {
+                        self.shell.last_error = Some(format!("Seat {seat}'s pass: {e}"));
+                    }
+                }
+            }
+        }
+    }
+    fn seat_window(&mut self, w: Option<&WindowView>) {
+        crate::net::kry_clock::mirror(&mut self.tempo, w);
+    }
+    fn host_countdown(&mut self, secs: Option<f32>) {
+        self.tempo.countdown = secs;
+        let program = self.program_sides();
+        if let Some(w) = self.tempo.window.as_mut()
+            && !w.claimed
+            && !program[ix(w.side)]
+        {
+            w.left = secs;
+        }
+    }
+    fn rules_reference(&self) -> (&'static str, &'static str) {
+        ("Kry-Gothic rules reference", super::rules_reference())
+    }
+}

@@ -1,0 +1,12 @@
+//! The screens and windows: the sandbox bar, the level editor, the play screen every rule set
+//! shares, the main menu, Balance, Settings, the start-up router and the screenshot plan. A
+//! screen reaches a rule set through the registry and messages, never through its folder.
+
+pub mod balance;
+pub mod editor;
+pub mod menu;
+pub mod play;
+pub mod sandbox_bar;
+pub mod screenshot;
+pub mod settings;
+pub mod start_router;

@@ -1,0 +1,34 @@
+//! The play screen's keys: Ctrl+Z takes back the last step that rolled no dice, as the Undo
+//! button does.
+
+use crate::app::game::session::ActiveGame;
+use crate::app::base::state::Notices;
+use bevy::prelude::*;
+
+pub fn plugin(app: &mut App) {
+    app.add_systems(
+        Update,
+        undo_key
+            .run_if(crate::app::game::session::in_play)
+            .before(crate::app::base::sets::MirrorSet),
+    );
+}
+
+fn undo_key(
+    keys: Option<Res<ButtonInput<KeyCode>>>,
+    typing: Option<Res<bevy_egui::input::EguiWantsInput>>,
+    mut active: ResMut<ActiveGame>,
+    mut notices: ResMut<Notices>,
+) {
+    let Some(keys) = keys else { return };
+    if typing.is_some_and(|t| t.wants_any_keyboard_input())
+        || !keys.just_pressed(KeyCode::KeyZ)
+        || !crate::app::base::state::modifier_held(&keys, crate::app::base::state::CTRL)
+    {
+        return;
+    }
+    notices.status = match active.undo() {
+        Some(c) => format!("Undone: {c}"),
+        None => "Nothing to undo: your last step, or one after it, rolled dice".into(),
+    };
+}
