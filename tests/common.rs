@@ -33,7 +33,7 @@ pub fn game_app<M>(
     plugins: impl bevy::app::Plugins<M>,
     level: wartable::data::LevelFile,
     table: wartable::table::Table,
-    active: wartable::app::screens::play::ActiveGame,
+    active: wartable::app::game::session::ActiveGame,
     step: Option<std::time::Duration>,
 ) -> bevy::app::App {
     use bevy::prelude::*;

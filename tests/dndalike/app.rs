@@ -7,7 +7,7 @@ use bevy::prelude::App;
 use std::time::Duration;
 use wartable::app::games::dndalike::menu::NewDndGame;
 use wartable::app::games::dndalike::session::{DndSession, Screen};
-use wartable::app::screens::play::ActiveGame;
+use wartable::app::game::session::ActiveGame;
 use wartable::rules::core::{Player, RuleSet};
 use wartable::rules::dndalike::{DieKind, Dndalike, Phase};
 use wartable::table::ModelId;

@@ -6,7 +6,7 @@ use bevy::prelude::{App, ButtonInput, KeyCode, MouseButton, Transform, Vec3};
 use wartable::app::view::interact::{GameGate, Gesture};
 use wartable::app::games::kog::session::{KogSession, Placing, Player, view_table};
 use wartable::app::view::picking::CursorHit;
-use wartable::app::screens::play::ActiveGame;
+use wartable::app::game::session::ActiveGame;
 use wartable::app::base::state::{Notices, TableState};
 use wartable::app::view::table_entities::Miniature;
 use wartable::rules::kog::Command;
@@ -216,7 +216,7 @@ fn drag_and_drop(app: &mut App, n: u32, from: Pt, to: Pt) {
 /// any rule set opens through the registry by its header.
 #[test]
 fn the_play_shell_drives_kog_light_through_its_interface() {
-    use wartable::app::screens::play::{PlayRegistry, RuleSetApp};
+    use wartable::app::game::registry::{PlayRegistry, RuleSetApp};
     use wartable::rules::core::RulesId;
     let mut active = ActiveGame::new(KogSession::new(duel()));
     assert!(active.human_to_act() && !active.program_to_act());

@@ -8,7 +8,7 @@ use bevy::prelude::{App, ButtonInput, KeyCode};
 use std::time::Duration;
 use wartable::app::games::kry::session::KrySession;
 use wartable::app::games::kry::tempo::WindowKind;
-use wartable::app::screens::play::ActiveGame;
+use wartable::app::game::session::ActiveGame;
 use wartable::rules::core::Player;
 use wartable::rules::kry::command::MoveKind;
 use wartable::rules::kry::faceoff::{FaceOffAction, FaceOffChoice};

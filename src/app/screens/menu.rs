@@ -3,7 +3,8 @@
 
 use crate::app::base::nav::OpenWindow;
 use crate::app::base::settings::SettingsWindow;
-use crate::app::screens::play::{ActiveGame, PlayRegistry};
+use crate::app::game::registry::PlayRegistry;
+use crate::app::game::session::ActiveGame;
 use crate::app::base::mode::Mode;
 use crate::app::base::state::{ActiveTool, Notices, Selection, TableState};
 use bevy::prelude::*;

@@ -5,7 +5,7 @@
 
 use super::input::in_game;
 use super::session::KrySession;
-use crate::app::screens::play::ActiveGame;
+use crate::app::game::session::ActiveGame;
 use crate::app::base::state::{Notices, TapeRule};
 use crate::rules::core::Player;
 use bevy::prelude::*;

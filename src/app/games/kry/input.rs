@@ -7,7 +7,7 @@
 use super::session::{KrySession, Placing};
 use crate::app::view::interact::{Drag, GameGate, Gesture};
 use crate::app::view::picking::CursorHit;
-use crate::app::screens::play::ActiveGame;
+use crate::app::game::session::ActiveGame;
 use crate::app::base::mode::Mode;
 use crate::app::base::state::{ActiveTool, Notices, Selection};
 use crate::rules::core::{Player, RuleSet};

@@ -8,7 +8,7 @@ use super::input::{MovePreview, in_game};
 use super::session::KrySession;
 use crate::app::base::convert::to_world;
 use crate::app::view::labels::ModelTag;
-use crate::app::screens::play::ActiveGame;
+use crate::app::game::session::ActiveGame;
 use crate::app::base::state::Selection;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};

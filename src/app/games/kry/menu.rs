@@ -5,7 +5,7 @@
 use super::session::KrySession;
 use super::tempo::DEFAULT_COUNTDOWN;
 use crate::app::base::level_io::{list_levels, resolve_data_path};
-use crate::app::screens::play::ActiveGame;
+use crate::app::game::session::ActiveGame;
 use crate::app::screens::play::new_game::{NewGame, errors_and_start};
 use crate::rules::core::{Player, QuickSetup, RuleSet, RulesId};
 use crate::rules::kry::{Kry, KryGame};

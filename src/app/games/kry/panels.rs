@@ -7,7 +7,7 @@ use super::card::{CardAction, actions, card};
 use super::prompts::{PromptAction, interrupt_window, pending_prompt, round_summary};
 use super::session::{KrySession, Placing};
 use super::tempo::KEY_NAMES;
-use crate::app::screens::play::ActiveGame;
+use crate::app::game::session::ActiveGame;
 use crate::app::screens::play::shell::PlayRest;
 use crate::app::base::state::{Notices, Selection, TableState, Tape};
 use crate::app::screens::sandbox_bar::measurement;
@@ -232,7 +232,7 @@ pub(super) fn game_ui(
     let Some(rect) = play_rest.0 else {
         return Ok(());
     };
-    let mut root = crate::app::screens::play::root_ui(&ctx, "kry_root", rect);
+    let mut root = crate::app::ui_kit::layout::root_ui(&ctx, "kry_root", rect);
     let mut action: Option<UiAction> = None;
     egui::Panel::left("kry_sides")
         .default_size(250.0)
