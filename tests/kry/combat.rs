@@ -905,12 +905,18 @@ fn pure_horror_tests_at_every_attack() {
         ],
         &[6, 6],
     );
-    let r = g.state.table.model(id(2)).unwrap().radius() + g.state.table.model(id(4)).unwrap().radius();
+    let r =
+        g.state.table.model(id(2)).unwrap().radius() + g.state.table.model(id(4)).unwrap().radius();
     put(&mut g, 4, 12.0, 6.0 + r + 0.001);
     g.state.models.get_mut(&id(2)).unwrap().wounds = 9;
     for n in 1..=2 {
         // WILL 2 halved: one die, a 6 holds.
-        forced(&mut g, 2, attack(4, 2, AttackType::Punch, None, false), &[6, 1]);
+        forced(
+            &mut g,
+            2,
+            attack(4, 2, AttackType::Punch, None, false),
+            &[6, 1],
+        );
         assert_eq!(rolls_with(&g, "pure horror"), n, "attack {n}");
         forced(&mut g, 1, Command::DefenceClass { active: false }, &[1; 12]);
         if let Some(Pending::BuyWounds { .. }) = g.state.pending {
@@ -941,11 +947,28 @@ fn a_unit_pinned_by_misses_is_tested_again_when_hit() {
         },
     );
     // Pistol: 5 dice, one 5 hits; the wound die; the Thrall's WILL 4 all 1s.
-    forced(&mut g, 1, pistol_at(1, 6, "Pistol"), &[5, 1, 1, 1, 1, 1, 1, 1, 1, 1]);
+    forced(
+        &mut g,
+        1,
+        pistol_at(1, 6, "Pistol"),
+        &[5, 1, 1, 1, 1, 1, 1, 1, 1, 1],
+    );
     assert_eq!(rolls_with(&g, "(hit by a ranged attack)"), 1);
-    assert_eq!(g.state.models[&id(6)].pinned, Some(Pin::Hit { from: id(1) }));
-    forced(&mut g, 1, pistol_at(1, 6, "Pistol"), &[5, 1, 1, 1, 1, 1, 1, 1, 1, 1]);
-    assert_eq!(rolls_with(&g, "(hit by a ranged attack)"), 1, "pinned by a hit: no new test");
+    assert_eq!(
+        g.state.models[&id(6)].pinned,
+        Some(Pin::Hit { from: id(1) })
+    );
+    forced(
+        &mut g,
+        1,
+        pistol_at(1, 6, "Pistol"),
+        &[5, 1, 1, 1, 1, 1, 1, 1, 1, 1],
+    );
+    assert_eq!(
+        rolls_with(&g, "(hit by a ranged attack)"),
+        1,
+        "pinned by a hit: no new test"
+    );
     let before = g.state.spent[1];
     forced(&mut g, 2, Command::Unpin { model: id(6) }, &[5, 1, 1, 1]);
     assert!(roll_of(&g, "(unpin)").purpose.contains("against 5"));
@@ -964,12 +987,30 @@ fn a_second_unit_firing_raises_the_pin_test() {
     at[5] = (6, 12.0, 13.0, 270.0);
     start(&mut g, &at, &[6, 6]);
     g.state.models.get_mut(&id(6)).unwrap().wounds = 9;
-    forced(&mut g, 1, pistol_at(1, 6, "Pistol"), &[5, 1, 1, 1, 1, 1, 6, 6, 6, 6]);
-    assert!(roll_of(&g, "(hit by a ranged attack)").purpose.contains("against 5"));
+    forced(
+        &mut g,
+        1,
+        pistol_at(1, 6, "Pistol"),
+        &[5, 1, 1, 1, 1, 1, 6, 6, 6, 6],
+    );
+    assert!(
+        roll_of(&g, "(hit by a ranged attack)")
+            .purpose
+            .contains("against 5")
+    );
     assert_eq!(g.state.models[&id(6)].pinned, None);
-    forced(&mut g, 1, pistol_at(2, 6, "Carbine"), &[5, 1, 1, 6, 6, 6, 6]);
+    forced(
+        &mut g,
+        1,
+        pistol_at(2, 6, "Carbine"),
+        &[5, 1, 1, 6, 6, 6, 6],
+    );
     assert_eq!(rolls_with(&g, "(hit by a ranged attack)"), 2);
-    assert!(roll_of(&g, "(hit by a ranged attack)").purpose.contains("against 6"));
+    assert!(
+        roll_of(&g, "(hit by a ranged attack)")
+            .purpose
+            .contains("against 6")
+    );
 }
 
 /// "2 AP for the second wound, 3 AP for the third": three wound dice through, two extra wounds
@@ -1007,7 +1048,10 @@ fn cover_raises_a_shot_in_the_game() {
     at[5] = (6, 12.0, 14.0, 270.0);
     start(&mut g, &at, &[6, 6]);
     forced(&mut g, 1, pistol_at(1, 6, "Pistol"), &[1, 1, 1, 1, 2]);
-    assert!(roll_of(&g, "to hit").purpose.contains("to hit, 5+"), "in the open");
+    assert!(
+        roll_of(&g, "to hit").purpose.contains("to hit, 5+"),
+        "in the open"
+    );
     let h = g.state.models[&id(6)].height;
     g.state.table.pieces.push(Piece {
         shape: PieceShape::Wall,
@@ -1020,7 +1064,11 @@ fn cover_raises_a_shot_in_the_game() {
     });
     assert_eq!(sighting(&g.state, id(1), id(6)).map(|x| x.cover), Ok(true));
     forced(&mut g, 1, pistol_at(1, 6, "Pistol"), &[1, 1, 1, 1, 2]);
-    assert!(roll_of(&g, "to hit").purpose.contains("to hit, 7+"), "{}", roll_of(&g, "to hit").purpose);
+    assert!(
+        roll_of(&g, "to hit").purpose.contains("to hit, 7+"),
+        "{}",
+        roll_of(&g, "to hit").purpose
+    );
 }
 
 /// "Tackle: both combatants move Strength + passed to hit dice. If object is hit, enemy must
@@ -1048,7 +1096,8 @@ fn a_tackle_into_an_object() {
         put(&mut g, 6, 10.0, 24.0 - rt - 0.01);
         put(&mut g, 2, 10.0, 24.0 - rt - 0.01 - r - 0.001);
         let spot = g.state.table.model(id(6)).unwrap().pos;
-        g.play(1, attack(2, 6, AttackType::Tackle, None, false)).unwrap();
+        g.play(1, attack(2, 6, AttackType::Tackle, None, false))
+            .unwrap();
         g.play(2, Command::DefenceClass { active: false }).unwrap();
         let j = journal(&g);
         if j.contains("fails to tackle") {
@@ -1057,7 +1106,12 @@ fn a_tackle_into_an_object() {
         through += 1;
         assert!(j.contains("into an obstacle"), "{j}");
         assert_eq!(rolls_with(&g, "tackled into an obstacle, 1 wound roll"), 1);
-        assert!(g.state.table.model(id(6)).map_or(true, |m| m.pos.sub(spot).len() < 0.02));
+        assert!(
+            g.state
+                .table
+                .model(id(6))
+                .map_or(true, |m| m.pos.sub(spot).len() < 0.02)
+        );
     }
     assert!(through > 0, "no tackle got through in 39 seeds");
 }
@@ -1090,7 +1144,8 @@ fn others_on_a_new_damaged_structure_marker_test_the_floor() {
         &[6, 6],
     );
     g.state.models.get_mut(&id(4)).unwrap().wounds = 9;
-    let r = g.state.table.model(id(3)).unwrap().radius() + g.state.table.model(id(4)).unwrap().radius();
+    let r =
+        g.state.table.model(id(3)).unwrap().radius() + g.state.table.model(id(4)).unwrap().radius();
     put(&mut g, 3, 12.0 + r + 0.01, 16.0);
     forced(
         &mut g,
@@ -1099,7 +1154,11 @@ fn others_on_a_new_damaged_structure_marker_test_the_floor() {
         &[5, 2, 2, 2, 1, 2, 2, 6, 6, 6, 6],
     );
     assert_eq!(g.state.hazards.len(), 1);
-    assert_eq!(rolls_with(&g, "floor hold under Wraith Lord"), 1, "the one beside");
+    assert_eq!(
+        rolls_with(&g, "floor hold under Wraith Lord"),
+        1,
+        "the one beside"
+    );
     assert_eq!(rolls_with(&g, "floor hold under Thrall"), 1, "the one hit");
 }
 
@@ -1124,7 +1183,8 @@ fn the_attack_type_is_hidden_from_the_defender_until_its_class() {
             ],
             &[6, 6],
         );
-        let r = g.state.table.model(id(2)).unwrap().radius() + g.state.table.model(id(4)).unwrap().radius();
+        let r = g.state.table.model(id(2)).unwrap().radius()
+            + g.state.table.model(id(4)).unwrap().radius();
         put(&mut g, 4, 12.0, 11.0 + r + 0.001);
         ok(&mut g, 2, attack(4, 2, a, w, false), &[]);
         g

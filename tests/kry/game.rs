@@ -870,10 +870,16 @@ fn heavy_weapons_damage_weak_floors() {
     .unwrap();
     g.dice.clear_queued();
     let j = journal(&g);
-    let line = j.lines().find(|l| l.contains("(standard shot) at Wraith Lord")).unwrap_or("");
+    let line = j
+        .lines()
+        .find(|l| l.contains("(standard shot) at Wraith Lord"))
+        .unwrap_or("");
     assert!(line.contains(": 1 hit(s)"), "the autocannon hit: {j}");
     let rounded = |p: Pt| ((p.x * 10.0).round(), (p.y * 10.0).round());
-    assert_eq!(rounded(g.state.table.model(id(3)).unwrap().pos), (60.0, 160.0));
+    assert_eq!(
+        rounded(g.state.table.model(id(3)).unwrap().pos),
+        (60.0, 160.0)
+    );
     assert_eq!(g.state.hazards.len(), 1, "no marker off the weak floor");
     assert_eq!(
         g.dice
@@ -1132,7 +1138,11 @@ fn completed_combos_earn_ap() {
     );
     ok(&mut g, 1, Command::Done { side: 1 }, &[]);
     ok(&mut g, 2, Command::Done { side: 2 }, &[3, 3]);
-    assert!(journal(&g).contains("+1 completed combos (4 commands"), "{}", journal(&g));
+    assert!(
+        journal(&g).contains("+1 completed combos (4 commands"),
+        "{}",
+        journal(&g)
+    );
 }
 
 fn pick(

@@ -353,7 +353,8 @@ fn a_face_off_names_only_what_the_model_can_do() {
     // Close combat is fought bases touching (a charge is named as movement).
     let e = refused(&mut g, 2, name(FaceOffAction::Close, 5, None));
     assert!(e.contains("touches no enemy"), "{e}");
-    let r = g.state.table.model(id(5)).unwrap().radius() + g.state.table.model(id(2)).unwrap().radius();
+    let r =
+        g.state.table.model(id(5)).unwrap().radius() + g.state.table.model(id(2)).unwrap().radius();
     put(&mut g, 5, 10.0, 2.0 + r + 0.001);
     ok(&mut g, 2, name(FaceOffAction::Close, 5, None), &[]);
     ok(&mut g, 1, Command::FaceOffChoose { choice: None }, &[]);
@@ -882,7 +883,11 @@ fn a_face_off_won_is_carried_through_at_the_target_named() {
 #[test]
 fn the_combo_triumph_is_counted_per_combo() {
     let three = |y: f32, kind| Command::Order {
-        steps: vec![mv(1, 4.0, y, kind), mv(2, 10.0, y, kind), mv(3, 16.0, y, kind)],
+        steps: vec![
+            mv(1, 4.0, y, kind),
+            mv(2, 10.0, y, kind),
+            mv(3, 16.0, y, kind),
+        ],
     };
     let mut g = small(&[]);
     start(&mut g, &apart(), &[6, 6]);
@@ -914,9 +919,22 @@ fn one_unit_is_told_to_cancel_and_the_others_carry_on() {
     ];
     ok(&mut g, 1, Command::Order { steps }, &[]);
     assert_eq!(g.state.spent[0], 6);
-    let e = refused(&mut g, 1, Command::CancelUnits { models: vec![id(4)] });
+    let e = refused(
+        &mut g,
+        1,
+        Command::CancelUnits {
+            models: vec![id(4)],
+        },
+    );
     assert!(e.contains("no order left"), "{e}");
-    ok(&mut g, 1, Command::CancelUnits { models: vec![id(2)] }, &[]);
+    ok(
+        &mut g,
+        1,
+        Command::CancelUnits {
+            models: vec![id(2)],
+        },
+        &[],
+    );
     assert_eq!(g.state.spent[0], 7, "1 AP per cancel order");
     // The window before the Joe's own next step stays for side 2: it passes; the third unit
     // moves, the second stays where it was.
@@ -924,7 +942,10 @@ fn one_unit_is_told_to_cancel_and_the_others_carry_on() {
     assert!(g.state.combo.is_none());
     assert_eq!(g.state.table.model(id(2)).unwrap().pos, Pt::new(10.0, 2.0));
     assert_eq!(g.state.table.model(id(3)).unwrap().pos, Pt::new(16.0, 4.5));
-    assert_eq!(g.state.tally[0].combo_commands, 2, "completed, less the step cancelled");
+    assert_eq!(
+        g.state.tally[0].combo_commands, 2,
+        "completed, less the step cancelled"
+    );
 }
 
 /// "It costs one AP for a unit to go into waiting".
@@ -943,7 +964,8 @@ fn waiting_costs_one_ap() {
 fn a_standard_attack_needs_the_bases_touching() {
     let mut g = small(&[]);
     start(&mut g, &apart(), &[6, 6]);
-    let r = g.state.table.model(id(2)).unwrap().radius() + g.state.table.model(id(6)).unwrap().radius();
+    let r =
+        g.state.table.model(id(2)).unwrap().radius() + g.state.table.model(id(6)).unwrap().radius();
     put(&mut g, 6, 10.0, 2.0 + r + 0.2);
     let standard = Command::Attack {
         attacker: id(2),
@@ -964,7 +986,8 @@ fn a_standard_attack_needs_the_bases_touching() {
 fn an_attacker_with_cc_x_cannot_attack() {
     let mut g = small(&[]);
     start(&mut g, &apart(), &[6, 6]);
-    let r = g.state.table.model(id(2)).unwrap().radius() + g.state.table.model(id(6)).unwrap().radius();
+    let r =
+        g.state.table.model(id(2)).unwrap().radius() + g.state.table.model(id(6)).unwrap().radius();
     put(&mut g, 6, 10.0, 2.0 + r + 0.01);
     g.state.models.get_mut(&id(2)).unwrap().profile.cc = None;
     let e = refused(&mut g, 1, charge(2, 6));
@@ -980,7 +1003,10 @@ fn a_face_off_both_pull_out_of() {
     let before = (g.state.spent, g.state.table.models.clone());
     ok(&mut g, 2, Command::CallFaceOff, &[]);
     ok(&mut g, 1, Command::FaceOffChoose { choice: None }, &[]);
-    assert!(matches!(g.state.pending, Some(Pending::FaceOff(_))), "one pick is not both");
+    assert!(
+        matches!(g.state.pending, Some(Pending::FaceOff(_))),
+        "one pick is not both"
+    );
     ok(&mut g, 2, Command::FaceOffChoose { choice: None }, &[]);
     assert!(g.state.pending.is_none());
     assert_eq!((g.state.spent, g.state.table.models.clone()), before);
