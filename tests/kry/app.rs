@@ -312,3 +312,31 @@ fn leaving_a_game_switches_the_screen_and_drops_its_entities() {
     assert!(app.world().get_entity(scoped).is_err(), "the game's own");
     assert!(app.world().get_entity(kept).is_ok());
 }
+
+/// The split snap shot's picker: the first target picked waits for the second; the second gives
+/// the snap shot with both ("two attacks for base AP cost").
+#[test]
+fn the_split_snap_shot_picks_two_targets() {
+    use wartable::app::kry::input::split_click;
+    use wartable::app::kry::session::Placing;
+    let first = split_click(id(1), "Assault Rifle".into(), None, id(6));
+    assert_eq!(
+        first,
+        Err(Placing::SnapSplit {
+            shooter: id(1),
+            weapon: "Assault Rifle".into(),
+            first: Some(id(6)),
+        })
+    );
+    let shot = split_click(id(1), "Assault Rifle".into(), Some(id(6)), id(5));
+    assert_eq!(
+        shot,
+        Ok(Command::Shoot {
+            shooter: id(1),
+            target: id(6),
+            weapon: "Assault Rifle".into(),
+            mode: FireMode::Snap,
+            second: Some(id(5)),
+        })
+    );
+}

@@ -626,7 +626,9 @@ fn an_agreed_break_off() {
     ok(&mut g, 1, Command::LetBreakOff { agree: false }, &[1, 2, 1]);
     assert!(matches!(g.state.pending, Some(Pending::DefenceType(_))));
     assert_eq!(g.state.spent[1], 2);
-    // A leg sweep: "opponent cannot use break off maneuver", asked or as a defence.
+    // A leg sweep: "opponent cannot use break off maneuver", let go or as a defence. The
+    // defender asks before it knows the attack (step 1 comes before step 2); the attacker
+    // cannot let it go.
     ok(&mut g, 2, defend(Defence::BreakOff), &[]);
     put(&mut g, 6, 12.0, 12.001);
     ok(
@@ -635,14 +637,10 @@ fn an_agreed_break_off() {
         attack(2, 6, AttackType::LegSweep, None, false),
         &[],
     );
-    let e = refused(&mut g, 2, Command::AskBreakOff);
+    ok(&mut g, 2, Command::AskBreakOff, &[]);
+    let e = refused(&mut g, 1, Command::LetBreakOff { agree: true });
     assert!(e.contains("break off"), "{e}");
-    ok(
-        &mut g,
-        2,
-        Command::DefenceClass { active: true },
-        &[1, 2, 1],
-    );
+    ok(&mut g, 1, Command::LetBreakOff { agree: false }, &[1, 2, 1]);
     let e = refused(&mut g, 2, defend(Defence::BreakOff));
     assert!(e.contains("break off"), "{e}");
 }
@@ -866,4 +864,355 @@ fn the_close_combat_examples_through_the_game() {
             .broken
     );
     assert_eq!(g.state.models[&id(4)].wounds_taken, 1);
+}
+
+/// Plays `cmd` with `dice` forced first (the rest from the seed); it must be accepted.
+fn forced(g: &mut KryGame, side: u8, cmd: Command, dice: &[u32]) {
+    g.dice.force(dice);
+    if let Err(e) = g.play(side, cmd.clone()) {
+        panic!("{cmd:?}: {e}");
+    }
+    g.dice.clear_queued();
+}
+
+fn pistol_at(s: u32, t: u32, weapon: &str) -> Command {
+    Command::Shoot {
+        shooter: id(s),
+        target: id(t),
+        weapon: weapon.into(),
+        mode: FireMode::Standard,
+        second: None,
+    }
+}
+
+/// "Any time a pure horror unit is attacked or attacks another unit in close combat, halve the
+/// non-horror causing units WILL attribute": the Nightmare's second attack on the Rush Grunt
+/// (the two never parted) tests its nerve again (fear alone would not).
+#[test]
+fn pure_horror_tests_at_every_attack() {
+    let mut g = game_with(
+        open_level(&[]),
+        team(EC, &["Captain", "Rush Grunt"]),
+        team(POSSESSED, &["Wraith Lord", "Nightmare"]),
+    );
+    start(
+        &mut g,
+        &[
+            (1, 4.0, 2.0, 90.0),
+            (2, 12.0, 6.0, 90.0),
+            (3, 4.0, 22.0, 270.0),
+            (4, 12.0, 20.0, 270.0),
+        ],
+        &[6, 6],
+    );
+    let r =
+        g.state.table.model(id(2)).unwrap().radius() + g.state.table.model(id(4)).unwrap().radius();
+    put(&mut g, 4, 12.0, 6.0 + r + 0.001);
+    g.state.models.get_mut(&id(2)).unwrap().wounds = 9;
+    for n in 1..=2 {
+        // WILL 2 halved: one die, a 6 holds.
+        forced(
+            &mut g,
+            2,
+            attack(4, 2, AttackType::Punch, None, false),
+            &[6, 1],
+        );
+        assert_eq!(rolls_with(&g, "pure horror"), n, "attack {n}");
+        forced(&mut g, 1, Command::DefenceClass { active: false }, &[1; 12]);
+        if let Some(Pending::BuyWounds { .. }) = g.state.pending {
+            ok(&mut g, 2, Command::BuyWounds { extra: 0 }, &[]);
+        }
+        assert!(g.state.pending.is_none());
+        assert!(gap(&g, 2, 4) < 0.05, "still in close combat");
+    }
+}
+
+/// "Unit was hit by a ranged attack: ... roll against target 5": a unit pinned by misses that
+/// is then hit tests as any unit hit, and failing is pinned by the hit (it may then move only
+/// away, and its shots are +1); a unit pinned by a hit is not tested again. The unpin re-roll of
+/// a unit pinned by a hit is against 5 and costs 1 AP.
+#[test]
+fn a_unit_pinned_by_misses_is_tested_again_when_hit() {
+    let mut g = small(&[]);
+    let mut at = apart();
+    at[0] = (1, 12.0, 8.0, 90.0);
+    at[5] = (6, 12.0, 13.0, 270.0);
+    start(&mut g, &at, &[6, 6]);
+    g.state.models.get_mut(&id(6)).unwrap().wounds = 9;
+    stage(
+        &mut g,
+        Event::Pinned {
+            model: id(6),
+            pin: Pin::Missed,
+        },
+    );
+    // Pistol: 5 dice, one 5 hits; the wound die; the Thrall's WILL 4 all 1s.
+    forced(
+        &mut g,
+        1,
+        pistol_at(1, 6, "Pistol"),
+        &[5, 1, 1, 1, 1, 1, 1, 1, 1, 1],
+    );
+    assert_eq!(rolls_with(&g, "(hit by a ranged attack)"), 1);
+    assert_eq!(
+        g.state.models[&id(6)].pinned,
+        Some(Pin::Hit { from: id(1) })
+    );
+    forced(
+        &mut g,
+        1,
+        pistol_at(1, 6, "Pistol"),
+        &[5, 1, 1, 1, 1, 1, 1, 1, 1, 1],
+    );
+    assert_eq!(
+        rolls_with(&g, "(hit by a ranged attack)"),
+        1,
+        "pinned by a hit: no new test"
+    );
+    let before = g.state.spent[1];
+    forced(&mut g, 2, Command::Unpin { model: id(6) }, &[5, 1, 1, 1]);
+    assert!(roll_of(&g, "(unpin)").purpose.contains("against 5"));
+    assert_eq!(g.state.models[&id(6)].pinned, None);
+    assert_eq!(g.state.spent[1] - before, 1);
+}
+
+/// "Increase the target number by 1 for every unit over the first that is also firing (so two
+/// units firing give a target number of 6 instead of 5)": through the game's own run of shots.
+#[test]
+fn a_second_unit_firing_raises_the_pin_test() {
+    let mut g = small(&[]);
+    let mut at = apart();
+    at[0] = (1, 12.0, 8.0, 90.0);
+    at[1] = (2, 11.0, 8.0, 90.0);
+    at[5] = (6, 12.0, 13.0, 270.0);
+    start(&mut g, &at, &[6, 6]);
+    g.state.models.get_mut(&id(6)).unwrap().wounds = 9;
+    forced(
+        &mut g,
+        1,
+        pistol_at(1, 6, "Pistol"),
+        &[5, 1, 1, 1, 1, 1, 6, 6, 6, 6],
+    );
+    assert!(
+        roll_of(&g, "(hit by a ranged attack)")
+            .purpose
+            .contains("against 5")
+    );
+    assert_eq!(g.state.models[&id(6)].pinned, None);
+    forced(
+        &mut g,
+        1,
+        pistol_at(2, 6, "Carbine"),
+        &[5, 1, 1, 6, 6, 6, 6],
+    );
+    assert_eq!(rolls_with(&g, "(hit by a ranged attack)"), 2);
+    assert!(
+        roll_of(&g, "(hit by a ranged attack)")
+            .purpose
+            .contains("against 6")
+    );
+}
+
+/// "2 AP for the second wound, 3 AP for the third": three wound dice through, two extra wounds
+/// bought for 5 AP, three wounds dealt; more than the dice allow is refused.
+#[test]
+fn buying_two_extra_wounds() {
+    let mut g = small(&[]);
+    start(&mut g, &apart(), &[6, 6]);
+    g.state.models.get_mut(&id(6)).unwrap().wounds = 9;
+    stage(
+        &mut g,
+        Event::PendingSet(Some(Pending::BuyWounds {
+            attacker: id(2),
+            target: id(6),
+            passes: 3,
+            critical: false,
+        })),
+    );
+    let e = refused(&mut g, 1, Command::BuyWounds { extra: 3 });
+    assert!(e.contains("at most 2"), "{e}");
+    ok(&mut g, 1, Command::BuyWounds { extra: 2 }, &[]);
+    assert_eq!(g.state.spent[0], 2 + 3);
+    assert_eq!(g.state.models[&id(6)].wounds_taken, 3);
+}
+
+/// "The targets body is at least half hidden by cover: +2": a low wall before the target, and
+/// the game's shot rolls against 7.
+#[test]
+fn cover_raises_a_shot_in_the_game() {
+    use wartable::rules::kry::shooting::sighting;
+    use wartable::table::{Piece, PieceShape, Tag};
+    let mut g = small(&[]);
+    let mut at = apart();
+    at[0] = (1, 12.0, 8.0, 90.0);
+    at[5] = (6, 12.0, 14.0, 270.0);
+    start(&mut g, &at, &[6, 6]);
+    forced(&mut g, 1, pistol_at(1, 6, "Pistol"), &[1, 1, 1, 1, 2]);
+    assert!(
+        roll_of(&g, "to hit").purpose.contains("to hit, 5+"),
+        "in the open"
+    );
+    let h = g.state.models[&id(6)].height;
+    g.state.table.pieces.push(Piece {
+        shape: PieceShape::Wall,
+        at: Pt::new(12.0, 12.8),
+        rotation: 0.0,
+        size: (4.0, 0.3, h * 0.7),
+        base_height: 0.0,
+        tags: vec![Tag::BlocksSight],
+        label: String::new(),
+    });
+    assert_eq!(sighting(&g.state, id(1), id(6)).map(|x| x.cover), Ok(true));
+    forced(&mut g, 1, pistol_at(1, 6, "Pistol"), &[1, 1, 1, 1, 2]);
+    assert!(
+        roll_of(&g, "to hit").purpose.contains("to hit, 7+"),
+        "{}",
+        roll_of(&g, "to hit").purpose
+    );
+}
+
+/// "Tackle: both combatants move Strength + passed to hit dice. If object is hit, enemy must
+/// make inches traveled wound saves": a Thrall with its back to the table's edge, tackled, goes
+/// nowhere and rolls one wound save; whenever the tackle gets through, over several seeds.
+#[test]
+fn a_tackle_into_an_object() {
+    let mut through = 0;
+    for seed in 1..40u64 {
+        let mut g = KryGame::new(wartable::rules::kry::setup::KrySetup {
+            level: open_level(&[]),
+            forces: [
+                team(EC, &["Captain", "Average Joe", "Average Joe"]),
+                team(POSSESSED, &["Wraith Lord", "Wraith", "Thrall"]),
+            ],
+            scenario: wartable::rules::kry::options::Scenario::Deathmatch,
+            options: wartable::rules::kry::options::KryOptions::default(),
+            seed,
+            catalogue: cat(),
+        })
+        .unwrap();
+        start(&mut g, &apart(), &[6, 6]);
+        let rt = g.state.table.model(id(6)).unwrap().radius();
+        let r = g.state.table.model(id(2)).unwrap().radius() + rt;
+        put(&mut g, 6, 10.0, 24.0 - rt - 0.01);
+        put(&mut g, 2, 10.0, 24.0 - rt - 0.01 - r - 0.001);
+        let spot = g.state.table.model(id(6)).unwrap().pos;
+        g.play(1, attack(2, 6, AttackType::Tackle, None, false))
+            .unwrap();
+        g.play(2, Command::DefenceClass { active: false }).unwrap();
+        let j = journal(&g);
+        if j.contains("fails to tackle") {
+            continue;
+        }
+        through += 1;
+        assert!(j.contains("into an obstacle"), "{j}");
+        assert_eq!(rolls_with(&g, "tackled into an obstacle, 1 wound roll"), 1);
+        assert!(
+            g.state
+                .table
+                .model(id(6))
+                .map_or(true, |m| m.pos.sub(spot).len() < 0.02)
+        );
+    }
+    assert!(through > 0, "no tackle got through in 39 seeds");
+}
+
+/// "Place a “Damaged structure” template on the area that the heavy weapon hit ... If any unit
+/// stands in that spot, they must play the event": a model beside the one hit, on the new
+/// marker, tests the floor too.
+#[test]
+fn others_on_a_new_damaged_structure_marker_test_the_floor() {
+    let mut level = open_level(&[]);
+    let (weak, _) = wartable::data::parse_level(
+        "w.ron",
+        "Level(name: \"w\", width: 24.0, depth: 24.0, tile_size: 1.0, pieces: [Piece(shape: Box, at: (12.0, 16.0), size: (4.0, 4.0, 0.05), tags: [WeakFloor])])",
+    )
+    .unwrap();
+    level.pieces = weak.pieces;
+    let mut g = game_with(
+        level,
+        team(EC, &["Captain", "Heavy Gunner"]),
+        team(POSSESSED, &["Wraith Lord", "Thrall"]),
+    );
+    start(
+        &mut g,
+        &[
+            (1, 4.0, 2.0, 90.0),
+            (2, 12.0, 8.0, 90.0),
+            (3, 8.0, 20.0, 270.0),
+            (4, 12.0, 16.0, 270.0),
+        ],
+        &[6, 6],
+    );
+    g.state.models.get_mut(&id(4)).unwrap().wounds = 9;
+    let r =
+        g.state.table.model(id(3)).unwrap().radius() + g.state.table.model(id(4)).unwrap().radius();
+    put(&mut g, 3, 12.0 + r + 0.01, 16.0);
+    forced(
+        &mut g,
+        1,
+        pistol_at(2, 4, "Autocannon"),
+        &[5, 2, 2, 2, 1, 2, 2, 6, 6, 6, 6],
+    );
+    assert_eq!(g.state.hazards.len(), 1);
+    assert_eq!(
+        rolls_with(&g, "floor hold under Wraith Lord"),
+        1,
+        "the one beside"
+    );
+    assert_eq!(rolls_with(&g, "floor hold under Thrall"), 1, "the one hit");
+}
+
+/// "1) Choose defense class 2) Choose an attack": the defender's seat does not see the attack
+/// type (nor its weapon) until it has chosen its class; the attacker's seat does; the journal
+/// does not name it before; and the program's class is the same whatever the hidden attack.
+#[test]
+fn the_attack_type_is_hidden_from_the_defender_until_its_class() {
+    let setup = |a: AttackType, w: Option<&str>| {
+        let mut g = game_with(
+            open_level(&[]),
+            kitted(EC, &[("Captain", &[]), ("Average Joe", &[])]),
+            kitted(POSSESSED, &[("Wraith Lord", &[]), ("Thrall", &["Axe"])]),
+        );
+        start(
+            &mut g,
+            &[
+                (1, 20.0, 10.0, 90.0),
+                (2, 12.0, 11.0, 90.0),
+                (3, 4.0, 22.0, 270.0),
+                (4, 12.0, 14.0, 270.0),
+            ],
+            &[6, 6],
+        );
+        let r = g.state.table.model(id(2)).unwrap().radius()
+            + g.state.table.model(id(4)).unwrap().radius();
+        put(&mut g, 4, 12.0, 11.0 + r + 0.001);
+        ok(&mut g, 2, attack(4, 2, a, w, false), &[]);
+        g
+    };
+    let axe = setup(AttackType::Weapon, Some("Axe"));
+    let shove = setup(AttackType::Shove, None);
+    // The defender (side 1) sees the same question either way; the attacker sees its own.
+    assert_eq!(Kry::redact(&axe.state, 1), Kry::redact(&shove.state, 1));
+    assert_ne!(Kry::redact(&axe.state, 2), Kry::redact(&shove.state, 2));
+    // And so do the events that carried it to the defender's seat.
+    let last = |g: &KryGame, seat: u8| {
+        let before = {
+            let mut s = g.state.clone();
+            s.pending = None;
+            s
+        };
+        let e = Event::PendingSet(g.state.pending.clone());
+        Kry::redact_event(&before, seat, &e)
+    };
+    assert_eq!(last(&axe, 1), last(&shove, 1));
+    for g in [&axe, &shove] {
+        let j = journal(g);
+        assert!(!j.contains("CC weapon") && !j.contains("shove"), "{j}");
+    }
+    // The program answers from what it sees.
+    let (mut a, mut b) = (axe, shove);
+    let ca = wartable::rules::kry::ai::play(&mut a, 1);
+    let cb = wartable::rules::kry::ai::play(&mut b, 1);
+    assert!(matches!(ca, Some(Command::DefenceClass { .. })), "{ca:?}");
+    assert_eq!(ca, cb);
 }

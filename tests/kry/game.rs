@@ -111,11 +111,11 @@ fn the_loses_and_triumph_tables() {
         }),
         1 + 2 + 2
     );
-    // "+1AP per 4 commands": 7 commands earn 1, 8 earn 2; "You have interrupted a command
+    // "+1AP per 4 commands", counted per combo (`combo_ap`); "You have interrupted a command
     // combo. +3 AP".
-    assert_eq!(t(&|x| x.combo_commands = 3), 1);
-    assert_eq!(t(&|x| x.combo_commands = 7), 1 + 1);
-    assert_eq!(t(&|x| x.combo_commands = 8), 1 + 2);
+    assert_eq!(t(&|x| x.combo_ap = 0), 1);
+    assert_eq!(t(&|x| x.combo_ap = 1), 1 + 1);
+    assert_eq!(t(&|x| x.combo_ap = 2), 1 + 2);
     assert_eq!(t(&|x| x.interrupted_combo = true), 1 + 3);
     // Each line is named.
     let mut all = Tally {
@@ -127,6 +127,7 @@ fn the_loses_and_triumph_tables() {
         ..Default::default()
     };
     all.combo_commands = 4;
+    all.combo_ap = 1;
     let (v, lines) = tables(&all);
     assert_eq!(v, -5 - 2 - 1 + 1);
     assert_eq!(lines.len(), 4, "{lines:?}");
@@ -841,9 +842,53 @@ fn heavy_weapons_damage_weak_floors() {
         &[2],
     );
     assert!(journal(&g).contains("floor holds"));
-    // A heavy weapon outside a weak area places nothing: the Captain is no heavy weapon user,
-    // and a hit elsewhere leaves the markers as they are.
-    assert_eq!(g.state.hazards.len(), 1);
+    // A heavy weapon that hits outside a weak area places nothing: the Wraith Lord, off the
+    // weak floor, hit by the autocannon (one 5; the wound die; no floor roll).
+    put(&mut g, 3, 6.0, 16.0);
+    let turn = Command::Turn {
+        model: id(2),
+        facing: 127.0,
+    };
+    ok(&mut g, 1, turn, &[]);
+    let floors = g
+        .dice
+        .log()
+        .iter()
+        .filter(|r| r.purpose.contains("floor hold"))
+        .count();
+    g.dice.force(&[5, 2, 2, 2, 1]);
+    g.play(
+        1,
+        Command::Shoot {
+            shooter: id(2),
+            target: id(3),
+            weapon: "Autocannon".into(),
+            mode: FireMode::Standard,
+            second: None,
+        },
+    )
+    .unwrap();
+    g.dice.clear_queued();
+    let j = journal(&g);
+    let line = j
+        .lines()
+        .find(|l| l.contains("(standard shot) at Wraith Lord"))
+        .unwrap_or("");
+    assert!(line.contains(": 1 hit(s)"), "the autocannon hit: {j}");
+    let rounded = |p: Pt| ((p.x * 10.0).round(), (p.y * 10.0).round());
+    assert_eq!(
+        rounded(g.state.table.model(id(3)).unwrap().pos),
+        (60.0, 160.0)
+    );
+    assert_eq!(g.state.hazards.len(), 1, "no marker off the weak floor");
+    assert_eq!(
+        g.dice
+            .log()
+            .iter()
+            .filter(|r| r.purpose.contains("floor hold"))
+            .count(),
+        floors
+    );
 }
 
 /// "Place a “Damaged structure” template on the area that the heavy weapon hit": also when the
@@ -1093,7 +1138,11 @@ fn completed_combos_earn_ap() {
     );
     ok(&mut g, 1, Command::Done { side: 1 }, &[]);
     ok(&mut g, 2, Command::Done { side: 2 }, &[3, 3]);
-    assert!(journal(&g).contains("+1 4 commands in completed combos"));
+    assert!(
+        journal(&g).contains("+1 completed combos (4 commands"),
+        "{}",
+        journal(&g)
+    );
 }
 
 fn pick(

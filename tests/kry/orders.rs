@@ -243,8 +243,8 @@ fn a_combo_is_checked_without_dice() {
 }
 
 /// "allows your units to run out of breath": a unit at Body 1 cannot run; the Body it gets back
-/// at the next round lets it run again. Running on very difficult ground costs 2 AP and drops
-/// Body "straight to 1".
+/// at the next round lets it run again. Running on very difficult ground costs 3 AP (1 and the
+/// terrain's 2) and drops Body "straight to 1".
 #[test]
 fn a_unit_out_of_breath_cannot_run() {
     let v = "v".repeat(24);
@@ -256,10 +256,11 @@ fn a_unit_out_of_breath_cannot_run() {
     let e = refused(&mut g, 1, mv(2, 10.0, 3.0, MoveKind::Run));
     assert!(e.contains("out of breath"), "{e}");
     ok(&mut g, 1, mv(2, 10.0, 4.5, MoveKind::Normal), &[]);
-    // The Captain (Body 3) runs onto very difficult ground: 2 AP, Body 1 at once.
+    // The Captain (Body 3) runs onto very difficult ground: 1 + 2 AP ("All additional costs
+    // of other modifiers (such as terrain) are still used"), Body 1 at once.
     let before = g.state.spent[0];
     ok(&mut g, 1, mv(1, 4.0, 6.5, MoveKind::Run), &[]);
-    assert_eq!(g.state.spent[0] - before, 2);
+    assert_eq!(g.state.spent[0] - before, 3);
     assert_eq!(g.state.models[&id(1)].body(), 1);
     // No small step on very difficult ground.
     put(&mut g, 6, 16.0, 7.5);
@@ -349,6 +350,12 @@ fn a_face_off_names_only_what_the_model_can_do() {
     );
     let e = refused(&mut g, 2, name(FaceOffAction::Movement, 6, None));
     assert!(e.contains("cannot move"), "{e}");
+    // Close combat is fought bases touching (a charge is named as movement).
+    let e = refused(&mut g, 2, name(FaceOffAction::Close, 5, None));
+    assert!(e.contains("touches no enemy"), "{e}");
+    let r =
+        g.state.table.model(id(5)).unwrap().radius() + g.state.table.model(id(2)).unwrap().radius();
+    put(&mut g, 5, 10.0, 2.0 + r + 0.001);
     ok(&mut g, 2, name(FaceOffAction::Close, 5, None), &[]);
     ok(&mut g, 1, Command::FaceOffChoose { choice: None }, &[]);
     assert!(matches!(
@@ -807,4 +814,214 @@ fn a_combos_shape() {
         },
         &[],
     );
+}
+
+/// "1. Movement – moving, running, charging etc.": a side that wins a face-off naming movement
+/// carries it through with a charge; a charge is no close-combat action to name.
+#[test]
+fn a_charge_is_movement_in_a_face_off() {
+    let name = |action, model: u32, target: Option<u32>| Command::FaceOffChoose {
+        choice: Some(FaceOffChoice {
+            action,
+            model: id(model),
+            target: target.map(id),
+        }),
+    };
+    let mut g = small(&[]);
+    start(&mut g, &apart(), &[6, 6]);
+    put(&mut g, 6, 10.0, 6.0);
+    ok(&mut g, 1, Command::CallFaceOff, &[]);
+    ok(&mut g, 1, name(FaceOffAction::Movement, 2, Some(6)), &[]);
+    ok(&mut g, 2, Command::FaceOffChoose { choice: None }, &[]);
+    assert!(matches!(
+        g.state.pending,
+        Some(Pending::FaceOffWon { side: 1, .. })
+    ));
+    loose(&mut g, 1, charge(2, 6), &[]);
+    assert!(g.state.models[&id(2)].charged == Some(id(6)), "it charged");
+    // Named as close combat, the Joe (bases apart) would have had to charge: refused.
+    let mut g = small(&[]);
+    start(&mut g, &apart(), &[6, 6]);
+    put(&mut g, 6, 10.0, 6.0);
+    ok(&mut g, 1, Command::CallFaceOff, &[]);
+    let e = refused(&mut g, 1, name(FaceOffAction::Close, 2, Some(6)));
+    assert!(e.contains("touches no enemy"), "{e}");
+}
+
+/// "Once players name the action they want to perform, they MUST carry it through if they win
+/// the face-off": the action named at the enemy named.
+#[test]
+fn a_face_off_won_is_carried_through_at_the_target_named() {
+    let mut g = small(&[]);
+    let mut at = apart();
+    at[0] = (1, 12.0, 8.0, 90.0);
+    at[4] = (5, 13.5, 13.0, 270.0);
+    at[5] = (6, 11.0, 13.0, 270.0);
+    start(&mut g, &at, &[6, 6]);
+    ok(&mut g, 1, Command::CallFaceOff, &[]);
+    ok(
+        &mut g,
+        1,
+        Command::FaceOffChoose {
+            choice: Some(FaceOffChoice {
+                action: FaceOffAction::Ranged,
+                model: id(1),
+                target: Some(id(6)),
+            }),
+        },
+        &[],
+    );
+    ok(&mut g, 2, Command::FaceOffChoose { choice: None }, &[]);
+    let e = refused(&mut g, 1, shot(1, 5, "Assault Rifle"));
+    assert!(e.contains("target to carry it through"), "{e}");
+    loose(&mut g, 1, shot(1, 6, "Assault Rifle"), &[]);
+    assert!(g.state.pending.is_none());
+}
+
+/// "+1AP per 4 commands" is the triumph of each completed combo: two combos of three paid
+/// commands earn nothing (six commands together would earn 1); one of four earns 1.
+#[test]
+fn the_combo_triumph_is_counted_per_combo() {
+    let three = |y: f32, kind| Command::Order {
+        steps: vec![
+            mv(1, 4.0, y, kind),
+            mv(2, 10.0, y, kind),
+            mv(3, 16.0, y, kind),
+        ],
+    };
+    let mut g = small(&[]);
+    start(&mut g, &apart(), &[6, 6]);
+    ok(&mut g, 1, three(3.0, MoveKind::Run), &[]);
+    ok(&mut g, 2, Command::Pass, &[]);
+    ok(&mut g, 2, Command::Pass, &[]);
+    ok(&mut g, 1, three(4.5, MoveKind::Normal), &[]);
+    ok(&mut g, 2, Command::Pass, &[]);
+    ok(&mut g, 2, Command::Pass, &[]);
+    assert_eq!(g.state.tally[0].combo_commands, 6);
+    assert_eq!(g.state.tally[0].combo_ap, 0);
+    ok(&mut g, 1, Command::Done { side: 1 }, &[]);
+    ok(&mut g, 2, Command::Done { side: 2 }, &[3, 3]);
+    assert!(!journal(&g).contains("completed combos"), "{}", journal(&g));
+}
+
+/// "This is the only way to fail an order combo without affecting every unit who is part of it
+/// (so if you can see one of your units is about to balls up the entire order combo, get on the
+/// radio and tell him to get the hell out of the way)"; "If the squad leader tells one unit to
+/// cancel the order, it cost one AP": the others carry on.
+#[test]
+fn one_unit_is_told_to_cancel_and_the_others_carry_on() {
+    let mut g = small(&[]);
+    start(&mut g, &apart(), &[6, 6]);
+    let steps = vec![
+        mv(1, 4.0, 4.5, MoveKind::Normal),
+        mv(2, 10.0, 4.5, MoveKind::Normal),
+        mv(3, 16.0, 4.5, MoveKind::Normal),
+    ];
+    ok(&mut g, 1, Command::Order { steps }, &[]);
+    assert_eq!(g.state.spent[0], 6);
+    let e = refused(
+        &mut g,
+        1,
+        Command::CancelUnits {
+            models: vec![id(4)],
+        },
+    );
+    assert!(e.contains("no order left"), "{e}");
+    ok(
+        &mut g,
+        1,
+        Command::CancelUnits {
+            models: vec![id(2)],
+        },
+        &[],
+    );
+    assert_eq!(g.state.spent[0], 7, "1 AP per cancel order");
+    // The window before the Joe's own next step stays for side 2: it passes; the third unit
+    // moves, the second stays where it was.
+    ok(&mut g, 2, Command::Pass, &[]);
+    assert!(g.state.combo.is_none());
+    assert_eq!(g.state.table.model(id(2)).unwrap().pos, Pt::new(10.0, 2.0));
+    assert_eq!(g.state.table.model(id(3)).unwrap().pos, Pt::new(16.0, 4.5));
+    assert_eq!(
+        g.state.tally[0].combo_commands, 2,
+        "completed, less the step cancelled"
+    );
+}
+
+/// "It costs one AP for a unit to go into waiting".
+#[test]
+fn waiting_costs_one_ap() {
+    let mut g = small(&[]);
+    start(&mut g, &apart(), &[6, 6]);
+    ok(&mut g, 1, Command::Wait { model: id(2) }, &[]);
+    assert_eq!(g.state.spent[0], 1);
+    assert!(g.state.models[&id(2)].waiting);
+}
+
+/// "The distance between units to attack another is that the bases of the models must be
+/// touching": a standard attack a hair apart is refused; touching, it costs 1 AP.
+#[test]
+fn a_standard_attack_needs_the_bases_touching() {
+    let mut g = small(&[]);
+    start(&mut g, &apart(), &[6, 6]);
+    let r =
+        g.state.table.model(id(2)).unwrap().radius() + g.state.table.model(id(6)).unwrap().radius();
+    put(&mut g, 6, 10.0, 2.0 + r + 0.2);
+    let standard = Command::Attack {
+        attacker: id(2),
+        target: id(6),
+        attack: AttackType::Punch,
+        weapon: None,
+        charge: false,
+    };
+    let e = refused(&mut g, 1, standard.clone());
+    assert!(e.contains("bases touching"), "{e}");
+    put(&mut g, 6, 10.0, 2.0 + r + 0.01);
+    ok(&mut g, 1, standard, &[]);
+    assert_eq!(g.state.spent[0], 1);
+}
+
+/// A model with CC X makes no close-combat attack.
+#[test]
+fn an_attacker_with_cc_x_cannot_attack() {
+    let mut g = small(&[]);
+    start(&mut g, &apart(), &[6, 6]);
+    let r =
+        g.state.table.model(id(2)).unwrap().radius() + g.state.table.model(id(6)).unwrap().radius();
+    put(&mut g, 6, 10.0, 2.0 + r + 0.01);
+    g.state.models.get_mut(&id(2)).unwrap().profile.cc = None;
+    let e = refused(&mut g, 1, charge(2, 6));
+    assert!(e.contains("CC X"), "{e}");
+}
+
+/// "Either player can pull out and let the other player perform their action": both pulling out
+/// end the face-off with nothing done and nothing paid.
+#[test]
+fn a_face_off_both_pull_out_of() {
+    let mut g = small(&[]);
+    start(&mut g, &apart(), &[6, 6]);
+    let before = (g.state.spent, g.state.table.models.clone());
+    ok(&mut g, 2, Command::CallFaceOff, &[]);
+    ok(&mut g, 1, Command::FaceOffChoose { choice: None }, &[]);
+    assert!(
+        matches!(g.state.pending, Some(Pending::FaceOff(_))),
+        "one pick is not both"
+    );
+    ok(&mut g, 2, Command::FaceOffChoose { choice: None }, &[]);
+    assert!(g.state.pending.is_none());
+    assert_eq!((g.state.spent, g.state.table.models.clone()), before);
+    assert!(journal(&g).contains("both pull out"));
+    // Both free to act again.
+    ok(&mut g, 1, mv(2, 10.0, 3.0, MoveKind::Normal), &[]);
+}
+
+/// "Difficult Terrain: Additional 1 AP per movement. ... shallow water": a move through shallow
+/// water costs 2 + 1.
+#[test]
+fn shallow_water_is_difficult() {
+    let (open, wet) = (".".repeat(24), "w".repeat(24));
+    let mut g = small(&[&open, &open, &open, &wet]);
+    start(&mut g, &apart(), &[6, 6]);
+    ok(&mut g, 1, mv(2, 10.0, 5.0, MoveKind::Normal), &[]);
+    assert_eq!(g.state.spent[0], 3);
 }

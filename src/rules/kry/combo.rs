@@ -9,6 +9,7 @@ use super::command::{Command, RuleError, illegal};
 use super::event::{Event, apply};
 use super::play::{Ctx, expect_orders, own, run};
 use super::state::{Combo, Pending, Side, enemy, ix};
+use crate::table::ModelId;
 
 /// The kind of action a step is, for "Different actions" and "Repeated actions" (and
 /// face-offs' precedence).
@@ -163,35 +164,42 @@ pub fn advance(c: &mut Ctx) -> Result<(), RuleError> {
         if next >= combo.steps.len() || c.s.pending.is_some() {
             return end(c, owner, true, None, "all its orders given");
         }
-        // A turn comes with the action around it: no window before it, and the kinds compared
-        // are those of the actions on either side of it.
-        if is_turn(&combo.steps[next]) {
-            continue;
-        }
-        let Some(before) = combo.steps[..next].iter().rev().find(|s| !is_turn(s)) else {
-            continue;
-        };
-        let different = class_of(&combo.steps[next]) != class_of(before);
-        let foe = enemy(owner);
-        // "the unit can perform one action DURING the enemies order combo": a unit in waiting
-        // acts in any window, even when its side has declared itself done (the text's tip puts
-        // left-over AP into waiting); other units only between repeated actions of a side that
-        // is not out of the round.
-        let waiting = c.s.ap_left(foe) > 0 && c.s.alive(foe).any(|m| m.waiting);
-        let (may, waiting_only) = if different || c.s.done[ix(foe)] {
-            (waiting, true)
-        } else {
-            (!c.s.out(foe), false)
-        };
-        if may {
-            c.emit(Event::PendingSet(Some(Pending::Window {
-                owner,
-                interrupter: foe,
-                waiting_only,
-            })));
+        if open_window(c, owner, &combo.steps, next) {
             return Ok(());
         }
     }
+}
+
+/// Opens the enemy's window before step `next` of `steps`, if one opens there; whether it did.
+fn open_window(c: &mut Ctx, owner: Side, steps: &[Command], next: usize) -> bool {
+    // A turn comes with the action around it: no window before it, and the kinds compared
+    // are those of the actions on either side of it.
+    if steps.get(next).is_none_or(is_turn) {
+        return false;
+    }
+    let Some(before) = steps[..next].iter().rev().find(|s| !is_turn(s)) else {
+        return false;
+    };
+    let different = class_of(&steps[next]) != class_of(before);
+    let foe = enemy(owner);
+    // "the unit can perform one action DURING the enemies order combo": a unit in waiting
+    // acts in any window, even when its side has declared itself done (the text's tip puts
+    // left-over AP into waiting); other units only between repeated actions of a side that
+    // is not out of the round.
+    let waiting = c.s.ap_left(foe) > 0 && c.s.alive(foe).any(|m| m.waiting);
+    let (may, waiting_only) = if different || c.s.done[ix(foe)] {
+        (waiting, true)
+    } else {
+        (!c.s.out(foe), false)
+    };
+    if may {
+        c.emit(Event::PendingSet(Some(Pending::Window {
+            owner,
+            interrupter: foe,
+            waiting_only,
+        })));
+    }
+    may
 }
 
 fn end(
@@ -243,6 +251,75 @@ pub fn cancel(c: &mut Ctx, by: Side) -> Result<(), RuleError> {
     end(c, by, false, None, "cancelled")
 }
 
+/// `CancelUnits`: "This is the only way to fail an order combo without affecting every unit who
+/// is part of it (so if you can see one of your units is about to balls up the entire order
+/// combo, get on the radio and tell him to get the hell out of the way)". One cancel order (1 AP,
+/// "regardless of how many people receive it") takes the steps still to come of `models` out of
+/// the combo; the other units carry on with theirs. Taking out every unit left is a whole cancel.
+pub fn cancel_units(c: &mut Ctx, by: Side, models: &[ModelId]) -> Result<(), RuleError> {
+    let Some(combo) = c.s.combo.clone() else {
+        return illegal("no order combo to cancel");
+    };
+    if combo.side != by {
+        return illegal("only the side that gave a combo cancels it");
+    }
+    if !matches!(c.s.pending, Some(Pending::Window { .. })) {
+        return illegal("a combo's units are told to cancel between its steps");
+    }
+    let ahead = &combo.steps[combo.next.min(combo.steps.len())..];
+    if models.is_empty() {
+        return illegal("a cancel order names the units it goes to");
+    }
+    for m in models {
+        if !ahead.iter().any(|st| st.model() == Some(*m)) {
+            return illegal(format!(
+                "{} has no order left in the combo",
+                c.s.models.get(m).map_or("that model", |x| x.name.as_str())
+            ));
+        }
+    }
+    c.pay(by, 1, "a cancel order")?;
+    c.emit(Event::PendingSet(None));
+    let (kept, dropped): (Vec<Command>, Vec<Command>) = ahead
+        .iter()
+        .cloned()
+        .partition(|st| !st.model().is_some_and(|m| models.contains(&m)));
+    if kept.is_empty() {
+        return end(c, by, false, None, "cancelled");
+    }
+    // The commands the Triumph table counts are those carried out: a cancelled paid step is
+    // none (a turn or a small step was never one).
+    let dropped_paid = dropped
+        .iter()
+        .filter(|st| match st {
+            Command::Turn { .. } => false,
+            Command::Move { kind, .. } => *kind != super::command::MoveKind::SmallStep,
+            _ => true,
+        })
+        .count() as u32;
+    let mut steps = combo.steps[..combo.next.min(combo.steps.len())].to_vec();
+    steps.extend(kept);
+    let names: Vec<String> = models
+        .iter()
+        .filter_map(|m| c.s.models.get(m).map(|x| x.name.clone()))
+        .collect();
+    c.note(
+        by,
+        format!("{} told to cancel; the combo goes on", names.join(", ")),
+    );
+    let next = combo.next;
+    c.emit(Event::ComboBegan(Combo {
+        side: by,
+        steps: steps.clone(),
+        next,
+        paid: combo.paid.saturating_sub(dropped_paid),
+    }));
+    if open_window(c, by, &steps, next) {
+        return Ok(());
+    }
+    advance(c)
+}
+
 /// Checks an order given in a combo's window by the interrupter: between different actions it
 /// must be a unit in waiting that acts.
 pub fn check_interrupt(c: &Ctx, by: Side, cmd: &Command) -> Result<(), RuleError> {
@@ -256,7 +333,9 @@ pub fn check_interrupt(c: &Ctx, by: Side, cmd: &Command) -> Result<(), RuleError
     };
     if by == owner {
         return match cmd {
-            Command::CancelCombo | Command::Concede { .. } => Ok(()),
+            Command::CancelCombo | Command::CancelUnits { .. } | Command::Concede { .. } => {
+                Ok(())
+            }
             _ => Err(RuleError::WrongPhase(format!(
                 "side {interrupter} may interrupt the combo now; side {owner} may only cancel it"
             ))),

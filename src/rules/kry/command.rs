@@ -138,6 +138,12 @@ pub enum Command {
     },
     /// "a player may cancel an order combo at any time": 1 AP per cancel order.
     CancelCombo,
+    /// A cancel order to some of the combo's units only (1 AP): their orders still to come are
+    /// dropped, the others carry on ("the only way to fail an order combo without affecting
+    /// every unit who is part of it").
+    CancelUnits {
+        models: Vec<ModelId>,
+    },
     /// "they can declare they are done for the round."
     Done {
         side: Side,

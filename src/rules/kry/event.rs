@@ -362,6 +362,7 @@ pub fn apply(s: &mut KryState, e: &Event) {
             s.combo = None;
             if *completed {
                 s.tally[ix(*side)].combo_commands += commands;
+                s.tally[ix(*side)].combo_ap += commands / 4;
             }
             if let Some(by) = interrupted_by {
                 s.tally[ix(*by)].interrupted_combo = true;

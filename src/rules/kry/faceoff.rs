@@ -3,6 +3,7 @@
 //! a d6; the winner must carry its action through first.
 
 use super::combo::{ActionClass, class_of};
+use super::melee::CONTACT;
 use super::command::{Command, RuleError, illegal};
 use super::event::Event;
 use super::options::FaceOffOrder;
@@ -47,6 +48,35 @@ impl FaceOffAction {
                 | (FaceOffAction::Ranged, ActionClass::Ranged)
                 | (FaceOffAction::Close, ActionClass::Close)
         )
+    }
+}
+
+/// The face-off list's class of `cmd`: "1. Movement – moving, running, charging etc.", so a
+/// charge that has a way to go is a movement; "3. Close Combat – attacking, breaking off etc.": an
+/// attack on a model the bases already touch is close combat (a charge with no way left included).
+pub fn face_off_class(s: &KryState, cmd: &Command) -> ActionClass {
+    match cmd {
+        Command::Attack {
+            attacker,
+            target,
+            charge: true,
+            ..
+        } if s
+            .table
+            .distance(*attacker, *target)
+            .is_ok_and(|d| d > CONTACT) =>
+        {
+            ActionClass::Movement
+        }
+        _ => class_of(cmd),
+    }
+}
+
+/// The enemy `cmd` is aimed at, if it is aimed at one: a shot's (first) target, an attack's.
+fn aimed_at(cmd: &Command) -> Option<ModelId> {
+    match cmd {
+        Command::Shoot { target, .. } | Command::Attack { target, .. } => Some(*target),
+        _ => None,
     }
 }
 
@@ -138,6 +168,21 @@ pub fn can_carry_out(s: &KryState, by: Side, ch: &FaceOffChoice) -> Result<(), R
             if ap < 1 {
                 return cannot("attack with no AP");
             }
+            // A charge is a movement; close combat is fought with the bases touching.
+            let touching = |t: &super::state::KryModel| {
+                t.side != by
+                    && t.alive()
+                    && s.table.distance(ch.model, t.id).is_ok_and(|d| d <= CONTACT)
+            };
+            let in_contact = match ch.target {
+                Some(t) => s.models.get(&t).is_some_and(touching),
+                None => s.models.values().any(touching),
+            };
+            if !in_contact {
+                return cannot(
+                    "fight in close combat: its base touches no enemy (a charge is named as movement)",
+                );
+            }
             Ok(())
         }
     }
@@ -227,11 +272,21 @@ pub fn check_winner(s: &KryState, by: Side, cmd: &Command) -> Result<(), RuleErr
     if matches!(cmd, Command::Concede { .. } | Command::Done { .. }) {
         return Ok(());
     }
-    let fits = cmd.model() == Some(choice.model) && choice.action.fits(class_of(cmd));
+    let fits = cmd.model() == Some(choice.model) && choice.action.fits(face_off_class(s, cmd));
     if !fits {
         return illegal(format!(
             "the face-off was won naming {:?} with {}: that is the order to carry through",
             choice.action, s.models[&choice.model].name
+        ));
+    }
+    // The action named is carried through at the enemy named.
+    if let Some(t) = choice.target
+        && aimed_at(cmd).is_some_and(|a| a != t)
+    {
+        return illegal(format!(
+            "the face-off was won naming {:?} at {}: that is the target to carry it through at",
+            choice.action,
+            s.models.get(&t).map_or("the enemy named", |m| m.name.as_str())
         ));
     }
     Ok(())

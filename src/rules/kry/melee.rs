@@ -241,11 +241,12 @@ pub fn declare(
     c.pay(
         by,
         1 + terrain.extra_ap(),
+        // The attack type stays the attacker's secret until the defender has chosen its
+        // defence class ("1) Choose defense class 2) Choose an attack"): no word of it here.
         format!(
-            "{} attacks {} ({}){}",
+            "{} attacks {}{}",
             a.name,
             t.name,
-            attack.label(),
             if terrain > super::movement::Terrain::Easy {
                 format!(", charging over {}", terrain.label())
             } else {
@@ -291,8 +292,10 @@ pub fn declare(
         pure_horror_flight(c, &t, &a)?;
         return Ok(());
     }
-    if (a.has(Ability::Fear) || a.has(Ability::PureHorror))
-        && !t.first_attack_taken.contains(&attacker)
+    // Fear: "for the first attack the fear causing unit performs", again only after the two
+    // disengage; pure horror: "Any time a pure horror unit is attacked or attacks", every attack.
+    if (a.has(Ability::PureHorror)
+        || (a.has(Ability::Fear) && !t.first_attack_taken.contains(&attacker)))
         && !c.will_roll_halved(target, 6, a.has(Ability::PureHorror), &fear_why(&t, &a))?
     {
         c.emit(Event::Afraid {
@@ -318,6 +321,7 @@ pub fn declare(
             active: false,
             hits: None,
             critical: false,
+            hidden: false,
         },
     ))));
     Ok(())
@@ -431,10 +435,9 @@ pub fn defence_class(c: &mut Ctx, by: Side, active: bool) -> Result<(), RuleErro
 /// player lets him, this is an automatic pass, even though it still costs the fleeing unit 1AP."
 /// The AP is paid now; the attacker answers.
 pub fn ask_break_off(c: &mut Ctx, by: Side) -> Result<(), RuleError> {
+    // The defender asks before it knows the attack ("1) Choose defense class 2) Choose an
+    // attack"): against a leg sweep it may ask, and the attacker may not let it go.
     let mut a = pending_attack(&c.s, by, false)?;
-    if a.attack == AttackType::LegSweep {
-        return illegal("a leg sweep: the \"opponent cannot use break off maneuver\"");
-    }
     let name = c.s.models[&a.target].name.clone();
     c.pay(by, 1, format!("{name} asks to break off"))?;
     a.active = true;
@@ -451,6 +454,9 @@ pub fn let_break_off(c: &mut Ctx, by: Side, agree: bool) -> Result<(), RuleError
     let side = c.s.models[&a.attacker].side;
     if side != by {
         return illegal(format!("the attacker, side {side}, answers"));
+    }
+    if agree && a.attack == AttackType::LegSweep {
+        return illegal("a leg sweep: the \"opponent cannot use break off maneuver\"; fight on");
     }
     if !agree {
         let name = c.s.models[&a.attacker].name.clone();
@@ -848,6 +854,7 @@ fn free_attack(c: &mut Ctx, striker: ModelId, victim: ModelId) -> Result<(), Rul
         active: false,
         hits: None,
         critical: false,
+        hidden: false,
     };
     c.note(
         c.s.models[&striker].side,

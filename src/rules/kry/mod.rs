@@ -22,6 +22,7 @@ pub mod ranged;
 pub mod round;
 pub mod rule_set;
 pub mod scene;
+pub mod secret;
 pub mod setup;
 pub mod shooting;
 pub mod state;

@@ -208,15 +208,10 @@ pub fn allowance(m: &KryModel, kind: MoveKind) -> f32 {
 pub fn move_cost(kind: MoveKind, terrain: Terrain) -> (u32, bool) {
     match kind {
         MoveKind::Normal => (2 + terrain.extra_ap(), false),
-        // "Units must pay 2 AP for difficult terrain. Running on Very Difficult Terrain costs 2
-        // AP, but drops the units BOD straight to 1."
-        MoveKind::Run => (
-            match terrain {
-                Terrain::Easy => 1,
-                _ => 2,
-            },
-            true,
-        ),
+        // "The cost of running is NOT placed on top of the normal cost of walking, it replaces
+        // it. All additional costs of other modifiers (such as terrain) are still used though":
+        // 1 AP, 2 on difficult ground, 3 on very difficult ("Very Difficult Terrain: -3 AP").
+        MoveKind::Run => (1 + terrain.extra_ap(), true),
         MoveKind::SmallStep | MoveKind::Forced => (0, false),
     }
 }

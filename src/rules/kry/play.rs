@@ -277,6 +277,7 @@ pub fn run(c: &mut Ctx, by: Side, cmd: &Command) -> Result<(), RuleError> {
         Command::CallFaceOff => super::faceoff::call(c, by),
         Command::FaceOffChoose { choice } => super::faceoff::choose(c, by, choice.clone()),
         Command::CancelCombo => super::combo::cancel(c, by),
+        Command::CancelUnits { models } => super::combo::cancel_units(c, by, models),
         Command::Sabotage { model, objective } => {
             expect_orders(&c.s, by)?;
             let m = own(&c.s, by, *model)?;

@@ -41,10 +41,15 @@ pub fn tables(t: &Tally) -> (i32, Vec<String>) {
     if t.killed_enemy_leader {
         add(2, "killed the enemy squad leader");
     }
-    if t.combo_commands >= 4 {
+    // "You have successfully completed a command combo. +1AP per 4 commands": per combo, so
+    // two combos of 3 commands earn nothing.
+    if t.combo_ap > 0 {
         add(
-            (t.combo_commands / 4) as i32,
-            &format!("{} commands in completed combos", t.combo_commands),
+            t.combo_ap as i32,
+            &format!(
+                "completed combos ({} commands, +1 per 4 in each combo)",
+                t.combo_commands
+            ),
         );
     }
     if t.interrupted_combo {

@@ -55,12 +55,24 @@ impl RuleSet for Kry {
 
     /// Cancelling one's own combo ("A combo may be cancelled at any time") and conceding.
     fn any_time(c: &Command) -> bool {
-        matches!(c, Command::CancelCombo | Command::Concede { .. })
+        matches!(
+            c,
+            Command::CancelCombo | Command::CancelUnits { .. } | Command::Concede { .. }
+        )
     }
     fn undone_label(c: &Command) -> String {
         match c {
             // The pick stays the picking seat's secret at one screen.
             Command::FaceOffChoose { .. } => "a face-off pick (hidden)".into(),
+            // The attack type is the attacker's secret until the defender has chosen its class.
+            Command::Attack {
+                attacker,
+                target,
+                charge,
+                ..
+            } => format!(
+                "Attack {{ attacker: {attacker:?}, target: {target:?}, charge: {charge} }} (its type hidden)"
+            ),
             _ => format!("{c:?}"),
         }
     }
@@ -200,22 +212,24 @@ impl RuleSet for Kry {
         s.round
     }
 
-    /// The event that records a face-off pick carries it hidden to the other seat.
-    fn redact_event(_s: &KryState, seat: Seat, e: &Event) -> Event {
+    /// The event that records a face-off pick carries it hidden to the other seat; the one that
+    /// asks the defender its defence class carries the attack without its type.
+    fn redact_event(s: &KryState, seat: Seat, e: &Event) -> Event {
         match e {
             Event::PendingSet(Some(p)) if (1..=2).contains(&seat) => {
                 let mut p = p.clone();
-                super::faceoff::redact_pending(&mut p, seat);
+                super::secret::redact_pending(s, &mut p, seat);
                 Event::PendingSet(Some(p))
             }
             e => e.clone(),
         }
     }
 
-    /// A face-off's pick stays hidden from the other seat until both have named theirs.
+    /// A face-off's pick stays hidden from the other seat until both have named theirs; the
+    /// attack type from the defender until it has chosen its defence class.
     fn redact(s: &KryState, seat: Seat) -> KryState {
         let mut r = s.clone();
-        super::faceoff::redact(&mut r, seat);
+        super::secret::redact(&mut r, seat);
         r
     }
 
@@ -267,7 +281,9 @@ impl RuleSet for Kry {
     fn natural_seat(s: &KryState, c: &Command) -> Seat {
         match c {
             Command::Concede { side } | Command::Done { side } => *side,
-            Command::CancelCombo => s.combo.as_ref().map_or(1, |c| c.side),
+            Command::CancelCombo | Command::CancelUnits { .. } => {
+                s.combo.as_ref().map_or(1, |c| c.side)
+            }
             _ => {
                 if let Some(p) = &s.pending {
                     return p.side(s);

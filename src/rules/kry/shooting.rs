@@ -351,7 +351,15 @@ fn pinning(c: &mut Ctx, shooter: ModelId, target: ModelId, hit: bool) -> Result<
     streak.hit |= hit;
     c.emit(Event::StreakSet(Some(streak.clone())));
     let t = c.s.model(target)?.clone();
-    if !t.alive() || t.class == Class::SquadLeader || t.pinned.is_some() {
+    // A unit pinned by a hit is as pinned as it gets: no new test. A unit pinned by misses that
+    // is then hit tests as any unit hit ("The unit only has to be hit"): failing, it is pinned by
+    // the hit; passing, its pin by the misses stays.
+    let tested = match t.pinned {
+        None => true,
+        Some(Pin::Missed) => hit,
+        Some(Pin::Hit { .. }) => false,
+    };
+    if !t.alive() || t.class == Class::SquadLeader || !tested {
         return Ok(());
     }
     let n = streak.shooters.len() as i32;

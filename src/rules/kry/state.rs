@@ -186,6 +186,10 @@ pub struct CloseAttack {
     /// The to-hit dice that passed (step 3), once rolled.
     pub hits: Option<u32>,
     pub critical: bool,
+    /// This is the defender's view before its defence class: `attack` and `weapon` are not the
+    /// attacker's (its choice is kept secret, see [`super::secret`]).
+    #[serde(default)]
+    pub hidden: bool,
 }
 
 /// What the game waits on besides the free flow of orders.
@@ -272,6 +276,10 @@ pub struct Tally {
     /// Commands of the order combos it completed this round.
     #[serde(default)]
     pub combo_commands: u32,
+    /// "+1AP per 4 commands", counted combo by combo: the sum over its completed combos of a
+    /// quarter of each one's paid commands (rounded down).
+    #[serde(default)]
+    pub combo_ap: u32,
     /// It interrupted an enemy's order combo this round.
     #[serde(default)]
     pub interrupted_combo: bool,

@@ -283,6 +283,22 @@ pub fn actions(ui: &mut egui::Ui, session: &KrySession, id: ModelId) -> Option<C
                         mode,
                     }));
                 }
+                // "two attacks for base AP cost": the two may go at two targets.
+                if mode == FireMode::Snap {
+                    let splitting = matches!(&session.placing,
+                        Placing::SnapSplit { shooter, weapon, .. } if *shooter == id && *weapon == w.name);
+                    if ui
+                        .selectable_label(splitting, format!("snap at two ({ap} AP)"))
+                        .on_hover_text("a snap shot's two attacks at two targets: click the first, then the second")
+                        .clicked()
+                    {
+                        out = Some(CardAction::Place(Placing::SnapSplit {
+                            shooter: id,
+                            weapon: w.name.clone(),
+                            first: None,
+                        }));
+                    }
+                }
             }
         });
     }
@@ -377,45 +393,66 @@ pub fn actions(ui: &mut egui::Ui, session: &KrySession, id: ModelId) -> Option<C
 /// buttons (the same as clicking them on the table).
 fn target_list(ui: &mut egui::Ui, session: &KrySession, id: ModelId) -> Option<CardAction> {
     let s = session.state();
-    let make = |t: ModelId| -> Option<Command> {
+    let make = |t: ModelId| -> Option<CardAction> {
         match session.placing.clone() {
             Placing::Shoot {
                 shooter,
                 weapon,
                 mode,
-            } if shooter == id => Some(Command::Shoot {
+            } if shooter == id => Some(CardAction::Cmd(Command::Shoot {
                 shooter,
                 target: t,
                 weapon,
                 mode,
                 second: None,
-            }),
+            })),
+            Placing::SnapSplit {
+                shooter,
+                weapon,
+                first,
+            } if shooter == id => Some(
+                match super::input::split_click(shooter, weapon, first, t) {
+                    Ok(c) => CardAction::Cmd(c),
+                    Err(next) => CardAction::Place(next),
+                },
+            ),
             Placing::Attack {
                 attacker,
                 attack,
                 weapon,
                 charge,
-            } if attacker == id => Some(Command::Attack {
+            } if attacker == id => Some(CardAction::Cmd(Command::Attack {
                 attacker,
                 target: t,
                 attack,
                 weapon,
                 charge,
-            }),
+            })),
             _ => None,
         }
     };
     let m = s.models.get(&id)?;
     make(id)?;
     let mut out = None;
-    ui.label("Click the target on the table, or pick one in sight:");
+    match &session.placing {
+        Placing::SnapSplit {
+            first: Some(f), ..
+        } => ui.label(format!(
+            "Snap shot: first attack at {}; click the second target, or pick one in sight:",
+            s.models.get(f).map_or("?", |x| x.name.as_str())
+        )),
+        Placing::SnapSplit { first: None, .. } => {
+            ui.label("Snap shot at two: click the first target, or pick one in sight:")
+        }
+        _ => ui.label("Click the target on the table, or pick one in sight:"),
+    };
     ui.horizontal_wrapped(|ui| {
         for e in s.alive(crate::rules::kry::state::enemy(m.side)) {
             if sighting(s, id, e.id).is_err() {
                 continue;
             }
             if ui.button(&e.name).clicked() {
-                out = make(e.id).map(CardAction::Cmd);
+                out = make(e.id);
             }
         }
     });

@@ -1,6 +1,6 @@
 //! Turns gestures on the table into Kry-Gothic orders: a dragged model moves (or deploys) when
 //! dropped, with the move kind picked in the card; Q/E turn it; a click places a model or picks
-//! a shot's or a charge's target. While dragging, the move's AP cost (terrain included) or why
+//! a shot's or a charge's target (a split snap shot's two, one click each). While dragging, the move's AP cost (terrain included) or why
 //! it is refused is previewed. While an order combo is being built, drops and clicks queue its
 //! steps instead.
 
@@ -14,6 +14,7 @@ use crate::rules::core::{Player, RuleSet};
 use crate::rules::kry::Kry;
 use crate::rules::kry::command::Command;
 use crate::rules::kry::event::Event;
+use crate::rules::kry::ranged::FireMode;
 use crate::rules::kry::state::{KryState, Phase};
 use crate::table::{ModelId, Pt};
 use bevy::prelude::*;
@@ -172,6 +173,21 @@ fn click_on_table(
                 second: None,
             }
         }
+        Placing::SnapSplit {
+            shooter,
+            weapon,
+            first,
+        } => {
+            let Some(target) = hit.model else { return };
+            match split_click(shooter, weapon, first, target) {
+                Ok(c) => c,
+                Err(next) => {
+                    session.placing = next;
+                    notices.status = "snap shot: now click the second target".into();
+                    return;
+                }
+            }
+        }
         Placing::Attack {
             attacker,
             attack,
@@ -208,6 +224,30 @@ fn click_on_table(
             }
         }
         Err(e) => notices.status = format!("Refused: {e}"),
+    }
+}
+
+/// A target picked for a split snap shot: the shot once both are picked, else the placing that
+/// waits for the second.
+pub fn split_click(
+    shooter: ModelId,
+    weapon: String,
+    first: Option<ModelId>,
+    target: ModelId,
+) -> Result<Command, Placing> {
+    match first {
+        Some(first) => Ok(Command::Shoot {
+            shooter,
+            target: first,
+            weapon,
+            mode: FireMode::Snap,
+            second: Some(target),
+        }),
+        None => Err(Placing::SnapSplit {
+            shooter,
+            weapon,
+            first: Some(target),
+        }),
     }
 }
 

@@ -49,6 +49,7 @@ pub fn declared(
         active: false,
         hits: None,
         critical: false,
+        hidden: false,
     }
 }
 

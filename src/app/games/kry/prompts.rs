@@ -126,75 +126,65 @@ pub fn pending_prompt(ctx: &egui::Context, session: &mut KrySession) -> Option<P
     }
     let mut out = None;
     match &pending {
-        Pending::DefenceClass(a) => {
-            window(ctx, "Close combat: the defence", |ui| {
-                let (att, def) = (&s.models[&a.attacker], &s.models[&a.target]);
-                ui.label(format!(
-                    "{} attacks {} with a {}. Side {side}: how does {} defend?",
-                    att.name,
-                    def.name,
-                    a.attack.label(),
-                    def.name
-                ));
-                let passive = close_line(&s, a, Defence::Passive);
-                let best = Defence::ALL
-                    .into_iter()
-                    .filter(|d| d.active())
-                    .filter_map(|d| close_line(&s, a, d).map(|o| (d, o)))
-                    .min_by(|x, y| x.1.0.total_cmp(&y.1.0));
-                if passive.is_some() && ui.button("Passive defence (free)").clicked() {
-                    out = Some(PromptAction::Cmd(
-                        side,
-                        Command::DefenceClass { active: false },
-                    ));
-                }
-                if let Some((_, t)) = &passive {
-                    ui.label(egui::RichText::new(t).small());
-                }
-                let can = s.ap_left(side) >= 1;
-                if ui
-                    .add_enabled(can, egui::Button::new("Active defence (1 AP)"))
-                    .on_disabled_hover_text("no AP left")
-                    .clicked()
-                {
-                    out = Some(PromptAction::Cmd(
-                        side,
-                        Command::DefenceClass { active: true },
-                    ));
-                }
-                if let Some((d, (_, t))) = best {
-                    ui.label(
-                        egui::RichText::new(format!("best active ({}): {t}", d.label())).small(),
-                    );
-                }
-            });
+        Pending::DefenceClass(_) => {
+            if let Some(a) = defence_class_screen(ctx, session, &s, side) {
+                out = Some(a);
+            }
         }
         Pending::DefenceType(a) => {
             window(ctx, "Close combat: the defence type", |ui| {
                 let def = &s.models[&a.target];
                 ui.label(format!(
                     "{} has been hit {} time(s). Side {side}: pick {}'s active defence.",
-                    a.hits.unwrap_or(0),
                     def.name,
+                    a.hits.unwrap_or(0),
                     def.name
                 ));
                 for d in Defence::ALL.into_iter().filter(|d| d.active()) {
-                    let cmd = Command::DefenceType { defence: d, weapon: None };
-                    let ok = Kry::check(&s, side, &cmd);
-                    ui.horizontal_wrapped(|ui| {
-                        let r = ui.add_enabled(ok.is_ok(), egui::Button::new(d.label()));
-                        if let Err(e) = &ok {
-                            r.clone().on_disabled_hover_text(e.to_string());
-                        }
-                        if r.clicked() {
-                            out = Some(PromptAction::Cmd(side, cmd.clone()));
-                        }
-                        if ok.is_ok()
-                            && let Some((_, t)) = close_line(&s, a, d)
-                        {
-                            ui.label(egui::RichText::new(t).small());
-                        }
-                    });
+                    // A parry or a deflection names its weapon when the defender has more than
+                    // one that may: one button each.
+                    let weapons: Vec<Option<String>> = match d {
+                        Defence::Parry => def
+                            .cc_weapons
+                            .iter()
+                            .filter(|w| !w.broken)
+                            .map(|w| Some(w.name.clone()))
+                            .collect(),
+                        Defence::Deflect => def
+                            .ranged
+                            .iter()
+                            .filter(|w| !w.broken)
+                            .map(|w| Some(w.name.clone()))
+                            .collect(),
+                        _ => Vec::new(),
+                    };
+                    let weapons = if weapons.len() > 1 {
+                        weapons
+                    } else {
+                        vec![None]
+                    };
+                    for weapon in weapons {
+                        let label = match &weapon {
+                            Some(w) => format!("{} with {w}", d.label()),
+                            None => d.label().to_string(),
+                        };
+                        let cmd = Command::DefenceType { defence: d, weapon };
+                        let ok = Kry::check(&s, side, &cmd);
+                        ui.horizontal_wrapped(|ui| {
+                            let r = ui.add_enabled(ok.is_ok(), egui::Button::new(label));
+                            if let Err(e) = &ok {
+                                r.clone().on_disabled_hover_text(e.to_string());
+                            }
+                            if r.clicked() {
+                                out = Some(PromptAction::Cmd(side, cmd.clone()));
+                            }
+                            if ok.is_ok()
+                                && let Some((_, t)) = close_line(&s, a, d)
+                            {
+                                ui.label(egui::RichText::new(t).small());
+                            }
+                        });
+                    }
                 }
             });
         }
@@ -263,6 +253,78 @@ pub fn pending_prompt(ctx: &egui::Context, session: &mut KrySession) -> Option<P
             });
         }
         Pending::Window { .. } => {}
+    }
+    out
+}
+
+/// Step 1, the defence class, for the defending `side`: "1) Choose defense class 2) Choose an
+/// attack". The attacker's choice of attack is its secret until the class is chosen: the prompt
+/// shows only what the defender's seat sees, and when both sides play at this screen, the screen
+/// is passed to the defender first.
+fn defence_class_screen(
+    ctx: &egui::Context,
+    session: &mut KrySession,
+    s: &KryState,
+    side: Side,
+) -> Option<PromptAction> {
+    let seen = Kry::redact(s, side);
+    let Some(Pending::DefenceClass(a)) = &seen.pending else {
+        return None;
+    };
+    let shared = session.game.player(enemy(side)) == Player::Human;
+    let mut out = None;
+    window(ctx, "Close combat: the defence", |ui| {
+        let (att, def) = (&seen.models[&a.attacker], &seen.models[&a.target]);
+        ui.label(format!("{} attacks {}.", att.name, def.name));
+        if shared && session.defence_screen != Some(side) {
+            ui.label(
+                egui::RichText::new(format!(
+                    "Pass the screen to side {side}. Side {}, your attack is chosen: look away.",
+                    enemy(side)
+                ))
+                .strong(),
+            );
+            if ui
+                .button(format!("I am side {side}: choose my defence"))
+                .clicked()
+            {
+                session.defence_screen = Some(side);
+            }
+            return;
+        }
+        ui.label(format!(
+            "Side {side}: how does {} defend? The attack is chosen in secret and shows once the defence class is chosen.",
+            def.name
+        ));
+        if ui.button("Passive defence (free)").clicked() {
+            out = Some(PromptAction::Cmd(
+                side,
+                Command::DefenceClass { active: false },
+            ));
+        }
+        let can = seen.ap_left(side) >= 1;
+        if ui
+            .add_enabled(can, egui::Button::new("Active defence (1 AP)"))
+            .on_disabled_hover_text("no AP left")
+            .clicked()
+        {
+            out = Some(PromptAction::Cmd(
+                side,
+                Command::DefenceClass { active: true },
+            ));
+        }
+        let ask = Command::AskBreakOff;
+        if Kry::check(s, side, &ask).is_ok()
+            && ui
+                .button("Ask to break off (1 AP)")
+                .on_hover_text("\"If one player wants to break off, and the other player lets him, this is an automatic pass\"")
+                .clicked()
+        {
+            out = Some(PromptAction::Cmd(side, ask));
+        }
+    });
+    if out.is_some() {
+        session.defence_screen = None;
     }
     out
 }

@@ -28,6 +28,13 @@ pub enum Placing {
         weapon: String,
         mode: FireMode,
     },
+    /// A snap shot split between two targets ("two attacks for base AP cost"): the first click
+    /// picks the first target, the second the other.
+    SnapSplit {
+        shooter: ModelId,
+        weapon: String,
+        first: Option<ModelId>,
+    },
     /// Attack (or charge) the model clicked.
     Attack {
         attacker: ModelId,
@@ -66,6 +73,9 @@ pub struct KrySession {
     pub building: Option<Vec<Command>>,
     pub faceoff: FaceOffScreen,
     pub called: Option<CalledShot>,
+    /// At one screen, the defending side that has taken the screen to choose its defence class
+    /// (the attacker's choice of attack stays hidden from it).
+    pub defence_screen: Option<Side>,
 }
 
 impl KrySession {
@@ -79,6 +89,7 @@ impl KrySession {
             building: None,
             faceoff: FaceOffScreen::default(),
             called: None,
+            defence_screen: None,
         };
         s.sync_tempo();
         s

@@ -4,6 +4,7 @@
 //! Every style plays by the same rules with the same information as a player: it judges
 //! distances by eye and never measures before calling a shot.
 
+pub mod blind;
 pub mod judge;
 pub mod naive;
 pub mod program;
