@@ -45,10 +45,16 @@ fn a_natural_six_always_saves_and_a_natural_one_always_fails() {
     assert_eq!(g.state.active, Party::Monsters);
     let mut g = sorcerer(7, &["Firebolt"], &["Fire"]);
     exec(&mut g, 2, Command::EndTurn, &[5]);
-    assert!(matches!(g.state.phase, Phase::Backlash { .. }), "5 < 7 fails");
+    assert!(
+        matches!(g.state.phase, Phase::Backlash { .. }),
+        "5 < 7 fails"
+    );
     let mut g = sorcerer(0, &["Firebolt"], &["Fire"]);
     exec(&mut g, 2, Command::EndTurn, &[1]);
-    assert!(matches!(g.state.phase, Phase::Backlash { .. }), "a natural 1 fails");
+    assert!(
+        matches!(g.state.phase, Phase::Backlash { .. }),
+        "a natural 1 fails"
+    );
 }
 
 /// "On a natural 6, as well as being an automatic success": Immolate (level 2) at fatigue 5 needs
@@ -67,10 +73,19 @@ fn casting_succeeds_on_a_natural_six_whatever_fatigue_and_level() {
     let events = exec(&mut g, 2, cast, &[3, 6, 1, 1, 1, 1]);
     assert!(events.iter().any(|e| matches!(
         e,
-        Event::Saved { who: 0, roll: 6, need: 7, ok: true, .. }
+        Event::Saved {
+            who: 0,
+            roll: 6,
+            need: 7,
+            ok: true,
+            ..
+        }
     )));
     assert_eq!(g.state.chars[1].wounds, 4, "the spell and its copy");
-    assert_eq!(g.state.chars[0].fatigue, 6, "a natural 6 when casting tires");
+    assert_eq!(
+        g.state.chars[0].fatigue, 6,
+        "a natural 6 when casting tires"
+    );
     // A 5 at the same fatigue fails (5 - 2 < 5): still cast, a fatigue.
     let mut g = sorcerer(5, &["Immolate"], &["Fire", "Fire"]);
     let cast = act(
@@ -81,7 +96,14 @@ fn casting_succeeds_on_a_natural_six_whatever_fatigue_and_level() {
         },
     );
     let events = exec(&mut g, 2, cast, &[3, 5, 1, 1]);
-    assert!(events.iter().any(|e| matches!(e, Event::Saved { who: 0, ok: false, .. })));
+    assert!(events.iter().any(|e| matches!(
+        e,
+        Event::Saved {
+            who: 0,
+            ok: false,
+            ..
+        }
+    )));
     assert_eq!(g.state.chars[1].wounds, 2, "no copy");
 }
 
@@ -106,8 +128,16 @@ fn a_partys_seats_act_in_any_order_and_one_end_turn_ends_its_turn() {
     exec(&mut g, 3, act(1, to(14.0, 14.0)), &[5]);
     assert_eq!(g.state.chars[0].free(DieKind::Movement), 1);
     exec(&mut g, 3, Command::EndTurn, &[]);
-    assert_eq!(g.state.active, Party::Monsters, "Wren's End turn ends the heroes' turn");
-    assert_eq!(g.state.chars[0].free(DieKind::Movement), 2, "the heroes' dice replenished");
+    assert_eq!(
+        g.state.active,
+        Party::Monsters,
+        "Wren's End turn ends the heroes' turn"
+    );
+    assert_eq!(
+        g.state.chars[0].free(DieKind::Movement),
+        2,
+        "the heroes' dice replenished"
+    );
     assert!(!g.waiting().allows(2));
 }
 
@@ -151,7 +181,14 @@ fn a_casts_movement_die_gets_no_dex_bonus() {
 fn a_finishing_blow_kills_at_damage_exactly_equal_to_health() {
     for (damage, dies) in [(4, true), (3, false)] {
         let mut g = fight(
-            vec![plain("Georgia", Armour::Heavy, Pack::FreeHand, 2, 10.0, 10.0)],
+            vec![plain(
+                "Georgia",
+                Armour::Heavy,
+                Pack::FreeHand,
+                2,
+                10.0,
+                10.0,
+            )],
             vec![plain("Orc", Armour::Light, Pack::FreeHand, 1, 11.0, 10.0)],
             Party::Heroes,
         );
@@ -190,7 +227,11 @@ fn armour_brings_its_permanent_fatigue_into_the_fight() {
 fn a_bow_and_a_two_handed_weapon_give_no_extra_die() {
     for pack in [Pack::Bow, Pack::TwoHanded] {
         let s = sheet("X", &[], Armour::None, pack);
-        assert_eq!(s.action_dice(), [DieKind::Movement, DieKind::Attack], "{pack:?}");
+        assert_eq!(
+            s.action_dice(),
+            [DieKind::Movement, DieKind::Attack],
+            "{pack:?}"
+        );
     }
 }
 
@@ -199,7 +240,12 @@ fn a_bow_and_a_two_handed_weapon_give_no_extra_die() {
 fn orc_jabs_osric(powers: &[Power], gx: f32, gseat: u8) -> (DndGame, u32) {
     let mut g = fight(
         vec![
-            member(sheet("Georgia", powers, Armour::None, Pack::Shield), gseat, gx, 10.0),
+            member(
+                sheet("Georgia", powers, Armour::None, Pack::Shield),
+                gseat,
+                gx,
+                10.0,
+            ),
             plain("Osric", Armour::None, Pack::FreeHand, 3, 11.0, 10.0),
         ],
         vec![plain("Orc", Armour::Light, Pack::FreeHand, 1, 12.0, 10.0)],
@@ -261,7 +307,10 @@ fn trip_riposte_and_exert_need_their_power_and_the_right_target() {
     exec(&mut g, 1, act(1, Ability::Jab { target: 0 }), &[2]);
     let jab = g.state.stack[0].id;
     let e = refuse(&mut g, 2, act(0, Ability::Trip { entry: jab }));
-    assert!(e.to_string().contains("Trip cancels a movement ability"), "{e}");
+    assert!(
+        e.to_string().contains("Trip cancels a movement ability"),
+        "{e}"
+    );
     let e = refuse(
         &mut g,
         2,
@@ -280,7 +329,10 @@ fn trip_riposte_and_exert_need_their_power_and_the_right_target() {
     exec(&mut g, 1, act(2, Ability::Jab { target: 0 }), &[3, 4]);
     let shot = g.state.stack[0].id;
     let e = refuse(&mut g, 2, act(0, Ability::Riposte { entry: shot }));
-    assert!(e.to_string().contains("Riposte cancels a melee attack"), "{e}");
+    assert!(
+        e.to_string().contains("Riposte cancels a melee attack"),
+        "{e}"
+    );
 }
 
 /// "merge that attack with another character's stacked movement action": a Move, an enemy's,
@@ -293,7 +345,14 @@ fn merges_go_into_an_enemys_move_once_and_not_by_a_bow() {
             plain("Hale", Armour::Light, Pack::Bow, 2, 8.95, 17.0),
             plain("Wren", Armour::Light, Pack::FreeHand, 2, 20.0, 10.0),
         ],
-        vec![plain("Goblin", Armour::Light, Pack::FreeHand, 1, 10.0, 20.0)],
+        vec![plain(
+            "Goblin",
+            Armour::Light,
+            Pack::FreeHand,
+            1,
+            10.0,
+            20.0,
+        )],
         Party::Monsters,
     );
     exec(
@@ -314,13 +373,19 @@ fn merges_go_into_an_enemys_move_once_and_not_by_a_bow() {
         finish: false,
     };
     let e = refuse(&mut g, 2, merge(1));
-    assert!(e.to_string().contains("a ranged attacker shoots instead"), "{e}");
+    assert!(
+        e.to_string().contains("a ranged attacker shoots instead"),
+        "{e}"
+    );
     let e = refuse(&mut g, 2, merge(2));
     assert!(e.to_string().contains("never comes within"), "{e}");
     exec(&mut g, 2, merge(0), &[4]);
     assert_eq!(g.state.chars[0].free(DieKind::Attack), 1, "one A die left");
     let e = refuse(&mut g, 2, merge(0));
-    assert!(e.to_string().contains("has merged an attack already"), "{e}");
+    assert!(
+        e.to_string().contains("has merged an attack already"),
+        "{e}"
+    );
     // Into a Jab, or into a friend's move: refused.
     let mut g = fight(
         vec![
@@ -341,7 +406,10 @@ fn merges_go_into_an_enemys_move_once_and_not_by_a_bow() {
             finish: false,
         },
     );
-    assert!(e.to_string().contains("attacks merge into a move only"), "{e}");
+    assert!(
+        e.to_string().contains("attacks merge into a move only"),
+        "{e}"
+    );
     let mut g = fight(
         vec![
             member(
@@ -421,4 +489,67 @@ fn a_two_handed_quick_attack_is_refused_at_the_fatigue_maximum() {
     g.state.chars[0].fatigue = 6;
     let e = refuse(&mut g, 2, act(0, Ability::Jab { target: 1 }));
     assert!(e.to_string().contains("fatigue maximum"), "{e}");
+}
+
+/// "An ability that is already being resolved cannot be cancelled by an attack or a wound
+/// suffered as part of resolving that ability": Georgia, wounded by an attack merged into her
+/// own move, fails the saving throw: her stacked Dodge is cancelled, the move goes on.
+#[test]
+fn a_wound_while_resolving_cancels_the_other_stacked_abilities_not_the_one_resolving() {
+    let mut g = fight(
+        vec![member(
+            sheet("Georgia", &[Power::Tumble], Armour::Heavy, Pack::FreeHand),
+            2,
+            10.0,
+            10.0,
+        )],
+        vec![plain("Orc", Armour::Light, Pack::TwoWeapons, 1, 11.0, 10.0)],
+        Party::Monsters,
+    );
+    exec(&mut g, 1, act(1, Ability::Jab { target: 0 }), &[2]);
+    exec(&mut g, 2, act(0, Ability::Dodge), &[3]);
+    let dodge = g.state.stack[1].id;
+    // A quick Move (Tumble, a fatigue) away; the orc merges a jab into it.
+    exec(
+        &mut g,
+        2,
+        act(
+            0,
+            Ability::Move {
+                to: Pt::new(10.0, 15.0),
+            },
+        ),
+        &[4],
+    );
+    let mv = g.state.stack[2].id;
+    assert_eq!(g.state.chars[0].fatigue, 3, "heavy armour, Dodge, Tumble");
+    // A 5 against AC 4 (raised by the move): a wound (damage 2), the save a natural 1.
+    let events = exec(
+        &mut g,
+        1,
+        Command::Merge {
+            who: 1,
+            onto: mv,
+            finish: false,
+        },
+        &[5, 2, 1],
+    );
+    assert!(
+        events
+            .iter()
+            .any(|e| matches!(e, Event::Cancelled { ids, .. } if ids == &vec![dodge])),
+        "{events:?}"
+    );
+    assert!(
+        !events
+            .iter()
+            .any(|e| matches!(e, Event::Cancelled { ids, .. } if ids.contains(&mv)))
+    );
+    assert_eq!(
+        g.state.chars[0].pos,
+        Pt::new(10.0, 15.0),
+        "the move completes"
+    );
+    assert_eq!(g.state.chars[0].wounds, 1);
+    assert!(g.state.stack.is_empty());
 }
