@@ -251,7 +251,10 @@ fn the_character_builder_rolls_in_order_saves_a_roster_and_the_new_fight_uses_it
         .collect();
     let sums: Vec<i32> = d.chunks(3).map(|c| c.iter().sum()).collect();
     assert_eq!(
-        [stats.str, stats.dex, stats.con, stats.int, stats.wis, stats.cha].as_slice(),
+        [
+            stats.str, stats.dex, stats.con, stats.int, stats.wis, stats.cha
+        ]
+        .as_slice(),
         sums.as_slice(),
         "STR, DEX, CON, INT, WIS, CHA take the dice in the order rolled"
     );
@@ -269,10 +272,7 @@ fn the_character_builder_rolls_in_order_saves_a_roster_and_the_new_fight_uses_it
     assert!(
         draft.roll_log[0].starts_with(&format!(
             "Hero 5: STR {}+{}+{}={}",
-            dice8[0],
-            dice8[1],
-            dice8[2],
-            new.stats.str
+            dice8[0], dice8[1], dice8[2], new.stats.str
         )),
         "{:?}",
         draft.roll_log

@@ -236,7 +236,11 @@ fn the_completers_int_is_added_to_the_completion_roll() {
     );
     assert!(matches!(
         complete_by(&t, &c[0], &mut forced(&[2, 3])).unwrap(),
-        CampEvent::Completion { total: 5, ok: false, .. }
+        CampEvent::Completion {
+            total: 5,
+            ok: false,
+            ..
+        }
     ));
 }
 
@@ -258,6 +262,10 @@ fn lucky_has_advantage_on_skill_progress() {
     // 1 and 4: the 4 is kept, against fatigue 1 + difficulty 2.
     assert!(matches!(
         progress(&mut t, &c, 0, &mut forced(&[1, 4])).unwrap(),
-        CampEvent::Progress { roll: 4, ok: true, .. }
+        CampEvent::Progress {
+            roll: 4,
+            ok: true,
+            ..
+        }
     ));
 }

@@ -24,14 +24,22 @@ fn heavy_hitters_blocked_attack_still_tires_its_target() {
     let mut g = fight(
         vec![plain("Georgia", Armour::Heavy, Pack::Shield, 2, 10.0, 10.0)],
         vec![member(
-            sheet("Grukk", &[Power::HeavyHitter], Armour::Light, Pack::FreeHand),
+            sheet(
+                "Grukk",
+                &[Power::HeavyHitter],
+                Armour::Light,
+                Pack::FreeHand,
+            ),
             1,
             11.0,
             10.0,
         )],
         Party::Monsters,
     );
-    assert_eq!(g.state.chars[0].fatigue, 1, "heavy armour's permanent fatigue");
+    assert_eq!(
+        g.state.chars[0].fatigue, 1,
+        "heavy armour's permanent fatigue"
+    );
     exec(&mut g, 1, act(1, Ability::Jab { target: 0 }), &[2]);
     let jab = g.state.stack[0].id;
     // S 5 against A 2: blocked (Georgia may still dodge the jab: she passes).
@@ -40,13 +48,14 @@ fn heavy_hitters_blocked_attack_still_tires_its_target() {
     assert!(g.state.stack.is_empty(), "{events:?}");
     assert_eq!(g.state.chars[0].wounds, 0);
     assert_eq!(
-        g.state.chars[0].fatigue,
-        2,
+        g.state.chars[0].fatigue, 2,
         "the blocked attack is an attack, not successful: a fatigue ({events:?})"
     );
-    assert!(events.iter().any(
-        |e| matches!(e, Event::Tired { who: 0, why } if why == "Heavy Hitter")
-    ));
+    assert!(
+        events
+            .iter()
+            .any(|e| matches!(e, Event::Tired { who: 0, why } if why == "Heavy Hitter"))
+    );
 }
 
 /// A riposted Heavy Hitter's jab tires its target too (cancelled by Riposte, not resolved).
@@ -74,7 +83,10 @@ fn heavy_hitters_riposted_attack_still_tires_its_target() {
     pass_all(&mut g, &[]);
     assert!(g.state.stack.is_empty(), "{:?}", g.journal);
     assert_eq!(g.state.chars[0].wounds, 0);
-    assert_eq!(g.state.chars[0].fatigue, 1, "Grukk's cancelled jab tires Georgia");
+    assert_eq!(
+        g.state.chars[0].fatigue, 1,
+        "Grukk's cancelled jab tires Georgia"
+    );
 }
 
 /// "Characters making a ranged attack against a character with one or more characters in melee
@@ -122,7 +134,11 @@ fn a_bows_trip_into_a_melee_costs_a_fatigue_and_a_save_and_may_go_astray() {
     // the Trip is made against her, and she has no movement ability to cancel.
     let (mut g, mv) = setup();
     let events = exec(&mut g, 2, act(0, Ability::Trip { entry: mv }), &[5, 1, 1]);
-    assert!(events.iter().any(|e| matches!(e, Event::Retargeted { target: 1, .. })));
+    assert!(
+        events
+            .iter()
+            .any(|e| matches!(e, Event::Retargeted { target: 1, .. }))
+    );
     assert_eq!(g.state.stack[1].ability, Ability::Trip { entry: u32::MAX });
     // Forgoing the fatigue and the save: the DM's choice among the orc and Georgia.
     let (mut g, mv) = setup();
@@ -136,7 +152,11 @@ fn a_bows_trip_into_a_melee_costs_a_fatigue_and_a_save_and_may_go_astray() {
         &[5, 1],
     );
     assert_eq!(g.state.chars[0].fatigue, 0);
-    assert_eq!(g.state.stack[1].ability, Ability::Trip { entry: mv }, "the DM kept the orc");
+    assert_eq!(
+        g.state.stack[1].ability,
+        Ability::Trip { entry: mv },
+        "the DM kept the orc"
+    );
 }
 
 /// "BLOCK ... Cancel a melee attack with a target within melee range and an A of S or less":
@@ -177,28 +197,20 @@ fn block_cancels_an_attack_merged_into_a_move() {
         (g, onto)
     };
     let (mut g, onto) = setup();
-    let block = act(
-        0,
-        Ability::BlockMerged {
-            onto,
-            attacker: 2,
-        },
-    );
+    let block = act(0, Ability::BlockMerged { onto, attacker: 2 });
     // Offered in the prompt's answers, and only Georgia's seat is asked (Wren is far away).
     assert!(responses(&g.state, 0).contains(&block));
     assert_eq!(g.waiting().seats(), vec![2]);
-    let far = act(
-        1,
-        Ability::BlockMerged {
-            onto,
-            attacker: 2,
-        },
-    );
+    let far = act(1, Ability::BlockMerged { onto, attacker: 2 });
     assert!(!responses(&g.state, 1).contains(&far));
     // S 4 against A 3: the merged attack is cancelled, and the move completes untouched.
     let events = exec(&mut g, 2, block, &[4]);
     assert!(g.state.stack.is_empty(), "{events:?}");
-    assert!(events.iter().any(|e| matches!(e, Event::Unmerged { by: 2, .. })));
+    assert!(
+        events
+            .iter()
+            .any(|e| matches!(e, Event::Unmerged { by: 2, .. }))
+    );
     assert!(!events.iter().any(|e| matches!(e, Event::Judged { .. })));
     assert_eq!(g.state.chars[0].pos, Pt::new(10.0, 14.0));
     assert_eq!(g.state.chars[0].wounds, 0);
@@ -207,16 +219,14 @@ fn block_cancels_an_attack_merged_into_a_move() {
     let events = exec(
         &mut g,
         2,
-        act(
-            0,
-            Ability::BlockMerged {
-                onto,
-                attacker: 2,
-            },
-        ),
+        act(0, Ability::BlockMerged { onto, attacker: 2 }),
         &[2, 5],
     );
-    assert!(events.iter().any(|e| matches!(e, Event::Failed { who: 0, .. })));
+    assert!(
+        events
+            .iter()
+            .any(|e| matches!(e, Event::Failed { who: 0, .. }))
+    );
     assert_eq!(g.state.chars[0].wounds, 1, "{events:?}");
 }
 
@@ -256,25 +266,13 @@ fn block_against_a_merged_attack_out_of_melee_range_is_refused() {
     let e = refuse(
         &mut g,
         2,
-        act(
-            1,
-            Ability::BlockMerged {
-                onto,
-                attacker: 2,
-            },
-        ),
+        act(1, Ability::BlockMerged { onto, attacker: 2 }),
     );
     assert!(e.to_string().contains("not within melee range"), "{e}");
     let e = refuse(
         &mut g,
         2,
-        act(
-            0,
-            Ability::BlockMerged {
-                onto,
-                attacker: 2,
-            },
-        ),
+        act(0, Ability::BlockMerged { onto, attacker: 2 }),
     );
     assert!(e.to_string().contains("no S die"), "{e}");
 }
@@ -344,11 +342,18 @@ fn powerful_pays_a_stone_for_a_merged_attack() {
         },
         &[4],
     );
-    assert!(events.iter().any(|e| matches!(e, Event::Saved { who: 0, why, .. } if why == "casting")));
+    assert!(
+        events
+            .iter()
+            .any(|e| matches!(e, Event::Saved { who: 0, why, .. } if why == "casting"))
+    );
     let c = &g.state.chars[0];
     assert!(c.stones.pool.is_empty());
     assert_eq!(c.stones.discard.len(), 1);
-    assert_eq!(g.state.stack[0].merged[0].roll, 6, "the stone counts as a natural 6");
+    assert_eq!(
+        g.state.stack[0].merged[0].roll, 6,
+        "the stone counts as a natural 6"
+    );
     // The orc may answer (a Dodge); it passes, the move resolves: the merged 6 hits (damage 2).
     pass_all(&mut g, &[2]);
     assert_eq!(g.state.chars[1].wounds, 1, "{:?}", g.journal);
@@ -379,7 +384,11 @@ fn powerful_pays_the_stone_chosen_or_the_one_least_needed() {
         &[4],
     );
     let c = &g.state.chars[0];
-    assert_eq!(c.stones.discard.as_slice(), &[frost], "Frost paid: Fire kept for Firebolt");
+    assert_eq!(
+        c.stones.discard.as_slice(),
+        &[frost],
+        "Frost paid: Fire kept for Firebolt"
+    );
     assert_eq!(c.stones.pool.as_slice(), &[fire]);
     // The player's pick: the Fire stone (place 1).
     let (mut g, onto) = powerful_beside_a_move(&["Frost", "Fire"]);
@@ -475,7 +484,11 @@ fn a_bystander_may_exert_to_block_an_attack_on_a_friend() {
     spend(&mut g, 0, DieKind::Shield);
     exec(&mut g, 1, act(2, Ability::Jab { target: 1 }), &[2]);
     let jab = g.state.stack[0].id;
-    assert!(g.waiting().allows(2), "Georgia's seat is asked: {:?}", g.waiting());
+    assert!(
+        g.waiting().allows(2),
+        "Georgia's seat is asked: {:?}",
+        g.waiting()
+    );
     assert!(g.waiting().allows(3), "Osric's seat is asked");
     exec(
         &mut g,

@@ -1005,7 +1005,10 @@ fn a_merged_attack_takes_over_within_reach() {
             .iter()
             .filter(|e| matches!(e, Event::Judged { why, .. } if why.contains("out of reach")))
             .count();
-        assert_eq!(g.state.chars[1].wounds, 1, "the merged jab hits: {events:?}");
+        assert_eq!(
+            g.state.chars[1].wounds, 1,
+            "the merged jab hits: {events:?}"
+        );
     }
     assert_eq!(out_of_reach, 0, "merged attacks judged out of reach");
     assert!(ran >= 150, "only {ran} of the 300 places gave a merge");
