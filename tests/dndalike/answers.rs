@@ -346,13 +346,38 @@ fn the_respond_prompt_offers_merged_and_quick_finishing_attacks() {
         &[1],
     );
     let onto = g.state.stack[0].id;
-    assert!(responses(&g.state, 0).contains(&Command::Merge {
-        who: 0,
-        onto,
-        finish: true
-    }));
-    assert!(responses(&g.state, 1).contains(&act(1, Ability::Finish { target: 3 })));
-    assert!(responses(&g.state, 2).contains(&act(2, Ability::Finish { target: 3 })));
+    let merge = |who, finish| Command::Merge { who, onto, finish };
+    let dm = |ability| Command::DmChooses { who: 1, ability };
+    let (jab, finish) = (Ability::Jab { target: 3 }, Ability::Finish { target: 3 });
+    // Exactly these, each allowed by the rules.
+    assert_eq!(
+        responses(&g.state, 0),
+        [act(0, Ability::Dodge), merge(0, false), merge(0, true)]
+    );
+    // Hale's bow into the melee of the goblin and the Brute: the DM may choose too.
+    assert_eq!(
+        responses(&g.state, 1),
+        [
+            act(1, Ability::Dodge),
+            act(1, jab.clone()),
+            dm(jab.clone()),
+            act(1, finish.clone()),
+            dm(finish.clone()),
+        ]
+    );
+    assert_eq!(
+        responses(&g.state, 2),
+        [
+            act(2, Ability::Dodge),
+            merge(2, false),
+            merge(2, true),
+            act(2, jab),
+            act(2, finish),
+        ]
+    );
+    for c in responses(&g.state, 1) {
+        assert!(g.check(2, &c).is_ok(), "{c:?}");
+    }
 }
 
 /// The casting save's chance the table shows counts Lucky's advantage ("advantage on all saving

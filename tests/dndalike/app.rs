@@ -102,7 +102,13 @@ fn clicks_pick_a_character_move_it_and_attack() {
     click(&mut app, None, Some(Pt::new(10.0, 1.0)));
     let s = session(&mut app);
     assert_eq!(s.game.log.len(), before);
-    assert!(s.shell.last_error.is_some());
+    let shown = s
+        .shell
+        .last_error
+        .as_ref()
+        .map(|e| e.to_string())
+        .unwrap_or_default();
+    assert!(shown.contains("movement rate"), "shown: {shown:?}");
 }
 
 #[test]
@@ -243,8 +249,15 @@ fn the_character_builder_rolls_in_order_saves_a_roster_and_the_new_fight_uses_it
     let d: Vec<i32> = (0..18)
         .map(|_| dice.roll("d6", "").unwrap().total as i32)
         .collect();
-    assert_eq!(stats.str, d[0] + d[1] + d[2]);
-    assert_eq!(stats.cha, d[15] + d[16] + d[17]);
+    let sums: Vec<i32> = d.chunks(3).map(|c| c.iter().sum()).collect();
+    assert_eq!(
+        [
+            stats.str, stats.dex, stats.con, stats.int, stats.wis, stats.cha
+        ]
+        .as_slice(),
+        sums.as_slice(),
+        "STR, DEX, CON, INT, WIS, CHA take the dice in the order rolled"
+    );
     let party =
         load_roster(&crate::common::repo().join("assets/forces/dndalike/party.ron")).unwrap();
     let mut draft = RosterDraft::new(party, true);
@@ -252,7 +265,28 @@ fn the_character_builder_rolls_in_order_saves_a_roster_and_the_new_fight_uses_it
     draft.add(7);
     let new = draft.roster.members.last().unwrap().clone();
     assert_eq!(draft.selected, 4);
-    assert!((3..=18).contains(&new.stats.wis));
+    // The new character's stats are the next seed's roll, written to the roll log.
+    assert_eq!(new.stats, RosterDraft::roll_stats(8));
+    assert_eq!(draft.roll_log.len(), 1);
+    let (_, dice8) = RosterDraft::roll_dice(8);
+    assert!(
+        draft.roll_log[0].starts_with(&format!(
+            "Hero 5: STR {}+{}+{}={}",
+            dice8[0], dice8[1], dice8[2], new.stats.str
+        )),
+        "{:?}",
+        draft.roll_log
+    );
+    // Rolled in order: no second roll to fish for better stats.
+    assert!(!draft.reroll(9));
+    assert_eq!(draft.roster.members[4].stats, new.stats);
+    assert_eq!(draft.roll_log.len(), 1);
+    // The DM's free stat entry rolls again at will (and logs it).
+    draft.stat_entry = wartable::app::dndalike::builder::StatEntry::Free;
+    assert!(draft.reroll(9));
+    assert_eq!(draft.roster.members[4].stats, RosterDraft::roll_stats(11));
+    assert_eq!(draft.roll_log.len(), 2);
+    draft.stat_entry = wartable::app::dndalike::builder::StatEntry::Rolled;
     // A sorcerer with a spell but no menhir is refused, and nothing is written.
     let dir = crate::common::temp_dir("dnd-builder");
     {

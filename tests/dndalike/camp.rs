@@ -5,7 +5,7 @@ use super::*;
 use wartable::dice::Dice;
 use wartable::rules::dndalike::Character;
 use wartable::rules::dndalike::camp::{
-    CampEvent, RestPlan, Task, WATCH, complete, max_attempts, progress, rank, rest,
+    CampEvent, RestPlan, Task, WATCH, complete, complete_by, max_attempts, progress, rank, rest,
 };
 
 /// The heroes of a fight on a bare table: Georgia (0, heavy armour: permanent fatigue 1), Hale
@@ -86,6 +86,7 @@ fn progress_attempts_are_saving_throws_limited_by_rank() {
         complete(&t, &mut forced(&[2, 3])).unwrap(),
         CampEvent::Completion {
             dice: vec![2, 3],
+            bonus: 0,
             total: 5,
             requirement: 5,
             ok: true
@@ -126,6 +127,7 @@ fn a_watch_that_holds_lets_the_others_recuperate() {
     let events = rest(&mut c, &plan, &mut forced(&[4, 5, 1, 3])).unwrap();
     assert!(events.contains(&CampEvent::Completion {
         dice: vec![1, 3],
+        bonus: 0,
         total: 4,
         requirement: 4,
         ok: true
@@ -176,6 +178,7 @@ fn a_reduced_rest_lowers_the_requirement_but_heals_no_wound_and_returns_no_stone
     let events = rest(&mut c, &plan, &mut forced(&[2, 1, 2])).unwrap();
     assert!(events.contains(&CampEvent::Completion {
         dice: vec![2],
+        bonus: 0,
         total: 2,
         requirement: 2,
         ok: true
@@ -209,4 +212,60 @@ fn a_reduced_rest_lowers_the_requirement_but_heals_no_wound_and_returns_no_stone
     )
     .unwrap_err();
     assert!(e.0.contains("too tired"), "{e}");
+}
+
+/// INT's bonus goes to "all skill rolls": "A character may attempt to complete a task by ...
+/// rolling a die for each progress", so the completer's INT is added to the dice.
+#[test]
+fn the_completers_int_is_added_to_the_completion_roll() {
+    let mut c = party();
+    let mut clever = (*c[2].sheet).clone();
+    clever.stats.int = 16;
+    c[2].sheet = std::sync::Arc::new(clever);
+    let mut t = Task::new("Lockpicking", 7, 0);
+    t.progress = 2;
+    assert_eq!(
+        complete_by(&t, &c[2], &mut forced(&[2, 3])).unwrap(),
+        CampEvent::Completion {
+            dice: vec![2, 3],
+            bonus: 3,
+            total: 8,
+            requirement: 7,
+            ok: true
+        }
+    );
+    assert!(matches!(
+        complete_by(&t, &c[0], &mut forced(&[2, 3])).unwrap(),
+        CampEvent::Completion {
+            total: 5,
+            ok: false,
+            ..
+        }
+    ));
+}
+
+/// "Lucky - You have advantage on all saving throws": a progress attempt (a saving throw) rolls
+/// twice and keeps the higher.
+#[test]
+fn lucky_has_advantage_on_skill_progress() {
+    let mut c = party();
+    let mut t = Task::new("Lockpicking", 3, 2);
+    // Georgia (fatigue 1) without Lucky: a 1 fails.
+    assert!(matches!(
+        progress(&mut t, &c, 0, &mut forced(&[1])).unwrap(),
+        CampEvent::Progress { ok: false, .. }
+    ));
+    let mut lucky = (*c[0].sheet).clone();
+    lucky.powers.push(Power::Lucky);
+    c[0].sheet = std::sync::Arc::new(lucky);
+    let mut t = Task::new("Lockpicking", 3, 2);
+    // 1 and 4: the 4 is kept, against fatigue 1 + difficulty 2.
+    assert!(matches!(
+        progress(&mut t, &c, 0, &mut forced(&[1, 4])).unwrap(),
+        CampEvent::Progress {
+            roll: 4,
+            ok: true,
+            ..
+        }
+    ));
 }

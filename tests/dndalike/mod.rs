@@ -7,6 +7,8 @@ mod app;
 mod bonuses;
 mod camp;
 mod dungeon;
+mod edges;
+mod powers;
 mod rules;
 mod saves;
 mod sheets;
@@ -110,7 +112,7 @@ pub fn act(who: usize, ability: Ability) -> Command {
 }
 
 /// Plays `cmd` and lets everyone pass until the stack is empty, with `dice` forced throughout;
-/// every forced die must be used. Returns the events.
+/// every forced die must be used, and no die may come from the seed. Returns the events.
 pub fn settle(
     g: &mut DndGame,
     seat: u8,
@@ -118,6 +120,7 @@ pub fn settle(
     dice: &[u32],
 ) -> Vec<wartable::rules::dndalike::Event> {
     g.dice.force(dice);
+    let rolls_before = g.dice.log().len();
     let mut events = g
         .play(seat, cmd.clone())
         .unwrap_or_else(|e| panic!("{cmd:?}: {e}"));
@@ -132,6 +135,22 @@ pub fn settle(
         g.dice.clear_queued(),
         0,
         "{cmd:?} left forced dice of {dice:?} unused"
+    );
+    // As `exec`: every die rolled must be a forced one (a die from the seed means the scenario
+    // rolled more than it says).
+    let seeded: Vec<String> = g.dice.log()[rolls_before.min(g.dice.log().len())..]
+        .iter()
+        .filter(|r| {
+            r.dice
+                .iter()
+                .any(|d| d.source == wartable::dice::DieSource::Seeded)
+        })
+        .map(|r| r.describe())
+        .collect();
+    assert!(
+        seeded.is_empty(),
+        "{cmd:?} rolled dice beyond the forced {dice:?}: {}",
+        seeded.join("; ")
     );
     events
 }

@@ -958,7 +958,7 @@ fn a_merge_needs_a_move_that_comes_within_reach() {
 /// many starting places the attack always takes over within reach.
 #[test]
 fn a_merged_attack_takes_over_within_reach() {
-    let mut out_of_reach = 0;
+    let (mut out_of_reach, mut ran) = (0, 0);
     for k in 0..300u32 {
         let f = |m: u32| ((k.wrapping_mul(m) % 997) as f32) / 997.0;
         let georgia = Pt::new(15.0 + 0.3 * f(31), 10.0 + 0.3 * f(57));
@@ -998,13 +998,20 @@ fn a_merged_attack_takes_over_within_reach() {
         if g.check(2, &merge).is_err() {
             continue;
         }
-        let events = settle(&mut g, 2, merge, &[3]);
+        // The A die, then the hit's secret damage die.
+        let events = settle(&mut g, 2, merge, &[3, 4]);
+        ran += 1;
         out_of_reach += events
             .iter()
             .filter(|e| matches!(e, Event::Judged { why, .. } if why.contains("out of reach")))
             .count();
+        assert_eq!(
+            g.state.chars[1].wounds, 1,
+            "the merged jab hits: {events:?}"
+        );
     }
     assert_eq!(out_of_reach, 0, "merged attacks judged out of reach");
+    assert!(ran >= 150, "only {ran} of the 300 places gave a merge");
 }
 
 /// "The character may forgo the fatigue and the saving throw to just let the DM choose."

@@ -500,6 +500,7 @@ fn powerful_pays_a_stone_as_a_natural_six_with_a_casting_save() {
     let jab = Command::Empowered {
         who: 0,
         ability: Ability::Jab { target: 1 },
+        stone: None,
     };
     let e = refuse(&mut g, 2, jab.clone());
     assert!(e.to_string().contains("no spell stone"), "{e}");
@@ -545,6 +546,7 @@ fn powerful_pays_a_stone_as_a_natural_six_with_a_casting_save() {
         Command::Empowered {
             who: 0,
             ability: Ability::Dodge,
+            stone: None,
         },
     );
     assert!(e.to_string().contains("Powerful"), "{e}");
@@ -684,6 +686,7 @@ fn powerful_pays_a_casts_m_die_with_a_stone() {
             spell: spell("Firebolt"),
             target: 1,
         },
+        stone: None,
     };
     let e = refuse(&mut g, 2, bolt.clone());
     assert!(

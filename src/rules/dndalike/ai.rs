@@ -211,7 +211,11 @@ fn act(s: &DndState, seat: Seat) -> Option<Command> {
                 } else {
                     Ability::Jab { target: t }
                 };
-            let cmd = Command::Empowered { who: i, ability };
+            let cmd = Command::Empowered {
+                who: i,
+                ability,
+                stone: None,
+            };
             if allowed(s, seat, &cmd) {
                 return Some(cmd);
             }

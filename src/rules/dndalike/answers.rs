@@ -36,9 +36,10 @@ pub fn responders(s: &DndState) -> Vec<Seat> {
 /// The answers that bear on what is on the stack. A character an attack on the stack will be
 /// judged against has every quick answer it may give (a Dodge, an Exert to regain a die first,
 /// a quick attack...); any other character has its Blocks, Trips, Ripostes and merges against
-/// enemies' entries, and its quick attacks and quick spells while an enemy's ability is on the
-/// stack (never a Dodge or an Exert: nothing on the stack is aimed at it). A seat is asked to
-/// respond only when one of its characters has one (any quick ability may then be used).
+/// enemies' entries, its quick attacks and quick spells while an enemy's ability is on the
+/// stack, and an Exert that regains a die for one of those (never a Dodge: nothing on the stack
+/// is aimed at it). A seat is asked to respond only when one of its characters has one (any
+/// quick ability may then be used).
 pub fn pressing(s: &DndState, i: usize) -> Vec<Command> {
     let all = responses(s, i);
     if judged_against(s, i) {
@@ -49,9 +50,13 @@ pub fn pressing(s: &DndState, i: usize) -> Vec<Command> {
     all.into_iter()
         .filter(|c| match c {
             Command::Act {
-                ability: Ability::Dodge | Ability::Exert { .. },
+                ability: Ability::Dodge,
                 ..
             } => false,
+            Command::Act {
+                ability: Ability::Exert { die },
+                ..
+            } => exert_helps(s, i, *die),
             Command::Act {
                 ability: Ability::Jab { .. } | Ability::Finish { .. } | Ability::Cast { .. },
                 ..
@@ -73,6 +78,41 @@ pub fn has_pressing(s: &DndState, i: usize) -> bool {
     if judged_against(s, i) {
         return !responses(s, i).is_empty();
     }
+    if bears_on_stack(s, i) {
+        return true;
+    }
+    // "all players have the option to activate any quick abilities in response": an Exert that
+    // regains the die of an answer that bears on the stack (Georgia, her S die spent, Exerts to
+    // Block a jab at the friend beside her).
+    c.has(Power::Exert)
+        && c.may_tire()
+        && [DieKind::Movement, DieKind::Attack, DieKind::Shield]
+            .into_iter()
+            .any(|die| c.spent(die) > 0 && exert_helps(s, i, die))
+}
+
+/// Whether `i`, having regained a `die` by Exert (and gained its fatigue), would have an answer
+/// that bears on the stack.
+fn exert_helps(s: &DndState, i: usize, die: DieKind) -> bool {
+    let c = &s.chars[i];
+    // An Exert already stacked for the die will regain it.
+    let stacked = s
+        .stack
+        .iter()
+        .filter(|e| e.by == i && e.ability == Ability::Exert { die })
+        .count();
+    if !c.has(Power::Exert) || c.spent(die) <= stacked || !c.may_tire() {
+        return false;
+    }
+    let mut t = s.clone();
+    super::command::apply(&mut t, &super::command::Event::Regained { who: i, die });
+    t.chars[i].fatigue += 1;
+    bears_on_stack(&t, i)
+}
+
+/// [`has_pressing`] for a character no attack on the stack is judged against, without Exert.
+fn bears_on_stack(s: &DndState, i: usize) -> bool {
+    let c = &s.chars[i];
     let ok = |cmd: Command| check_answer(s, c.seat, &cmd);
     let (attack, shield) = (c.free(DieKind::Attack) > 0, c.free(DieKind::Shield) > 0);
     let enemy_stacked = s.stack.iter().any(|e| s.chars[e.by].party != c.party);
@@ -85,7 +125,14 @@ pub fn has_pressing(s: &DndState, i: usize) -> bool {
         if c.has(Power::Powerful)
             && empowered_answers(s, i)
                 .into_iter()
-                .any(|a| a != Ability::Dodge && ok(Command::Empowered { who: i, ability: a }))
+                .any(|a| {
+                    a != Ability::Dodge
+                        && ok(Command::Empowered {
+                            who: i,
+                            ability: a,
+                            stone: None,
+                        })
+                })
         {
             return true;
         }
@@ -97,6 +144,23 @@ pub fn has_pressing(s: &DndState, i: usize) -> bool {
             ok(Command::Act {
                 who: i,
                 ability: Ability::Jab { target: t },
+            })
+        })
+    {
+        return true;
+    }
+    // Block against an enemy's attack merged into a move.
+    if shield
+        && s.stack.iter().any(|e| {
+            e.merged.iter().any(|m| {
+                s.chars[m.by].party != c.party
+                    && ok(Command::Act {
+                        who: i,
+                        ability: Ability::BlockMerged {
+                            onto: e.id,
+                            attacker: m.by,
+                        },
+                    })
             })
         })
     {
@@ -151,6 +215,18 @@ pub fn responses(s: &DndState, i: usize) -> Vec<Command> {
         });
     }
     for e in &s.stack {
+        // Block against an enemy's attack merged into a move.
+        for m in &e.merged {
+            if s.chars[m.by].party != c.party {
+                push(Command::Act {
+                    who: i,
+                    ability: Ability::BlockMerged {
+                        onto: e.id,
+                        attacker: m.by,
+                    },
+                });
+            }
+        }
         if s.chars[e.by].party == c.party {
             continue;
         }
@@ -232,6 +308,7 @@ pub fn responses(s: &DndState, i: usize) -> Vec<Command> {
             let cmd = Command::Empowered {
                 who: i,
                 ability: a.clone(),
+                stone: None,
             };
             if !have.contains(&a) && !v.contains(&cmd) && check_answer(s, seat, &cmd) {
                 v.push(cmd);
@@ -249,6 +326,14 @@ fn empowered_answers(s: &DndState, i: usize) -> Vec<Ability> {
     let mut v = Vec::new();
     if judged_against(s, i) {
         v.push(Ability::Dodge);
+    }
+    for e in &s.stack {
+        for m in e.merged.iter().filter(|m| s.chars[m.by].party != party) {
+            v.push(Ability::BlockMerged {
+                onto: e.id,
+                attacker: m.by,
+            });
+        }
     }
     for e in s.stack.iter().filter(|e| s.chars[e.by].party != party) {
         match e.ability {

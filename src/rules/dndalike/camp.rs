@@ -73,6 +73,9 @@ pub enum CampEvent {
     /// A completion attempt: a die for each progress, their total against the requirement.
     Completion {
         dice: Vec<u32>,
+        /// The completer's INT bonus ("all skill rolls"), in the total.
+        #[serde(default)]
+        bonus: i32,
         total: u32,
         requirement: u32,
         ok: bool,
@@ -158,14 +161,27 @@ pub fn progress(
 /// "A character may attempt to complete a task by revealing the progress requirement of the
 /// task, and rolling a die for each progress on the task. If the dice result is equal to or
 /// greater than the task's progress requirement then the task is successfully completed."
+/// The completion roll of nobody's (no bonus): see [`complete_by`].
 pub fn complete(task: &Task, dice: &mut Dice) -> Result<CampEvent, CampError> {
+    complete_with(task, 0, dice)
+}
+
+/// [`complete`] by character `c`: a skill roll of `c`'s ("A character may attempt to complete a
+/// task by ... rolling"), so INT's bonus to "all skill rolls" is added to the dice's total.
+pub fn complete_by(task: &Task, c: &Character, dice: &mut Dice) -> Result<CampEvent, CampError> {
+    complete_with(task, c.sheet.skill_bonus(), dice)
+}
+
+fn complete_with(task: &Task, bonus: i32, dice: &mut Dice) -> Result<CampEvent, CampError> {
     let mut rolled = Vec::new();
     for _ in 0..task.progress {
         rolled.push(d6(dice, "completion")?);
     }
-    let total: u32 = rolled.iter().sum();
+    let sum: u32 = rolled.iter().sum();
+    let total = (sum as i32 + bonus).max(0) as u32;
     Ok(CampEvent::Completion {
         dice: rolled,
+        bonus,
         total,
         requirement: task.requirement,
         ok: total >= task.requirement,
@@ -254,7 +270,15 @@ pub fn rest(
                 events.push(progress(&mut task, chars, w, dice)?);
             }
         }
-        let done = complete(&task, dice)?;
+        // The completion roll is made by the watcher with the best INT (the first of them on a
+        // tie).
+        let by = plan
+            .watch
+            .iter()
+            .copied()
+            .min_by_key(|w| std::cmp::Reverse(chars[*w].sheet.skill_bonus()))
+            .unwrap_or(plan.watch[0]);
+        let done = complete_by(&task, &chars[by], dice)?;
         let ok = matches!(done, CampEvent::Completion { ok: true, .. });
         events.push(done);
         ok

@@ -22,8 +22,23 @@ pub enum Command {
     EndTurn,
     /// "Powerful - you may spend spell stones as if they were action dice of any type": announce
     /// `ability` for `who`, paying a stone from the active pool instead of its die; the stone
-    /// "counts as a natural 6".
-    Empowered { who: usize, ability: Ability },
+    /// "counts as a natural 6". `stone`: the stone paid (its place in the active pool); none
+    /// lets the program pick ([`super::resolve::default_stone`]).
+    Empowered {
+        who: usize,
+        ability: Ability,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        stone: Option<u8>,
+    },
+    /// [`Command::Merge`] paid with a spell stone instead of the A die (Powerful), `stone` as
+    /// for [`Command::Empowered`].
+    EmpoweredMerge {
+        who: usize,
+        onto: u32,
+        finish: bool,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        stone: Option<u8>,
+    },
     /// A ranged attack (Jab or Finish) at a target with others in its melee range, forgoing the
     /// fatigue and the saving throw: "The character may forgo the fatigue and the saving throw to
     /// just let the DM choose."
@@ -66,10 +81,19 @@ pub enum Event {
         who: usize,
         fatigue: i32,
     },
-    /// An attack merged into a stacked move, its A die paid and rolled.
+    /// An attack merged into a stacked move, its A die paid and rolled (or a stone paid for it,
+    /// `stone`, by Powerful).
     MergedInto {
         onto: u32,
         merged: Merged,
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        stone: bool,
+    },
+    /// A merged attack cancelled (blocked) before the move reaches it.
+    Unmerged {
+        onto: u32,
+        by: usize,
+        why: String,
     },
     /// A ranged attack's target changed ("the DM's choice", rolled).
     Retargeted {
@@ -170,16 +194,33 @@ pub fn apply(s: &mut DndState, e: &Event) {
             s.next_id = s.next_id.max(entry.id + 1);
             s.stack.push(entry.clone());
         }
-        Event::MergedInto { onto, merged } => {
-            spend(&mut s.chars[merged.by], DieKind::Attack, Some(merged.roll));
+        Event::MergedInto {
+            onto,
+            merged,
+            stone,
+        } => {
+            if !stone {
+                spend(&mut s.chars[merged.by], DieKind::Attack, Some(merged.roll));
+            }
             if let Some(e) = s.stack.iter_mut().find(|e| e.id == *onto) {
                 e.merged.push(merged.clone());
             }
         }
+        Event::Unmerged { onto, by, .. } => {
+            if let Some(e) = s.stack.iter_mut().find(|e| e.id == *onto) {
+                e.merged.retain(|m| m.by != *by);
+            }
+        }
         Event::Retargeted { id, target } => {
+            let aim = s
+                .entry(*id)
+                .map(|e| super::resolve::aim_instead(s, &e.ability, *target));
             if let Some(e) = s.stack.iter_mut().find(|e| e.id == *id) {
                 match &mut e.ability {
                     Ability::Jab { target: t } | Ability::Finish { target: t } => *t = *target,
+                    Ability::Trip { entry } | Ability::Riposte { entry } => {
+                        *entry = aim.unwrap_or(u32::MAX)
+                    }
                     _ => {}
                 }
             }
@@ -299,7 +340,12 @@ pub fn describe(s: &DndState, e: &Event) -> Option<String> {
                 if *tired { ", gaining a fatigue" } else { "" }
             )
         }
-        Event::MergedInto { onto, merged } => format!(
+        Event::Unmerged { onto, by, why } => format!(
+            "cancelled: {}'s attack merged into {}'s move ({why})",
+            n(*by),
+            s.entry(*onto).map_or("?".into(), |e| n(e.by))
+        ),
+        Event::MergedInto { onto, merged, .. } => format!(
             "{} merges a {} (A {}) into {}'s move",
             n(merged.by),
             if merged.finish {
@@ -459,6 +505,10 @@ fn what(s: &DndState, a: &Ability) -> String {
     match a {
         Ability::Move { to } => format!(" to ({:.1}, {:.1})", to.x, to.y),
         Ability::Jab { target } | Ability::Finish { target } => format!(" on {}", s.name(*target)),
+        Ability::BlockMerged { onto, attacker } => s
+            .entry(*onto)
+            .map(|e| format!(" against {}'s attack merged into {}'s move", s.name(*attacker), s.name(e.by)))
+            .unwrap_or_default(),
         Ability::Block { entry } | Ability::Trip { entry } | Ability::Riposte { entry } => s
             .entry(*entry)
             .map(|e| format!(" against {}'s {}", s.name(e.by), e.ability.label()))

@@ -37,17 +37,27 @@ pub fn check(s: &DndState, by: Seat, c: &Command) -> Result<(), RuleError> {
             Phase::Backlash { .. } => illegal("the turn is ending: the sorcerers choose first"),
             _ => illegal("the stack must empty before the turn ends: pass or respond"),
         },
-        Command::Act { who, ability } | Command::Empowered { who, ability } => {
+        Command::Act { who, ability } => {
             if matches!(s.phase, Phase::Backlash { .. }) {
                 return illegal("the turn is ending: the sorcerers choose first");
             }
             let responding = matches!(s.phase, Phase::Respond { .. });
-            let stone = matches!(c, Command::Empowered { .. });
-            check_act(s, by, *who, ability, responding, stone).map(|_| ())
+            check_act(s, by, *who, ability, responding, None).map(|_| ())
+        }
+        Command::Empowered {
+            who,
+            ability,
+            stone,
+        } => {
+            if matches!(s.phase, Phase::Backlash { .. }) {
+                return illegal("the turn is ending: the sorcerers choose first");
+            }
+            let responding = matches!(s.phase, Phase::Respond { .. });
+            check_act(s, by, *who, ability, responding, Some(*stone)).map(|_| ())
         }
         Command::DmChooses { who, ability } => {
             let responding = matches!(s.phase, Phase::Respond { .. });
-            check_act(s, by, *who, ability, responding, false)?;
+            check_act(s, by, *who, ability, responding, None)?;
             dm_may_choose(s, *who, ability)
         }
         Command::Backlash { who, lose_stones } => {
@@ -71,7 +81,15 @@ pub fn check(s: &DndState, by: Seat, c: &Command) -> Result<(), RuleError> {
             if !matches!(s.phase, Phase::Respond { .. }) {
                 return illegal("an attack merges into a move on the stack");
             }
-            check_merge(s, by, *who, *onto)
+            check_merge(s, by, *who, *onto, None).map(|_| ())
+        }
+        Command::EmpoweredMerge {
+            who, onto, stone, ..
+        } => {
+            if !matches!(s.phase, Phase::Respond { .. }) {
+                return illegal("an attack merges into a move on the stack");
+            }
+            check_merge(s, by, *who, *onto, Some(*stone)).map(|_| ())
         }
     }
 }
@@ -111,21 +129,40 @@ fn why(f: impl FnOnce() -> String) -> String {
 
 fn check_answer_why(s: &DndState, seat: Seat, cmd: &Command) -> bool {
     match cmd {
-        Command::Act { who, ability } => check_act(s, seat, *who, ability, true, false).is_ok(),
-        Command::Empowered { who, ability } => {
-            check_act(s, seat, *who, ability, true, true).is_ok()
-        }
+        Command::Act { who, ability } => check_act(s, seat, *who, ability, true, None).is_ok(),
+        Command::Empowered {
+            who,
+            ability,
+            stone,
+        } => check_act(s, seat, *who, ability, true, Some(*stone)).is_ok(),
         Command::DmChooses { who, ability } => {
-            check_act(s, seat, *who, ability, true, false).is_ok()
+            check_act(s, seat, *who, ability, true, None).is_ok()
                 && dm_may_choose(s, *who, ability).is_ok()
         }
-        Command::Merge { who, onto, .. } => check_merge(s, seat, *who, *onto).is_ok(),
+        Command::Merge { who, onto, .. } => check_merge(s, seat, *who, *onto, None).is_ok(),
+        Command::EmpoweredMerge {
+            who, onto, stone, ..
+        } => check_merge(s, seat, *who, *onto, Some(*stone)).is_ok(),
         _ => false,
     }
 }
 
-fn check_merge(s: &DndState, by: Seat, who: usize, onto: u32) -> Result<(), RuleError> {
+/// Checks a merge (paid with a stone if `stone`: the stone chosen, if any); returns the place
+/// in the active pool of the stone that pays.
+fn check_merge(
+    s: &DndState,
+    by: Seat,
+    who: usize,
+    onto: u32,
+    stone: Option<Option<u8>>,
+) -> Result<Option<u8>, RuleError> {
     let me = mine(s, by, who)?;
+    // "you may spend spell stones as if they were action dice of any type": a stone pays the
+    // merged attack's A die too.
+    let paid = match stone {
+        Some(choice) => Some(paying_stone(s, who, &Ability::Jab { target: 0 }, choice)?),
+        None => None,
+    };
     {
         {
             let Some(e) = s.entry(onto) else {
@@ -140,7 +177,7 @@ fn check_merge(s: &DndState, by: Seat, who: usize, onto: u32) -> Result<(), Rule
             if me.sheet.ranged() {
                 return illegal("a ranged attacker shoots instead (Jab or Finish)");
             }
-            if me.free(DieKind::Attack) == 0 {
+            if paid.is_none() && me.free(DieKind::Attack) == 0 {
                 return illegal(why(|| format!("{} has no Attack die left", me.name())));
             }
             if e.merged.iter().any(|m| m.by == who) {
@@ -157,9 +194,72 @@ fn check_merge(s: &DndState, by: Seat, who: usize, onto: u32) -> Result<(), Rule
                     me.name()
                 )));
             }
-            Ok(())
+            Ok(paid)
         }
     }
+}
+
+/// The stone `who` pays as a die for `a` (Powerful): `choice` (its place in the active pool)
+/// if given, else [`default_stone`]. Refused without the power or a stone that can pay.
+fn paying_stone(s: &DndState, who: usize, a: &Ability, choice: Option<u8>) -> Result<u8, RuleError> {
+    let me = &s.chars[who];
+    if !me.has(Power::Powerful) {
+        return illegal(why(|| format!("{} has not the Powerful power", me.name())));
+    }
+    if me.stones.pool.is_empty() {
+        return illegal(why(|| format!("no spell stone in {}'s active pool", me.name())));
+    }
+    match choice {
+        Some(k) if (k as usize) < me.stones.pool.len() => {
+            if !cast_payable_without(s, who, a, k as usize) {
+                return illegal("the stones left in the active pool would not pay for the spell");
+            }
+            Ok(k)
+        }
+        Some(k) => illegal(why(|| format!(
+            "there is no stone {k} in {}'s active pool ({} there)",
+            me.name(),
+            me.stones.pool.len()
+        ))),
+        // With no stone that leaves a Cast payable, the last drawn: the Cast is refused below for
+        // its stones.
+        None => Ok(default_stone(s, who, a).unwrap_or(me.stones.pool.len() as u8 - 1)),
+    }
+}
+
+/// Whether a Cast `a` (anything else: yes) can still pay its stones with the stone at `k` of
+/// the active pool paid as its M die.
+fn cast_payable_without(s: &DndState, who: usize, a: &Ability, k: usize) -> bool {
+    let Ability::Cast { spell, .. } = a else {
+        return true;
+    };
+    let Some(sp) = s.grimoire.spells.get(*spell as usize) else {
+        return true;
+    };
+    let pool = &s.chars[who].stones.pool;
+    let rest: Vec<u8> = (0..pool.len()).filter(|i| *i != k).map(|i| pool[i]).collect();
+    pick_stones(&rest, s.grimoire.school_of(*spell as usize) as u8, sp.level).is_some()
+}
+
+/// The stone the program pays as a die for `a` when the player names none: the one least
+/// needed for spells. First a stone of a school none of `who`'s spells is of, then one of the
+/// school with the most stones in the pool, the most recently drawn first; for a Cast, one that
+/// leaves the spell's own stones payable. None if no stone can pay.
+pub fn default_stone(s: &DndState, who: usize, a: &Ability) -> Option<u8> {
+    let c = &s.chars[who];
+    let pool = &c.stones.pool;
+    let known: Vec<u8> = c
+        .spells
+        .iter()
+        .map(|sp| s.grimoire.school_of(*sp as usize) as u8)
+        .collect();
+    let count = |k: u8| pool.iter().filter(|x| **x == k).count();
+    let mut order: Vec<usize> = (0..pool.len()).rev().collect();
+    order.sort_by_key(|i| (known.contains(&pool[*i]), std::cmp::Reverse(count(pool[*i]))));
+    order
+        .into_iter()
+        .find(|i| cast_payable_without(s, who, a, *i))
+        .map(|i| i as u8)
 }
 
 fn mine(s: &DndState, by: Seat, who: usize) -> Result<&super::state::Character, RuleError> {
@@ -175,38 +275,36 @@ fn mine(s: &DndState, by: Seat, who: usize) -> Result<&super::state::Character, 
     Ok(c)
 }
 
-/// Checks an announcement (paid with a spell stone instead of its die if `stone`); returns
-/// whether it costs a fatigue (Dodge and Exert, and a slow ability made quick by Tumble or a
-/// two-handed weapon).
+/// Checks an announcement (paid with a spell stone instead of a die if `stone`: the stone
+/// chosen, if any); returns whether it costs a fatigue (Dodge and Exert, and a slow ability made
+/// quick by Tumble or a two-handed weapon), and the place in the active pool of the stone that
+/// pays.
 fn check_act(
     s: &DndState,
     by: Seat,
     who: usize,
     a: &Ability,
     responding: bool,
-    stone: bool,
-) -> Result<bool, RuleError> {
+    stone: Option<Option<u8>>,
+) -> Result<(bool, Option<u8>), RuleError> {
     let me = mine(s, by, who)?;
+    let choice = stone;
+    let stone = choice.is_some();
     let own_turn = !responding && s.phase == Phase::Act && me.party == s.active;
     let (die, mut tired) = a.cost();
     let slow = a.slow()
         || matches!(a, Ability::Cast { spell, .. }
             if s.grimoire.spells.get(*spell as usize).is_some_and(|x| !x.quick));
-    if stone {
-        if !me.has(Power::Powerful) {
-            return illegal(why(|| format!("{} has not the Powerful power", me.name())));
-        }
-        if me.stones.pool.is_empty() {
-            return illegal(why(|| format!("no spell stone in {}'s active pool", me.name())));
-        }
-        // "as if they were action dice of any type": a Cast's M die too. Not Draw's: a stone
-        // from the pool paying to draw a stone into the pool.
-        if die.is_none() || matches!(a, Ability::Draw) {
+    let mut paid = None;
+    if let Some(choice) = choice {
+        // "as if they were action dice of any type": a Cast's M die too, and one of Draw's.
+        if die.is_none() {
             return illegal(why(|| format!(
                 "a stone pays for an action die: {} has none to pay for",
                 a.label()
             )));
         }
+        paid = Some(paying_stone(s, who, a, choice)?);
     }
     if slow && !own_turn {
         // "Tumble - you may gain fatigue to perform slow Movement Actions as if they were quick";
@@ -236,9 +334,9 @@ fn check_act(
     if !own_turn && !responding {
         return illegal("not your party's turn");
     }
-    let need = if matches!(a, Ability::Draw) { 2 } else { 1 };
+    // A stone pays for one die (Draw's other M is paid as usual).
+    let need = if matches!(a, Ability::Draw) { 2 } else { 1 } - usize::from(stone);
     if let Some(k) = die
-        && !stone
         && me.free(k) < need
     {
         return illegal(if need == 1 {
@@ -303,6 +401,26 @@ fn check_act(
         }
         Ability::Dodge => {}
         Ability::Jab { target } | Ability::Finish { target } => enemy(*target)?,
+        Ability::BlockMerged { onto, attacker } => {
+            if me.sheet.pack != Pack::Shield {
+                return illegal("Block needs a shield");
+            }
+            let e = stacked(s, *onto)?;
+            if !e.merged.iter().any(|m| m.by == *attacker) {
+                return illegal(why(|| format!(
+                    "no attack by {} is merged into that",
+                    s.name(*attacker)
+                )));
+            }
+            let target = e.by;
+            if target != who && gap_at(me.pos, s.chars[target].pos) > MELEE_REACH {
+                return illegal(why(|| format!(
+                    "{} is not within melee range of {}",
+                    s.name(target),
+                    me.name()
+                )));
+            }
+        }
         Ability::Block { entry } => {
             if me.sheet.pack != Pack::Shield {
                 return illegal("Block needs a shield");
@@ -357,9 +475,12 @@ fn check_act(
                 return illegal(why(|| format!("{} does not know {}", me.name(), sp.name)));
             }
             let school = s.grimoire.school_of(*spell as usize);
-            // A stone paying the M die (the last drawn) is not there to pay the spell's O.
-            let pool = &me.stones.pool[..me.stones.pool.len() - usize::from(stone)];
-            if pick_stones(pool, school as u8, sp.level).is_none() {
+            // A stone paying the M die is not there to pay the spell's O.
+            let pool: Vec<u8> = (0..me.stones.pool.len())
+                .filter(|i| paid != Some(*i as u8))
+                .map(|i| me.stones.pool[i])
+                .collect();
+            if pick_stones(&pool, school as u8, sp.level).is_none() {
                 return illegal(why(|| format!(
                     "{} takes {} in the active pool, one of them {}",
                     sp.name,
@@ -413,7 +534,7 @@ fn check_act(
             }
         }
     }
-    Ok(tired)
+    Ok((tired, paid))
 }
 
 /// Which stones of `pool` pay for a spell of `school` and `level`: one of the school ("at
@@ -556,17 +677,26 @@ pub fn resolve(
         dice,
     };
     match c {
-        Command::Act { who, ability } | Command::Empowered { who, ability } => {
+        Command::Act { who, ability } => {
             let responding = matches!(s.phase, Phase::Respond { .. });
-            let stone = matches!(c, Command::Empowered { .. });
-            let tired = check_act(s, by, *who, ability, responding, stone)?;
-            announce(&mut x, *who, ability, tired, stone, false)?;
+            let (tired, _) = check_act(s, by, *who, ability, responding, None)?;
+            announce(&mut x, *who, ability, tired, None, false)?;
+            respond_or_resolve(&mut x)?;
+        }
+        Command::Empowered {
+            who,
+            ability,
+            stone,
+        } => {
+            let responding = matches!(s.phase, Phase::Respond { .. });
+            let (tired, paid) = check_act(s, by, *who, ability, responding, Some(*stone))?;
+            announce(&mut x, *who, ability, tired, paid, false)?;
             respond_or_resolve(&mut x)?;
         }
         Command::DmChooses { who, ability } => {
             let responding = matches!(s.phase, Phase::Respond { .. });
-            let tired = check_act(s, by, *who, ability, responding, false)?;
-            announce(&mut x, *who, ability, tired, false, true)?;
+            let (tired, _) = check_act(s, by, *who, ability, responding, None)?;
+            announce(&mut x, *who, ability, tired, None, true)?;
             respond_or_resolve(&mut x)?;
         }
         Command::Backlash { who, lose_stones } => {
@@ -597,7 +727,33 @@ pub fn resolve(
                     finish: *finish,
                     roll,
                 },
+                stone: false,
             });
+            respond_or_resolve(&mut x)?;
+        }
+        Command::EmpoweredMerge {
+            who,
+            onto,
+            finish,
+            stone,
+        } => {
+            let at = check_merge(s, by, *who, *onto, Some(*stone))?.unwrap_or(0);
+            // "The stone counts as a natural 6, but you must roll a saving throw as if you were
+            // casting a spell."
+            x.emit(Event::Paid {
+                who: *who,
+                at: smallvec::smallvec![at],
+            });
+            x.emit(Event::MergedInto {
+                onto: *onto,
+                merged: Merged {
+                    by: *who,
+                    finish: *finish,
+                    roll: 6,
+                },
+                stone: true,
+            });
+            casting_save(&mut x, *who, 1, None)?;
             respond_or_resolve(&mut x)?;
         }
         Command::Pass => {
@@ -650,14 +806,20 @@ fn announce(
     who: usize,
     ability: &Ability,
     tired: bool,
-    stone: bool,
+    stone: Option<u8>,
     forgo: bool,
 ) -> Result<(), RuleError> {
-    let spent = if stone { None } else { ability.cost().0 };
+    let draw = matches!(ability, Ability::Draw);
+    // A stone pays the die (for Draw, the second of its two M dice).
+    let spent = if stone.is_some() && !draw {
+        None
+    } else {
+        ability.cost().0
+    };
     let roll = match spent {
         Some(k) => Some(x.d6(roll_why(k))?),
         // "The stone counts as a natural 6".
-        None if stone => Some(6),
+        None if stone.is_some() => Some(6),
         None => None,
     };
     let id = x.s.next_id;
@@ -673,7 +835,7 @@ fn announce(
         spent,
         tired,
     });
-    if matches!(ability, Ability::Draw) {
+    if draw && stone.is_none() {
         let r = x.d6(roll_why(DieKind::Movement))?;
         x.emit(Event::Spent {
             who,
@@ -681,11 +843,10 @@ fn announce(
             roll: r,
         });
     }
-    if stone {
-        // The last stone drawn pays (for a Cast, its M: the spell's stones are picked from the
-        // rest below); "you must roll a saving throw as if you were casting a spell" (of level
-        // 1: one stone).
-        let at = (x.s.chars[who].stones.pool.len() - 1) as u8;
+    if let Some(at) = stone {
+        // The stone chosen pays (for a Cast, its M: the spell's stones are picked from the rest
+        // below); "you must roll a saving throw as if you were casting a spell" (of level 1:
+        // one stone).
         x.emit(Event::Paid {
             who,
             at: smallvec::smallvec![at],
@@ -700,12 +861,37 @@ fn announce(
         x.emit(Event::Paid { who, at });
         casting_save(x, who, level as i32, Some(&entry))?;
     }
-    if let Ability::Jab { target } | Ability::Finish { target } = ability
+    // "Characters making a ranged attack against a character with one or more characters in
+    // melee range": a bow's Trip or Riposte is a ranged attack on the owner of the ability it
+    // aims at.
+    let aimed = match ability {
+        Ability::Jab { target } | Ability::Finish { target } => Some(*target),
+        Ability::Trip { entry } | Ability::Riposte { entry } => x.s.entry(*entry).map(|e| e.by),
+        _ => None,
+    };
+    if let Some(target) = aimed
         && x.s.chars[who].sheet.ranged()
     {
-        into_melee(x, id, who, *target, forgo)?;
+        into_melee(x, id, who, target, forgo)?;
     }
     Ok(())
+}
+
+/// What a Trip or Riposte made against `target` instead ("they instead make their attack
+/// against another character of the DMs choice") aims at: that character's topmost stacked
+/// ability of the kind it cancels (a movement ability; a melee attack), else nothing
+/// (`u32::MAX`: it resolves without effect).
+pub fn aim_instead(s: &DndState, a: &Ability, target: usize) -> u32 {
+    let fits = |e: &Entry| match a {
+        Ability::Trip { .. } => e.ability.is_movement(),
+        Ability::Riposte { .. } => attacked(s, e).is_some() && !s.chars[e.by].sheet.ranged(),
+        _ => false,
+    };
+    s.stack
+        .iter()
+        .rev()
+        .find(|e| e.by == target && fits(e))
+        .map_or(u32::MAX, |e| e.id)
 }
 
 /// "Make a saving throw with a negative penalty equal to the spell's level. On a failure the
@@ -795,8 +981,13 @@ fn into_melee(
 
 /// Whether `who`'s `ability` is a ranged attack into a melee, where the DM may choose the target.
 fn dm_may_choose(s: &DndState, who: usize, ability: &Ability) -> Result<(), RuleError> {
-    let (Ability::Jab { target } | Ability::Finish { target }) = ability else {
-        return illegal("the DM chooses the target of a ranged attack only");
+    let target = match ability {
+        Ability::Jab { target } | Ability::Finish { target } => target,
+        Ability::Trip { entry } | Ability::Riposte { entry } => match s.entry(*entry) {
+            Some(e) => &e.by,
+            None => return illegal("the DM chooses the target of a ranged attack only"),
+        },
+        _ => return illegal("the DM chooses the target of a ranged attack only"),
     };
     if !s.chars[who].sheet.ranged() {
         return illegal(why(|| format!("{} has no ranged weapon", s.name(who))));
@@ -910,22 +1101,48 @@ fn resolve_top(x: &mut Ctx) -> Result<(), RuleError> {
             }
         }
         Ability::Cast { spell, target } => cast(x, &e, *spell, *target)?,
+        Ability::BlockMerged { onto, attacker } => {
+            let mover = x.s.entry(*onto).map(|t| t.by);
+            let merged = x
+                .s
+                .entry(*onto)
+                .and_then(|t| t.merged.iter().find(|m| m.by == *attacker))
+                .cloned();
+            if let (Some(m), Some(mover)) = (merged, mover) {
+                let a = m.roll as i32 + x.s.chars[m.by].sheet.attack_bonus();
+                if a <= roll as i32 {
+                    x.emit(Event::Unmerged {
+                        onto: *onto,
+                        by: m.by,
+                        why: format!("blocked: A {a} against S {roll}"),
+                    });
+                    // Heavy Hitter: the blocked attack is an attack "successful or not" (it
+                    // would have taken over within reach: the merge needs such a point).
+                    if x.s.chars[m.by].has(Power::HeavyHitter)
+                        && !x.s.chars[m.by].dead
+                        && !x.s.chars[mover].dead
+                    {
+                        tire(x, mover, "Heavy Hitter", Some(e.id))?;
+                    }
+                } else {
+                    x.emit(Event::Failed {
+                        who: me,
+                        why: format!("Block fails: the attack's A {a} is above S {roll}"),
+                    });
+                }
+            }
+        }
         Ability::Block { entry } => {
             if let Some(t) = x.s.entry(*entry).cloned() {
                 if x.s.chars[t.by].sheet.ranged() {
-                    x.emit(Event::Cancelled {
-                        ids: vec![t.id],
-                        why: "blocked".into(),
-                    });
+                    cancel(x, vec![t.id], "blocked".into(), Some(e.id))?;
                     x.emit(Event::Regained {
                         who: me,
                         die: DieKind::Shield,
                     });
                 } else if x.s.value(&t) <= roll as i32 {
-                    x.emit(Event::Cancelled {
-                        ids: vec![t.id],
-                        why: format!("blocked: A {} against S {roll}", x.s.value(&t)),
-                    });
+                    let why = format!("blocked: A {} against S {roll}", x.s.value(&t));
+                    cancel(x, vec![t.id], why, Some(e.id))?;
                 } else {
                     x.emit(Event::Failed {
                         who: me,
@@ -968,10 +1185,7 @@ fn resolve_top(x: &mut Ctx) -> Result<(), RuleError> {
                     tire(x, owner, "Heavy Hitter", Some(e.id))?;
                 }
                 if hit && x.s.entry(t.id).is_some() {
-                    x.emit(Event::Cancelled {
-                        ids: vec![t.id],
-                        why: e.ability.label().to_lowercase(),
-                    });
+                    cancel(x, vec![t.id], e.ability.label().to_lowercase(), Some(e.id))?;
                 }
                 if hit && !x.s.chars[owner].dead {
                     // A Trip or Riposte that hits is "a successful attack that does not cause a
@@ -1142,10 +1356,29 @@ fn shaken(
         return Ok(());
     }
     if !save(x, who, 0, advantage, why)?.0 {
-        x.emit(Event::Cancelled {
-            ids,
-            why: format!("{} failed the saving throw", x.s.name(who)),
-        });
+        let why = format!("{} failed the saving throw", x.s.name(who));
+        cancel(x, ids, why, resolving)?;
+    }
+    Ok(())
+}
+
+/// Entries `ids` leave the stack without resolving. "Heavy Hitter - Each attack (successful or
+/// not) forces the target to gain a fatigue": a Heavy Hitter's attack cancelled before it
+/// resolves (blocked, riposted, lost to a failed saving throw) is an attack that did not
+/// succeed, and its target gains the fatigue, when the attacker lives and the target is within
+/// its reach (as for an attack that resolves). `resolving`: the ability being resolved.
+fn cancel(x: &mut Ctx, ids: Vec<u32>, why: String, resolving: Option<u32>) -> Result<(), RuleError> {
+    let tired: Vec<(usize, usize)> = ids
+        .iter()
+        .filter_map(|id| x.s.entry(*id))
+        .filter(|e| e.ability.is_attack() && x.s.chars[e.by].has(Power::HeavyHitter))
+        .filter_map(|e| attacked(&x.s, e).map(|t| (e.by, t)))
+        .collect();
+    x.emit(Event::Cancelled { ids, why });
+    for (by, t) in tired {
+        if !x.s.chars[by].dead && !x.s.chars[t].dead && in_reach(&x.s, by, t) {
+            tire(x, t, "Heavy Hitter", resolving)?;
+        }
     }
     Ok(())
 }
@@ -1302,6 +1535,7 @@ pub fn natural_seat(s: &DndState, c: &Command) -> Seat {
         Command::Act { who, .. }
         | Command::Merge { who, .. }
         | Command::Empowered { who, .. }
+        | Command::EmpoweredMerge { who, .. }
         | Command::DmChooses { who, .. }
         | Command::Backlash { who, .. } => seat_of(s, *who),
         _ => waiting(s).seats().first().copied().unwrap_or(1),

@@ -333,6 +333,7 @@ impl RuleSet for Dndalike {
         match c {
             Command::Act { ability, .. } => ability.label().to_string(),
             Command::Merge { .. } => "a merged attack".into(),
+            Command::EmpoweredMerge { .. } => "a merged attack paid with a stone".into(),
             Command::Pass => "a pass".into(),
             Command::EndTurn => "the end of the turn".into(),
             Command::Empowered { ability, .. } => format!("{} paid with a stone", ability.label()),

@@ -194,6 +194,10 @@ pub enum Ability {
     /// "BLOCK - quick. S: ... Cancel a melee attack ... with an A of S or less ... Cancel a
     /// ranged attack ... Return a S die to your available pool."
     Block { entry: u32 },
+    /// Block against the attack by `attacker` merged into the stacked move `onto` ("Cancel a
+    /// melee attack with a target within melee range and an A of S or less": the mover is the
+    /// target).
+    BlockMerged { onto: u32, attacker: usize },
     /// "TRIP - quick. A: On a hit, cancel target movement ability."
     Trip { entry: u32 },
     /// "RIPOSTE - quick. A: On a hit, cancel target melee attack that has an A equal to or less
@@ -215,7 +219,7 @@ impl Ability {
             Ability::Dodge => "Dodge",
             Ability::Jab { .. } => "Jab",
             Ability::Finish { .. } => "Finish",
-            Ability::Block { .. } => "Block",
+            Ability::Block { .. } | Ability::BlockMerged { .. } => "Block",
             Ability::Trip { .. } => "Trip",
             Ability::Riposte { .. } => "Riposte",
             Ability::Exert { .. } => "Exert",
@@ -266,7 +270,7 @@ impl Ability {
             | Ability::Finish { .. }
             | Ability::Trip { .. }
             | Ability::Riposte { .. } => (Some(DieKind::Attack), false),
-            Ability::Block { .. } => (Some(DieKind::Shield), false),
+            Ability::Block { .. } | Ability::BlockMerged { .. } => (Some(DieKind::Shield), false),
             Ability::Exert { .. } => (None, true),
         }
     }

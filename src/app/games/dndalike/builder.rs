@@ -13,6 +13,20 @@ use std::path::{Path, PathBuf};
 /// Where the player's own rosters are kept, in the data folder.
 pub const USER_ROSTERS: &str = "dndalike-rosters";
 
+/// How the builder sets a sheet's stats.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum StatEntry {
+    /// "Roll 3d6 six times and assign them to Strength, Dexterity, Constitution, Intelligence,
+    /// Wisdom and Charisma in the order you roll them": each new character rolls once, in that
+    /// order, with seeded dice written to the roll log; the stats cannot be edited or rolled
+    /// again.
+    #[default]
+    Rolled,
+    /// The DM's option: any stat typed in (3 to 18) and rolled again at will, for monsters or a
+    /// sheet copied from paper.
+    Free,
+}
+
 /// A roster being built.
 #[derive(Debug, Clone)]
 pub struct RosterDraft {
@@ -25,6 +39,10 @@ pub struct RosterDraft {
     pub errors: Vec<String>,
     /// Rolls so far (each 3d6 roll takes the next seed).
     rolls: u64,
+    /// How stats are set (rolled in order unless the DM frees them).
+    pub stat_entry: StatEntry,
+    /// Every roll of stats made in this draft, in order: who, and the dice of each stat.
+    pub roll_log: Vec<String>,
 }
 
 impl RosterDraft {
@@ -38,12 +56,19 @@ impl RosterDraft {
             selected: 0,
             errors: Vec::new(),
             rolls: 0,
+            stat_entry: StatEntry::Rolled,
+            roll_log: Vec::new(),
         }
     }
 
     /// "Roll 3d6 six times and assign them to Strength, Dexterity, Constitution, Intelligence,
     /// Wisdom and Charisma in the order you roll them", with the dice seeded by `seed`.
     pub fn roll_stats(seed: u64) -> Stats {
+        Self::roll_dice(seed).0
+    }
+
+    /// [`Self::roll_stats`] with the 18 dice, in the order rolled.
+    pub fn roll_dice(seed: u64) -> (Stats, [u32; 18]) {
         let mut dice = crate::dice::Dice::new(seed);
         let mut d = [0u32; 18];
         for (k, v) in d.iter_mut().enumerate() {
@@ -52,16 +77,33 @@ impl RosterDraft {
                 .roll("d6", why)
                 .map_or(3, |r| r.total.clamp(1, 6) as u32);
         }
-        Stats::from_rolls(&d)
+        (Stats::from_rolls(&d), d)
+    }
+
+    /// Rolls stats with the next seed after `seed` and writes the dice to the roll log.
+    fn roll_logged(&mut self, seed: u64, who: &str) -> Stats {
+        self.rolls += 1;
+        let (stats, d) = Self::roll_dice(seed.wrapping_add(self.rolls));
+        let parts: Vec<String> = ["STR", "DEX", "CON", "INT", "WIS", "CHA"]
+            .iter()
+            .enumerate()
+            .map(|(k, l)| {
+                let (a, b, c) = (d[3 * k], d[3 * k + 1], d[3 * k + 2]);
+                format!("{l} {a}+{b}+{c}={}", a + b + c)
+            })
+            .collect();
+        self.roll_log.push(format!("{who}: {}", parts.join(", ")));
+        stats
     }
 
     /// A new character with freshly rolled stats, picked for editing.
     pub fn add(&mut self, seed: u64) {
-        self.rolls += 1;
         let n = self.roster.members.len() + 1;
+        let name = format!("{} {n}", if self.heroes { "Hero" } else { "Monster" });
+        let stats = self.roll_logged(seed, &name);
         self.roster.members.push(Sheet {
-            name: format!("{} {n}", if self.heroes { "Hero" } else { "Monster" }).into(),
-            stats: Self::roll_stats(seed.wrapping_add(self.rolls)),
+            name: name.into(),
+            stats,
             powers: if self.heroes {
                 smallvec::smallvec![Power::Trip]
             } else {
@@ -79,12 +121,16 @@ impl RosterDraft {
         self.selected = self.roster.members.len() - 1;
     }
 
-    /// Rolls the picked character's stats again.
-    pub fn reroll(&mut self, seed: u64) {
-        self.rolls += 1;
-        if let Some(s) = self.roster.members.get_mut(self.selected) {
-            s.stats = Self::roll_stats(seed.wrapping_add(self.rolls));
+    /// Rolls the picked character's stats again: only with [`StatEntry::Free`] (a rolled
+    /// character keeps the stats it rolled). Whether they were rolled.
+    pub fn reroll(&mut self, seed: u64) -> bool {
+        if self.stat_entry != StatEntry::Free || self.selected >= self.roster.members.len() {
+            return false;
         }
+        let who = self.roster.members[self.selected].name.to_string();
+        let stats = self.roll_logged(seed, &who);
+        self.roster.members[self.selected].stats = stats;
+        true
     }
 
     pub fn remove(&mut self, k: usize) {
@@ -204,9 +250,36 @@ pub fn builder_window(
             });
             ui.separator();
             let heroes = d.heroes;
+            ui.horizontal(|ui| {
+                let mut free = d.stat_entry == StatEntry::Free;
+                if ui
+                    .checkbox(&mut free, "Free stat entry (DM)")
+                    .on_hover_text(
+                        "the DM's option: type stats in and roll them again at will; \
+                         otherwise each character rolls 3d6 six times, in order, once",
+                    )
+                    .changed()
+                {
+                    d.stat_entry = if free {
+                        StatEntry::Free
+                    } else {
+                        StatEntry::Rolled
+                    };
+                }
+            });
+            if !d.roll_log.is_empty() {
+                egui::CollapsingHeader::new(format!("Roll log ({})", d.roll_log.len()))
+                    .id_salt("dnd_roll_log")
+                    .show(ui, |ui| {
+                        for l in &d.roll_log {
+                            ui.weak(l);
+                        }
+                    });
+            }
             if let Some(k) = (d.selected < d.roster.members.len()).then_some(d.selected) {
                 let mut reroll = false;
-                sheet_editor(ui, &mut d.roster.members[k], grimoire, heroes, &mut reroll);
+                let free = d.stat_entry == StatEntry::Free;
+                sheet_editor(ui, &mut d.roster.members[k], grimoire, heroes, free, &mut reroll);
                 if reroll {
                     d.reroll(seed);
                 }
@@ -250,6 +323,7 @@ fn sheet_editor(
     s: &mut Sheet,
     grimoire: &Grimoire,
     heroes: bool,
+    free: bool,
     reroll: &mut bool,
 ) {
     ui.horizontal(|ui| {
@@ -270,14 +344,20 @@ fn sheet_editor(
             ("CHA", &mut st.cha),
         ] {
             ui.label(label);
-            ui.add(egui::DragValue::new(v).range(3..=18));
+            if free {
+                ui.add(egui::DragValue::new(v).range(3..=18));
+            } else {
+                ui.strong(v.to_string())
+                    .on_hover_text("rolled in order; the DM's free stat entry edits it");
+            }
             ui.weak(format!("{:+}", crate::rules::dndalike::sheet::modifier(*v)))
                 .on_hover_text(stat_use(label));
         }
-        if ui
-            .button("Roll 3d6 \u{d7} 6")
-            .on_hover_text("in order: STR, DEX, CON, INT, WIS, CHA")
-            .clicked()
+        if free
+            && ui
+                .button("Roll 3d6 \u{d7} 6")
+                .on_hover_text("in order: STR, DEX, CON, INT, WIS, CHA")
+                .clicked()
         {
             *reroll = true;
         }

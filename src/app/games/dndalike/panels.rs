@@ -524,6 +524,11 @@ pub fn command_label(st: &DndState, c: &Command) -> String {
                 Ability::Jab { target } => format!("Jab {} (A)", st.name(*target)),
                 Ability::Finish { target } => format!("Finish {} (A)", st.name(*target)),
                 Ability::Block { entry } => format!("Block {} (S)", on(*entry)),
+                Ability::BlockMerged { onto, attacker } => format!(
+                    "Block {}'s attack merged into {}'s move (S)",
+                    st.name(*attacker),
+                    st.entry(*onto).map_or("?", |e| st.name(e.by))
+                ),
                 Ability::Trip { entry } => format!("Trip {} (A)", on(*entry)),
                 Ability::Riposte { entry } => format!("Riposte {} (A)", on(*entry)),
                 Ability::Exert { die } => format!("Exert (F): regain an {} die", die.letter()),
@@ -543,6 +548,11 @@ pub fn command_label(st: &DndState, c: &Command) -> String {
         }
         Command::Merge { onto, finish, .. } => format!(
             "Merge a {} into {}'s move (A)",
+            if *finish { "finishing attack" } else { "jab" },
+            st.entry(*onto).map_or("?", |e| st.name(e.by))
+        ),
+        Command::EmpoweredMerge { onto, finish, .. } => format!(
+            "Merge a {} into {}'s move paying a stone (a natural 6)",
             if *finish { "finishing attack" } else { "jab" },
             st.entry(*onto).map_or("?", |e| st.name(e.by))
         ),
@@ -636,7 +646,11 @@ fn actions(ui: &mut egui::Ui, session: &mut DndSession) -> Option<Command> {
                         out = Some(dm);
                     }
                     // Powerful: a stone for the A die.
-                    let stone = Command::Empowered { who: i, ability };
+                    let stone = Command::Empowered {
+                        who: i,
+                        ability,
+                        stone: None,
+                    };
                     if c.has(crate::rules::dndalike::Power::Powerful)
                         && session.game.check(c.seat, &stone).is_ok()
                         && ui.button(command_label(&st, &stone)).clicked()
@@ -742,6 +756,7 @@ fn sorcery(
                         Some(Command::Empowered {
                             who: *who,
                             ability: ability.clone(),
+                            stone: None,
                         })
                     }
                     _ => None,

@@ -131,6 +131,7 @@ impl DndSession {
             Command::Act { who, .. }
             | Command::Merge { who, .. }
             | Command::Empowered { who, .. }
+            | Command::EmpoweredMerge { who, .. }
             | Command::DmChooses { who, .. }
             | Command::Backlash { who, .. } => {
                 crate::rules::dndalike::command::seat_of(&self.game.state, *who)

@@ -148,6 +148,11 @@ fn target_line(st: &DndState, a: &Ability, roll: Option<u32>) -> String {
             st.chars[*target].ac()
         ),
         Ability::Block { entry } => format!("cancels {}", on(*entry)),
+        Ability::BlockMerged { onto, attacker } => format!(
+            "cancels {}'s attack merged into {}",
+            st.name(*attacker),
+            on(*onto)
+        ),
         Ability::Trip { entry } => format!("cancels {} on a hit", on(*entry)),
         Ability::Riposte { entry } => format!("cancels {} on a hit", on(*entry)),
         Ability::Exert { die } => format!("regains an {} die", die.letter()),
