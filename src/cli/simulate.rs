@@ -385,7 +385,9 @@ fn matrix_json(m: &Matrix) -> String {
         .flat_map(|i| (i + 1..n).map(move |j| (i, j)))
         .filter_map(|(i, j)| {
             let (s, g) = m.pairing(i, j)?;
-            Some(format!("{{\"a\": {i}, \"b\": {j}, \"games\": {g}, \"score_a\": {s:.6}}}"))
+            Some(format!(
+                "{{\"a\": {i}, \"b\": {j}, \"games\": {g}, \"score_a\": {s:.6}}}"
+            ))
         })
         .collect();
     format!(

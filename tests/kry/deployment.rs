@@ -56,7 +56,12 @@ fn a_team_too_big_for_its_zone_deploys_what_fits_and_the_game_goes_on() {
         n += 1;
     }
     assert_eq!(g.state.phase, Phase::Deploy { side: 2 });
-    let left: Vec<_> = g.state.models.values().filter(|m| m.side == 1 && !m.alive()).collect();
+    let left: Vec<_> = g
+        .state
+        .models
+        .values()
+        .filter(|m| m.side == 1 && !m.alive())
+        .collect();
     let placed = g
         .state
         .models
