@@ -331,3 +331,49 @@ fn a_reseeded_setup_is_the_setup_built_for_that_seed() {
         "the mission follows the seed"
     );
 }
+
+/// A pairing's score with sides swapped: the force's wins on either side, plus half of the
+/// draws and of the games cut off, over both cells' games; the band names the pairings outside.
+#[test]
+fn a_pairing_scores_both_sides_with_draws_and_cut_off_games_as_half() {
+    use wartable::rules::core::simulate::{GameResult, Matrix, Report};
+    let game = |winners: Vec<u8>, over: bool| GameResult {
+        seed: 1,
+        winners,
+        over,
+        commands: 10,
+        rounds: 1,
+        first: 1,
+        units: Default::default(),
+    };
+    let report = |results: Vec<GameResult>| Report {
+        rules: RulesId::KryGothic,
+        seats: vec![1, 2],
+        sides: vec![("side 1".into(), vec![1]), ("side 2".into(), vec![2])],
+        results,
+        seconds: 1.0,
+    };
+    // Force 0 as side 1: two wins and a draw. Force 1 as side 1: one win, one loss (force 0
+    // wins as side 2), one game cut off.
+    let a = report(vec![
+        game(vec![1], true),
+        game(vec![1], true),
+        game(vec![], true),
+    ]);
+    let b = report(vec![
+        game(vec![1], true),
+        game(vec![2], true),
+        game(vec![], false),
+    ]);
+    let m = Matrix {
+        forces: vec!["a.ron".into(), "b.ron".into()],
+        cells: vec![vec![report(vec![]), a], vec![b, report(vec![])]],
+    };
+    assert_eq!(m.pairing(0, 1), Some((4.0 / 6.0, 6)));
+    assert_eq!(m.pairing(1, 0), Some((2.0 / 6.0, 6)));
+    assert_eq!(m.pairing(0, 0), None);
+    let out = m.outside(0.45, 0.55);
+    assert_eq!(out.len(), 1);
+    assert_eq!((out[0].0, out[0].1), (0, 1));
+    assert!(m.outside(0.3, 0.7).is_empty());
+}

@@ -45,6 +45,15 @@ pub struct SimulateArgs {
     /// for each pair, and print the table of win rates.
     #[arg(long, num_args = 2..)]
     pub matrix: Vec<PathBuf>,
+    /// With --matrix: the fair band of a pairing in percent, as LOW,HIGH (e.g. 45,55). Every
+    /// pairing's score with sides swapped (draws and games cut off count half) is checked
+    /// against it; the run exits 1 if any lies outside.
+    #[arg(long, value_delimiter = ',')]
+    pub band: Vec<f64>,
+    /// With --matrix: each unit type's damage dealt and taken per 100 points, over every game of
+    /// the matrix.
+    #[arg(long)]
+    pub units: bool,
     /// Draw the win rates with their intervals, game length as a histogram and the matrix as
     /// a heat map into this PNG.
     #[arg(long)]
@@ -91,10 +100,44 @@ pub fn run(a: &SimulateArgs) -> ExitCode {
             eprintln!("error: {e}");
             return ExitCode::FAILURE;
         }
+        let band = match a.band.as_slice() {
+            [] => None,
+            [lo, hi] if lo <= hi => Some((lo / 100.0, hi / 100.0)),
+            _ => {
+                eprintln!("error: --band takes LOW,HIGH in percent, LOW at most HIGH");
+                return ExitCode::from(2);
+            }
+        };
         if a.json {
             say!("{}", matrix_json(&m));
         } else {
             matrix_text(&m);
+            if a.units {
+                let mut units = wartable::rules::core::tally::Tally::new();
+                for (k, u) in m.cells.iter().flatten().flat_map(|c| c.units()) {
+                    units.entry(k).or_default().add(&u);
+                }
+                units_text(&units);
+            }
+        }
+        if let Some((lo, hi)) = band {
+            let out = m.outside(lo, hi);
+            let names: Vec<String> = m.forces.iter().map(|p| force_name(p)).collect();
+            if !a.json {
+                say!(
+                    "  band {:.1}% to {:.1}%: {} of {} pairings outside",
+                    100.0 * lo,
+                    100.0 * hi,
+                    out.len(),
+                    names.len() * names.len().saturating_sub(1) / 2
+                );
+                for (i, j, s) in &out {
+                    say!("    {} against {}: {:.1}%", names[*i], names[*j], 100.0 * s);
+                }
+            }
+            if !out.is_empty() {
+                return ExitCode::FAILURE;
+            }
         }
         return ExitCode::SUCCESS;
     }
@@ -207,7 +250,11 @@ fn text(r: &Report, threads: usize) {
     say!(
         "  length: {cm:.1} commands on average (median {cmed:.0}), {rm:.2} rounds (median {rmed:.0})"
     );
-    let units = r.units();
+    units_text(&r.units());
+}
+
+/// Each unit type's models fielded, points, wounds dealt and taken, and both per 100 points.
+fn units_text(units: &wartable::rules::core::tally::Tally) {
     if !units.is_empty() {
         let w = units
             .keys()
@@ -226,7 +273,7 @@ fn text(r: &Report, threads: usize) {
             h[5],
             h[6]
         );
-        for (k, u) in &units {
+        for (k, u) in units {
             say!(
                 "  {:w$} {:>8} {:>8} {:>7} {:>7} {:>14.2} {:>14.2}",
                 k,
@@ -282,6 +329,21 @@ fn matrix_text(m: &Matrix) {
         }
         say!("{line}");
     }
+    say!(
+        "  each pairing with sides swapped, draws and games cut off counting half: the row's score against the column:"
+    );
+    say!("{head}");
+    for (i, n) in names.iter().enumerate() {
+        let mut line = format!("  {n:w$}");
+        for j in 0..names.len() {
+            let cell = match m.pairing(i, j) {
+                Some((s, _)) => format!("{:.1}%", 100.0 * s),
+                None => "-".to_string(),
+            };
+            line.push_str(&format!(" {cell:>w$}"));
+        }
+        say!("{line}");
+    }
     say!("  each force over all its games, either side:");
     for (i, n) in names.iter().enumerate() {
         let (k, g) = m.overall(i);
@@ -318,10 +380,21 @@ fn matrix_json(m: &Matrix) -> String {
             format!("[{}]", cells.join(", "))
         })
         .collect();
+    let n = m.forces.len();
+    let pairings: Vec<String> = (0..n)
+        .flat_map(|i| (i + 1..n).map(move |j| (i, j)))
+        .filter_map(|(i, j)| {
+            let (s, g) = m.pairing(i, j)?;
+            Some(format!(
+                "{{\"a\": {i}, \"b\": {j}, \"games\": {g}, \"score_a\": {s:.6}}}"
+            ))
+        })
+        .collect();
     format!(
-        "{{\"rules\": \"{}\", \"forces\": [{}], \"matrix\": [{}]}}",
+        "{{\"rules\": \"{}\", \"forces\": [{}], \"matrix\": [{}], \"pairings\": [{}]}}",
         m.cells[0][0].rules.key(),
         names.join(", "),
-        rows.join(", ")
+        rows.join(", "),
+        pairings.join(", ")
     )
 }

@@ -83,6 +83,28 @@ pub fn run(a: &SoakArgs) -> ExitCode {
             broken
         );
     }
+    // Games that held every check but reached no end: cut off at the command limit, or left
+    // where nobody could act.
+    for g in &games {
+        if let SoakOutcome::Held(r) = &g.outcome
+            && !r.over
+        {
+            let why = if r.commands >= a.commands {
+                "reached the command limit"
+            } else {
+                "stuck: the program had no command to give"
+            };
+            println!(
+                "not ended: {} seed {} after {} commands ({why})\n  reproduce: wartable soak --rules {} --seed {} --games 1 --commands {}",
+                g.rules.key(),
+                g.seed,
+                r.commands,
+                g.rules.key(),
+                g.seed,
+                a.commands
+            );
+        }
+    }
     for g in &games {
         let (kind, text) = match &g.outcome {
             SoakOutcome::Held(_) => continue,

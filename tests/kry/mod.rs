@@ -6,12 +6,14 @@ mod app;
 mod catalogue;
 mod close;
 mod combat;
+mod deployment;
 mod dice;
 mod effects;
 mod game;
 mod online;
 mod orders;
 mod ranged;
+mod teams;
 
 use wartable::rules::core::RuleSet;
 use wartable::rules::kry::catalogue::{Catalogue, shipped};

@@ -237,6 +237,36 @@ impl Matrix {
         r.side_wins(0) as f64 / r.games().max(1) as f64
     }
 
+    /// Force `i`'s score against force `j` with sides swapped: its wins as side 1 against `j`
+    /// and as side 2 against `j`, plus half of the draws and of the games cut off, over those
+    /// games; with the number of games. `None` for `i == j` or a pairing with no games.
+    pub fn pairing(&self, i: usize, j: usize) -> Option<(f64, u64)> {
+        if i == j {
+            return None;
+        }
+        let (a, b) = (self.cells.get(i)?.get(j)?, self.cells.get(j)?.get(i)?);
+        let games = a.games() + b.games();
+        if games == 0 {
+            return None;
+        }
+        let won = a.side_wins(0) + b.side_wins(1);
+        let lost = a.side_wins(1) + b.side_wins(0);
+        let even = games.saturating_sub(won + lost);
+        Some(((won as f64 + 0.5 * even as f64) / games as f64, games))
+    }
+
+    /// The pairings (`i < j`) whose score for `i` lies outside `low..=high`, with the score.
+    pub fn outside(&self, low: f64, high: f64) -> Vec<(usize, usize, f64)> {
+        let n = self.forces.len();
+        (0..n)
+            .flat_map(|i| (i + 1..n).map(move |j| (i, j)))
+            .filter_map(|(i, j)| {
+                let (s, _) = self.pairing(i, j)?;
+                (s < low - 1e-9 || s > high + 1e-9).then_some((i, j, s))
+            })
+            .collect()
+    }
+
     /// How often force `i` won, over every game it played on either side: (wins, games).
     pub fn overall(&self, i: usize) -> (u64, u64) {
         let mut won = 0;

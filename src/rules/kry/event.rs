@@ -20,6 +20,11 @@ pub enum Event {
     DeploymentFinished {
         side: Side,
     },
+    /// A model its side could not place, for want of room in its deployment zone: it takes no
+    /// part in the game (not a casualty).
+    LeftOut {
+        model: ModelId,
+    },
     /// A new AP round: each side's AP and how it was reached.
     RoundBegan {
         round: u32,
@@ -155,6 +160,13 @@ pub fn apply(s: &mut KryState, e: &Event) {
                 s.table.models.push(tm);
                 s.table.models.sort_by_key(|x| x.id);
             }
+        }
+        Event::LeftOut { model } => {
+            if let Some(m) = s.models.get_mut(model) {
+                m.dead = true;
+                m.waiting = false;
+            }
+            let _ = s.table.remove_model(*model);
         }
         Event::DeploymentFinished { side } => {
             s.phase = if *side == 1 && s.round == 0 {
@@ -397,6 +409,10 @@ pub fn describe(s: &KryState, e: &Event) -> Option<String> {
             format!("{} deploys at ({:.1}, {:.1})", name(model), at.x, at.y)
         }
         Event::DeploymentFinished { side } => format!("side {side} has deployed"),
+        Event::LeftOut { model } => format!(
+            "{} finds no room in the deployment zone and takes no part in the game",
+            name(model)
+        ),
         Event::RoundBegan { round, ap, why } => format!(
             "AP round {round}: side 1 has {} AP ({}), side 2 has {} AP ({})",
             ap[0], why[0], ap[1], why[1]

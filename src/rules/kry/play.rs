@@ -417,6 +417,39 @@ pub fn deploy_spot(
     Ok(())
 }
 
+/// The first place where `m` may deploy, scanning its side's deployment zones row by row 0.35"
+/// apart from the corner (a model "not deployed yet" while this finds a place).
+pub fn room_for(
+    s: &KryState,
+    scene: &crate::table::Scene,
+    m: &KryModel,
+) -> Option<crate::table::Pt> {
+    let r = m.base / 2.0;
+    for z in s
+        .table
+        .zones
+        .iter()
+        .filter(|z| z.side == m.side && z.kind == ZoneKind::Deployment)
+    {
+        let mut y = z.min.y + r + 0.05;
+        while y <= z.max.y - r {
+            let mut x = z.min.x + r + 0.05;
+            while x <= z.max.x - r {
+                let at = crate::table::Pt::new(x, y);
+                // The placement first, without the reasons' words (most spots are taken).
+                if s.table.check_placement(at, m.base, Some(m.id)).is_ok()
+                    && deploy_spot(s, scene, m, at).is_ok()
+                {
+                    return Some(at);
+                }
+                x += 0.35;
+            }
+            y += 0.35;
+        }
+    }
+    None
+}
+
 fn finish_deployment(c: &mut Ctx, by: Side) -> Result<(), RuleError> {
     let Phase::Deploy { side } = c.s.phase else {
         return Err(RuleError::WrongPhase("deploying".into()));
@@ -424,11 +457,18 @@ fn finish_deployment(c: &mut Ctx, by: Side) -> Result<(), RuleError> {
     if side != by {
         return illegal(format!("side {side} deploys now"));
     }
-    if let Some(m) =
+    let scene = super::scene::of(&c.s.table);
+    let off: Vec<&KryModel> =
         c.s.alive(side)
-            .find(|m| c.s.arrived(m) && c.s.table.model(m.id).is_err())
-    {
+            .filter(|m| c.s.arrived(m) && c.s.table.model(m.id).is_err())
+            .collect();
+    if let Some(m) = off.iter().find(|m| room_for(&c.s, &scene, m).is_some()) {
         return illegal(format!("{} is not deployed yet", m.name));
+    }
+    // The zone holds no more: the rest take no part (else the game would wait for ever).
+    let left: Vec<ModelId> = off.iter().map(|m| m.id).collect();
+    for model in left {
+        c.emit(Event::LeftOut { model });
     }
     c.emit(Event::DeploymentFinished { side });
     if c.s.phase == Phase::Play {

@@ -15,7 +15,6 @@ use super::command::Command;
 use super::rule_set::{Kry, KryGame};
 use super::state::{KryState, Pending, Phase, Side};
 use crate::rules::core::{RuleSet, Seat};
-use crate::table::{Pt, ZoneKind};
 
 /// How the program plays a seat.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -114,44 +113,21 @@ pub fn deploy_command(s: &KryState, side: Side) -> Option<Command> {
     }
 }
 
-/// Places the next model across the side's zone, row by row, facing the far side.
+/// Places the next model that has room across the side's zone, row by row, facing the far
+/// side; when none has room, finishes (the rest take no part).
 fn deploy(s: &KryState, side: Side) -> Command {
-    let Some(m) = s
-        .alive(side)
-        .find(|m| s.arrived(m) && s.table.model(m.id).is_err())
-    else {
-        return Command::FinishDeployment;
-    };
     let facing = if side == 1 { 0.0 } else { 180.0 };
     let scene = super::scene::of(&s.table);
-    for z in s
-        .table
-        .zones
-        .iter()
-        .filter(|z| z.side == side && z.kind == ZoneKind::Deployment)
-    {
-        let r = m.base / 2.0;
-        let mut y = z.min.y + r + 0.05;
-        while y <= z.max.y - r {
-            let mut x = z.min.x + r + 0.05;
-            while x <= z.max.x - r {
-                let at = Pt::new(x, y);
-                // The placement first, without the reasons' words (most spots are taken).
-                if s.table.check_placement(at, m.base, Some(m.id)).is_ok()
-                    && super::play::deploy_spot(s, &scene, m, at).is_ok()
-                {
-                    return Command::Deploy {
-                        model: m.id,
-                        at,
-                        facing,
-                    };
-                }
-                x += 0.35;
-            }
-            y += 0.35;
-        }
-    }
-    Command::FinishDeployment
+    s.alive(side)
+        .filter(|m| s.arrived(m) && s.table.model(m.id).is_err())
+        .find_map(|m| {
+            super::play::room_for(s, &scene, m).map(|at| Command::Deploy {
+                model: m.id,
+                at,
+                facing,
+            })
+        })
+        .unwrap_or(Command::FinishDeployment)
 }
 
 /// Plays `g` to its end (or `max_commands`) with each side in its style, the seats waited on
