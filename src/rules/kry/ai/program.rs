@@ -73,9 +73,9 @@ impl Orders {
                 }) = out.first()
                     && let Some(m) = s.models.get(shooter)
                     && let Some((now, _)) = best_shot_at(s, m, *target, seed)
-                    && let Some(c) = super::sortie::peek(s, seed, m, &foes, now)
                 {
-                    out.insert(0, c);
+                    let peek = super::sortie::peek(s, seed, m, &foes, now);
+                    out.splice(0..0, peek);
                 }
                 if out
                     .first()

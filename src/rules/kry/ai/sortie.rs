@@ -161,14 +161,25 @@ pub fn combos(
 
 /// A peek before a shot `m` has from where it stands (worth `now`): a small step (free) from
 /// which a target would show better (out of its cover, its blind side, nearer), the turn and the
-/// shot, if that is worth a twentieth more and no enemy in waiting sees the spot.
+/// shot, if that is worth a twentieth more (straight at the target: no less) and no enemy in
+/// waiting sees the spot. The combo, then the step alone.
 pub fn peek(
     s: &KryState,
     seed: u64,
     m: &KryModel,
     foes: &[&KryModel],
     now: f64,
-) -> Option<Command> {
+) -> Vec<Command> {
+    peek_steps(s, seed, m, foes, now).unwrap_or_default()
+}
+
+fn peek_steps(
+    s: &KryState,
+    seed: u64,
+    m: &KryModel,
+    foes: &[&KryModel],
+    now: f64,
+) -> Option<Vec<Command>> {
     if m.acted || m.small_stepped || !free_shooter(m) {
         return None;
     }
@@ -200,7 +211,13 @@ pub fn peek(
         let Some((gain, fire)) = shot_from(s, &scene, m, p, &targets, seed) else {
             continue;
         };
-        if gain > now * 1.05 + 0.01
+        // Straight at the target, closing the range for free, it need only be no worse.
+        let enough = if turn == 0.0 {
+            gain >= now && targets[0].0 > 2.0
+        } else {
+            gain > now * 1.05 + 0.01
+        };
+        if enough
             && best.as_ref().is_none_or(|b| gain > b.0)
             && seen_by_waiting(s, &scene, &waiting, p, me.body_height) == 0.0
             && reachable(s, &scene, m, p, MoveKind::SmallStep)
@@ -214,7 +231,12 @@ pub fn peek(
             best = Some((gain, steps));
         }
     }
-    best.map(|(_, steps)| Command::Order { steps })
+    // The combo first; should the rules refuse it, the step alone (the shot follows it).
+    let (_, steps) = best?;
+    let step = steps.first().cloned();
+    let mut v = vec![Command::Order { steps }];
+    v.extend(step);
+    Some(v)
 }
 
 /// A shooter free to move and fire: a working gun, RC, not pinned, down, stuck or waiting.
