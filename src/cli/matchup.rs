@@ -53,7 +53,8 @@ pub fn run(a: &MatchupArgs) -> ExitCode {
         eprintln!("error: the styles are program, legacy, naive or random");
         return ExitCode::from(2);
     };
-    let default = |i: usize| std::path::PathBuf::from(wartable::rules::kry::rule_set::DEFAULT_FORCES[i]);
+    let default =
+        |i: usize| std::path::PathBuf::from(wartable::rules::kry::rule_set::DEFAULT_FORCES[i]);
     let forces = match (&a.side1, &a.side2) {
         (None, None) => Vec::new(),
         (x, y) => vec![

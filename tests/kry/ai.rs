@@ -357,5 +357,9 @@ fn the_program_gives_combos_small_steps_waiting_and_face_offs_in_self_play() {
         old = add(old, gave(&g));
     }
     eprintln!("the legacy style, seeds 1-10: {old:?}");
-    assert_eq!((old.combos, old.small_steps, old.face_offs), (0, 0, 0), "{old:?}");
+    assert_eq!(
+        (old.combos, old.small_steps, old.face_offs),
+        (0, 0, 0),
+        "{old:?}"
+    );
 }
