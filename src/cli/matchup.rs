@@ -18,7 +18,7 @@ pub struct MatchupArgs {
     /// The rule set: kry-gothic.
     #[arg(long, default_value = "kry-gothic")]
     pub rules: String,
-    /// The first style: program, naive or random.
+    /// The first style: program, legacy, naive or random.
     #[arg(long, default_value = "program")]
     pub a: String,
     /// The second style.
@@ -36,6 +36,12 @@ pub struct MatchupArgs {
     /// Level file (default: the rule set's own).
     #[arg(long)]
     pub level: Option<std::path::PathBuf>,
+    /// Side 1's team file (default: the rule set's own); the styles swap sides, not teams.
+    #[arg(long)]
+    pub side1: Option<std::path::PathBuf>,
+    /// Side 2's team file (default: the rule set's own).
+    #[arg(long)]
+    pub side2: Option<std::path::PathBuf>,
 }
 
 pub fn run(a: &MatchupArgs) -> ExitCode {
@@ -44,14 +50,23 @@ pub fn run(a: &MatchupArgs) -> ExitCode {
         return ExitCode::from(2);
     }
     let (Some(sa), Some(sb)) = (Style::from_name(&a.a), Style::from_name(&a.b)) else {
-        eprintln!("error: the styles are program, naive or random");
+        eprintln!("error: the styles are program, legacy, naive or random");
         return ExitCode::from(2);
+    };
+    let default =
+        |i: usize| std::path::PathBuf::from(wartable::rules::kry::rule_set::DEFAULT_FORCES[i]);
+    let forces = match (&a.side1, &a.side2) {
+        (None, None) => Vec::new(),
+        (x, y) => vec![
+            x.clone().unwrap_or_else(|| default(0)),
+            y.clone().unwrap_or_else(|| default(1)),
+        ],
     };
     let setup = |seed: u64| {
         Kry::quick_setup(&QuickSetup {
             seed,
             level: a.level.clone(),
-            forces: Vec::new(),
+            forces: forces.clone(),
             scenario: a.scenario.clone(),
             rounds: Some(8),
             players: None,

@@ -259,3 +259,107 @@ fn the_program_remembers_a_measured_distance() {
         "{eye} {now}"
     );
 }
+
+/// What the program gave over a game, from its log: order combos, small steps (alone or in a
+/// combo), units put into waiting, face-offs called; and whether the game ended.
+#[derive(Debug, Default, Clone, Copy, PartialEq)]
+struct Gave {
+    combos: u32,
+    small_steps: u32,
+    waits: u32,
+    face_offs: u32,
+    interrupts: u32,
+    ended: u32,
+}
+
+fn gave(g: &KryGame) -> Gave {
+    let small = |c: &Command| {
+        matches!(
+            c,
+            Command::Move {
+                kind: MoveKind::SmallStep,
+                ..
+            }
+        )
+    };
+    let mut n = Gave::default();
+    for l in &g.log {
+        match &l.cmd {
+            Command::Order { steps } => {
+                n.combos += 1;
+                n.small_steps += steps.iter().filter(|c| small(c)).count() as u32;
+            }
+            Command::Wait { .. } => n.waits += 1,
+            Command::CallFaceOff => n.face_offs += 1,
+            c if small(c) => n.small_steps += 1,
+            _ => {}
+        }
+    }
+    n.interrupts = g
+        .journal
+        .iter()
+        .filter(|l| l.text.contains("order combo stops") && l.text.contains("interrupts it"))
+        .count() as u32;
+    n.ended = u32::from(matches!(g.state.phase, Phase::Over(_)));
+    n
+}
+
+/// The default self-play game (`wartable self-play --rules kry-gothic --seed N`): deathmatch,
+/// the shipped teams, `levels/kry-deck.ron`, 8 AP rounds.
+fn self_play_game(seed: u64) -> KryGame {
+    let setup = Kry::quick_setup(&wartable::rules::core::QuickSetup {
+        seed,
+        level: None,
+        forces: Vec::new(),
+        scenario: None,
+        rounds: Some(8),
+        players: None,
+    })
+    .expect("the default game");
+    KryGame::new(setup).expect("starts")
+}
+
+fn add(a: Gave, b: Gave) -> Gave {
+    Gave {
+        combos: a.combos + b.combos,
+        small_steps: a.small_steps + b.small_steps,
+        waits: a.waits + b.waits,
+        face_offs: a.face_offs + b.face_offs,
+        interrupts: a.interrupts + b.interrupts,
+        ended: a.ended + b.ended,
+    }
+}
+
+/// The program plays the whole game: in self-play seeds 1 to 10 it gives order combos, takes a
+/// small step, puts units into waiting and calls a face-off, and every game ends. The earlier
+/// program (the `legacy` style) gave no combo, no small step and no face-off call over the same
+/// seeds.
+#[test]
+fn the_program_gives_combos_small_steps_waiting_and_face_offs_in_self_play() {
+    let mut total = Gave::default();
+    for seed in 1..=10 {
+        let mut g = self_play_game(seed);
+        g.self_play(100_000);
+        let n = gave(&g);
+        assert_eq!(n.ended, 1, "seed {seed}: {:?}", g.state.phase);
+        total = add(total, n);
+    }
+    eprintln!("the program, self-play seeds 1-10: {total:?}");
+    assert_eq!(total.ended, 10);
+    assert!(total.combos >= 1, "{total:?}");
+    assert!(total.small_steps >= 1, "{total:?}");
+    assert!(total.waits >= 1, "{total:?}");
+    assert!(total.face_offs >= 1, "{total:?}");
+    let mut old = Gave::default();
+    for seed in 1..=10 {
+        let mut g = self_play_game(seed);
+        ai::duel(&mut g, [Style::Legacy, Style::Legacy], 100_000);
+        old = add(old, gave(&g));
+    }
+    eprintln!("the legacy style, seeds 1-10: {old:?}");
+    assert_eq!(
+        (old.combos, old.small_steps, old.face_offs),
+        (0, 0, 0),
+        "{old:?}"
+    );
+}

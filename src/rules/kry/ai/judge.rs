@@ -36,9 +36,21 @@ pub fn by_eye(s: &KryState, a: ModelId, b: ModelId, seed: u64) -> Option<f32> {
     }) {
         return Some(m.range);
     }
+    Some(d * (1.0 + misjudged(s, a, b, seed)))
+}
+
+/// The share by which `a`'s player misjudges the gap to `b` this round (-0.15 to 0.15).
+fn misjudged(s: &KryState, a: ModelId, b: ModelId, seed: u64) -> f32 {
     let h = mix(seed ^ ((a.0 as u64) << 20) ^ ((b.0 as u64) << 40) ^ s.round as u64);
-    let off = (h % 301) as f32 / 1000.0 - 0.15;
-    Some(d * (1.0 + off))
+    (h % 301) as f32 / 1000.0 - 0.15
+}
+
+/// How far `b` would look from `a` standing at `p`, base edge to base edge: the same
+/// misjudgement as [`by_eye`]'s for the pair (a player pictures the model at the spot).
+pub fn by_eye_from(s: &KryState, a: ModelId, p: Pt, b: ModelId, seed: u64) -> Option<f32> {
+    let (am, bm) = (s.table.model(a).ok()?, s.table.model(b).ok()?);
+    let d = (p.dist(bm.pos) - am.radius() - bm.radius()).max(0.0);
+    Some(d * (1.0 + misjudged(s, a, b, seed)))
 }
 
 /// What losing a model costs its side, roughly: a squad leader most (it rolls the AP and its

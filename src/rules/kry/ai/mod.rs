@@ -1,14 +1,19 @@
-//! The Kry-Gothic program opponent, in three styles: the program itself ([`Style::Program`]),
-//! and two yardsticks it is measured against: a naive player that always shoots the nearest
-//! enemy and walks at it ([`Style::Naive`]), and a random legal player ([`Style::Random`]).
+//! The Kry-Gothic program opponent, in four styles: the program itself ([`Style::Program`]),
+//! and three yardsticks it is measured against: the program as it played before it gave order
+//! combos, small steps and face-offs ([`Style::Legacy`]), a naive player that always shoots the
+//! nearest enemy and walks at it ([`Style::Naive`]), and a random legal player
+//! ([`Style::Random`]).
 //! Every style plays by the same rules with the same information as a player: it judges
 //! distances by eye and never measures before calling a shot.
 
 pub mod blind;
+pub mod faceoffs;
 pub mod judge;
+pub mod legacy;
 pub mod naive;
 pub mod program;
 pub mod random;
+pub mod sortie;
 
 use super::close::Defence;
 use super::command::Command;
@@ -20,16 +25,18 @@ use crate::rules::core::{RuleSet, Seat};
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Style {
     Program,
+    Legacy,
     Naive,
     Random,
 }
 
 impl Style {
-    pub const ALL: [Style; 3] = [Style::Program, Style::Naive, Style::Random];
+    pub const ALL: [Style; 4] = [Style::Program, Style::Legacy, Style::Naive, Style::Random];
 
     pub fn name(self) -> &'static str {
         match self {
             Style::Program => "program",
+            Style::Legacy => "legacy",
             Style::Naive => "naive",
             Style::Random => "random",
         }
@@ -58,10 +65,21 @@ pub fn play_as(g: &mut KryGame, seat: Seat, style: Style) -> Option<Command> {
     let seed = g.dice.seed();
     // The program's orders are weighed a stage at a time: a later stage only when none of the
     // earlier ones was taken (the same order as trying all of its wishes, for less work).
-    if style == Style::Program && g.state.phase == Phase::Play && g.state.pending.is_none() {
-        let mut stages = program::Orders::default();
+    if matches!(style, Style::Program | Style::Legacy)
+        && g.state.phase == Phase::Play
+        && g.state.pending.is_none()
+    {
+        let mut program = program::Orders::default();
+        let mut legacy = legacy::Orders::default();
         let mut ways = program::Ways::default();
-        while let Some(wishes) = stages.next(&g.state, seat, seed) {
+        loop {
+            let stage = match style {
+                Style::Legacy => legacy.next(&g.state, seat, seed),
+                _ => program.next(&g.state, seat, seed),
+            };
+            let Some(wishes) = stage else {
+                break;
+            };
             if let Some(c) = wishes
                 .into_iter()
                 .find(|c| ways.maybe(&g.state, c) && g.play(seat, c.clone()).is_ok())
@@ -77,6 +95,7 @@ pub fn play_as(g: &mut KryGame, seat: Seat, style: Style) -> Option<Command> {
         Phase::Over(_) => Vec::new(),
         Phase::Play => match style {
             Style::Program => program::wishes(&g.state, seat, seed),
+            Style::Legacy => legacy::wishes(&g.state, seat, seed),
             Style::Naive => naive::wishes(&g.state, seat),
             Style::Random => random::wishes(&g.state, seat, seed, g.log.len()),
         },

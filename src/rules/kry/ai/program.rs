@@ -1,12 +1,17 @@
 //! The program's own play. Answers: a defence by the exact odds (active when it saves enough to
-//! be worth the AP), the wounds it can afford. In the free flow of the round, best first: blow
-//! up a Breach location, get its best pinned units back on their feet, fight in contact with the
-//! attack the odds favour, fire where the expected wounds per AP are highest (the blind side and
-//! open targets count through the odds; ranges are judged by eye, so now and then a shot is
-//! lost), turn to face a target it sees, charge when the fight pays better than its gun, put a
-//! shooter into waiting when the enemy is about to come into its fire, and move toward the
-//! enemy's flank, stopping where it is least exposed. In a combo's window it interrupts when a
-//! unit of its own (a waiting one between different actions) can fire at the unit acting.
+//! be worth the AP), the wounds it can afford; a face-off called on it by naming the order it
+//! would give anyway, and one it wins by carrying that order through. In the free flow of the
+//! round, best first: blow up a Breach location, get its best pinned units back on their feet,
+//! fight in contact with the attack the odds favour, fire where the expected wounds per AP are
+//! highest (calling a face-off first when its shooter wins a shoot-out), turn to face a target it
+//! sees, charge when the fight pays better than its gun; a shooter with no shot peeks round a
+//! corner with a small step, or sorties out of cover in an order combo (move AND fire AND move
+//! back), or runs or moves into reach AND fires; put a shooter into waiting when the enemy is
+//! about to come into its fire, and move toward the enemy's flank, stopping where it is least
+//! exposed; with nothing left to do, it ambushes a lane with a unit in waiting and keeps the AP
+//! for its shot before it is done. In a combo's window it interrupts when a unit of its own (a
+//! waiting one between different actions) can fire at the unit acting. Ranges are judged by eye,
+//! so now and then a shot is lost.
 
 use super::judge::{
     WEIGHED_ATTACKS, attack_wounds, by_eye, defended, exposure, shot_ap, shot_wounds, worth,
@@ -60,8 +65,24 @@ impl Orders {
         let foes = on_table(s, enemy(side));
         match stage {
             0 => {
-                let (out, gun) = fights(s, side, seed, &mine, &foes);
+                let (mut out, gun) = fights(s, side, seed, &mine, &foes);
                 self.gun = gun;
+                // A small step first, when it shows the target better.
+                if let Some(Command::Shoot {
+                    shooter, target, ..
+                }) = out.first()
+                    && let Some(m) = s.models.get(shooter)
+                    && let Some((now, _)) = best_shot_at(s, m, *target, seed)
+                {
+                    let peek = super::sortie::peek(s, seed, m, &foes, now);
+                    out.splice(0..0, peek);
+                }
+                if out
+                    .first()
+                    .is_some_and(|c| super::faceoffs::calls(s, side, seed, c))
+                {
+                    out.insert(0, Command::CallFaceOff);
+                }
                 Some(out)
             }
             // 5. Turn to face an enemy it sees but does not face (turning is free).
@@ -70,13 +91,22 @@ impl Orders {
                     .filter_map(|m| turn_to_fire(s, m, &foes, seed))
                     .collect(),
             ),
-            2 => Some(waits(s, side, seed, &mine, &foes)),
+            // 6. A shooter with no shot peeks, sorties, or runs into reach, and fires.
+            2 => Some(super::sortie::combos(s, side, seed, &mine, &foes, &self.gun)),
+            3 => Some(waits(s, side, seed, &mine, &foes)),
+            // 8. With nothing else to do, a unit in waiting over a lane.
+            k if k == 4 + mine.len() => Some(ambush(s, side, seed, &mine, &foes)),
+            k if k > 4 + mine.len() => None,
             // 7. Move toward the enemy's flank, stopping where it is least exposed, one unit
             // at a time.
             k => {
-                let i = k - 3;
+                let i = k - 4;
                 let m = mine.get(i)?;
-                if m.pinned.is_some() || m.prone || m.stuck > 0 || m.waiting {
+                if m.pinned.is_some() || m.prone || m.stuck > 0 {
+                    return Some(Vec::new());
+                }
+                // A unit in waiting keeps its lane while an enemy may walk into it.
+                if m.waiting && lane_open(s, m, &foes, seed) {
                     return Some(Vec::new());
                 }
                 // A shooter with no shot from where it stands closes in until it has one.
@@ -139,9 +169,8 @@ fn answer(s: &KryState, side: Side, p: &Pending, seed: u64) -> Vec<Command> {
         }
         // Asked to let a defender break off, the program fights on.
         Pending::BreakOffAsked(_) => vec![Command::LetBreakOff { agree: false }],
-        // The program does not call face-offs; called on it, it lets the other side go.
-        Pending::FaceOff(_) => vec![Command::FaceOffChoose { choice: None }],
-        Pending::FaceOffWon { .. } => vec![Command::Done { side }],
+        Pending::FaceOff(_) => super::faceoffs::name(s, side, seed),
+        Pending::FaceOffWon { choice, .. } => super::faceoffs::carry_out(s, side, seed, choice),
     }
 }
 
@@ -373,6 +402,54 @@ fn waits(
         }
     }
     out
+}
+
+/// How far beyond its gun's reach an enemy still walks into a waiting unit's lane this round: two
+/// runs of a Speed 3 model, a run of a fast one.
+const LANE: f32 = 12.0;
+
+/// Whether an enemy is near enough `m`'s fire to walk into it: judged within its gun's reach and
+/// a [`LANE`] more.
+fn lane_open(s: &KryState, m: &KryModel, foes: &[&KryModel], seed: u64) -> bool {
+    let long = m.ranged.iter().map(|w| w.long).fold(0.0, f32::max);
+    foes.iter()
+        .filter_map(|e| by_eye(s, m.id, e.id, seed))
+        .any(|d| d <= long + LANE)
+}
+
+/// 8. With nothing else to do: the shooter with an enemy nearest its fire goes into waiting
+/// ("tip: Use it to put units into waiting"), keeping for each unit in waiting the AP of a shot.
+fn ambush(
+    s: &KryState,
+    side: Side,
+    seed: u64,
+    mine: &[&KryModel],
+    foes: &[&KryModel],
+) -> Vec<Command> {
+    let waiting = mine.iter().filter(|m| m.waiting).count() as u32;
+    let shot = s.options.shot_cost;
+    if waiting >= 2 || s.ap_left(side) < 1 + shot * (waiting + 1) {
+        return Vec::new();
+    }
+    let mut lanes: Vec<(f32, ModelId)> = Vec::new();
+    for m in mine {
+        if m.waiting || m.prone || m.profile.rc.is_none() || m.ranged.iter().all(|w| w.broken) {
+            continue;
+        }
+        if lane_open(s, m, foes, seed) {
+            let long = m.ranged.iter().map(|w| w.long).fold(0.0, f32::max);
+            let near = foes
+                .iter()
+                .filter_map(|e| by_eye(s, m.id, e.id, seed))
+                .fold(f32::MAX, f32::min);
+            lanes.push((near - long, m.id));
+        }
+    }
+    lanes.sort_by(|a, b| a.0.total_cmp(&b.0));
+    lanes
+        .into_iter()
+        .map(|(_, model)| Command::Wait { model })
+        .collect()
 }
 
 /// Turns `m` to face the enemy it would best fire at, if it sees one outside its arc in range.
