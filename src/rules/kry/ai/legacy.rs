@@ -83,17 +83,8 @@ impl Orders {
 
 fn answer(s: &KryState, side: Side, p: &Pending, seed: u64) -> Vec<Command> {
     match p {
-        Pending::DefenceClass(a) => {
-            let passive = defended(s, a, Defence::Passive).map_or(0.0, |x| x.0);
-            let best = Defence::ALL
-                .into_iter()
-                .filter(|d| d.active())
-                .filter_map(|d| defended(s, a, d).map(|x| x.0))
-                .fold(f64::INFINITY, f64::min);
-            // One AP is worth it when it takes off a quarter of a wound or more.
-            let active = s.ap_left(side) >= 1 && passive - best >= 0.25;
-            vec![Command::DefenceClass { active }]
-        }
+        // The attack type is the attacker's secret until the defence class is chosen.
+        Pending::DefenceClass(_) => vec![super::blind::defence_class(s, side)],
         Pending::DefenceType(a) => {
             let mut v: Vec<(f64, Defence)> = Defence::ALL
                 .into_iter()
@@ -235,6 +226,7 @@ fn best_attack(s: &KryState, m: &KryModel, t: ModelId, charge: bool) -> Option<(
                 active: false,
                 hits: None,
                 critical: false,
+                hidden: false,
             };
             let Some(w) = attack_wounds(s, &a) else {
                 continue;
