@@ -188,10 +188,24 @@ fn placed_terrain_is_saved_and_replayed() {
     let mut g = game(TerrainSetup::OpenTable);
     ok(&mut g, place("Woods", 12.0, 12.0, 30.0));
     ok(&mut g, place("Fuel tank", 30.0, 20.0, 0.0));
+    ok(&mut g, place("Bunker", 10.0, 28.0, 0.0));
+    // Saved in the middle of placing, it resumes there.
+    let dir = temp_dir("kog-terrain-saves");
+    let mid = dir.join("placing.ron");
+    g.save(&mid).expect("saves");
+    let loaded = KogGame::load(&mid).expect("loads");
+    assert_eq!(loaded.hash(), g.hash());
+    assert_eq!(
+        loaded.state.phase,
+        Phase::PlaceTerrain {
+            side: 2,
+            done: [false, false]
+        }
+    );
+    assert_eq!(loaded.state.table.pieces.len(), 3);
     ok(&mut g, Command::FinishTerrain);
     ok(&mut g, Command::FinishTerrain);
     ok(&mut g, Command::RollOff);
-    let dir = temp_dir("kog-terrain-saves");
     let path = dir.join("terrain.ron");
     g.save(&path).expect("saves");
     let loaded = KogGame::load(&path).expect("loads");

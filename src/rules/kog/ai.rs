@@ -9,7 +9,7 @@ use super::moves::{coherency_problem, plan_move};
 use super::odds::odds;
 use super::options::Scenario;
 use super::rule_set::{Kog, KogGame};
-use super::setup::{check_deploy_spot, check_objective_spot};
+use super::setup::{check_deploy_spot, objective_spot_ok};
 use super::state::{Half, KogState, MoveMode, Phase, Split, Step, enemy};
 use super::targeting::{attack_menu, plan_attack};
 use crate::rules::core::RuleSet;
@@ -239,7 +239,7 @@ fn objective_spot(s: &KogState, side: u8) -> Option<Pt> {
         while y < d - 6.0 {
             let p = Pt::new(x, y);
             // Points outside its own half are refused first: not asked (and not worded).
-            if t.distance_to(own, p) <= 1e-4 && check_objective_spot(s, side, p).is_ok() {
+            if t.distance_to(own, p) <= 1e-4 && objective_spot_ok(s, side, p) {
                 let off_centre = match t.split {
                     Split::NearFar => (x - w / 2.0).abs(),
                     Split::LeftRight => (y - d / 2.0).abs(),
