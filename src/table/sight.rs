@@ -460,7 +460,7 @@ impl Scene {
             .filter(|(i, _)| seen & (1u64 << *i) != 0)
             .map(|(_, k)| *k)
             .collect();
-        soft_cover.sort_by_key(|k| format!("{k:?}"));
+        soft_cover.sort_by_cached_key(|k| format!("{k:?}"));
         soft_cover.dedup();
         let lines = if keep_lines {
             (0..q.samples)
@@ -554,7 +554,7 @@ impl Scene {
                 });
             }
         }
-        soft_cover.sort_by_key(|k| format!("{k:?}"));
+        soft_cover.sort_by_cached_key(|k| format!("{k:?}"));
         soft_cover.dedup();
         Los {
             verdict,
@@ -572,8 +572,21 @@ impl Scene {
         target: ModelId,
         indirect: bool,
     ) -> Result<Vec<CoverReason>, TableError> {
-        let t = table.model(target)?;
         let los = self.line_of_sight(table, shooter, target, false)?;
+        self.cover_seen(table, shooter, target, indirect, &los)
+    }
+
+    /// [`Scene::cover`] from the line of sight already worked out for the pair
+    /// (`line_of_sight(table, shooter, target, false)`), not cast again.
+    pub fn cover_seen(
+        &self,
+        table: &Table,
+        shooter: ModelId,
+        target: ModelId,
+        indirect: bool,
+        los: &Los,
+    ) -> Result<Vec<CoverReason>, TableError> {
+        let t = table.model(target)?;
         let mut reasons = Vec::new();
         if los.verdict == Verdict::Partial {
             reasons.push(CoverReason::PartiallyObscured {

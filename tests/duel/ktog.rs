@@ -600,3 +600,34 @@ fn everyone_goes_twice_against_a_disarmed_player_with_initiative_every_round() {
     assert!(g.state.player(2).disarmed.is_none(), "the weapon is back");
     assert_eq!(turn_of(&g), 2);
 }
+
+/// "Each player starts with a set number of 'Hit Points' (this is variable from game to game,
+/// usually 15 to 25)": the number is agreed, the usual range is no limit: 1 to 99 in the New game
+/// window as in a setup or a save, where any other number is refused at its line.
+#[test]
+fn starting_hit_points_are_agreed_from_1_to_99_and_checked_at_their_line() {
+    let mut s = KtogSetup::plain(1, 2, 40);
+    s.level = None;
+    let g = KtogGame::new(s.clone()).expect("40 hit points: usually 15 to 25, not always");
+    assert_eq!(hp(&g, 1), 40);
+    let mut over = s.clone();
+    over.players[1].hp = 100;
+    let e = match KtogGame::new(over) {
+        Ok(_) => panic!("100 hit points were accepted"),
+        Err(e) => e.join("\n"),
+    };
+    assert!(e.contains("players[1].hp: 100 hit points (1 to 99"), "{e}");
+    let dir = crate::common::temp_dir("ktog-hit-points");
+    let path = dir.join("game.ron");
+    g.save(&path).expect("saves");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let line = text
+        .lines()
+        .position(|l| l.contains("hp: 40"))
+        .expect("a line with the first player's hit points");
+    let bad = text.replacen("hp: 40", "hp: 0", 1);
+    let errs = wartable::rules::core::headless::check_save_text("bad.ron", &bad).unwrap_err();
+    assert_eq!(errs[0].field, "setup.players[0].hp", "{}", errs[0]);
+    assert_eq!(errs[0].line, line + 1, "{}", errs[0]);
+    assert!(errs[0].message.contains("1 to 99"), "{}", errs[0]);
+}

@@ -13,6 +13,7 @@ mod saves;
 mod seats;
 mod selfplay;
 mod setup;
+mod terrain;
 mod victory;
 
 use wartable::data::LevelFile;

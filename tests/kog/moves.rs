@@ -3,6 +3,7 @@
 
 use super::*;
 use wartable::rules::kog::force::{BattleSize, UnitKind};
+use wartable::rules::kog::moves::move_rules;
 use wartable::rules::kog::state::MoveMode;
 
 fn mv(m: u32, mode: MoveMode, x: f32, y: f32) -> Command {
@@ -150,6 +151,68 @@ fn enemy_bases_block_the_way() {
     // Straight through would be 4"; round either end of the line it is about 6.5", over 6".
     let e = refused(&mut g, mv(1, MoveMode::Combat, 12.0, 10.0));
     assert!(e.contains("out of reach"), "{e}");
+    // The bases themselves block, not only the 1" a Combat Move keeps from enemies: with no
+    // clearance kept (as a Charge! keeps none) the straight way is still shut, and the same line
+    // of friendly bases lets the model through, making way at half rate.
+    let rules = wartable::table::movement::MoveRules {
+        enemy_clearance: 0.0,
+        ..move_rules(&g.state, id(1), MoveMode::Combat)
+    };
+    let straight = [Pt::new(12.0, 6.0), Pt::new(12.0, 10.0)];
+    let scene = wartable::table::Scene::shared(&g.state.table, g.state.options().sight());
+    let through =
+        wartable::table::movement::path_cost(&g.state.table, &scene, id(1), &straight, &rules)
+            .unwrap();
+    assert!(through.is_err(), "enemy bases stop the way: {through:?}");
+    let mut t = g.state.table.clone();
+    for m in t.models.iter_mut().filter(|m| m.id != id(1)) {
+        m.side = wartable::table::model::Side(1);
+    }
+    let scene = wartable::table::Scene::shared(&t, g.state.options().sight());
+    let friends = wartable::table::movement::path_cost(&t, &scene, id(1), &straight, &rules)
+        .unwrap()
+        .expect("friendly bases make way");
+    assert!(friends > 4.5, "making way costs more than 4\": {friends}");
+}
+
+/// "Speed Move – ... a model can move twice as far": a Kämpfer (Move 6") goes 11.5" but not
+/// 12.5".
+#[test]
+fn a_speed_move_goes_no_further_than_twice_the_move() {
+    let mut g = duel_on(open_level(48.0, 36.0));
+    start(&mut g, &[(1, 5.0, 5.0), (2, 30.0, 5.0), (3, 30.0, 30.0)]);
+    let e = refused(&mut g, mv(1, MoveMode::Speed, 5.0, 17.5));
+    assert!(e.contains("out of reach"), "{e}");
+    let far = ok(&mut g, mv(1, MoveMode::Speed, 5.0, 16.5));
+    assert!((move_cost(&far) - 11.5).abs() < 0.05, "{}", move_cost(&far));
+}
+
+/// Jump Jets, "climb up/down 3\" without penalty", on a ramp: each rise of a slope is a climb
+/// well under 3", so a model with Jump Jets climbs a slope of any height inch for inch, while one
+/// without pays the climb double (the reading in `assets/rules/kog-light.md`). Read as 3" per
+/// slope, the jets' climb up 7.5" would cost 3" + 9": the move below would be out of reach.
+#[test]
+fn jump_jets_take_a_slope_of_any_height_without_penalty() {
+    // A slope rising 8" from x = 16 to x = 24.
+    let ramp = "Piece(shape: Ramp, at: (20.0, 14.0), size: (8.0, 8.0, 8.0), tags: [Climbable], label: \"slope\")";
+    let f2 = singles("Russian", BattleSize::Melee, &["F2-21", "F2-21+Jump Jets"]);
+    let mut g = game_on(
+        level_with(&[ramp]),
+        Scenario::Standard,
+        singles("German", BattleSize::Melee, &["Kämpfer"]),
+        f2,
+    );
+    start(&mut g, &[(1, 40.0, 30.0), (2, 14.5, 12.0), (3, 14.5, 16.0)]);
+    ok(&mut g, Command::EndTurn);
+    // 9" along the ground to x = 23.5, 7.5" up the slope. F2-21: a Speed Move of 18".
+    // Without jets: 9" + 15" = 24". With them: 9" + 7.5" = 16.5" (3" per slope: 21").
+    let e = refused(&mut g, mv(2, MoveMode::Speed, 23.5, 12.0));
+    assert!(e.contains("out of reach"), "{e}");
+    let jj = ok(&mut g, mv(3, MoveMode::Speed, 23.5, 16.0));
+    let cost = move_cost(&jj);
+    assert!((16.4..17.2).contains(&cost), "{cost}");
+    let h = g.state.table.model(id(3)).unwrap().h;
+    assert!((h - 7.5).abs() < 0.1, "up the slope: {h}");
 }
 
 /// "Speed Move – While not moving within 1" of any enemy model, a model can move twice as far,

@@ -419,3 +419,75 @@ fn the_rules_reference_explains_every_option() {
         assert!(text.contains(&q), "no ruling quotes {quote:?}");
     }
 }
+
+/// The round order with side 2 as the Defender, set up through commands: "Round 1 – Defender
+/// takes the first Player Turn; Round 2 – Attacker takes the first Player Turn; then Round 3+ –
+/// dice off, second player decides ties."
+#[test]
+fn who_goes_first_each_round_when_side_2_defends() {
+    let mut g = duel();
+    // Side 2 wins (it has more unused points than side 1, so side 1 may not re-roll).
+    g.dice.force(&[1, 6]);
+    ok(&mut g, Command::RollOff);
+    assert_eq!(g.state.phase, Phase::ChooseRole { chooser: 2 });
+    ok(&mut g, Command::ChooseRole { attacker: false });
+    ok(
+        &mut g,
+        Command::ChooseTerritory {
+            split: Split::NearFar,
+            half: Half::LeftOrNear,
+        },
+    );
+    assert_eq!(
+        g.state.phase,
+        Phase::Deploy { side: 2 },
+        "the Defender first"
+    );
+    let deploy = |x: f32, y: f32, m: u32| Command::Deploy {
+        model: id(m),
+        at: Pt::new(x, y),
+        facing: 0.0,
+    };
+    ok(&mut g, deploy(20.0, 3.0, 3));
+    ok(&mut g, Command::FinishDeployment);
+    ok(&mut g, deploy(10.0, 33.0, 1));
+    ok(&mut g, deploy(14.0, 33.0, 2));
+    ok(&mut g, Command::FinishDeployment);
+    ok(
+        &mut g,
+        Command::PlaceObjective {
+            at: Pt::new(24.0, 12.0),
+        },
+    );
+    ok(
+        &mut g,
+        Command::PlaceObjective {
+            at: Pt::new(24.0, 24.0),
+        },
+    );
+    ok(&mut g, Command::NameCommander { model: id(3) });
+    ok(&mut g, Command::NameCommander { model: id(1) });
+    assert_eq!(
+        (g.state.round, g.state.active, g.state.first),
+        (1, 2, 2),
+        "the Defender, side 2, takes round 1's first turn"
+    );
+    ok(&mut g, Command::EndTurn);
+    assert_eq!((g.state.round, g.state.active), (1, 1));
+    ok(&mut g, Command::EndTurn);
+    assert_eq!(
+        (g.state.round, g.state.active, g.state.first),
+        (2, 1, 1),
+        "the Attacker, side 1, takes round 2's first turn"
+    );
+    ok(&mut g, Command::EndTurn);
+    ok(&mut g, Command::EndTurn);
+    assert_eq!(g.state.phase, Phase::FirstTurnDiceOff);
+    g.dice.force(&[4, 4]);
+    ok(&mut g, Command::RollOff);
+    assert_eq!(
+        g.state.phase,
+        Phase::ChooseFirst { chooser: 2 },
+        "side 2 went second in round 2 and decides the tie"
+    );
+}

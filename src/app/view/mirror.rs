@@ -38,8 +38,9 @@ fn mirror_table(
     }
     shell.mirrored = shell.rev;
     let view = active.0.game().table();
-    let terrain_changed =
-        view.zones != state.table.zones || view.objectives != state.table.objectives;
+    let terrain_changed = view.zones != state.table.zones
+        || view.objectives != state.table.objectives
+        || view.pieces != state.table.pieces;
     let just_moved = view
         .models
         .iter()

@@ -9,7 +9,7 @@ use super::moves::{coherency_problem, plan_move};
 use super::odds::odds;
 use super::options::Scenario;
 use super::rule_set::{Kog, KogGame};
-use super::setup::{check_deploy_spot, check_objective_spot};
+use super::setup::{check_deploy_spot, objective_spot_ok};
 use super::state::{Half, KogState, MoveMode, Phase, Split, Step, enemy};
 use super::targeting::{attack_menu, plan_attack};
 use crate::rules::core::RuleSet;
@@ -28,6 +28,7 @@ pub fn choose(g: &KogGame, side: u8) -> Option<Command> {
         return (s.models.get(&p.target)?.side == side).then(|| respond(s));
     }
     match &s.phase {
+        Phase::PlaceTerrain { side: p, .. } => (*p == side).then(|| place_terrain(s)),
         Phase::RoleDiceOff {
             may_reroll: None, ..
         }
@@ -238,7 +239,7 @@ fn objective_spot(s: &KogState, side: u8) -> Option<Pt> {
         while y < d - 6.0 {
             let p = Pt::new(x, y);
             // Points outside its own half are refused first: not asked (and not worded).
-            if t.distance_to(own, p) <= 1e-4 && check_objective_spot(s, side, p).is_ok() {
+            if t.distance_to(own, p) <= 1e-4 && objective_spot_ok(s, side, p) {
                 let off_centre = match t.split {
                     Split::NearFar => (x - w / 2.0).abs(),
                     Split::LeftRight => (y - d / 2.0).abs(),
@@ -641,6 +642,55 @@ fn scored_attack(s: &KogState, scene: &Scene, id: ModelId) -> Option<(f64, Comma
     best
 }
 
+/// Placing terrain: the next palette piece in turn, where it stands farthest from every piece
+/// already down (a spread table), until the table holds "a few terrain features per 2-foot
+/// square"; then done.
+fn place_terrain(s: &KogState) -> Command {
+    use super::terrain::{check_spot, palette, suggested_count};
+    let pal = palette(s);
+    if pal.is_empty() || s.table.pieces.len() >= suggested_count(s) {
+        return Command::FinishTerrain;
+    }
+    let n = s.table.pieces.len();
+    let template = &pal[n % pal.len()];
+    let rotation = if n % 2 == 0 { 0.0 } else { 90.0 };
+    let mut best: Option<(f32, Pt)> = None;
+    let (w, d) = (s.table.width, s.table.depth);
+    let mut y = 1.0;
+    while y < d {
+        let mut x = 1.0;
+        while x < w {
+            let at = Pt::new(x, y);
+            let p = crate::table::Piece {
+                at,
+                rotation,
+                ..template.clone()
+            };
+            if check_spot(s, &p).is_ok() {
+                let room = s
+                    .table
+                    .pieces
+                    .iter()
+                    .map(|q| q.footprint_distance(at))
+                    .fold(f32::INFINITY, f32::min);
+                if best.is_none_or(|(r, _)| room > r + 1e-4) {
+                    best = Some((room, at));
+                }
+            }
+            x += 2.0;
+        }
+        y += 2.0;
+    }
+    match best {
+        Some((_, at)) => Command::PlaceTerrain {
+            piece: template.label.clone(),
+            at,
+            rotation,
+        },
+        None => Command::FinishTerrain,
+    }
+}
+
 /// Plays the program's command for `side`, if the game waits on it. A refusal (which the
 /// program's own checks should prevent) ends the side's step instead of stalling the game.
 pub fn play(g: &mut KogGame, side: u8) -> Option<Command> {
@@ -652,6 +702,7 @@ pub fn play(g: &mut KogGame, side: u8) -> Option<Command> {
         (Phase::Turn, Step::Movement) => Command::EndMovement,
         (Phase::Turn, Step::Action) => Command::EndTurn,
         (Phase::Deploy { .. }, _) => Command::FinishDeployment,
+        (Phase::PlaceTerrain { .. }, _) => Command::FinishTerrain,
         _ => return None,
     };
     // A step the rules still refuse (a unit left out of coherency by a player who handed the

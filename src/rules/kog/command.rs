@@ -7,6 +7,15 @@ use serde::{Deserialize, Serialize};
 /// A player's command. Setup commands come first, then those of a player turn.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub enum Command {
+    /// Placing terrain: the side whose turn it is puts a piece of the level's palette (named by
+    /// its label) on the table at `at`, turned `rotation` degrees.
+    PlaceTerrain {
+        piece: String,
+        at: Pt,
+        rotation: f32,
+    },
+    /// Placing terrain: the side is done (the other places on alone until it is done too).
+    FinishTerrain,
     /// Both players roll a die (Attacker/Defender, or first turn from round 3).
     RollOff,
     /// The side with more unused points re-rolls its die after losing the dice-off.

@@ -54,6 +54,7 @@ pub fn expect_phase(s: &KogState, ok: bool, what: &str) -> Result<(), RuleError>
 /// Where the game is, in words.
 pub fn phase_label(s: &KogState) -> String {
     match &s.phase {
+        Phase::PlaceTerrain { side, .. } => format!("side {side} places terrain"),
         Phase::RoleDiceOff {
             may_reroll: Some(side),
             ..

@@ -23,6 +23,15 @@ pub enum Event {
         new: u32,
     },
     PhaseSet(Phase),
+    /// Placing terrain: a side put a piece from the level's palette on the table.
+    TerrainPlaced {
+        side: u8,
+        piece: crate::data::level::PieceDef,
+    },
+    /// Placing terrain: a side is done placing.
+    TerrainFinished {
+        side: u8,
+    },
     RolesSet(Roles),
     TerritorySet(Territory),
     Deployed {
@@ -142,6 +151,10 @@ pub fn apply(s: &mut KogState, e: &Event) {
         Event::DiceOff { .. } | Event::DiceOffReroll { .. } | Event::Note(_) => {}
         Event::AttackRolled { .. } | Event::DefenseRolled { .. } => {}
         Event::PhaseSet(p) => s.phase = p.clone(),
+        Event::TerrainPlaced { piece, .. } => {
+            s.table.pieces.push(super::terrain::from_def(piece))
+        }
+        Event::TerrainFinished { .. } => {}
         Event::RolesSet(r) => s.roles = Some(*r),
         Event::TerritorySet(t) => s.territory = Some(*t),
         Event::Deployed { model, at, facing } => {
@@ -296,6 +309,11 @@ pub fn describe(s: &KogState, e: &Event) -> Option<String> {
                 ""
             }
         ),
+        Event::TerrainPlaced { side, piece } => format!(
+            "Side {side} places {} at ({:.1}, {:.1}), turned {:.0}\u{b0}",
+            piece.label, piece.at.0, piece.at.1, piece.rotation
+        ),
+        Event::TerrainFinished { side } => format!("Side {side} is done placing terrain"),
         Event::DiceOffReroll { side, old, new } => format!(
             "Side {side} has more unused points and re-rolls its {old}: {new} (\"Unused Points\")"
         ),
@@ -308,6 +326,13 @@ pub fn describe(s: &KogState, e: &Event) -> Option<String> {
                 ..
             } => format!("Side {side} has more unused points and may re-roll its die"),
             Phase::Deploy { side } => format!("Side {side} deploys"),
+            Phase::PlaceTerrain { side, .. } => format!("Side {side} places terrain"),
+            Phase::RoleDiceOff {
+                last: None,
+                may_reroll: None,
+            } if matches!(s.phase, Phase::PlaceTerrain { .. }) => {
+                "The battlefield is ready: dice off for Attacker and Defender".into()
+            }
             Phase::PlaceObjective { side } => format!("Side {side} places its Objective"),
             Phase::NameCommanders => "Each player names a Commander".into(),
             Phase::FirstTurnDiceOff => "Dice off for the first turn of the round".into(),

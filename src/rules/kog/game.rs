@@ -70,6 +70,10 @@ impl GameSetup {
         }
         let mut table = self.level.to_table();
         table.models.clear();
+        let terrain = self.options.terrain;
+        if terrain == super::options::TerrainSetup::OpenTable {
+            table.pieces.clear();
+        }
         let mut models = BTreeMap::new();
         let mut units = Vec::new();
         let mut next = 1u32;
@@ -115,9 +119,17 @@ impl GameSetup {
             setup: std::sync::Arc::new(self.clone()),
             models,
             units,
-            phase: Phase::RoleDiceOff {
-                last: None,
-                may_reroll: None,
+            // "Players should alternate placing terrain features": side 1 places first.
+            phase: if terrain == super::options::TerrainSetup::Level {
+                Phase::RoleDiceOff {
+                    last: None,
+                    may_reroll: None,
+                }
+            } else {
+                Phase::PlaceTerrain {
+                    side: 1,
+                    done: [false, false],
+                }
             },
             roles: None,
             territory: None,

@@ -24,6 +24,7 @@ pub mod setup;
 pub mod state;
 pub mod state_form;
 pub mod targeting;
+pub mod terrain;
 pub mod turns;
 pub mod victory;
 pub mod view;
@@ -68,6 +69,7 @@ pub fn execute_after(
     }
     let mut c = ctx::Ctx::new(s, dice);
     match cmd {
+        Command::PlaceTerrain { .. } | Command::FinishTerrain => terrain::run(&mut c, cmd)?,
         Command::RollOff
         | Command::Reroll
         | Command::KeepRolls

@@ -122,6 +122,50 @@ impl GapFrom {
     }
 }
 
+/// "Placing Terrain – ... Players should alternate placing terrain features and agree upon any
+/// battlefield effects before proceeding."
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub enum TerrainSetup {
+    /// The level as it is: its terrain was agreed when it was chosen.
+    #[default]
+    Level,
+    /// The level's ground without its pieces: the players alternate placing pieces from its
+    /// palette before the dice-off.
+    OpenTable,
+    /// The level's pieces stay: the players alternate adding pieces from its palette.
+    Dressed,
+}
+
+impl TerrainSetup {
+    pub const ALL: [TerrainSetup; 3] = [
+        TerrainSetup::Level,
+        TerrainSetup::OpenTable,
+        TerrainSetup::Dressed,
+    ];
+
+    fn is_level(&self) -> bool {
+        *self == TerrainSetup::Level
+    }
+
+    pub fn label(self) -> &'static str {
+        match self {
+            TerrainSetup::Level => "the level as it is",
+            TerrainSetup::OpenTable => "place terrain on an open table",
+            TerrainSetup::Dressed => "add terrain to the level's",
+        }
+    }
+
+    /// The choice named on the command line: level, open or dressed.
+    pub fn from_name(name: &str) -> Option<TerrainSetup> {
+        match super::catalogue::fold(name).as_str() {
+            "level" => Some(TerrainSetup::Level),
+            "open" | "opentable" => Some(TerrainSetup::OpenTable),
+            "dressed" => Some(TerrainSetup::Dressed),
+            _ => None,
+        }
+    }
+}
+
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct KogOptions {
     pub long_range: LongRange,
@@ -149,6 +193,10 @@ pub struct KogOptions {
         skip_serializing_if = "GapFrom::is_legacy"
     )]
     pub objective_gap_from: GapFrom,
+    /// Whether the players place terrain before the dice-off. Left out of the saved form when
+    /// the level is played as it is, so saves from before the option keep their hashes.
+    #[serde(default, skip_serializing_if = "TerrainSetup::is_level")]
+    pub terrain: TerrainSetup,
 }
 
 fn default_gap() -> f32 {
@@ -165,6 +213,7 @@ impl Default for KogOptions {
             deployment_gap: default_gap(),
             speed_move_bars: SpeedMoveBars::ShootingAndItsAlternatives,
             objective_gap_from: GapFrom::MarkerEdge,
+            terrain: TerrainSetup::Level,
         }
     }
 }

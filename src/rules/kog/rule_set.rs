@@ -112,7 +112,9 @@ impl RuleSet for Kog {
                 Waiting::One(*chooser)
             }
             Phase::ChooseTerritory => Waiting::One(s.roles.map_or(1, |r| r.defender)),
-            Phase::Deploy { side } | Phase::PlaceObjective { side } => Waiting::One(*side),
+            Phase::Deploy { side }
+            | Phase::PlaceObjective { side }
+            | Phase::PlaceTerrain { side, .. } => Waiting::One(*side),
             Phase::NameCommanders => Waiting::Each(
                 [1u8, 2]
                     .into_iter()

@@ -335,28 +335,28 @@ fn finish_deployment(c: &mut Ctx) -> Result<(), RuleError> {
     Ok(())
 }
 
-/// Checks a spot for `side`'s objective marker.
-pub fn check_objective_spot(s: &super::state::KogState, side: u8, at: Pt) -> Result<(), RuleError> {
+/// Why a spot will not do for `side`'s objective marker.
+enum SpotProblem {
+    OffTable,
+    NotOwn(&'static str),
+    OnTheLine(&'static str),
+    NearEdge(f32),
+}
+
+fn objective_spot_problem(s: &super::state::KogState, side: u8, at: Pt) -> Option<SpotProblem> {
     let (t, r) = (
         s.territory.expect("territories are set before objectives"),
         s.roles.expect("roles are set before objectives"),
     );
     if !at.is_finite() || !s.table.contains(at) {
-        return illegal("the Objective goes on the table");
+        return Some(SpotProblem::OffTable);
     }
     let own = t.half_of(side, &r);
     if t.distance_to(own, at) > 1e-4 {
-        return illegal(format!(
-            "each player places its Objective \"in their territory\" ({})",
-            t.describe(own)
-        ));
+        return Some(SpotProblem::NotOwn(t.describe(own)));
     }
     if t.distance_to(own.other(), at) <= 1e-4 {
-        return illegal(format!(
-            "each player places its Objective \"in their territory\": a marker on the dividing \
-             line is in neither territory ({} is beyond it)",
-            t.describe(own)
-        ));
+        return Some(SpotProblem::OnTheLine(t.describe(own)));
     }
     // Measured from the marker's edge, as every distance of the game is (saves from before
     // that reading measured from its centre).
@@ -370,11 +370,33 @@ pub fn check_objective_spot(s: &super::state::KogState, side: u8, at: Pt) -> Res
             .min(s.table.depth - at.y)
             - radius;
     if edge <= OBJECTIVE_EDGE_GAP + 1e-4 {
-        return illegal(format!(
-            "an Objective goes \"more than 6\\\" from any board edge\": this marker's edge is {edge:.1}\" from one"
-        ));
+        return Some(SpotProblem::NearEdge(edge));
     }
-    Ok(())
+    None
+}
+
+/// Whether `side`'s objective marker may go at `at` ([`check_objective_spot`] without wording
+/// the refusal: the program asks it of many spots).
+pub fn objective_spot_ok(s: &super::state::KogState, side: u8, at: Pt) -> bool {
+    objective_spot_problem(s, side, at).is_none()
+}
+
+/// Checks a spot for `side`'s objective marker.
+pub fn check_objective_spot(s: &super::state::KogState, side: u8, at: Pt) -> Result<(), RuleError> {
+    match objective_spot_problem(s, side, at) {
+        None => Ok(()),
+        Some(SpotProblem::OffTable) => illegal("the Objective goes on the table"),
+        Some(SpotProblem::NotOwn(own)) => illegal(format!(
+            "each player places its Objective \"in their territory\" ({own})"
+        )),
+        Some(SpotProblem::OnTheLine(own)) => illegal(format!(
+            "each player places its Objective \"in their territory\": a marker on the dividing \
+             line is in neither territory ({own} is beyond it)"
+        )),
+        Some(SpotProblem::NearEdge(edge)) => illegal(format!(
+            "an Objective goes \"more than 6\\\" from any board edge\": this marker's edge is {edge:.1}\" from one"
+        )),
+    }
 }
 
 fn place_objective(c: &mut Ctx, at: Pt) -> Result<(), RuleError> {

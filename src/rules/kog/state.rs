@@ -282,6 +282,12 @@ pub struct TurnState {
 /// Where the game is.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub enum Phase {
+    /// "Placing Terrain": the players alternate placing pieces; `side` places next, `done`
+    /// (index side - 1) marks a side that has finished.
+    PlaceTerrain {
+        side: u8,
+        done: [bool; 2],
+    },
     /// Dicing off for Attacker and Defender; `may_reroll` is the side with more unused points
     /// that lost the last roll.
     RoleDiceOff {

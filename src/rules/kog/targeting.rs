@@ -56,7 +56,7 @@ fn sighting_anew(
         .line_of_sight(t, shooter, target, false)
         .map_err(|e| RuleError::Illegal(e.to_string()))?;
     let reasons = scene
-        .cover(t, shooter, target, false)
+        .cover_seen(t, shooter, target, false, &los)
         .map_err(|e| RuleError::Illegal(e.to_string()))?;
     let mut cover: Vec<String> = reasons.iter().map(CoverReason::to_string).collect();
     let kind = match los.verdict {

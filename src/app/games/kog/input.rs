@@ -147,7 +147,11 @@ fn place_on_click(
     let cmd = match session.placing.clone() {
         Placing::None => return,
         // A click on a model selects or drags it; placing is for the open table.
-        Placing::Deploy(_) | Placing::Objective if hit.model.is_some() => return,
+        Placing::Deploy(_) | Placing::Objective | Placing::Terrain { .. }
+            if hit.model.is_some() =>
+        {
+            return;
+        }
         Placing::Deploy(id) => {
             let Some(at) = hit.ground else { return };
             let facing = deploy_facing(session.state(), id, at);
@@ -161,6 +165,14 @@ fn place_on_click(
             let Some(at) = hit.ground else { return };
             Command::PlaceObjective { at }
         }
+        Placing::Terrain { piece, rotation } => {
+            let Some(at) = hit.ground else { return };
+            Command::PlaceTerrain {
+                piece,
+                at,
+                rotation,
+            }
+        }
         Placing::Target { attacker, weapon } => {
             let Some(target) = hit.model else { return };
             Command::Attack {
@@ -171,11 +183,15 @@ fn place_on_click(
         }
     };
     let next_deploy = matches!(cmd, Command::Deploy { .. });
+    // The piece stays picked for the side's next placement.
+    let keep = matches!(cmd, Command::PlaceTerrain { .. }).then(|| session.placing.clone());
     match session.submit(cmd) {
         Ok(()) => {
             notices.status.clear();
             session.placing = if next_deploy {
                 next_to_deploy(session).map_or(Placing::None, Placing::Deploy)
+            } else if let Some(p) = keep {
+                p
             } else {
                 Placing::None
             };

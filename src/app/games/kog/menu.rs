@@ -13,7 +13,7 @@ use crate::data::load_level;
 use crate::rules::core::{Player, RulesId};
 use crate::rules::kog::catalogue::{Catalogue, shipped};
 use crate::rules::kog::force::{BattleSize, ForceList, load_force};
-use crate::rules::kog::options::{LongRange, SpeedMoveBars};
+use crate::rules::kog::options::{LongRange, SpeedMoveBars, TerrainSetup};
 use crate::rules::kog::{GameSetup, KogGame, KogOptions, Scenario};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
@@ -312,6 +312,15 @@ fn new_battle_window(ctx: &egui::Context, menu: &mut MenuState, open: &mut bool,
                 ui.label("Dice seed");
                 ui.add(egui::TextEdit::singleline(&mut form.seed).hint_text("random"));
                 ui.end_row();
+            });
+            ui.horizontal(|ui| {
+                ui.label("Terrain:").on_hover_text(
+                    "\"Players should alternate placing terrain features\": before the dice-off, \
+                     or play the level as it is",
+                );
+                for t in TerrainSetup::ALL {
+                    ui.radio_value(&mut form.options.terrain, t, t.label());
+                }
             });
             ui.collapsing("Options (readings the text leaves open)", |ui| {
                 ui.horizontal(|ui| {

@@ -19,6 +19,12 @@ pub enum Placing {
     Deploy(ModelId),
     /// Place the deploying side's objective.
     Objective,
+    /// Placing terrain: put this palette piece, turned `rotation` degrees, where the table is
+    /// clicked.
+    Terrain {
+        piece: String,
+        rotation: f32,
+    },
     /// Pick a target for this attacker's weapon.
     Target {
         attacker: ModelId,

@@ -22,6 +22,70 @@ pub fn setup_steps(
     let s = session.state();
     let mut out = None;
     match &s.phase {
+        Phase::PlaceTerrain { side, done } => {
+            ui.heading(format!("Placing terrain: side {side}"));
+            ui.label(
+                "\"Players should alternate placing terrain features and agree upon any \
+                 battlefield effects before proceeding.\" Pick a piece (its effects beside it), \
+                 then click the table. A side that is done lets the other place on alone.",
+            );
+            if done[0] || done[1] {
+                let d = if done[0] { 1 } else { 2 };
+                ui.label(format!("Side {d} is done placing."));
+            }
+            ui.label(format!(
+                "{} pieces on the table; a few per 2-foot square is a good start (about {}).",
+                s.table.pieces.len(),
+                crate::rules::kog::terrain::suggested_count(s)
+            ));
+            let (mut picked, mut rotation) = match &session.placing {
+                Placing::Terrain { piece, rotation } => (piece.clone(), *rotation),
+                _ => (String::new(), 0.0),
+            };
+            egui::ScrollArea::vertical()
+                .max_height(220.0)
+                .id_salt("terrain_palette")
+                .show(ui, |ui| {
+                    for p in crate::rules::kog::terrain::palette(s) {
+                        let effects: Vec<&str> = p.tags.iter().map(|t| t.label()).collect();
+                        let text = format!(
+                            "{} ({:.0}\" x {:.0}\" x {:.1}\"{}{})",
+                            p.label,
+                            p.size.0,
+                            p.size.1,
+                            p.size.2,
+                            if effects.is_empty() { "" } else { "; " },
+                            effects.join(", ")
+                        );
+                        if ui.selectable_label(picked == p.label, text).clicked() {
+                            picked = p.label.clone();
+                        }
+                    }
+                });
+            ui.horizontal(|ui| {
+                ui.label("Turn:");
+                ui.add(
+                    egui::DragValue::new(&mut rotation)
+                        .range(-180.0..=180.0)
+                        .speed(5.0)
+                        .suffix("\u{b0}"),
+                );
+            });
+            if !picked.is_empty() {
+                session.placing = Placing::Terrain {
+                    piece: picked,
+                    rotation,
+                };
+            }
+            if ui
+                .button("Done placing terrain")
+                .on_hover_text("the other side places on alone until it is done too")
+                .clicked()
+            {
+                session.placing = Placing::None;
+                out = Some(Command::FinishTerrain);
+            }
+        }
         Phase::RoleDiceOff { last, may_reroll } => {
             ui.heading("Attacker v. Defender");
             let u = unused_points(s);

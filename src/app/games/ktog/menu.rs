@@ -110,7 +110,8 @@ fn window(
                     for (i, (p, who)) in f.players.iter_mut().enumerate() {
                         ui.add_sized([110.0, 20.0], egui::TextEdit::singleline(&mut p.name))
                             .on_hover_text(format!("seat {}", i + 1));
-                        ui.add(egui::DragValue::new(&mut p.hp).range(15..=25));
+                        ui.add(egui::DragValue::new(&mut p.hp).range(1..=99))
+                            .on_hover_text("\"usually 15 to 25\"");
                         egui::ComboBox::from_id_salt(("ktog_persona", i))
                             .selected_text(match p.persona {
                                 Persona::Plain => "plain",
