@@ -9,6 +9,7 @@ const FIXED: &[&str] = &[
     "new-battle",
     "builder",
     "dnd-builder",
+    "dnd-delve",
     "load",
     "settings",
     "rules",

@@ -6,6 +6,7 @@ mod answers;
 mod app;
 mod bonuses;
 mod camp;
+mod delve;
 mod dungeon;
 mod rules;
 mod saves;
@@ -80,6 +81,7 @@ pub fn fight_in(
         monsters,
         first,
         grimoire,
+        delve: None,
     })
     .unwrap()
 }

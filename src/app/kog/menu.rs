@@ -64,6 +64,16 @@ fn open_at_start(
                 None => {}
             }
         }
+        "dnd-delve" => {
+            main.new_game = Some(RulesId::Dndalike);
+            match dnd_form {
+                Some(mut f) => {
+                    f.delve = Some(crate::rules::dndalike::delve::DELVE_FILE.into());
+                }
+                None if *waited < 600 => return,
+                None => {}
+            }
+        }
         "load" => main.show_load = true,
         "settings" => {
             if let Some(mut s) = settings {
