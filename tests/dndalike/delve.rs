@@ -123,7 +123,12 @@ fn the_party_carries_wounds_fatigue_stones_and_the_dead_into_the_next_fight() {
     // Between fights: the party's seat decides; the stack is empty, every die is back.
     assert_eq!(g.waiting(), Waiting::Any(vec![2]));
     assert!(g.state.stack.is_empty());
-    assert!(g.state.chars.iter().all(|c| c.dice.iter().all(|d| !d.spent)));
+    assert!(
+        g.state
+            .chars
+            .iter()
+            .all(|c| c.dice.iter().all(|d| !d.spent))
+    );
     assert!(g.journal.iter().any(|l| l.text.contains("The gate is won")));
     // No fighting between fights, and no resting or going on during a fight.
     let e = refuse(&mut g, 2, act(0, Ability::Dodge));
@@ -132,7 +137,10 @@ fn the_party_carries_wounds_fatigue_stones_and_the_dead_into_the_next_fight() {
     exec(&mut g, 2, Command::Onward, &[]);
     let st = &g.state;
     assert_eq!(st.phase, Phase::Act);
-    assert_eq!((st.active, st.first, st.round), (Party::Monsters, Party::Monsters, 1));
+    assert_eq!(
+        (st.active, st.first, st.round),
+        (Party::Monsters, Party::Monsters, 1)
+    );
     let names: Vec<&str> = st.chars.iter().map(|c| c.name()).collect();
     assert_eq!(names, ["Georgia", "Hale", "Osric", "Goblin", "Goblin boss"]);
     assert_eq!(
@@ -140,17 +148,36 @@ fn the_party_carries_wounds_fatigue_stones_and_the_dead_into_the_next_fight() {
         (3, 2, 7),
         "Georgia's fatigue, wounds and damage carried"
     );
-    assert!(st.chars[1].dead && st.chars[1].fatigue == 4, "Hale stays dead");
+    assert!(
+        st.chars[1].dead && st.chars[1].fatigue == 4,
+        "Hale stays dead"
+    );
     assert_eq!(st.chars[2].fatigue, 2);
     assert_eq!(
-        (st.chars[2].stones.bag.len(), st.chars[2].stones.discard.len(), st.chars[2].stones.lost.len()),
+        (
+            st.chars[2].stones.bag.len(),
+            st.chars[2].stones.discard.len(),
+            st.chars[2].stones.lost.len()
+        ),
         (0, 1, 1),
         "Osric's stones stay spent and lost"
     );
-    assert_eq!(st.chars[0].pos, Pt::new(2.0, 2.0), "the heroes come in at the places");
+    assert_eq!(
+        st.chars[0].pos,
+        Pt::new(2.0, 2.0),
+        "the heroes come in at the places"
+    );
     assert_eq!(st.chars[4].pos, Pt::new(14.0, 12.0));
-    assert!(st.chars[3..].iter().all(|c| c.fatigue == 0 && c.wounds == 0 && !c.dead));
-    assert_eq!(g.waiting(), Waiting::Any(vec![1]), "the monsters were there first");
+    assert!(
+        st.chars[3..]
+            .iter()
+            .all(|c| c.fatigue == 0 && c.wounds == 0 && !c.dead)
+    );
+    assert_eq!(
+        g.waiting(),
+        Waiting::Any(vec![1]),
+        "the monsters were there first"
+    );
     let e = refuse(
         &mut g,
         1,
@@ -190,14 +217,21 @@ fn a_rest_at_the_table_rolls_the_watch_with_the_game_dice() {
         .iter()
         .map(|r| r.purpose.as_ref())
         .collect();
-    assert_eq!(purposes, ["progress", "progress", "completion", "completion"]);
+    assert_eq!(
+        purposes,
+        ["progress", "progress", "completion", "completion"]
+    );
     let c = &g.state.chars;
     assert_eq!(c[1].fatigue, 1, "the watcher tires");
     assert_eq!((c[0].fatigue, c[0].wounds, c[0].damage), (1, 1, 4));
     assert_eq!((c[2].fatigue, c[2].stones.bag.len()), (0, 2));
     assert_eq!(g.state.phase, Phase::Camp, "still between fights");
     assert_eq!(g.state.delve.as_ref().unwrap().rests, 1);
-    assert!(g.journal.iter().any(|l| l.text.contains("Hale keeps watch")));
+    assert!(
+        g.journal
+            .iter()
+            .any(|l| l.text.contains("Hale keeps watch"))
+    );
     assert!(g.journal.iter().any(|l| l.text.contains("the watch holds")));
     // Watching at the fatigue maximum is refused, nothing rolled.
     g.state.chars[1].fatigue = g.state.chars[1].sheet.max_fatigue();
@@ -236,7 +270,11 @@ fn a_failed_watch_starts_the_ambush_and_the_party_camps_again_after_it() {
         })
     );
     let st = &g.state;
-    assert_eq!((st.chars[0].fatigue, st.chars[0].wounds, st.chars[2].fatigue), (3, 2, 2), "nobody recuperates");
+    assert_eq!(
+        (st.chars[0].fatigue, st.chars[0].wounds, st.chars[2].fatigue),
+        (3, 2, 2),
+        "nobody recuperates"
+    );
     assert_eq!(st.chars[1].fatigue, 1, "the watcher still tired");
     assert_eq!(st.chars.len(), 4);
     assert_eq!(st.chars[3].name(), "Ghoul");
@@ -246,7 +284,11 @@ fn a_failed_watch_starts_the_ambush_and_the_party_camps_again_after_it() {
     exec(&mut g, 1, Command::EndTurn, &[]);
     g.state.chars[3].damage = 9;
     settle(&mut g, 2, act(0, Ability::Finish { target: 3 }), &[5]);
-    assert_eq!(g.state.phase, Phase::Camp, "the ambush beaten, back to camp");
+    assert_eq!(
+        g.state.phase,
+        Phase::Camp,
+        "the ambush beaten, back to camp"
+    );
     let d = g.state.delve.as_ref().unwrap();
     assert_eq!((d.encounter, d.ambush, d.rests, d.won), (0, true, 0, 2));
     // After an ambush the program goes on; so does the party here.
@@ -306,7 +348,12 @@ fn play_until(g: &mut DndGame, stop: impl Fn(&DndGame) -> bool) {
         if stop(g) {
             return;
         }
-        assert_eq!(g.self_play(1), 1, "the program stopped: {:?}", g.state.phase);
+        assert_eq!(
+            g.self_play(1),
+            1,
+            "the program stopped: {:?}",
+            g.state.phase
+        );
     }
     panic!("not reached in 20 000 commands");
 }
@@ -414,7 +461,11 @@ fn a_bad_delve_file_gets_located_errors() {
     };
     let places = at("encounters[0].heroes");
     assert_eq!(places.line, 9);
-    assert!(places.message.contains("places for 3 heroes, and the party has 4"));
+    assert!(
+        places
+            .message
+            .contains("places for 3 heroes, and the party has 4")
+    );
     let rock = at("encounters[0].monsters[0].at");
     assert_eq!(rock.line, 10);
     assert!(rock.message.contains("rock"), "{rock}");

@@ -134,13 +134,13 @@ fn form(ui: &mut egui::Ui, session: &mut DndSession) -> Option<Command> {
                     c.sheet.armour.fatigue()
                 ));
                 let damage = if c.sheet.lesser || viewer == Some(c.seat) {
-                    format!(", damage {}", c.damage)
+                    format!(" \u{b7} damage {}", c.damage)
                 } else {
                     String::new()
                 };
                 let stones = if c.sheet.sorcerer() {
                     format!(
-                        ", stones {} of {} in the bag",
+                        " \u{b7} stones {} of {} in the bag",
                         c.stones.bag.len(),
                         c.sheet.stones.len()
                     )
