@@ -481,3 +481,41 @@ fn a_bad_delve_file_gets_located_errors() {
     .unwrap();
     assert_eq!(plan.encounters.len(), 3);
 }
+
+/// "This total is hidden and cannot be revealed": the share of the damage a rest heals travels
+/// as 0 to the other seats, and their view of the state still matches.
+#[test]
+fn the_damage_a_rest_heals_stays_secret_from_the_other_seats() {
+    let mut g = delve();
+    wear(&mut g);
+    win_the_first_fight(&mut g);
+    let before = g.state.clone();
+    let events = exec(
+        &mut g,
+        2,
+        Command::Rest {
+            watch: vec![1],
+            keep: vec![],
+        },
+        &[4, 5, 1, 3],
+    );
+    let mut view = Dndalike::redact(&before, 1);
+    for e in &events {
+        let r = Dndalike::redact_event(&view, 1, e);
+        if let Event::Camp(CampEvent::Rested {
+            who: 0,
+            damage_healed,
+            ..
+        }) = &r
+        {
+            assert_eq!(*damage_healed, 0);
+        }
+        Dndalike::apply(&mut view, &r);
+    }
+    let want = Dndalike::redact(&g.state, 1);
+    assert_eq!(
+        serde_json::to_string(&view).unwrap(),
+        serde_json::to_string(&want).unwrap()
+    );
+    assert_eq!(g.state.chars[0].damage, 4, "seat 2 sees its own total");
+}

@@ -342,6 +342,23 @@ impl RuleSet for Dndalike {
                     damage: 0,
                 }
             }
+            // The share of the damage total a healed wound takes with it is as secret as the
+            // total.
+            Event::Camp(super::camp::CampEvent::Rested {
+                who,
+                fatigue_lost,
+                wound_healed,
+                stones_back,
+                ..
+            }) if s.chars.get(*who).is_some_and(|c| c.seat != seat) => {
+                Event::Camp(super::camp::CampEvent::Rested {
+                    who: *who,
+                    fatigue_lost: *fatigue_lost,
+                    wound_healed: *wound_healed,
+                    damage_healed: 0,
+                    stones_back: *stones_back,
+                })
+            }
             e => e.clone(),
         }
     }
