@@ -68,7 +68,7 @@ struct Cli {
     #[arg(long)]
     menu: bool,
     /// Open a window at start: menu, new-battle, new-kog-light, new-kry-gothic, new-ktog,
-    /// new-dndalike, new-krig, builder, dnd-builder, load, settings, rules (with --game), balance,
+    /// new-dndalike, new-krig, builder, dnd-builder, dnd-delve, load, settings, rules (with --game), balance,
     /// balance-run or balance-matrix; any other name is refused.
     #[arg(long, value_name = "NAME", value_parser = wartable::app::base::open_names::parse_open_name)]
     open: Option<String>,

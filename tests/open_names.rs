@@ -60,6 +60,7 @@ fn the_open_names_of_the_docs_are_taken_and_others_are_not() {
         "new-dndalike",
         "builder",
         "dnd-builder",
+        "dnd-delve",
         "load",
         "settings",
         "rules",

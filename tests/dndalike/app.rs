@@ -282,11 +282,11 @@ fn the_character_builder_rolls_in_order_saves_a_roster_and_the_new_fight_uses_it
     assert_eq!(draft.roster.members[4].stats, new.stats);
     assert_eq!(draft.roll_log.len(), 1);
     // The DM's free stat entry rolls again at will (and logs it).
-    draft.stat_entry = wartable::app::dndalike::builder::StatEntry::Free;
+    draft.stat_entry = wartable::app::games::dndalike::builder::StatEntry::Free;
     assert!(draft.reroll(9));
     assert_eq!(draft.roster.members[4].stats, RosterDraft::roll_stats(11));
     assert_eq!(draft.roll_log.len(), 2);
-    draft.stat_entry = wartable::app::dndalike::builder::StatEntry::Rolled;
+    draft.stat_entry = wartable::app::games::dndalike::builder::StatEntry::Rolled;
     // A sorcerer with a spell but no menhir is refused, and nothing is written.
     let dir = crate::common::temp_dir("dnd-builder");
     {

@@ -36,6 +36,7 @@ fn party() -> Vec<Character> {
         monsters: vec![plain("Orc", Armour::Light, Pack::FreeHand, 1, 20.0, 20.0)],
         first: Party::Heroes,
         grimoire: wartable::rules::dndalike::spells::shipped_grimoire().unwrap(),
+        delve: None,
     })
     .unwrap();
     g.state.chars[..3].to_vec()

@@ -18,6 +18,7 @@ fn on(level: &str, heroes: Vec<Member>, monsters: Vec<Member>) -> Result<DndGame
         monsters,
         first: Party::Monsters,
         grimoire: Default::default(),
+        delve: None,
     })
 }
 

@@ -6,6 +6,7 @@ mod answers;
 mod app;
 mod bonuses;
 mod camp;
+mod delve;
 mod dungeon;
 mod edges;
 mod powers;
@@ -82,6 +83,7 @@ pub fn fight_in(
         monsters,
         first,
         grimoire,
+        delve: None,
     })
     .unwrap()
 }

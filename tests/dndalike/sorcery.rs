@@ -571,6 +571,7 @@ fn sheets_name_spells_and_schools_of_the_grimoire() {
         monsters: vec![plain("Orc", Armour::Light, Pack::FreeHand, 1, 5.0, 5.0)],
         first: Party::Heroes,
         grimoire: grimoire(),
+        delve: None,
     })
     .err()
     .expect("refused");

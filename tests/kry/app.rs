@@ -324,8 +324,8 @@ fn leaving_a_game_switches_the_screen_and_drops_its_entities() {
 /// the snap shot with both ("two attacks for base AP cost").
 #[test]
 fn the_split_snap_shot_picks_two_targets() {
-    use wartable::app::kry::input::split_click;
-    use wartable::app::kry::session::Placing;
+    use wartable::app::games::kry::input::split_click;
+    use wartable::app::games::kry::session::Placing;
     let first = split_click(id(1), "Assault Rifle".into(), None, id(6));
     assert_eq!(
         first,

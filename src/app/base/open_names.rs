@@ -10,6 +10,7 @@ const FIXED: &[&str] = &[
     "new-battle",
     "builder",
     "dnd-builder",
+    "dnd-delve",
     "load",
     "settings",
     "rules",

@@ -16,6 +16,7 @@ use crate::table::geom::Pt;
 pub fn choose(s: &DndState, seat: Seat) -> Option<Command> {
     match &s.phase {
         Phase::Over(_) => None,
+        Phase::Camp => super::between::program_choice(s, seat),
         Phase::Backlash { who } => {
             let &i = who.iter().find(|i| s.chars[**i].seat == seat)?;
             let c = &s.chars[i];

@@ -60,7 +60,7 @@ pub fn max_attempts(rank: u32) -> u32 {
 }
 
 /// What happened between fights.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub enum CampEvent {
     /// A progress attempt: the saving throw (the die against `need`: fatigue plus the
     /// difficulty less the INT bonus).
@@ -212,55 +212,23 @@ pub fn rest(
     plan: &RestPlan,
     dice: &mut Dice,
 ) -> Result<Vec<CampEvent>, CampError> {
-    for &w in &plan.watch {
-        let Some(c) = chars.get(w).filter(|c| !c.dead) else {
-            return refuse(format!("there is no living character {w} to keep watch"));
-        };
-        if !c.may_tire() {
-            return refuse(format!(
-                "{} is at the fatigue maximum: too tired to keep watch",
-                c.name()
-            ));
-        }
-    }
+    check_rest(chars, plan)?;
     let resting: Vec<usize> = (0..chars.len())
         .filter(|i| !chars[*i].dead && !plan.watch.contains(i))
         .collect();
-    if resting.is_empty() {
-        return refuse("nobody would rest");
-    }
     let kept = |i: usize| {
         plan.keep
             .iter()
             .find(|(w, _)| *w == i)
             .map_or(0, |(_, k)| (*k).max(0))
     };
-    for &(i, k) in &plan.keep {
-        if !resting.contains(&i) || k < 0 {
-            return refuse(format!("character {i} keeps no fatigue: not resting"));
-        }
-        let c = &chars[i];
-        if k > c.fatigue - c.sheet.armour.fatigue() {
-            return refuse(format!(
-                "{} has only {} fatigue to lose",
-                c.name(),
-                c.fatigue - c.sheet.armour.fatigue()
-            ));
-        }
-    }
     let reduced = plan.keep.iter().any(|(_, k)| *k > 0);
     let mut events = Vec::new();
     for &w in &plan.watch {
         chars[w].fatigue += 1;
         events.push(CampEvent::Watching { who: w });
     }
-    let requirement: i32 = resting
-        .iter()
-        .map(|i| {
-            let c = &chars[*i];
-            (c.fatigue - c.sheet.armour.fatigue() - kept(*i)).max(0)
-        })
-        .sum();
+    let requirement = requirement(chars, plan);
     let ok = if plan.watch.is_empty() {
         false
     } else {
@@ -291,36 +259,106 @@ pub fn rest(
         let c = &mut chars[i];
         let floor = c.sheet.armour.fatigue() + kept(i);
         let fatigue_lost = (c.fatigue - floor).max(0);
-        c.fatigue -= fatigue_lost;
-        let (mut wound_healed, mut damage_healed, mut stones_back) = (false, 0, false);
-        if !reduced {
-            // The damage of one wound: its share of the total, rounded down (the dice of each
-            // wound are not kept apart).
-            if let Some(share) = c.damage.checked_div(c.wounds) {
-                damage_healed = share;
-                c.wounds -= 1;
-                c.damage -= damage_healed;
-                wound_healed = true;
-            }
-            if c.sheet.sorcerer() {
-                let st = c.stones;
-                let mut bag = st.bag;
-                bag.extend(st.pool.iter().chain(&*st.discard).chain(&*st.lost).copied());
-                bag.sort_unstable();
-                c.stones = Stones {
-                    bag,
-                    ..Default::default()
-                };
-                stones_back = true;
-            }
-        }
-        events.push(CampEvent::Rested {
+        // The damage of one wound: its share of the total, rounded down (the dice of each
+        // wound are not kept apart). A reduced rest heals no wound and returns no stone.
+        let share = c.damage.checked_div(c.wounds).filter(|_| !reduced);
+        let e = CampEvent::Rested {
             who: i,
             fatigue_lost,
-            wound_healed,
-            damage_healed,
-            stones_back,
-        });
+            wound_healed: share.is_some(),
+            damage_healed: share.unwrap_or(0),
+            stones_back: !reduced && c.sheet.sorcerer(),
+        };
+        recuperate(c, &e);
+        events.push(e);
     }
     Ok(events)
+}
+
+/// What a [`CampEvent::Rested`] does to the character: fatigue lost, a wound and its share of
+/// the damage healed, every stone back in the bag.
+pub fn recuperate(c: &mut Character, e: &CampEvent) {
+    let CampEvent::Rested {
+        fatigue_lost,
+        wound_healed,
+        damage_healed,
+        stones_back,
+        ..
+    } = e
+    else {
+        return;
+    };
+    c.fatigue -= fatigue_lost;
+    if *wound_healed {
+        c.wounds = c.wounds.saturating_sub(1);
+        c.damage = c.damage.saturating_sub(*damage_healed);
+    }
+    if *stones_back {
+        let st = c.stones;
+        let mut bag = st.bag;
+        bag.extend(st.pool.iter().chain(&*st.discard).chain(&*st.lost).copied());
+        bag.sort_unstable();
+        c.stones = Stones {
+            bag,
+            ..Default::default()
+        };
+    }
+}
+
+/// "a progress requirement equal to the total fatigue of all resting characters": the fatigue
+/// the resters would lose (their armour's and what they keep stay), the watchers' new fatigue
+/// not counted (they do not rest).
+pub fn requirement(chars: &[Character], plan: &RestPlan) -> i32 {
+    let kept = |i: usize| {
+        plan.keep
+            .iter()
+            .find(|(w, _)| *w == i)
+            .map_or(0, |(_, k)| (*k).max(0))
+    };
+    (0..chars.len())
+        .filter(|i| !chars[*i].dead && !plan.watch.contains(i))
+        .map(|i| {
+            let c = &chars[i];
+            (c.fatigue - c.sheet.armour.fatigue() - kept(i)).max(0)
+        })
+        .sum()
+}
+
+/// Whether the rest `plan` may be taken by `chars` (no dice rolled): the watchers living and
+/// able to tire, someone resting, and no more fatigue kept than a rester has to lose.
+pub fn check_rest(chars: &[Character], plan: &RestPlan) -> Result<(), CampError> {
+    for (k, &w) in plan.watch.iter().enumerate() {
+        if plan.watch[..k].contains(&w) {
+            return refuse(format!("character {w} is named twice on watch"));
+        }
+        let Some(c) = chars.get(w).filter(|c| !c.dead) else {
+            return refuse(format!("there is no living character {w} to keep watch"));
+        };
+        if !c.may_tire() {
+            return refuse(format!(
+                "{} is at the fatigue maximum: too tired to keep watch",
+                c.name()
+            ));
+        }
+    }
+    let resting: Vec<usize> = (0..chars.len())
+        .filter(|i| !chars[*i].dead && !plan.watch.contains(i))
+        .collect();
+    if resting.is_empty() {
+        return refuse("nobody would rest");
+    }
+    for &(i, k) in &plan.keep {
+        if !resting.contains(&i) || k < 0 {
+            return refuse(format!("character {i} keeps no fatigue: not resting"));
+        }
+        let c = &chars[i];
+        if k > c.fatigue - c.sheet.armour.fatigue() {
+            return refuse(format!(
+                "{} has only {} fatigue to lose",
+                c.name(),
+                c.fatigue - c.sheet.armour.fatigue()
+            ));
+        }
+    }
+    Ok(())
 }

@@ -46,6 +46,16 @@ pub enum Command {
     /// A sorcerer who failed the end-of-turn saving throw chooses: "gain a fatigue or lose all
     /// spell stones in their active pool and their discard pile".
     Backlash { who: usize, lose_stones: bool },
+    /// A delve between fights: the party rests, the characters `watch` keeping watch and each
+    /// rester of `keep` keeping that much fatigue ("reduce the amount of fatigue they will lose
+    /// during their rest in order to reduce the progress requirement").
+    Rest {
+        watch: Vec<usize>,
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        keep: Vec<(usize, i32)>,
+    },
+    /// A delve between fights: on to the next encounter.
+    Onward,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -173,6 +183,16 @@ pub enum Event {
         next: Party,
         round: u32,
     },
+    /// A delve's fight is won and more lie ahead: the stack empties, every die comes back, and
+    /// the party is between fights.
+    FightWon,
+    /// A rest begins (the `number`th since the last fight).
+    Resting { number: u32 },
+    /// What happened while resting: watching, the watch's rolls, recuperation, an ambush.
+    Camp(super::camp::CampEvent),
+    /// An encounter of the delve begins (`ambush`: the wandering monsters fall on the party):
+    /// its monsters replace the last ones, the living heroes come in at its places.
+    Encounter { index: usize, ambush: bool },
 }
 
 /// The only change to the state.
@@ -297,6 +317,14 @@ pub fn apply(s: &mut DndState, e: &Event) {
             s.active = *next;
             s.round = *round;
         }
+        Event::FightWon => super::between::fight_won(s),
+        Event::Resting { number } => {
+            if let Some(d) = &mut s.delve {
+                d.rests = *number;
+            }
+        }
+        Event::Camp(e) => super::between::apply_camp(s, e),
+        Event::Encounter { index, ambush } => super::between::begin(s, *index, *ambush),
     }
 }
 
@@ -482,6 +510,9 @@ pub fn describe(s: &DndState, e: &Event) -> Option<String> {
         Event::Phase(Phase::Over(end)) => end.text.clone(),
         Event::Phase(_) => return None,
         Event::TurnEnds { next, round } => format!("round {round}: {} turn", next.possessive()),
+        Event::FightWon | Event::Resting { .. } | Event::Camp(_) | Event::Encounter { .. } => {
+            return super::between::describe(s, e);
+        }
     })
 }
 

@@ -5,8 +5,10 @@
 
 pub mod ai;
 pub mod answers;
+pub mod between;
 pub mod camp;
 pub mod command;
+pub mod delve;
 pub mod odds;
 pub mod path;
 pub mod resolve;

@@ -20,6 +20,7 @@ pub fn waiting(s: &DndState) -> Waiting {
             v.dedup();
             Waiting::Each(v)
         }
+        Phase::Camp => Waiting::Any(super::between::camp_seats(s)),
         Phase::Over(end) => Waiting::Over(end.clone()),
     }
 }
@@ -27,7 +28,15 @@ pub fn waiting(s: &DndState) -> Waiting {
 /// Whether `by` may give `c` now.
 pub fn check(s: &DndState, by: Seat, c: &Command) -> Result<(), RuleError> {
     waiting(s).admit(by, |x| format!("seat {x}"))?;
+    let camp = matches!(c, Command::Rest { .. } | Command::Onward);
+    if s.phase == Phase::Camp {
+        return super::between::check(s, c);
+    }
+    if camp {
+        return illegal("the party rests or goes on only between the fights of a delve");
+    }
     match c {
+        Command::Rest { .. } | Command::Onward => illegal("between fights only"),
         Command::Pass => match s.phase {
             Phase::Respond { .. } => Ok(()),
             _ => illegal("nothing is on the stack to answer: act or end the turn"),
@@ -677,6 +686,9 @@ pub fn resolve(
         dice,
     };
     match c {
+        Command::Rest { .. } | Command::Onward => {
+            return super::between::resolve(s, c, x.dice);
+        }
         Command::Act { who, ability } => {
             let responding = matches!(s.phase, Phase::Respond { .. });
             let (tired, _) = check_act(s, by, *who, ability, responding, None)?;
@@ -1033,15 +1045,39 @@ fn respond_or_resolve(x: &mut Ctx) -> Result<(), RuleError> {
 
 /// The fight ends when a party has nobody left.
 fn over(x: &mut Ctx) -> bool {
-    if matches!(x.s.phase, Phase::Over(_)) {
+    if matches!(x.s.phase, Phase::Over(_) | Phase::Camp) {
         return true;
     }
     for p in [Party::Heroes, Party::Monsters] {
         if x.s.alive(p).next().is_none() {
+            // A delve's fight won with encounters ahead (or the wandering monsters beaten):
+            // the party makes camp.
+            if p == Party::Monsters
+                && let Some(d) = &x.s.delve
+                && d.next().is_some()
+            {
+                x.emit(Event::FightWon);
+                return true;
+            }
             let mut winners: Vec<Seat> = x.s.alive(p.other()).map(|i| x.s.chars[i].seat).collect();
             winners.sort();
             winners.dedup();
-            let text = format!("{} win: {} are all dead", cap(p.other().label()), p.label());
+            let mut text = format!("{} win: {} are all dead", cap(p.other().label()), p.label());
+            if let Some(d) = &x.s.delve {
+                text = match p {
+                    Party::Monsters => format!(
+                        "The heroes win the delve: {}, all {} encounters cleared",
+                        d.plan.name,
+                        d.plan.encounters.len()
+                    ),
+                    Party::Heroes => format!(
+                        "{text}, at {} ({} of {} encounters cleared)",
+                        d.current().name,
+                        d.encounter + usize::from(d.ambush),
+                        d.plan.encounters.len()
+                    ),
+                };
+            }
             x.emit(Event::Phase(Phase::Over(GameEnd { winners, text })));
             return true;
         }

@@ -39,7 +39,7 @@ pub fn init(setup: &DndSetup) -> Result<DndState, Vec<String>> {
         (Party::Monsters, &setup.monsters),
     ] {
         for (i, m) in list.iter().enumerate() {
-            let Member { sheet, seat, at } = m;
+            let Member { sheet, at, .. } = m;
             let pos = at.unwrap_or_else(|| start_place(table, party, i, list.len()));
             if !table.contains_base(pos, BASE) {
                 return Err(vec![format!(
@@ -55,42 +55,15 @@ pub fn init(setup: &DndSetup) -> Result<DndState, Vec<String>> {
                     sheet.name, pos.x, pos.y
                 )]);
             }
-            let g = &setup.grimoire;
-            let spells = sheet
-                .spells
-                .iter()
-                .filter_map(|n| g.spell(n))
-                .map(|i| i as u8)
-                .collect();
-            // "Level 1 Sorcerers are assumed to have a menhir of the school of their choice
-            // ... This will give them access to a spell stone at the beginning of the game":
-            // every stone starts in the bag.
-            let bag = sheet
-                .stones
-                .iter()
-                .filter_map(|n| g.school(n))
-                .map(|i| i as u8)
-                .collect();
-            chars.push(Character {
-                sheet: Arc::new(sheet.clone()),
-                spells,
-                stones: super::state::Stones {
-                    bag,
-                    ..Default::default()
-                },
-                party,
-                seat: *seat,
-                pos,
-                dice: pool(&sheet.action_dice()),
-                fatigue: sheet.armour.fatigue(),
-                wounds: 0,
-                damage: 0,
-                raised_ac: None,
-                dead: false,
-            });
+            chars.push(character(m, party, pos, &setup.grimoire));
         }
     }
+    let heroes = setup.heroes.len();
     Ok(DndState {
+        delve: setup
+            .delve
+            .as_ref()
+            .map(|d| super::delve::Delving::new(d.clone(), heroes)),
         chars,
         stack: Vec::new(),
         next_id: 1,
@@ -104,6 +77,49 @@ pub fn init(setup: &DndSetup) -> Result<DndState, Vec<String>> {
         sight,
         table: Arc::new(table.clone()),
     })
+}
+
+/// A character of `party` as it starts a fight at `pos`: fresh dice, its armour's fatigue, no
+/// wounds, every stone in the bag.
+pub fn character(
+    m: &Member,
+    party: Party,
+    pos: Pt,
+    g: &super::spells::Grimoire,
+) -> Character {
+    let sheet = &m.sheet;
+    let spells = sheet
+        .spells
+        .iter()
+        .filter_map(|n| g.spell(n))
+        .map(|i| i as u8)
+        .collect();
+    // "Level 1 Sorcerers are assumed to have a menhir of the school of their choice ... This
+    // will give them access to a spell stone at the beginning of the game": every stone starts
+    // in the bag.
+    let bag = sheet
+        .stones
+        .iter()
+        .filter_map(|n| g.school(n))
+        .map(|i| i as u8)
+        .collect();
+    Character {
+        sheet: Arc::new(sheet.clone()),
+        spells,
+        stones: super::state::Stones {
+            bag,
+            ..Default::default()
+        },
+        party,
+        seat: m.seat,
+        pos,
+        dice: pool(&sheet.action_dice()),
+        fatigue: sheet.armour.fatigue(),
+        wounds: 0,
+        damage: 0,
+        raised_ac: None,
+        dead: false,
+    }
 }
 
 /// Where the `i`th of `n` characters of `party` starts without a place of its own: in a row
@@ -237,6 +253,7 @@ impl RuleSet for Dndalike {
                     .collect::<Vec<_>>()
                     .join(", ")
             ),
+            Phase::Camp => super::between::camp_label(s),
             Phase::Over(end) => end.text.clone(),
         }
     }
@@ -325,6 +342,23 @@ impl RuleSet for Dndalike {
                     damage: 0,
                 }
             }
+            // The share of the damage total a healed wound takes with it is as secret as the
+            // total.
+            Event::Camp(super::camp::CampEvent::Rested {
+                who,
+                fatigue_lost,
+                wound_healed,
+                stones_back,
+                ..
+            }) if s.chars.get(*who).is_some_and(|c| c.seat != seat) => {
+                Event::Camp(super::camp::CampEvent::Rested {
+                    who: *who,
+                    fatigue_lost: *fatigue_lost,
+                    wound_healed: *wound_healed,
+                    damage_healed: 0,
+                    stones_back: *stones_back,
+                })
+            }
             e => e.clone(),
         }
     }
@@ -338,6 +372,8 @@ impl RuleSet for Dndalike {
             Command::EndTurn => "the end of the turn".into(),
             Command::Empowered { ability, .. } => format!("{} paid with a stone", ability.label()),
             Command::Backlash { .. } => "a backlash choice".into(),
+            Command::Rest { .. } => "a rest".into(),
+            Command::Onward => "going on".into(),
             Command::DmChooses { ability, .. } => {
                 format!("{} with the DM choosing the target", ability.label())
             }
@@ -366,7 +402,26 @@ impl RuleSet for Dndalike {
         true
     }
 
+    /// `--scenario delve` (the shipped delve) or `--scenario FILE.ron` (a delve file): a delve
+    /// instead of one fight.
     fn quick_setup(q: &QuickSetup) -> Result<DndSetup, Vec<String>> {
+        if let Some(sc) = &q.scenario {
+            let path = match sc.as_str() {
+                "delve" => std::path::PathBuf::from(super::delve::DELVE_FILE),
+                other if other.ends_with(".ron") => other.into(),
+                other => {
+                    return Err(vec![format!(
+                        "no DnDalike scenario '{other}' (the names: delve, or a delve file)"
+                    )]);
+                }
+            };
+            return super::delve::delve_setup(
+                q.seed,
+                &path,
+                None,
+                q.players.is_some_and(|p| p <= 2),
+            );
+        }
         let level = Some(q.level.clone().unwrap_or_else(|| DEFAULT_LEVEL.into()));
         super::setup::shipped(q.seed, level, q.players.is_some_and(|p| p <= 2))
     }

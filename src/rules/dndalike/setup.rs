@@ -39,6 +39,10 @@ pub struct DndSetup {
     /// spells whatever the grimoire file says later).
     #[serde(default, skip_serializing_if = "Grimoire::is_empty")]
     pub grimoire: Grimoire,
+    /// A delve: its encounters one after another (the first is this fight's monsters and
+    /// places), the party carrying on between them (`None`: one fight).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub delve: Option<super::delve::DelvePlan>,
 }
 
 impl DndSetup {
@@ -75,6 +79,27 @@ impl DndSetup {
                         format!("{list}[{i}].seat"),
                         "seats are numbered from 1",
                     ));
+                }
+            }
+        }
+        if let Some(d) = &self.delve {
+            v.extend(d.problems(self.heroes.len()).into_iter().map(|mut i| {
+                i.path = format!("delve.{}", i.path);
+                i
+            }));
+            for (k, e) in d.encounters.iter().chain([&d.ambush]).enumerate() {
+                for (i, m) in e.monsters.iter().enumerate() {
+                    for (f, msg) in m.sheet.grimoire_problems(&self.grimoire) {
+                        let at = if k == d.encounters.len() {
+                            "ambush".to_string()
+                        } else {
+                            format!("encounters[{k}]")
+                        };
+                        v.push(Issue::new(
+                            format!("delve.{at}.monsters[{i}].sheet.{f}"),
+                            msg,
+                        ));
+                    }
                 }
             }
         }
@@ -208,5 +233,6 @@ pub fn from_rosters(
             .collect(),
         first: Party::Monsters,
         grimoire: super::spells::shipped_grimoire()?,
+        delve: None,
     })
 }

@@ -419,8 +419,22 @@ impl Sheet {
     pub fn grimoire_problems(&self, grimoire: &super::spells::Grimoire) -> Vec<(String, String)> {
         let mut p = Vec::new();
         for (i, n) in self.spells.iter().enumerate() {
-            if grimoire.spell(n).is_none() {
+            let Some(k) = grimoire.spell(n) else {
                 p.push((format!("spells[{i}]"), format!("no spell is named \"{n}\"")));
+                continue;
+            };
+            // "A spell can be cast using multiple different types of power stone, but at least
+            // one must match the school of magic": without a stone of its school the spell
+            // could never be cast.
+            let school = &grimoire.spells[k].school;
+            if !self.stones.is_empty() && !self.stones.iter().any(|s| s == school) {
+                p.push((
+                    format!("spells[{i}]"),
+                    format!(
+                        "{n} is a {school} spell, and the sheet has no {school} stone (its stones: {})",
+                        self.stones.join(", ")
+                    ),
+                ));
             }
         }
         for (i, n) in self.stones.iter().enumerate() {

@@ -290,6 +290,9 @@ pub enum Phase {
     Backlash {
         who: Vec<usize>,
     },
+    /// A delve between fights: the party rests (a watch kept) or goes on to the next
+    /// encounter.
+    Camp,
     Over(GameEnd),
 }
 
@@ -309,6 +312,9 @@ pub struct DndState {
     /// The fight's schools and spells (hashed only when there are any).
     #[serde(skip_serializing_if = "no_spells")]
     pub grimoire: Arc<super::spells::Grimoire>,
+    /// The delve under way, if the fight is one of a delve's.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub delve: Option<super::delve::Delving>,
     /// The program's choices for this very state (emptied by every change and every copy).
     #[serde(skip)]
     pub memo: Memo,

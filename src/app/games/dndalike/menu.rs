@@ -27,7 +27,8 @@ pub fn plugin(app: &mut App) {
         .add_systems(Update, open_at_start.run_if(resource_exists::<OpenAtStart>));
 }
 
-/// `--open dnd-builder`: the New game window with the character builder on the party.
+/// `--open dnd-builder`: the New game window with the character builder on the party;
+/// `--open dnd-delve`: the New game window set to the shipped delve.
 fn open_at_start(
     mut commands: Commands,
     open: Res<OpenAtStart>,
@@ -37,6 +38,10 @@ fn open_at_start(
     if open.0 == "dnd-builder" {
         main.new_game = Some(RulesId::Dndalike);
         form.open_builder(true);
+        commands.remove_resource::<OpenAtStart>();
+    } else if open.0 == "dnd-delve" {
+        main.new_game = Some(RulesId::Dndalike);
+        form.delve = Some(crate::rules::dndalike::delve::DELVE_FILE.into());
         commands.remove_resource::<OpenAtStart>();
     }
 }
@@ -69,6 +74,8 @@ pub struct NewDndGame {
     pub rosters: Option<Vec<PathBuf>>,
     /// The shipped grimoire, loaded when the builder first opens.
     pub grimoire: Option<Result<Grimoire, Vec<String>>>,
+    /// A delve file: its fights one after another instead of one fight.
+    pub delve: Option<PathBuf>,
 }
 
 impl NewDndGame {
@@ -86,6 +93,14 @@ impl NewDndGame {
     }
 
     fn setup(&self, seed: u64) -> Result<crate::rules::dndalike::DndSetup, Vec<String>> {
+        if let Some(d) = &self.delve {
+            return crate::rules::dndalike::delve::delve_setup(
+                seed,
+                d,
+                Some(&self.party_file),
+                self.one_player,
+            );
+        }
         from_rosters(
             seed,
             Some(self.level.clone()),
@@ -114,6 +129,7 @@ impl Default for NewDndGame {
             builder: None,
             rosters: None,
             grimoire: None,
+            delve: None,
         }
     }
 }
@@ -122,9 +138,11 @@ impl NewDndGame {
     pub fn start(&self) -> Result<DndSession, Vec<String>> {
         let seed = crate::app::screens::play::new_game::seed_or_clock(&self.seed)?;
         let mut setup = self.setup(seed)?;
-        setup.first = self.first;
         setup.heroes = ticked(setup.heroes, &self.hero_in);
-        setup.monsters = ticked(setup.monsters, &self.monster_in);
+        if self.delve.is_none() {
+            setup.first = self.first;
+            setup.monsters = ticked(setup.monsters, &self.monster_in);
+        }
         // One seat for the whole party, or one each numbered on from 2 with no gaps; who plays
         // a seat stays with its hero.
         let mut players = vec![(1, self.monsters)];
@@ -239,6 +257,7 @@ fn window(
                 "A party of heroes against the dungeon's monsters, with action dice and the stack. \
                  A fight lasts until one party is dead.",
             );
+            delve_row(ui, f);
             let setup = f.setup(0);
             ui.separator();
             ui.horizontal(|ui| {
@@ -246,10 +265,15 @@ fn window(
                 ui.label("(the dungeon master) played by");
                 who(ui, &mut f.monsters);
             });
-            if roster_row(ui, "dnd_monsters_file", &rosters, &mut f.monsters_file) {
+            if f.delve.is_none()
+                && roster_row(ui, "dnd_monsters_file", &rosters, &mut f.monsters_file)
+            {
                 build = Some(false);
             }
-            if let Ok(s) = &setup {
+            if let (Ok(s), true) = (&setup, f.delve.is_some()) {
+                delve_list(ui, s);
+            }
+            if let (Ok(s), None) = (&setup, &f.delve) {
                 for (k, m) in s.monsters.iter().enumerate() {
                     ui.horizontal(|ui| {
                         if let Some(f) = f.monster_in.get_mut(k) {
@@ -300,11 +324,13 @@ fn window(
             }
             ui.weak("Untick a character to leave it out of this fight.");
             ui.separator();
-            ui.horizontal(|ui| {
-                ui.label("In the area longest (acts first):");
-                ui.selectable_value(&mut f.first, Party::Monsters, "the monsters (a dungeon)");
-                ui.selectable_value(&mut f.first, Party::Heroes, "the heroes");
-            });
+            if f.delve.is_none() {
+                ui.horizontal(|ui| {
+                    ui.label("In the area longest (acts first):");
+                    ui.selectable_value(&mut f.first, Party::Monsters, "the monsters (a dungeon)");
+                    ui.selectable_value(&mut f.first, Party::Heroes, "the heroes");
+                });
+            }
             countdown_row(
                 ui,
                 "Respond prompt countdown, s:",
@@ -312,7 +338,16 @@ fn window(
                 30.0,
                 "0: it waits for an answer",
             );
-            level_and_seed(ui, "dnd_level", &levels, &mut f.level, &mut f.seed);
+            if f.delve.is_none() {
+                level_and_seed(ui, "dnd_level", &levels, &mut f.level, &mut f.seed);
+            } else {
+                let mut level = setup
+                    .as_ref()
+                    .ok()
+                    .and_then(|s| s.level.clone())
+                    .unwrap_or_default();
+                level_and_seed(ui, "dnd_level", &[level.clone()], &mut level, &mut f.seed);
+            }
             start = errors_and_start(ui, &f.errors);
         });
     if let Some(heroes) = build {
@@ -350,6 +385,56 @@ fn window(
     }
     new_game.finish_form(start, open, &mut *form);
     Ok(())
+}
+
+/// One fight, or a delve (its file to choose).
+fn delve_row(ui: &mut egui::Ui, f: &mut NewDndGame) {
+    ui.horizontal(|ui| {
+        if ui.selectable_label(f.delve.is_none(), "One fight").clicked() {
+            f.delve = None;
+        }
+        if ui
+            .selectable_label(f.delve.is_some(), "A delve: fights one after another")
+            .on_hover_text(
+                "the party keeps its wounds, fatigue, stones and dead, and rests between fights",
+            )
+            .clicked()
+            && f.delve.is_none()
+        {
+            f.delve = Some(PathBuf::from(crate::rules::dndalike::delve::DELVE_FILE));
+        }
+        if let Some(d) = &mut f.delve {
+            let name = |p: &Path| {
+                p.file_stem()
+                    .map_or(String::new(), |n| n.to_string_lossy().into_owned())
+            };
+            egui::ComboBox::from_id_salt("dnd_delve_file")
+                .selected_text(name(d))
+                .show_ui(ui, |ui| {
+                    for p in crate::rules::dndalike::delve::delve_files() {
+                        let shown = name(&p);
+                        ui.selectable_value(d, p, shown);
+                    }
+                });
+        }
+    });
+}
+
+/// A delve's encounters and the monsters of each.
+fn delve_list(ui: &mut egui::Ui, s: &crate::rules::dndalike::DndSetup) {
+    let Some(d) = &s.delve else { return };
+    ui.label(egui::RichText::new(&d.name).strong());
+    let line = |e: &crate::rules::dndalike::delve::Encounter| {
+        let mut names: Vec<String> = Vec::new();
+        for m in &e.monsters {
+            names.push(m.sheet.name.to_string());
+        }
+        format!("{}: {} ({} first)", e.name, names.join(", "), e.first.label())
+    };
+    for (k, e) in d.encounters.iter().enumerate() {
+        ui.small(format!("{}. {}", k + 1, line(e)));
+    }
+    ui.small(format!("On a failed watch, the ambush. {}", line(&d.ambush)));
 }
 
 /// A roster file to choose, and the builder's button: whether it was clicked.

@@ -4,6 +4,7 @@
 //! on the miniatures and the table, and the New game window.
 
 pub mod builder;
+pub mod camp_screen;
 pub mod menu;
 pub mod panels;
 pub mod session;
@@ -31,6 +32,7 @@ pub fn plugin(app: &mut App) {
         panels::rings_plugin,
         stack::plugin,
         menu::plugin,
+        camp_screen::plugin,
     ));
     app.world_mut()
         .get_resource_or_init::<PlayRegistry>()

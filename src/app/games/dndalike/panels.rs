@@ -558,6 +558,15 @@ pub fn command_label(st: &DndState, c: &Command) -> String {
         ),
         Command::Pass => "Pass".into(),
         Command::EndTurn => "End turn".into(),
+        Command::Rest { watch, .. } => format!(
+            "Rest ({} on watch)",
+            watch
+                .iter()
+                .map(|i| st.name(*i))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+        Command::Onward => "Go on".into(),
     }
 }
 
@@ -567,6 +576,15 @@ fn actions(ui: &mut egui::Ui, session: &mut DndSession) -> Option<Command> {
     let st = session.state().clone();
     if let Phase::Over(end) = &st.phase {
         ui.heading(&end.text);
+        return None;
+    }
+    if st.phase == Phase::Camp {
+        ui.heading("Between fights");
+        ui.label(if session.camp_seat().is_some() {
+            "The party rests or goes on: see the window in the middle."
+        } else {
+            "The program decides for the party."
+        });
         return None;
     }
     let Some(i) = session.selected else {

@@ -41,6 +41,8 @@ pub struct DndSession {
     /// number): a new answer on the stack is a new question with a fresh countdown.
     asked_about: Option<(Seat, usize, u32)>,
     pub screen: Screen,
+    /// The between-fights form of a delve.
+    pub camp: super::camp_screen::CampForm,
 }
 
 impl DndSession {
@@ -54,6 +56,7 @@ impl DndSession {
             pause_left: None,
             asked_about: None,
             screen: Screen::Hidden,
+            camp: Default::default(),
         };
         s.sync();
         s
@@ -116,6 +119,16 @@ impl DndSession {
         }
     }
 
+    /// Between a delve's fights: the first seat of the party played by a person at this screen.
+    pub fn camp_seat(&self) -> Option<Seat> {
+        if self.game.state.phase != Phase::Camp {
+            return None;
+        }
+        crate::rules::dndalike::between::camp_seats(&self.game.state)
+            .into_iter()
+            .find(|s| self.game.player(*s) == Player::Human)
+    }
+
     /// Whether the seat that plays character `who` may give it orders now.
     pub fn may_order(&self, who: usize) -> bool {
         let Some(c) = self.game.state.chars.get(who) else {
@@ -137,6 +150,7 @@ impl DndSession {
                 crate::rules::dndalike::command::seat_of(&self.game.state, *who)
             }
             Command::Pass => self.asked().unwrap_or(0),
+            Command::Rest { .. } | Command::Onward => self.camp_seat().unwrap_or(0),
             Command::EndTurn => self.acting_seats().first().copied().unwrap_or(0),
         };
         let r = self.shell.submit_as(&mut self.game, seat, cmd);
@@ -228,6 +242,7 @@ impl PlaySession for DndSession {
                     .collect::<Vec<_>>()
                     .join(", ")
             ),
+            Phase::Camp => crate::rules::dndalike::between::camp_label(s),
             Phase::Over(end) => end.text.clone(),
         }
     }
