@@ -37,8 +37,8 @@ pub fn game_app<M>(
     step: Option<std::time::Duration>,
 ) -> bevy::app::App {
     use bevy::prelude::*;
-    use wartable::app::view::interact::{Drag, GameGate, Gesture};
     use wartable::app::base::state::{ActiveTool, Notices, PointerOverUi, Selection, TableState};
+    use wartable::app::view::interact::{Drag, GameGate, Gesture};
     let mut app = App::new();
     app.add_plugins((
         MinimalPlugins,

@@ -144,9 +144,9 @@ fn line_of_sight_results_follow_a_model_after_it_moves() {
 
 #[test]
 fn the_editor_paints_places_and_undoes_through_the_entities() {
-    use wartable::app::screens::editor::{Editor, core_plugin};
     use wartable::app::base::mode::Mode;
     use wartable::app::base::state::Notices;
+    use wartable::app::screens::editor::{Editor, core_plugin};
     use wartable::edit::ops::brush_tiles;
     use wartable::edit::presets::PRESETS;
     use wartable::edit::{EditLevel, EditOp};
@@ -207,8 +207,8 @@ fn the_editor_paints_places_and_undoes_through_the_entities() {
 #[test]
 fn closing_the_window_on_unsaved_editor_work_asks_first() {
     use bevy::window::WindowCloseRequested;
-    use wartable::app::screens::editor::{Editor, QuitPrompt, quit_plugin};
     use wartable::app::base::state::Notices;
+    use wartable::app::screens::editor::{Editor, QuitPrompt, quit_plugin};
     use wartable::edit::{EditLevel, EditOp};
     let mut app = App::new();
     app.add_plugins((MinimalPlugins, quit_plugin))
@@ -245,11 +245,11 @@ fn closing_the_window_on_unsaved_editor_work_asks_first() {
 /// own dice.
 #[test]
 fn heavy_hits_and_their_rolls_belong_to_the_sandbox_not_to_a_game() {
+    use wartable::app::base::mode::Mode;
+    use wartable::app::base::state::{ActiveTool, Notices, PointerOverUi, SandboxDice};
+    use wartable::app::tools::sight_tools::{Hazards, hazard_plugin};
     use wartable::app::view::interact::Drag;
     use wartable::app::view::picking::CursorHit;
-    use wartable::app::base::mode::Mode;
-    use wartable::app::tools::sight_tools::{Hazards, hazard_plugin};
-    use wartable::app::base::state::{ActiveTool, Notices, PointerOverUi, SandboxDice};
     let mut app = app_with("levels/kry-deck.ron");
     app.add_plugins(bevy::state::app::StatesPlugin)
         .insert_state(Mode::Sandbox)

@@ -93,7 +93,9 @@ pub fn build_app(opts: AppOptions) -> App {
     games::rule_set_plugins(&mut app);
     app.add_plugins(screens::balance::plugin);
     if opts.menu {
-        app.add_systems(Startup, |mut m: ResMut<screens::menu::MainMenu>| m.show_main = true);
+        app.add_systems(Startup, |mut m: ResMut<screens::menu::MainMenu>| {
+            m.show_main = true
+        });
     }
     if let Some(o) = opts.online {
         app.insert_resource(o);

@@ -6,8 +6,8 @@
 //! run. Prints JSON.
 
 use super::stats::median;
-use crate::app::view::glide::GameMoved;
 use crate::app::base::state::TableState;
+use crate::app::view::glide::GameMoved;
 use crate::table::Pt;
 use bevy::prelude::*;
 use std::time::Instant;

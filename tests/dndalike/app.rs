@@ -5,9 +5,9 @@
 use super::*;
 use bevy::prelude::App;
 use std::time::Duration;
+use wartable::app::game::session::ActiveGame;
 use wartable::app::games::dndalike::menu::NewDndGame;
 use wartable::app::games::dndalike::session::{DndSession, Screen};
-use wartable::app::game::session::ActiveGame;
 use wartable::rules::core::{Player, RuleSet};
 use wartable::rules::dndalike::{DieKind, Dndalike, Phase};
 use wartable::table::ModelId;

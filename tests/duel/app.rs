@@ -3,11 +3,11 @@
 
 use bevy::prelude::*;
 use std::time::Duration;
+use wartable::app::base::state::Notices;
+use wartable::app::game::session::ActiveGame;
 use wartable::app::games::krig::KrigSession;
 use wartable::app::games::ktog::session::KtogSession;
 use wartable::app::view::picking::CursorHit;
-use wartable::app::game::session::ActiveGame;
-use wartable::app::base::state::Notices;
 use wartable::rules::core::{Player, RuleSet, Waiting};
 use wartable::rules::krig;
 use wartable::rules::krig::ai::choose;

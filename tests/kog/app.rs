@@ -3,11 +3,11 @@
 
 use super::*;
 use bevy::prelude::{App, ButtonInput, KeyCode, MouseButton, Transform, Vec3};
-use wartable::app::view::interact::{GameGate, Gesture};
-use wartable::app::games::kog::session::{KogSession, Placing, Player, view_table};
-use wartable::app::view::picking::CursorHit;
-use wartable::app::game::session::ActiveGame;
 use wartable::app::base::state::{Notices, TableState};
+use wartable::app::game::session::ActiveGame;
+use wartable::app::games::kog::session::{KogSession, Placing, Player, view_table};
+use wartable::app::view::interact::{GameGate, Gesture};
+use wartable::app::view::picking::CursorHit;
 use wartable::app::view::table_entities::Miniature;
 use wartable::rules::kog::Command;
 use wartable::rules::kog::force::BattleSize;

@@ -5,12 +5,12 @@
 
 use super::game::{apart, mv, small};
 use super::*;
+use wartable::app::game::session::DynGame;
+use wartable::app::game::session::OnlineSeat;
+use wartable::app::game::session::PlaySession;
 use wartable::app::games::kry::session::KrySession;
 use wartable::app::games::kry::tempo::WindowKind;
-use wartable::app::game::session::DynGame;
-use wartable::app::game::session::PlaySession;
 use wartable::app::screens::play::online::{host_clock, seat_clock};
-use wartable::app::game::session::OnlineSeat;
 use wartable::net::client::SeatClient;
 use wartable::net::host::{Host, OnDrop, Out};
 use wartable::net::proto::{ToHost, ToSeat};
@@ -432,8 +432,8 @@ fn a_setup_panel_names_the_side_at_another_machine() {
 /// once a shot between them was called, and only until either moves; never one to a point.
 #[test]
 fn the_tape_shows_only_distances_measured_for_a_called_shot() {
-    use wartable::app::games::kry::clock::tape_rule_of;
     use wartable::app::base::state::Tape;
+    use wartable::app::games::kry::clock::tape_rule_of;
     use wartable::rules::kry::ranged::FireMode;
     use wartable::table::TapeEnd;
     let tape = |a: u32, b: u32| Tape {

@@ -22,6 +22,8 @@ pub fn safe_name(name: &str) -> Result<String, String> {
 /// folder.
 pub fn with_user_files(shipped: &Path, sub: &str) -> Vec<PathBuf> {
     let mut v = crate::app::base::level_io::list_levels(shipped);
-    v.extend(crate::app::base::level_io::list_levels(&user_dir().join(sub)));
+    v.extend(crate::app::base::level_io::list_levels(
+        &user_dir().join(sub),
+    ));
     v
 }

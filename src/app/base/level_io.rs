@@ -2,8 +2,8 @@
 //! that fails to load leaves the previous table in play and shows its located errors. A level
 //! opened while the editor is on screen is handed on as a `LevelChosen` message instead.
 
-use crate::app::base::mode::Mode;
 use super::state::{Notices, Selection, StartupLevel, TableState, Tape};
+use crate::app::base::mode::Mode;
 use crate::data::{LevelFile, load_level};
 use crate::table::Table;
 use bevy::prelude::*;

@@ -1,12 +1,12 @@
 //! The main menu (play a rule set, load a saved game, sandbox, editor, quit) and the Load game
 //! window. A rule set's own New game window opens when [`MainMenu::new_game`] names it.
 
+use crate::app::base::mode::Mode;
 use crate::app::base::nav::OpenWindow;
 use crate::app::base::settings::SettingsWindow;
+use crate::app::base::state::{ActiveTool, Notices, Selection, TableState};
 use crate::app::game::registry::PlayRegistry;
 use crate::app::game::session::ActiveGame;
-use crate::app::base::mode::Mode;
-use crate::app::base::state::{ActiveTool, Notices, Selection, TableState};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 

@@ -2,12 +2,12 @@
 //! selected model's card, the measurement readout, the errors panel, the status line and the F1 help.
 
 use crate::app::base::level_io::{LoadRequest, list_levels, resolve_data_path};
-use crate::app::tools::measure;
-use crate::app::tools::sandbox::{PaletteChoice, SandboxPalette};
 use crate::app::base::state::{
     ActiveTool, Notices, PointerOverUi, SandboxDice, Selection, TableState, Tape, TapeRule,
     ViewSettings,
 };
+use crate::app::tools::measure;
+use crate::app::tools::sandbox::{PaletteChoice, SandboxPalette};
 use crate::table::{Arc, TapeEnd};
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;

@@ -3,11 +3,11 @@
 //! Balance, the rules reference of the game in play); a name a rule set owns (KOG light's
 //! `new-battle` and `builder`, DnDalike's `dnd-builder`) is opened by that rule set's plugin.
 
-use crate::app::screens::balance::Balance;
 use crate::app::base::nav::{MainMenu, OpenAtStart};
 use crate::app::base::settings::SettingsWindow;
 use crate::app::game::registry::PlayRegistry;
 use crate::app::game::session::ActiveGame;
+use crate::app::screens::balance::Balance;
 use crate::rules::core::RulesId;
 use bevy::prelude::*;
 

@@ -3,8 +3,8 @@
 //! the rule set in play allows: [`TapeRule`]).
 
 use crate::app::base::convert::to_world;
-use crate::app::view::picking::CursorHit;
 use crate::app::base::state::{ActiveTool, TableState, Tape, TapeRule};
+use crate::app::view::picking::CursorHit;
 use crate::table::{Measurement, TapeEnd};
 use bevy::prelude::*;
 use bevy_egui::input::egui_wants_any_keyboard_input;
@@ -64,7 +64,11 @@ fn drag_tape(
     }
 }
 
-fn tool_keys(keys: crate::app::base::keys::Keys, mut tool: ResMut<ActiveTool>, mut tape: ResMut<Tape>) {
+fn tool_keys(
+    keys: crate::app::base::keys::Keys,
+    mut tool: ResMut<ActiveTool>,
+    mut tape: ResMut<Tape>,
+) {
     if keys.just_pressed(crate::app::base::keys::Key::Measure) {
         *tool = if *tool == ActiveTool::Measure {
             ActiveTool::Select

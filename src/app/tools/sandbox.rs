@@ -2,9 +2,9 @@
 //! an entry, then click the table to place it. Models are moved, turned and removed as anywhere.
 
 use crate::app::base::level_io::resolve_data_path;
-use crate::app::view::picking::CursorHit;
-use crate::app::base::state::{ActiveTool, Notices, Selection, TableState};
 use crate::app::base::sets::TableSync;
+use crate::app::base::state::{ActiveTool, Notices, Selection, TableState};
+use crate::app::view::picking::CursorHit;
 use crate::data::palette::{Palette, PaletteEntry, load_palette};
 use crate::table::Model;
 use bevy::prelude::*;

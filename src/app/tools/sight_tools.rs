@@ -3,11 +3,13 @@
 //! (`table::Scene`, rebuilt whenever the table changes) and draws what it found.
 
 use crate::app::base::convert::{flat, to_world};
+use crate::app::base::mode::Mode;
+use crate::app::base::sets::TableSync;
+use crate::app::base::state::{
+    ActiveTool, Notices, SandboxDice, Selection, TableState, pointer_on_table,
+};
 use crate::app::view::interact::Drag;
 use crate::app::view::picking::CursorHit;
-use crate::app::base::mode::Mode;
-use crate::app::base::state::{ActiveTool, Notices, SandboxDice, Selection, TableState, pointer_on_table};
-use crate::app::base::sets::TableSync;
 use crate::table::movement::{CostField, MoveRules};
 use crate::table::template::{
     Coverage, FloorOutcome, Hazard, TemplateAt, resolve_damaged_structure, under_template,

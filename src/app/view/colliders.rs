@@ -2,8 +2,8 @@
 //! a collider built from the same parry shape the pure geometry uses (`table::scene`), so picking
 //! in the app and the rules' line of sight agree on what is where.
 
-use crate::app::base::state::TableState;
 use super::table_entities::{Miniature, TableTop, TerrainPiece, TerrainTile};
+use crate::app::base::state::TableState;
 use crate::table::scene::{model_shape, piece_shape};
 use bevy::prelude::*;
 use bevy_rapier3d::prelude::*;

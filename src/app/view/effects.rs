@@ -5,8 +5,8 @@
 
 use super::table_entities::{Base, Miniature};
 use super::visuals::Turret;
-use crate::app::view::glide::Glide;
 use crate::app::game::session::ActiveGame;
+use crate::app::view::glide::Glide;
 use crate::rules::core::Cue;
 use bevy::prelude::*;
 
@@ -117,7 +117,9 @@ fn show_cues(
                 let inner = path.len().saturating_sub(1);
                 let via: Vec<Vec3> = path[1..inner]
                     .iter()
-                    .map(|p| crate::app::base::convert::to_world(*p, state.table.surface_height(*p)))
+                    .map(|p| {
+                        crate::app::base::convert::to_world(*p, state.table.surface_height(*p))
+                    })
                     .collect();
                 *glide = Glide::along(glide.from, via, glide.to);
             }

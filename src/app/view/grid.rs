@@ -1,9 +1,9 @@
 //! Table overlays drawn as gizmos: the toggleable inch grid (G), the selection ring, zone outlines
 //! and the front-arc edges of the selected model.
 
+use super::visuals::side_color;
 use crate::app::base::convert::{flat, to_world};
 use crate::app::base::state::{Selection, TableState, ViewSettings};
-use super::visuals::side_color;
 use crate::table::Pt;
 use bevy::prelude::*;
 use bevy_egui::input::egui_wants_any_keyboard_input;
@@ -32,7 +32,9 @@ fn toggle_keys(
     if bind.just_pressed(Key::Help) {
         view.help = !view.help;
     }
-    if bind.just_pressed(Key::Zones) && !crate::app::base::state::modifier_held(&keys, crate::app::base::state::CTRL) {
+    if bind.just_pressed(Key::Zones)
+        && !crate::app::base::state::modifier_held(&keys, crate::app::base::state::CTRL)
+    {
         view.zones = !view.zones;
     }
 }

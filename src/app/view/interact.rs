@@ -2,8 +2,8 @@
 //! goes through the table's checked methods, so bases never overlap and never leave the table.
 
 use super::picking::CursorHit;
-use crate::app::base::state::{ActiveTool, Notices, Selection, TableState};
 use crate::app::base::sets::TableSync;
+use crate::app::base::state::{ActiveTool, Notices, Selection, TableState};
 use crate::table::{ModelId, Pt};
 use bevy::input::mouse::{AccumulatedMouseScroll, MouseScrollUnit};
 use bevy::prelude::*;

@@ -3,8 +3,8 @@
 //! their marks (wounds, conditions), and nothing when they have none. Each rule set says what a
 //! model's label holds ([`ModelTags`]); a table with no game in play shows plain names.
 
-use crate::app::base::state::{Selection, TableState};
 use super::table_entities::{Base, Miniature};
+use crate::app::base::state::{Selection, TableState};
 use crate::table::ModelId;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};

@@ -1,10 +1,10 @@
 //! Keeps the table on screen in line with the game in play: its models, zones and objectives,
 //! as the rule set's view of its state shows them; not while a model is being dragged.
 
-use crate::app::game::session::ActiveGame;
-use crate::app::view::interact::Drag;
 use crate::app::base::mode::Mode;
 use crate::app::base::state::{Selection, TableState};
+use crate::app::game::session::ActiveGame;
+use crate::app::view::interact::Drag;
 use bevy::prelude::*;
 
 pub fn plugin(app: &mut App) {

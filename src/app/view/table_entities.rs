@@ -216,10 +216,12 @@ fn sync_models(
                     let moved = tf.translation.distance(target.translation) > 0.05;
                     let animate = settings.as_ref().is_none_or(|s| s.animate);
                     if moved && animate && glides.contains(&m.id) {
-                        commands.entity(e).insert(crate::app::view::glide::Glide::new(
-                            tf.translation,
-                            target.translation,
-                        ));
+                        commands
+                            .entity(e)
+                            .insert(crate::app::view::glide::Glide::new(
+                                tf.translation,
+                                target.translation,
+                            ));
                         tf.rotation = target.rotation;
                     } else {
                         *tf = target;

@@ -3,8 +3,8 @@
 
 use super::state::{EditTool, Editor};
 use crate::app::base::convert::{flat, to_world};
-use crate::app::view::picking::CursorHit;
 use crate::app::base::state::ActiveTool;
+use crate::app::view::picking::CursorHit;
 use crate::edit::ops::{brush_tiles, snap_point};
 use crate::table::Pt;
 use bevy::prelude::*;

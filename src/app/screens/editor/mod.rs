@@ -22,8 +22,8 @@ pub use state::{EditTool, Editor, StartEditor, in_editor, toggle_mode};
 
 use crate::app::base::level_io::LevelChosen;
 use crate::app::base::mode::Mode;
-use crate::app::base::state::{TableState, pointer_on_table};
 use crate::app::base::sets::TableSync;
+use crate::app::base::state::{TableState, pointer_on_table};
 use autosave::autosave_tick;
 use bevy::prelude::*;
 use bevy_egui::EguiPrimaryContextPass;

@@ -2,8 +2,8 @@
 //! placing objectives, and placing, selecting and moving pieces. A whole gesture is one edit.
 
 use super::state::{EditTool, Editor};
-use crate::app::view::picking::CursorHit;
 use crate::app::base::state::{ActiveTool, Notices};
+use crate::app::view::picking::CursorHit;
 use crate::edit::ops::{brush_tiles, rect_tiles, snap_point};
 use crate::edit::presets::PRESETS;
 use crate::edit::{EditLevel, EditOp, HeightMode};

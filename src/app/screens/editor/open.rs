@@ -16,8 +16,8 @@ pub(super) fn start_editor(
     mut tool: ResMut<ActiveTool>,
 ) {
     let editor = match &start.0 {
-        Some(path) => {
-            Editor::open(crate::app::base::level_io::resolve_data_path(path)).unwrap_or_else(|errs| {
+        Some(path) => Editor::open(crate::app::base::level_io::resolve_data_path(path))
+            .unwrap_or_else(|errs| {
                 notices.show_errors(
                     format!(
                         "Could not open {} in the editor; starting a new level",
@@ -29,8 +29,7 @@ pub(super) fn start_editor(
                     EditLevel::new("New level", 48.0, 36.0, 2.0).expect("a valid size"),
                     None,
                 )
-            })
-        }
+            }),
         None => {
             let mut ed = Editor::new(
                 EditLevel::new("New level", 48.0, 36.0, 2.0).expect("a valid size"),

@@ -3,10 +3,10 @@
 //! the last save (a click focuses the camera on one).
 
 use super::state::{EditTool, Editor};
-use crate::app::view::camera::OrbitCamera;
 use crate::app::base::convert::to_world;
 use crate::app::base::mode::Mode;
 use crate::app::base::state::{ActiveTool, Notices};
+use crate::app::view::camera::OrbitCamera;
 use crate::edit::{EditLevel, EditOp, HeightMode};
 use crate::table::{GroundKind, Pt, ZoneKind};
 use bevy::prelude::*;

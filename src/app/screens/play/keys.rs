@@ -1,8 +1,8 @@
 //! The play screen's keys: Ctrl+Z takes back the last step that rolled no dice, as the Undo
 //! button does.
 
-use crate::app::game::session::ActiveGame;
 use crate::app::base::state::Notices;
+use crate::app::game::session::ActiveGame;
 use bevy::prelude::*;
 
 pub fn plugin(app: &mut App) {

@@ -1,10 +1,10 @@
 //! What every New game window shares: when it shows (its rule set chosen, no game under way),
 //! the level and seed rows, the errors and the Start button, and starting the game at the table.
 
-use crate::app::base::nav::MainMenu;
-use crate::app::game::session::ActiveGame;
 use crate::app::base::mode::Mode;
+use crate::app::base::nav::MainMenu;
 use crate::app::base::state::{ActiveTool, Notices, Selection, TableState};
+use crate::app::game::session::ActiveGame;
 use crate::rules::core::RulesId;
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;

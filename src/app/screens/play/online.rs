@@ -3,11 +3,11 @@
 //! protocol is in `crate::net`; these systems carry the game between it and the play screen,
 //! and draw the Online window (addresses, players, what happened, chat, round trip).
 
+use crate::app::base::mode::Mode;
+use crate::app::base::nav::{MainMenu, OpenWindow};
+use crate::app::base::state::{Notices, TableState};
 use crate::app::game::registry::PlayRegistry;
 use crate::app::game::session::{ActiveGame, OnlineSeat, PlaySession};
-use crate::app::base::nav::{MainMenu, OpenWindow};
-use crate::app::base::mode::Mode;
-use crate::app::base::state::{Notices, TableState};
 use crate::net::client::SeatClient;
 use crate::net::host::{Host, OnDrop};
 use crate::net::transport::{self, NetHost, NetSeat};
@@ -213,7 +213,13 @@ fn drive_seat(
         ui.seat_entered = true;
         ui.show = true;
         if let Some(mut state) = state {
-            crate::app::game::session::begin(&mut commands, &mut state, &mut notices, level, session);
+            crate::app::game::session::begin(
+                &mut commands,
+                &mut state,
+                &mut notices,
+                level,
+                session,
+            );
             notices.status = format!("Online: {} at seat {me}", rules.label());
         }
         return;
@@ -319,7 +325,13 @@ fn host_new_game(
     world.resource_scope(|world, mut state: Mut<TableState>| {
         world.resource_scope(|world, mut notices: Mut<Notices>| {
             let mut commands = world.commands();
-            crate::app::game::session::begin(&mut commands, &mut state, &mut notices, level, session);
+            crate::app::game::session::begin(
+                &mut commands,
+                &mut state,
+                &mut notices,
+                level,
+                session,
+            );
         })
     });
     world.flush();

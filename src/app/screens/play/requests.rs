@@ -2,11 +2,11 @@
 //! or a new one in the saves folder), leave it for the sandbox, or leave it for a new game of
 //! the same rule set.
 
-use crate::app::game::session::ActiveGame;
-use crate::app::base::nav::MainMenu;
-use crate::app::view::interact::GameGate;
 use crate::app::base::mode::Mode;
+use crate::app::base::nav::MainMenu;
 use crate::app::base::state::{ActiveTool, Notices, Selection, TableState};
+use crate::app::game::session::ActiveGame;
+use crate::app::view::interact::GameGate;
 use bevy::prelude::*;
 
 pub fn plugin(app: &mut App) {

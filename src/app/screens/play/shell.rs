@@ -5,8 +5,8 @@
 //! fitted to what is left, the rules reference, the game-over window and the leave prompt.
 
 use super::requests::GameRequests;
-use crate::app::game::session::ActiveGame;
 use crate::app::base::state::PointerOverUi;
+use crate::app::game::session::ActiveGame;
 use crate::app::ui_kit::layout::{UiRest, fit_viewport, pointer_over_ui};
 use crate::rules::core::{Player, Waiting};
 use bevy::prelude::*;
