@@ -1,7 +1,7 @@
 //! "Chapter 2: Character Statistics" and "The Teams": the shipped catalogue against what the
 //! text fixes, and bad catalogue files against located errors.
 
-use wartable::rules::kry::catalogue::{Ability, Class, parse_catalogue, shipped};
+use wartable::rules::kry::catalogue::{Ability, CcEffect, Class, parse_catalogue, shipped};
 use wartable::rules::kry::stats::WeaponStats;
 
 /// What the text fixes: the Average Joe, the Rush Grunt's 5", the blood ravager's RC X, the
@@ -64,6 +64,7 @@ fn the_catalogue_holds_what_the_text_fixes() {
     // +2cc/-1str".
     let axe = c.cc_weapon("Axe").unwrap();
     assert_eq!((axe.cost, axe.cc, axe.str), (10, -1, 2));
+    assert!(axe.effects.contains(&CcEffect::ArmourPiercing));
     let knife = c.cc_weapon("knife").unwrap();
     assert_eq!((knife.cc, knife.str), (2, -1));
     // "Weapon Name - Pistol Cost - 20 Stats - 3K2S1 SR - 2 inches or under ... LR - 6 inches".
@@ -72,10 +73,13 @@ fn the_catalogue_holds_what_the_text_fixes() {
         (pistol.cost, pistol.parsed(), pistol.short, pistol.long),
         (20, WeaponStats::parse("3K2S1").unwrap(), 2.0, 6.0)
     );
-    assert_eq!(c.ranged_weapon("Autocannon").unwrap().parsed().aim, 6);
+    // "a Autocannon which is 6K2"; "A hand flamer on the other hand, which is 1k5".
+    let cannon = c.ranged_weapon("Autocannon").unwrap().parsed();
+    assert_eq!((cannon.aim, cannon.damage), (6, 2));
     // "a sniper rifle allows a unit to roll UP to 5 dice".
     assert_eq!(c.ranged_weapon("Sniper Rifle").unwrap().parsed().aim, 5);
-    assert_eq!(c.ranged_weapon("Hand Flamer").unwrap().parsed().damage, 5);
+    let flamer = c.ranged_weapon("Hand Flamer").unwrap().parsed();
+    assert_eq!((flamer.aim, flamer.damage), (1, 5));
     // "a flack jacket that confers +4 to his body stat" ... "if that unit is shot in the back, the
     // flack jacket can do nothing".
     let flak = c.armour("Flak Jacket").unwrap();
