@@ -663,6 +663,14 @@ fn at_most_five_elites_and_fourteen_models() {
     fourteen.push("Average Joe");
     let v = issues(&team(EC, &fourteen));
     assert!(v.iter().any(|i| i.message.contains("at most 14")), "{v:?}");
+    // "Every team must have a Squad leader": the same Joes without the Captain are refused.
+    let leaderless = issues(&team(EC, &["Average Joe"; 12]));
+    assert!(
+        leaderless
+            .iter()
+            .any(|i| i.message.contains("Every team must have a Squad leader")),
+        "{leaderless:?}"
+    );
 }
 
 /// The Loses and Triumph entries as the game sets them: a kill (lost, first blood), the enemy
