@@ -347,3 +347,45 @@ fn the_split_snap_shot_picks_two_targets() {
         })
     );
 }
+
+/// "If the squad leader tells one unit to cancel the order, it cost one AP": while a three-unit
+/// combo waits between its steps, the builder offers a cancel order for each unit with steps to
+/// come; the one clicked stops, the others carry on, and it costs 1 AP.
+#[test]
+fn the_builder_tells_one_unit_of_a_combo_to_cancel() {
+    use wartable::app::base::state::Selection;
+    use wartable::app::games::kry::builder::{BuilderAction, cancellable_units};
+    use wartable::app::games::kry::panels::{UiAction, perform};
+    let mut g = small(&[]);
+    start(&mut g, &apart(), &[6, 6]);
+    let mut session = KrySession::new(g, None);
+    assert!(cancellable_units(session.state()).is_empty(), "no combo");
+    let steps = vec![
+        mv(1, 4.0, 4.5, MoveKind::Normal),
+        mv(2, 10.0, 4.5, MoveKind::Normal),
+        mv(3, 16.0, 4.5, MoveKind::Normal),
+    ];
+    session
+        .order(1, Command::Order { steps })
+        .expect("the combo is given");
+    let spent = session.state().spent[0];
+    assert_eq!(cancellable_units(session.state()), vec![id(2), id(3)]);
+    let mut sel = Selection::default();
+    perform(
+        &mut session,
+        UiAction::Builder(BuilderAction::CancelUnits(1, vec![id(2)])),
+        &mut sel,
+    )
+    .expect("the cancel order is given");
+    assert_eq!(session.state().spent[0], spent + 1, "1 AP");
+    assert_eq!(
+        cancellable_units(session.state()),
+        Vec::<ModelId>::new(),
+        "one unit left: only the whole cancel"
+    );
+    session.order(2, Command::Pass).expect("side 2 passes");
+    let s = session.state();
+    assert!(s.combo.is_none());
+    assert_eq!(s.table.model(id(2)).unwrap().pos, Pt::new(10.0, 2.0));
+    assert_eq!(s.table.model(id(3)).unwrap().pos, Pt::new(16.0, 4.5));
+}

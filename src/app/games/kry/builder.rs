@@ -1,6 +1,6 @@
 //! The order builder: orders joined by "AND" for one or more units, queued instead of given,
 //! with the total AP (paid in advance) and which joins the opponent may interrupt; then given as
-//! one order combo. A running combo can be cancelled (1 AP).
+//! one order combo. A running combo can be cancelled (1 AP), whole or for the units named.
 
 use super::session::KrySession;
 use crate::rules::core::RuleSet;
@@ -19,6 +19,36 @@ pub enum BuilderAction {
     RemoveLast,
     Discard,
     Cancel(Side),
+    /// Tell these units to cancel their steps still to come; the others carry on (1 AP).
+    CancelUnits(Side, Vec<crate::table::ModelId>),
+}
+
+/// The units of the combo under way that a cancel order may go to now: those with steps still
+/// to come, while the combo waits between two steps (the owner may cancel then), and only when
+/// at least two units have steps left (telling the only one left to stop is a whole cancel).
+pub fn cancellable_units(s: &KryState) -> Vec<crate::table::ModelId> {
+    let Some(c) = &s.combo else {
+        return Vec::new();
+    };
+    if !matches!(
+        s.pending,
+        Some(crate::rules::kry::state::Pending::Window { .. })
+    ) {
+        return Vec::new();
+    }
+    let mut out: Vec<crate::table::ModelId> = Vec::new();
+    for m in c.steps[c.next.min(c.steps.len())..]
+        .iter()
+        .filter_map(Command::model)
+    {
+        if !out.contains(&m) {
+            out.push(m);
+        }
+    }
+    if out.len() < 2 {
+        out.clear();
+    }
+    out
 }
 
 /// A step in words.
@@ -101,6 +131,20 @@ pub fn builder_ui(ui: &mut egui::Ui, session: &KrySession) -> Option<BuilderActi
                 .clicked()
         {
             out = Some(BuilderAction::Cancel(c.side));
+        }
+        if session.game.player(c.side) == crate::rules::core::Player::Human {
+            for m in cancellable_units(s) {
+                let name = s.models.get(&m).map_or("?", |x| x.name.as_str());
+                if ui
+                    .button(format!("Tell {name} to cancel (1 AP)"))
+                    .on_hover_text(
+                        "\"If the squad leader tells one unit to cancel the order, it cost one AP\": its steps still to come are dropped, the others carry on",
+                    )
+                    .clicked()
+                {
+                    out = Some(BuilderAction::CancelUnits(c.side, vec![m]));
+                }
+            }
         }
     }
     let Some(steps) = &session.building else {

@@ -348,6 +348,11 @@ pub fn perform(session: &mut KrySession, a: UiAction, sel: &mut Selection) -> Re
             BuilderAction::Cancel(side) => {
                 session.order(side, Command::CancelCombo).map_err(e)?;
             }
+            BuilderAction::CancelUnits(side, models) => {
+                session
+                    .order(side, Command::CancelUnits { models })
+                    .map_err(e)?;
+            }
         },
     }
     Ok(())
