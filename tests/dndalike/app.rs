@@ -336,3 +336,68 @@ fn the_character_builder_rolls_in_order_saves_a_roster_and_the_new_fight_uses_it
         .unwrap();
     assert_eq!(y.stones.bag.len(), 1, "her menhir's stone in the bag");
 }
+
+/// The stack's card says what a Dodge will do with the owner's DEX bonus, as the rules count
+/// it ("M +2 (DEX)"): a Dodge rolled 3 by a DEX 14 character, in answer to a goblin coming on,
+/// raises its AC to 5, and the card says 5, not the bare die.
+#[test]
+fn the_stack_card_counts_the_dex_bonus_of_a_dodge() {
+    use wartable::app::games::dndalike::stack::target_line;
+    let mut nimble = sheet("Wren", &[], Armour::None, Pack::FreeHand);
+    nimble.stats.dex = 14;
+    let mut g = fight(
+        vec![member(nimble, 2, 11.05, 17.0)],
+        vec![plain("Goblin", Armour::None, Pack::FreeHand, 1, 10.0, 20.0)],
+        Party::Monsters,
+    );
+    exec(
+        &mut g,
+        1,
+        act(
+            1,
+            Ability::Move {
+                to: Pt::new(10.0, 14.0),
+            },
+        ),
+        &[1],
+    );
+    exec(&mut g, 2, act(0, Ability::Dodge), &[3]);
+    let e = g
+        .state
+        .stack
+        .last()
+        .expect("the Dodge on the stack")
+        .clone();
+    assert_eq!((e.by, e.roll), (0, Some(3)));
+    assert_eq!(target_line(&g.state, &e), "AC rises to 5");
+    pass_all(&mut g, &[]);
+    assert_eq!(g.state.chars[0].ac(), 5, "the rules agree with the card");
+}
+
+/// A refusal on the status line stays while nothing happens and goes once the game moves on (a
+/// command taken), so that an old "Refused:" is not read as being about the new situation.
+#[test]
+fn a_refusal_is_cleared_when_the_game_moves_on() {
+    use wartable::app::base::state::Notices;
+    let mut app = app_with(georgia_and_goblin(Pt::new(10.0, 16.0)));
+    app.add_plugins(wartable::app::screens::play::refusals::plugin);
+    app.update();
+    app.world_mut().resource_mut::<Notices>().status = "Refused: too far".into();
+    app.update();
+    app.update();
+    assert_eq!(
+        app.world().resource::<Notices>().status,
+        "Refused: too far",
+        "nothing happened: it stays"
+    );
+    click(&mut app, Some(0), None);
+    session(&mut app).game.dice.force(&[3]);
+    click(&mut app, None, Some(Pt::new(10.0, 14.95)));
+    assert_eq!(
+        session(&mut app).game.log.len(),
+        1,
+        "Georgia's move is taken"
+    );
+    app.update();
+    assert_eq!(app.world().resource::<Notices>().status, "");
+}

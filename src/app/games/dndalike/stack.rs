@@ -100,7 +100,7 @@ fn entry_card(ui: &mut egui::Ui, st: &DndState, e: &Entry) {
                 );
                 ui.weak(format!("#{}", e.id));
             });
-            ui.label(target_line(st, &e.ability, e.roll));
+            ui.label(target_line(st, e));
         });
     });
     for m in &e.merged {
@@ -123,7 +123,10 @@ fn entry_card(ui: &mut egui::Ui, st: &DndState, e: &Entry) {
 }
 
 /// What an entry does, against what, judged how.
-fn target_line(st: &DndState, a: &Ability, roll: Option<u32>) -> String {
+/// What a stacked ability will do, in words; a Move's or Dodge's armour class is the M die with
+/// its owner's DEX bonus, as it will count at resolution.
+pub fn target_line(st: &DndState, e: &Entry) -> String {
+    let a = &e.ability;
     let on = |id: u32| {
         st.entry(id)
             .map(|e| format!("{}'s {} (#{id})", st.name(e.by), e.ability.label()))
@@ -134,9 +137,9 @@ fn target_line(st: &DndState, a: &Ability, roll: Option<u32>) -> String {
             "to ({:.1}, {:.1}); AC rises to {}",
             to.x,
             to.y,
-            roll.unwrap_or(0)
+            st.value(e)
         ),
-        Ability::Dodge => format!("AC rises to {}", roll.unwrap_or(0)),
+        Ability::Dodge => format!("AC rises to {}", st.value(e)),
         Ability::Jab { target } => format!(
             "a wound to {} if A reaches AC {} at resolution",
             st.name(*target),

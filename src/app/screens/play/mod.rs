@@ -7,6 +7,7 @@ pub mod keys;
 pub mod new_game;
 pub mod online;
 pub mod program;
+pub mod refusals;
 pub mod requests;
 pub mod rules_ref;
 pub mod shell;
@@ -19,6 +20,7 @@ pub fn plugin(app: &mut App) {
         crate::app::view::mirror::plugin,
         online::plugin,
         program::plugin,
+        refusals::plugin,
         crate::app::game::registry::plugin,
         requests::plugin,
         shell::plugin,
