@@ -11,6 +11,7 @@ fn attack_cmd(a: u32, w: &str, t: u32) -> Command {
         attacker: id(a),
         weapon: w.into(),
         target: id(t),
+        reroll: Default::default(),
     }
 }
 

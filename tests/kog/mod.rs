@@ -5,6 +5,7 @@ mod ai;
 mod app;
 mod attacks;
 mod catalogue;
+mod choices;
 mod forces;
 mod moves;
 mod odds;

@@ -235,6 +235,7 @@ fn speed_move_doubles_keeps_away_and_forbids_shooting() {
             attacker: id(1),
             weapon: "Autocannon".into(),
             target: id(3),
+            reroll: Default::default(),
         },
     );
     assert!(e.contains("Speed Move"), "{e}");

@@ -2,6 +2,7 @@
 //! Commanders, and who takes the first turn each round.
 
 use super::*;
+use wartable::rules::kog::actions::objective_piece;
 use wartable::rules::kog::force::BattleSize;
 use wartable::rules::kog::options::GapFrom;
 use wartable::rules::kog::state::{Half, Phase, Split};
@@ -291,7 +292,13 @@ fn who_goes_first_each_round() {
 
 /// A one-on-one game of `scenario` through deployment: side 1 attacks from the far half.
 fn deployed(scenario: Scenario) -> KogGame {
-    let mut g = new_game(
+    deployed_on(open_level(48.0, 36.0), scenario)
+}
+
+/// [`deployed`] on `level`.
+fn deployed_on(level: LevelFile, scenario: Scenario) -> KogGame {
+    let mut g = game_on(
+        level,
         scenario,
         singles("German", BattleSize::Duel, &["Kämpfer"]),
         singles("German", BattleSize::Duel, &["Kämpfer"]),
@@ -332,8 +339,19 @@ fn deployed(scenario: Scenario) -> KogGame {
 /// Objective on one model".
 #[test]
 fn scenario_objectives_are_set_up_as_written() {
+    // The piece of terrain at the centre is the Objective (measured to its footprint); on a
+    // table with none there, a marker at the centre stands in for it.
+    let bunker = "Piece(shape: Box, at: (24.0, 18.0), size: (6.0, 6.0, 3.0), tags: [BlocksSight], label: \"bunker\")";
+    let g = deployed_on(level_with(&[bunker]), Scenario::HamburgerHill);
+    assert_eq!(g.state.objectives.len(), 1);
+    assert_eq!(
+        objective_piece(&g.state, 0).map(|p| p.label.as_str()),
+        Some("bunker")
+    );
+    assert_eq!(g.state.phase, Phase::NameCommanders);
     let g = deployed(Scenario::HamburgerHill);
     assert_eq!(g.state.objectives.len(), 1);
+    assert!(objective_piece(&g.state, 0).is_none());
     assert_eq!(g.state.objectives[0].at, Pt::new(24.0, 18.0));
     assert_eq!(g.state.phase, Phase::NameCommanders);
 

@@ -37,7 +37,13 @@ fn duel(s: Scenario) -> KogGame {
 /// Side 1 holds; side 2 passes; a full round.
 fn hold_round(g: &mut KogGame) {
     to_actions(g);
-    ok(g, Command::HoldObjective { model: id(1) });
+    ok(
+        g,
+        Command::HoldObjective {
+            model: id(1),
+            objective: None,
+        },
+    );
     ok(g, Command::EndTurn);
     ok(g, Command::EndTurn);
 }
@@ -55,7 +61,13 @@ fn major_victory_for_holding_the_enemy_objective_two_turns() {
     // Round 2: side 2 goes first, then side 1 holds again.
     ok(&mut g, Command::EndTurn);
     to_actions(&mut g);
-    ok(&mut g, Command::HoldObjective { model: id(1) });
+    ok(
+        &mut g,
+        Command::HoldObjective {
+            model: id(1),
+            objective: None,
+        },
+    );
     ok(&mut g, Command::EndTurn);
     match &g.state.phase {
         Phase::Over(Outcome::MajorVictory { side: 1, .. }) => {}
@@ -124,7 +136,13 @@ fn hamburger_hill_needs_the_objective_uncontested() {
     // An enemy within 1" of the objective's marker, but not within 1" of the holder.
     put(&mut g, 3, 23.3, 20.0);
     to_actions(&mut g);
-    ok(&mut g, Command::HoldObjective { model: id(1) });
+    ok(
+        &mut g,
+        Command::HoldObjective {
+            model: id(1),
+            objective: None,
+        },
+    );
     ok(&mut g, Command::EndTurn);
     assert_eq!(
         g.state.objectives[0].streak,
@@ -284,6 +302,7 @@ fn an_eliminated_carrier_drops_the_objective_where_it_stood() {
             attacker: id(1),
             weapon: "Autocannon".into(),
             target: id(2),
+            reroll: Default::default(),
         },
     );
     if g.state.pending.is_some() {
@@ -320,7 +339,13 @@ fn both_hold_round(g: &mut KogGame, first: u8) {
     for side in [first, 3 - first] {
         to_actions(g);
         let model = if side == 1 { 1 } else { 3 };
-        ok(g, Command::HoldObjective { model: id(model) });
+        ok(
+            g,
+            Command::HoldObjective {
+                model: id(model),
+                objective: None,
+            },
+        );
         ok(g, Command::EndTurn);
     }
 }
@@ -353,7 +378,13 @@ fn meatgrinder_minor_victory_for_holding_the_objective() {
     assert_eq!(g.state.phase, Phase::Turn, "one turn is not enough");
     ok(&mut g, Command::EndTurn);
     to_actions(&mut g);
-    ok(&mut g, Command::HoldObjective { model: id(1) });
+    ok(
+        &mut g,
+        Command::HoldObjective {
+            model: id(1),
+            objective: None,
+        },
+    );
     ok(&mut g, Command::EndTurn);
     match &g.state.phase {
         Phase::Over(Outcome::MinorVictory { side: 1, why }) => {
@@ -407,7 +438,13 @@ fn hamburger_hill_uncontested_hold_wins() {
     );
     ok(&mut g, Command::EndTurn);
     to_actions(&mut g);
-    ok(&mut g, Command::HoldObjective { model: id(1) });
+    ok(
+        &mut g,
+        Command::HoldObjective {
+            model: id(1),
+            objective: None,
+        },
+    );
     ok(&mut g, Command::EndTurn);
     match &g.state.phase {
         Phase::Over(Outcome::MajorVictory { side: 1, why }) => {
