@@ -199,6 +199,10 @@ fn disarmed_players_are_easier_to_hit_fight_bare_handed_and_scramble() {
     assert_eq!(g.state.player(2).disarmed.map(|d| d.turns), Some(1));
     exec(&mut g, 1, Command::Attack { target: 2 }, &[2]);
     exec(&mut g, 2, Command::Scramble, &[]);
+    // The attempt began with the first Scramble, after turns bare-handed ("2 full rounds ...
+    // once the attempt begins"): player 1 has gone once since, and goes again at +2 first.
+    assert!(g.state.player(2).disarmed.is_some());
+    exec(&mut g, 1, Command::Attack { target: 2 }, &[2]);
     assert!(g.state.player(2).disarmed.is_none());
     // Haste picks the weapon up and leaves one roll to hit.
     let mut g = started(2);
