@@ -3,6 +3,7 @@
 
 mod ai;
 mod app;
+mod attack_edges;
 mod attacks;
 mod catalogue;
 mod choices;

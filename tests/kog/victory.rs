@@ -2,7 +2,7 @@
 
 use super::*;
 use wartable::rules::kog::event::apply;
-use wartable::rules::kog::force::BattleSize;
+use wartable::rules::kog::force::{BattleSize, UnitKind};
 use wartable::rules::kog::state::{KogObjective, MoveMode, Outcome, Phase};
 
 fn objective(owner: Option<u8>, x: f32, y: f32) -> Event {
@@ -452,4 +452,70 @@ fn hamburger_hill_uncontested_hold_wins() {
         }
         p => panic!("expected side 1's Major Victory, got {p:?}"),
     }
+}
+
+/// Both players meet "Minor Victory – a player's opponent has no non-Crippled units remaining on
+/// the board" in the same round: a draw (every model Crippled, none destroyed: both still have
+/// forces).
+#[test]
+fn a_draw_when_both_sides_meet_minor_victory_in_one_round() {
+    let mut g = duel(Scenario::Standard);
+    for n in 1..=4 {
+        hurt(&mut g, n, 1);
+    }
+    ok(&mut g, Command::EndTurn);
+    ok(&mut g, Command::EndTurn);
+    match &g.state.phase {
+        Phase::Over(Outcome::Draw { why }) => {
+            assert!(why.contains("Minor Victory condition"), "{why}")
+        }
+        p => panic!("expected a draw, got {p:?}"),
+    }
+}
+
+/// "no non-Crippled units": a squad with one undamaged model beside Crippled ones is a
+/// non-Crippled unit; once that model is Crippled too, the squad is not.
+#[test]
+fn a_squad_with_one_undamaged_model_is_not_crippled() {
+    let squads = |faction: &str| {
+        force(
+            faction,
+            BattleSize::Apocalyptic(300),
+            &[
+                ("A", UnitKind::Tactical, &["Kämpfer"; 3]),
+                ("B", UnitKind::Tactical, &["Kämpfer"; 3]),
+            ],
+        )
+    };
+    let mut g = new_game(Scenario::Standard, squads("German"), squads("German"));
+    let mut at = Vec::new();
+    for n in 0..6u32 {
+        at.push((n + 1, 10.0 + 1.5 * n as f32, 8.0));
+        at.push((n + 7, 10.0 + 1.5 * n as f32, 28.0));
+    }
+    start(&mut g, &at);
+    // Side 2: squad B destroyed, squad A with two Crippled models and one undamaged.
+    for n in [10, 11, 12] {
+        hurt(&mut g, n, 2);
+    }
+    hurt(&mut g, 7, 1);
+    hurt(&mut g, 8, 1);
+    ok(&mut g, Command::EndTurn);
+    ok(&mut g, Command::EndTurn);
+    assert!(
+        !matches!(g.state.phase, Phase::Over(_)),
+        "one undamaged model keeps squad A non-Crippled: {:?}",
+        g.state.phase
+    );
+    hurt(&mut g, 9, 1);
+    ok(&mut g, Command::EndTurn);
+    ok(&mut g, Command::EndTurn);
+    assert!(
+        matches!(
+            g.state.phase,
+            Phase::Over(Outcome::MinorVictory { side: 1, .. })
+        ),
+        "{:?}",
+        g.state.phase
+    );
 }
