@@ -43,6 +43,67 @@ fn dice_off_ties_roll_again_and_unused_points_allow_a_reroll() {
     assert_eq!(g.state.phase, Phase::ChooseTerritory);
 }
 
+/// "rolling again in the case of any ties": the Unused Points re-roll that ties the other die
+/// is rolled off again (3 against 6: side 2 chooses).
+#[test]
+fn a_tie_after_the_unused_points_reroll_is_rolled_again() {
+    let mut g = duel();
+    g.dice.force(&[5, 2]);
+    ok(&mut g, Command::RollOff);
+    g.dice.force(&[5, 3, 6]);
+    ok(&mut g, Command::Reroll);
+    assert_eq!(g.dice.clear_queued(), 0, "the tie was rolled again");
+    assert_eq!(g.state.phase, Phase::ChooseRole { chooser: 2 });
+}
+
+/// "the Attacker places their forces in their territory, more than 12" from Defender
+/// territory": the gap holds for the Attacker as for the Defender.
+#[test]
+fn the_attacker_also_deploys_more_than_12_inches_away() {
+    let mut g = duel();
+    g.dice.force(&[6, 1]);
+    ok(&mut g, Command::RollOff);
+    ok(&mut g, Command::KeepRolls);
+    ok(&mut g, Command::ChooseRole { attacker: false });
+    ok(
+        &mut g,
+        Command::ChooseTerritory {
+            split: Split::LeftRight,
+            half: Half::LeftOrNear,
+        },
+    );
+    for (m, y) in [(1, 10.0), (2, 20.0)] {
+        ok(
+            &mut g,
+            Command::Deploy {
+                model: id(m),
+                at: Pt::new(5.0, y),
+                facing: 0.0,
+            },
+        );
+    }
+    ok(&mut g, Command::FinishDeployment);
+    assert_eq!(g.state.phase, Phase::Deploy { side: 2 });
+    // The Defender's half ends at x = 24: a 1" base at 36.5 reaches to 36, exactly 12" away.
+    let e = refused(
+        &mut g,
+        Command::Deploy {
+            model: id(3),
+            at: Pt::new(36.5, 10.0),
+            facing: 180.0,
+        },
+    );
+    assert!(e.contains("more than 12"), "{e}");
+    ok(
+        &mut g,
+        Command::Deploy {
+            model: id(3),
+            at: Pt::new(36.6, 10.0),
+            facing: 180.0,
+        },
+    );
+}
+
 #[test]
 fn the_winner_with_fewer_unused_points_chooses_at_once() {
     let mut g = duel();
