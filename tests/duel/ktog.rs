@@ -1,8 +1,8 @@
 //! KtOG (`shared/rules/ktog.txt`), rule by rule with forced dice.
 
 use wartable::dice::Dice;
-use wartable::rules::core::Waiting;
 use wartable::rules::core::testing::{exec, refuse};
+use wartable::rules::core::{RuleError, Waiting};
 use wartable::rules::ktog::odds::{Strike, strike};
 use wartable::rules::ktog::state::{Phase, Spells};
 use wartable::rules::ktog::{Command, Event, KtogGame, KtogSetup, Persona, Spell};
@@ -22,6 +22,12 @@ fn started(n: usize) -> KtogGame {
     dice.extend(std::iter::repeat_n(1, n - 1));
     exec(&mut g, 1, Command::RollInitiative, &dice);
     g
+}
+
+/// `seat` may not give `cmd`, for a reason that contains `why`.
+fn refused(g: &mut KtogGame, seat: u8, cmd: Command, why: &str) {
+    let e = refuse(g, seat, cmd).to_string();
+    assert!(e.contains(why), "refused for '{e}', not '{why}'");
 }
 
 fn hp(g: &KtogGame, seat: u8) -> i32 {
@@ -44,7 +50,12 @@ fn initiative_ties_roll_again_and_the_order_goes_around_to_the_left() {
     assert_eq!(g.state.order.as_slice(), [2, 3, 4, 1]);
     assert_eq!(turn_of(&g), 2);
     // Any player may roll it, but only once.
-    refuse(&mut g, 2, Command::RollInitiative);
+    refused(
+        &mut g,
+        2,
+        Command::RollInitiative,
+        "initiative is rolled already",
+    );
 }
 
 /// "A 14 or higher is necessary to hit. ... If a hit is scored, roll d6 for damage."
@@ -69,11 +80,24 @@ fn a_14_hits_for_a_d6_and_a_13_misses() {
 #[test]
 fn targets_are_announced_and_must_be_standing_others() {
     let mut g = started(3);
-    refuse(&mut g, 1, Command::Attack { target: 1 });
-    refuse(&mut g, 1, Command::Attack { target: 9 });
-    refuse(&mut g, 2, Command::Attack { target: 1 });
+    refused(
+        &mut g,
+        1,
+        Command::Attack { target: 1 },
+        "strike another player",
+    );
+    refused(
+        &mut g,
+        1,
+        Command::Attack { target: 9 },
+        "there is no player 9",
+    );
+    assert!(matches!(
+        refuse(&mut g, 2, Command::Attack { target: 1 }),
+        RuleError::NotYourTurn(2, _)
+    ));
     g.state.players[2].down = true;
-    refuse(&mut g, 1, Command::Attack { target: 3 });
+    refused(&mut g, 1, Command::Attack { target: 3 }, "is unconscious");
 }
 
 /// "Bless ... reducing the number required to hit by 2 ... reduces the number required to
@@ -82,7 +106,12 @@ fn targets_are_announced_and_must_be_standing_others() {
 fn bless_lowers_the_numbers_and_one_spell_a_round() {
     let mut g = started(2);
     exec(&mut g, 1, Command::Cast(Spell::Bless), &[]);
-    refuse(&mut g, 1, Command::Cast(Spell::Haste));
+    refused(
+        &mut g,
+        1,
+        Command::Cast(Spell::Haste),
+        "only one spell can be cast in a round",
+    );
     // 12 hits with Bless.
     exec(&mut g, 1, Command::Attack { target: 2 }, &[12]);
     exec(&mut g, 2, Command::Dodge { dodge: false }, &[1]);
@@ -130,7 +159,10 @@ fn a_natural_20_with_a_mighty_blow_does_2d6_times_2_and_the_last_standing_wins()
         Waiting::Over(end) => assert_eq!(end.winners, vec![1]),
         w => panic!("{w:?}"),
     }
-    refuse(&mut g, 2, Command::Attack { target: 1 });
+    assert_eq!(
+        refuse(&mut g, 2, Command::Attack { target: 1 }),
+        RuleError::GameOver
+    );
 }
 
 /// "Any damage that would have been incurred is nullified by the use of the 'Dodge'"; it is
@@ -144,7 +176,12 @@ fn a_dodge_nullifies_the_hit_and_is_spent() {
     assert_eq!(g.state.player(2).spells.dodge, 0);
     assert_eq!(turn_of(&g), 2);
     // Player 2 cast this round: no spell in its own turn.
-    refuse(&mut g, 2, Command::Cast(Spell::Haste));
+    refused(
+        &mut g,
+        2,
+        Command::Cast(Spell::Haste),
+        "only one spell can be cast in a round",
+    );
 }
 
 /// A critical miss: "a 17 or higher indicates you did [hit yourself] ... roll d6"; otherwise "a
@@ -164,6 +201,7 @@ fn critical_misses_hit_yourself_or_drop_the_weapon() {
         g.state.player(1).disarmed.is_none(),
         "the plain rules: a 1 keeps it"
     );
+    assert_eq!(hp(&g, 1), 20, "a 1 on the roll to hit oneself does not");
     let mut s = KtogSetup::plain(1, 2, 20);
     s.level = None;
     s.options.lost_weapon = true;
@@ -199,6 +237,10 @@ fn disarmed_players_are_easier_to_hit_fight_bare_handed_and_scramble() {
     assert_eq!(g.state.player(2).disarmed.map(|d| d.turns), Some(1));
     exec(&mut g, 1, Command::Attack { target: 2 }, &[2]);
     exec(&mut g, 2, Command::Scramble, &[]);
+    // The attempt began with the first Scramble, after turns bare-handed ("2 full rounds ...
+    // once the attempt begins"): player 1 has gone once since, and goes again at +2 first.
+    assert!(g.state.player(2).disarmed.is_some());
+    exec(&mut g, 1, Command::Attack { target: 2 }, &[2]);
     assert!(g.state.player(2).disarmed.is_none());
     // Haste picks the weapon up and leaves one roll to hit.
     let mut g = started(2);
@@ -227,7 +269,12 @@ fn haste_gives_two_rolls_to_hit() {
 #[test]
 fn cure_heals_2_to_10_rolling_1s_again() {
     let mut g = started(2);
-    refuse(&mut g, 1, Command::Cure { target: 1 });
+    refused(
+        &mut g,
+        1,
+        Command::Cure { target: 1 },
+        "has no damage to heal",
+    );
     g.state.players[1].hp = 5;
     exec(&mut g, 1, Command::Cure { target: 2 }, &[1, 1, 7]);
     assert_eq!(hp(&g, 2), 12);
@@ -270,7 +317,12 @@ fn a_fighter_hits_on_12_has_more_hit_points_and_no_spells() {
     assert_eq!(hp(&g, 1), 25);
     assert_eq!(g.state.player(1).spells, Spells::default());
     exec(&mut g, 1, Command::RollInitiative, &[6, 1]);
-    refuse(&mut g, 1, Command::Cast(Spell::Haste));
+    refused(
+        &mut g,
+        1,
+        Command::Cast(Spell::Haste),
+        "a Fighter casts no spells",
+    );
     exec(&mut g, 1, Command::Attack { target: 2 }, &[12]);
     assert_eq!(g.waiting(), Waiting::One(2), "a hit: player 2 may dodge");
     // An 11 misses the Fighter's 12.
@@ -326,7 +378,7 @@ fn random_command_streams_keep_the_game_sound_and_replay() {
             };
             let seat = r(&mut pick, n) as u8;
             let t = r(&mut pick, n + 1) as u8;
-            let c = match r(&mut pick, 10) {
+            let c = match r(&mut pick, 11) {
                 1 => Command::RollInitiative,
                 2 => Command::Cast(Spell::Haste),
                 3 => Command::Cast(Spell::Bless),
@@ -339,9 +391,17 @@ fn random_command_streams_keep_the_game_sound_and_replay() {
                 8 => Command::Mighty {
                     mighty: r(&mut pick, 2) == 1,
                 },
+                9 => Command::HasteBareHanded,
                 _ => Command::Attack { target: t },
             };
             let before = g.hash();
+            let round = g.state.round;
+            let sheet: Vec<(u8, u32)> = g
+                .state
+                .players
+                .iter()
+                .map(|p| (p.spells.total(), p.spell_round))
+                .collect();
             let checked = g.check(seat, &c);
             match g.play(seat, c.clone()) {
                 Ok(_) => assert!(checked.is_ok(), "{c:?} played though check refused it"),
@@ -350,8 +410,24 @@ fn random_command_streams_keep_the_game_sound_and_replay() {
                     assert_eq!(g.hash(), before);
                 }
             }
-            for p in &g.state.players {
+            for (p, (spells, spell_round)) in g.state.players.iter().zip(&sheet) {
                 assert!(p.hp <= p.max_hp && p.spells.total() <= 6);
+                // "Only one spell can be cast in a round": at most one spent per command, and
+                // none by a player who had cast in this round already.
+                if p.spells.total() < *spells {
+                    assert_eq!(p.spells.total() + 1, *spells, "{c:?}");
+                    assert_ne!(
+                        *spell_round, round,
+                        "{c:?}: a second spell in round {round}"
+                    );
+                }
+                // At 0 hit points a player is unconscious, unless the percentile roll kept them
+                // standing at exactly 0.
+                assert!(p.hp >= 0, "{c:?}");
+                assert!(!p.down || p.hp == 0, "{c:?}");
+                if p.hp == 0 && !s.options.standing_roll {
+                    assert!(p.down, "{c:?}: at 0 hit points and not down");
+                }
             }
             if g.is_over() {
                 break;
@@ -630,4 +706,64 @@ fn starting_hit_points_are_agreed_from_1_to_99_and_checked_at_their_line() {
     assert_eq!(errs[0].field, "setup.players[0].hp", "{}", errs[0]);
     assert_eq!(errs[0].line, line + 1, "{}", errs[0]);
     assert!(errs[0].message.contains("1 to 99"), "{}", errs[0]);
+}
+
+/// The odds against numbers worked out by hand from the text, not from the program's own odds
+/// code: "a 14 or higher" (7 in 20), "d6 for damage", a natural 20's "2d6 of damage", a Mighty
+/// Blow "multiplies the damage rolled (on d6) by 2", bare-handed "-1 penalty 'to hit' and -2 to
+/// damage" (the doubling first: ktog.md), a Fighter's 2 better.
+#[test]
+fn strike_odds_meet_numbers_worked_by_hand() {
+    use wartable::rules::ktog::state::strike_need;
+    let close = |a: f64, b: f64| (a - b).abs() < 1e-9;
+    let plain = Strike {
+        need: 14,
+        ..Strike::default()
+    };
+    let o = strike(&plain);
+    assert!(close(o.hit, 0.35) && close(o.critical, 0.05) && close(o.fumble, 0.05));
+    // 6/20 of a d6 (3.5) and 1/20 of 2d6 (7).
+    assert!(close(o.mean_damage(), 1.4), "{}", o.mean_damage());
+    let o = strike(&Strike {
+        mighty: true,
+        ..plain
+    });
+    assert!(close(o.mean_damage(), 2.8), "{}", o.mean_damage());
+    // 12 damage: a 6 doubled (6/20 x 1/6), or a natural 20 with 2d6 = 6 (1/20 x 5/36).
+    assert!(close(o.damage[12], 0.05 + 0.05 * 5.0 / 36.0));
+    assert!(
+        o.damage.iter().skip(1).step_by(2).all(|p| *p == 0.0),
+        "doubled: even"
+    );
+    // Bare-handed Mighty Blow, 15 to hit: (d6 x 2) - 2 on 15-19, (2d6 x 2) - 2 on a 20.
+    let bare = Strike {
+        need: strike_need(None, false, false, true),
+        bare: true,
+        ..Strike::default()
+    };
+    assert_eq!(bare.need, 15);
+    let o = strike(&Strike {
+        mighty: true,
+        ..bare
+    });
+    assert!(
+        close(o.mean_damage(), 0.25 * 5.0 + 0.05 * 12.0),
+        "{}",
+        o.mean_damage()
+    );
+    // Bare-handed without it: max(d6 - 2, 0) on 15-19 (10/6 on average), 2d6 - 2 on a 20 (5).
+    let o = strike(&bare);
+    assert!(
+        close(o.mean_damage(), 0.25 * 10.0 / 6.0 + 0.05 * 5.0),
+        "{}",
+        o.mean_damage()
+    );
+    // A Fighter 2 better (the option's default) needs 12: 9 in 20.
+    let fighter = strike_need(Some(2), false, false, false);
+    assert_eq!(fighter, 12);
+    let o = strike(&Strike {
+        need: fighter,
+        ..Strike::default()
+    });
+    assert!(close(o.hit, 0.45));
 }

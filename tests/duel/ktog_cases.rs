@@ -204,7 +204,14 @@ fn a_disarmed_player_may_cure_and_is_still_disarmed() {
     g.state.players[1].hp = 10;
     exec(&mut g, 2, Command::Cure { target: 2 }, &[5]);
     assert_eq!(g.state.player(2).hp, 15);
-    assert_eq!(g.state.player(2).disarmed, Some(Disarm::new(2)));
+    // Curing, not scrambling: the attempt (and the count of everyone's turns) begins later.
+    assert_eq!(
+        g.state.player(2).disarmed,
+        Some(Disarm {
+            delayed: true,
+            ..Disarm::new(2)
+        })
+    );
     exec(&mut g, 1, Command::Attack { target: 2 }, &[2]);
     exec(&mut g, 2, Command::Scramble, &[]);
     assert_eq!(g.state.player(2).disarmed.map(|d| d.turns), Some(1));
@@ -239,7 +246,14 @@ fn a_bare_handed_critical_miss_hurts_d6_less_2_and_drops_nothing() {
     let mut g = start(setup(2));
     disarm(&mut g, 1);
     exec(&mut g, 1, Command::Attack { target: 2 }, &[1, 16]);
-    assert_eq!(g.state.player(1).disarmed, Some(Disarm::new(2)));
+    // A bare-handed strike, not a scramble: the attempt begins later.
+    assert_eq!(
+        g.state.player(1).disarmed,
+        Some(Disarm {
+            delayed: true,
+            ..Disarm::new(2)
+        })
+    );
     assert_eq!(g.state.player(1).hp, 20);
 }
 

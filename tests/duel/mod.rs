@@ -5,4 +5,5 @@ mod app;
 mod krig;
 mod ktog;
 mod ktog_cases;
+mod ktog_disarm;
 mod ktog_program;

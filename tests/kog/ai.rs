@@ -42,7 +42,7 @@ fn the_program_charges_when_its_blade_beats_its_guns() {
     }
     let c = ai::choose(&g, 1).expect("the program acts");
     assert!(
-        matches!(&c, Command::Attack { attacker, weapon, target }
+        matches!(&c, Command::Attack { attacker, weapon, target, .. }
             if *attacker == id(1) && weapon == "Combat Blade" && *target == id(2)),
         "{c:?}"
     );
@@ -132,7 +132,7 @@ fn the_program_spots_for_indirect_fire() {
     );
     let c = ai::play(&mut g, 1).expect("the program acts");
     assert!(
-        matches!(&c, Command::Attack { attacker, weapon, target }
+        matches!(&c, Command::Attack { attacker, weapon, target, .. }
             if *attacker == id(1) && weapon == "Guided Mortar" && *target == id(3)),
         "{c:?}"
     );

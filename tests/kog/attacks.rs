@@ -11,6 +11,7 @@ fn attack_cmd(a: u32, w: &str, t: u32) -> Command {
         attacker: id(a),
         weapon: w.into(),
         target: id(t),
+        reroll: Default::default(),
     }
 }
 
@@ -592,7 +593,10 @@ fn indirect_fire_needs_twelve_inches_and_gives_cover() {
     start(&mut g, &[(1, 20.0, 5.0), (2, 20.0, 30.0), (3, 26.0, 12.0)]);
     to_actions(&mut g);
     let e = refused(&mut g, attack_cmd(1, "Guided Mortar", 3));
-    assert!(e.contains("12"), "{e}");
+    assert!(
+        e.contains("Indirect fire needs the target") && e.contains("at least 12"),
+        "{e}"
+    );
     let e = refused(&mut g, attack_cmd(1, "Autocannon", 2));
     assert!(e.contains("cannot see"), "{e}");
     g.dice.force(&[6, 6, 1, 5, 2]);

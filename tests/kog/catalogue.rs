@@ -363,6 +363,44 @@ fn types_and_classes() {
     assert_eq!(l("German Infantry").class, Class::Infantry);
     assert!(l("Leopard 3A1").is_tank() && l("T-17 Tank").is_tank());
     assert_eq!(l("Ocelot").types, vec![ModelType::Recon]);
+    // Every profile's type and class, as the lists give them.
+    use ModelType::*;
+    let all: &[(&str, &[ModelType], Class)] = &[
+        ("Kämpfer", &[Tactical], Class::Kog),
+        ("Ocelot", &[Recon], Class::Kog),
+        ("Panther", &[Elite], Class::Kog),
+        ("Tiger", &[Heavy], Class::Kog),
+        ("King Tiger", &[Heavy], Class::Kog),
+        ("Leopard 3A1", &[Heavy], Class::Tank),
+        ("German Infantry", &[Recon], Class::Infantry),
+        ("F6-16", &[Tactical, Elite], Class::Frame),
+        ("F2-21", &[Tactical], Class::Frame),
+        ("F2-25", &[Recon], Class::Frame),
+        ("F2-19 Grizzly", &[Heavy], Class::Frame),
+        ("T-17 Tank", &[Heavy], Class::Tank),
+        ("Russian Infantry", &[Recon], Class::Infantry),
+    ];
+    for (m, types, class) in all {
+        let x = l(m);
+        assert_eq!((x.types.as_slice(), x.class), (*types, *class), "{m}");
+    }
+}
+
+/// "Missile Pod (+2 pts.)", "Guided Mortar (+2 pts.)", "Sensors (+2 pts.)", "Jump Jets (+1
+/// pts.)": each Frame Option adds its cost to the F2-21's 10 points.
+#[test]
+fn frame_options_cost_what_the_list_says() {
+    let c = cat();
+    let cost = |ups: &[&str]| {
+        let ups: Vec<String> = ups.iter().map(|u| u.to_string()).collect();
+        c.loadout("F2-21", &ups).unwrap().cost
+    };
+    assert_eq!(cost(&[]), 10);
+    assert_eq!(cost(&["Missile Pod"]), 12);
+    assert_eq!(cost(&["Guided Mortar"]), 12);
+    assert_eq!(cost(&["Sensors"]), 12);
+    assert_eq!(cost(&["Jump Jets"]), 11);
+    assert_eq!(cost(&["Missile Pod", "Guided Mortar", "Jump Jets"]), 15);
 }
 
 /// A designer's edited catalogue: errors name file, line, column and field.

@@ -318,19 +318,82 @@ fn force_lists_save_and_load_and_bad_files_are_located() {
     );
 }
 
-/// The force lists shipped in `assets/forces/kog-light/` all load and are valid.
+/// The force lists shipped in `assets/forces/kog-light/` all load and are valid, with the points
+/// and units they were made with.
 #[test]
 fn shipped_force_lists_are_valid() {
     let dir = crate::common::repo().join("assets/forces/kog-light");
     let c = cat();
+    let expected: &[(&str, u32, usize, usize)] = &[
+        // (file, points, units, models)
+        ("german-duel.ron", 15, 2, 2),
+        ("german-melee.ron", 23, 3, 3),
+        ("german-encounter.ron", 50, 3, 7),
+        ("german-engagement.ron", 98, 4, 13),
+        ("russian-duel.ron", 12, 2, 2),
+        ("russian-melee.ron", 23, 5, 5),
+        ("russian-encounter.ron", 50, 3, 7),
+        ("russian-engagement.ron", 95, 4, 12),
+    ];
     let mut n = 0;
     for e in std::fs::read_dir(&dir).unwrap() {
         let p = e.unwrap().path();
         let f = load_force(&p, &c).unwrap_or_else(|e| panic!("{}: {}", p.display(), e[0]));
         assert!(f.unused(&c) >= 0, "{}", p.display());
+        let name = p.file_name().unwrap().to_string_lossy().to_string();
+        let Some(x) = expected.iter().find(|x| x.0 == name) else {
+            panic!("{name}: a shipped list the test does not know");
+        };
+        assert_eq!(
+            (f.points(&c), f.units.len(), f.model_count()),
+            (x.1, x.2, x.3),
+            "{name}: points, units, models"
+        );
         n += 1;
     }
-    assert!(n >= 8, "{n} lists");
+    assert_eq!(n, expected.len(), "{n} lists");
+}
+
+/// Whether a squad of `kind` made of `models` is refused for its makeup (the force around it,
+/// two Tactical Squads, may be refused for other things: only `units[1].kind` counts here).
+fn kind_refused(kind: UnitKind, models: &[&str]) -> bool {
+    let f = force(
+        "German",
+        BattleSize::Apocalyptic(300),
+        &[
+            ("T", UnitKind::Tactical, &["Kämpfer"; 3]),
+            ("X", kind, models),
+            ("T2", UnitKind::Tactical, &["Kämpfer"; 3]),
+        ],
+    );
+    problems(&f).iter().any(|p| p.starts_with("units[1].kind"))
+}
+
+/// Each limit of the squads, by a pair of squads one model apart: "Strike Squad – at least 2
+/// Elite models, and up to 2 Tactical models"; "Recon Squad – at least 2 Recon models, and up to
+/// 1 Elite model"; "Fire Support Squad – at least 1 Heavy model, up to 2 Tactical models, and up
+/// to 1 Elite model". A squad holds no model of a type its rule does not name.
+#[test]
+fn each_squad_limit_is_held_one_model_at_a_time() {
+    use UnitKind::*;
+    let (p, k, o, t) = ("Panther", "Kämpfer", "Ocelot", "Tiger");
+    // Strike: up to 2 Tactical; no Recon, no Heavy.
+    assert!(!kind_refused(Strike, &[p, p, k, k]));
+    assert!(kind_refused(Strike, &[p, p, k, k, k]));
+    assert!(kind_refused(Strike, &[p, p, o]));
+    assert!(kind_refused(Strike, &[p, p, t]));
+    // Recon: at least 2 Recon, up to 1 Elite; no Tactical, no Heavy.
+    assert!(!kind_refused(Recon, &[o, o, p]));
+    assert!(kind_refused(Recon, &[o, p, p]));
+    assert!(kind_refused(Recon, &[o, o, p, p]));
+    assert!(kind_refused(Recon, &[o, o, k]));
+    assert!(kind_refused(Recon, &[o, o, t]));
+    // Fire Support: at least 1 Heavy, up to 2 Tactical, up to 1 Elite; no Recon.
+    assert!(!kind_refused(FireSupport, &[t, p, k, k]));
+    assert!(kind_refused(FireSupport, &[p, k, k]));
+    assert!(kind_refused(FireSupport, &[t, p, p]));
+    assert!(kind_refused(FireSupport, &[t, k, k, k]));
+    assert!(kind_refused(FireSupport, &[t, o, k]));
 }
 
 /// "Engagement – 3 to 5 units [100 points] per player": a sixth unit is refused, and so is the

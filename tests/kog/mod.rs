@@ -3,8 +3,10 @@
 
 mod ai;
 mod app;
+mod attack_edges;
 mod attacks;
 mod catalogue;
+mod choices;
 mod forces;
 mod moves;
 mod odds;

@@ -95,6 +95,24 @@ fn climbing_counts_double_unless_jump_jets() {
     );
 }
 
+/// Jump Jets: "climb up/down 3" without penalty": 3" of a climb, not all of it. Onto a 4"
+/// platform, the jets take 3" at 1" each and the last inch counts 2": 7" + 3" + 2" = 12".
+#[test]
+fn jump_jets_free_only_three_inches_of_a_climb() {
+    let block = "Piece(shape: Box, at: (20.0, 14.0), size: (8.0, 6.0, 4.0), tags: [Climbable], label: \"platform\")";
+    let mut g = game_on(
+        level_with(&[block]),
+        Scenario::Standard,
+        singles("German", BattleSize::Melee, &["Kämpfer"]),
+        singles("Russian", BattleSize::Melee, &["F2-21+Jump Jets"]),
+    );
+    start(&mut g, &[(1, 40.0, 30.0), (2, 23.0, 5.0)]);
+    ok(&mut g, Command::EndTurn);
+    let ev = ok(&mut g, mv(2, MoveMode::Speed, 23.0, 12.0));
+    assert!((move_cost(&ev) - 12.0).abs() < 0.05, "{}", move_cost(&ev));
+    assert!((g.state.table.model(id(2)).unwrap().h - 4.0).abs() < 1e-4);
+}
+
 /// "Making way – A model moves through friendly models at half rate, but cannot end its move
 /// with its base overlapping the base of another model." Enemy bases block.
 #[test]
@@ -235,6 +253,7 @@ fn speed_move_doubles_keeps_away_and_forbids_shooting() {
             attacker: id(1),
             weapon: "Autocannon".into(),
             target: id(3),
+            reroll: Default::default(),
         },
     );
     assert!(e.contains("Speed Move"), "{e}");

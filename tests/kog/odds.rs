@@ -115,6 +115,7 @@ fn rr(f: &[&str], s: &[&str]) -> Rerolls {
     Rerolls {
         failures: f.iter().map(|x| x.to_string()).collect(),
         successes: s.iter().map(|x| x.to_string()).collect(),
+        ..Default::default()
     }
 }
 

@@ -28,14 +28,32 @@ fn hold_objective_within_one_inch() {
     start(&mut g, &[(1, 20.0, 20.0), (2, 30.0, 20.0), (3, 40.0, 30.0)]);
     apply(&mut g.state, &objective(2, 21.8, 20.0));
     to_actions(&mut g);
-    let e = refused(&mut g, Command::HoldObjective { model: id(2) });
+    let e = refused(
+        &mut g,
+        Command::HoldObjective {
+            model: id(2),
+            objective: None,
+        },
+    );
     assert!(e.contains("not within 1"), "{e}");
     // The boundary, base edge to marker edge (a 1" marker): 1.05" is refused, 0.95" holds.
     put(&mut g, 1, 21.8 - 0.5 - 0.5 - 1.05, 20.0);
-    let e = refused(&mut g, Command::HoldObjective { model: id(1) });
+    let e = refused(
+        &mut g,
+        Command::HoldObjective {
+            model: id(1),
+            objective: None,
+        },
+    );
     assert!(e.contains("not within 1"), "{e}");
     put(&mut g, 1, 21.8 - 0.5 - 0.5 - 0.95, 20.0);
-    ok(&mut g, Command::HoldObjective { model: id(1) });
+    ok(
+        &mut g,
+        Command::HoldObjective {
+            model: id(1),
+            objective: None,
+        },
+    );
     assert_eq!(g.state.turn.held.get(&0), Some(&id(1)));
 }
 
@@ -66,7 +84,10 @@ fn a_speed_move_rules_out_the_alternatives_to_shooting_as_an_option() {
             },
         );
         to_actions(&mut g);
-        let hold = Command::HoldObjective { model: id(1) };
+        let hold = Command::HoldObjective {
+            model: id(1),
+            objective: None,
+        };
         match bars {
             SpeedMoveBars::ShootingAndItsAlternatives => {
                 let e = refused(&mut g, hold);

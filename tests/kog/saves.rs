@@ -90,6 +90,7 @@ fn played() -> KogGame {
             attacker: id(mover),
             weapon: weapon.into(),
             target: id(target),
+            reroll: Default::default(),
         },
     );
     if g.state.pending.is_some() {
@@ -127,6 +128,7 @@ fn undo_steps_without_dice_but_not_rolls() {
             attacker: id(1),
             weapon: "Autocannon".into(),
             target: id(2),
+            reroll: Default::default(),
         },
     );
     assert!(g.can_undo(), "declaring rolled nothing yet");

@@ -239,11 +239,15 @@ fn random_commands_are_played_or_refused_without_panic() {
                     attacker: id,
                     weapon,
                     target: other,
+                    reroll: Default::default(),
                 },
                 16 => Command::Respond {
                     counter: Some(weapon),
                 },
-                17 => Command::HoldObjective { model: id },
+                17 => Command::HoldObjective {
+                    model: id,
+                    objective: None,
+                },
                 18 => Command::ForwardObserver {
                     model: id,
                     target: other,

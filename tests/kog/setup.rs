@@ -2,6 +2,7 @@
 //! Commanders, and who takes the first turn each round.
 
 use super::*;
+use wartable::rules::kog::actions::objective_piece;
 use wartable::rules::kog::force::BattleSize;
 use wartable::rules::kog::options::GapFrom;
 use wartable::rules::kog::state::{Half, Phase, Split};
@@ -40,6 +41,67 @@ fn dice_off_ties_roll_again_and_unused_points_allow_a_reroll() {
     let r = g.state.roles.unwrap();
     assert_eq!((r.attacker, r.defender), (2, 1));
     assert_eq!(g.state.phase, Phase::ChooseTerritory);
+}
+
+/// "rolling again in the case of any ties": the Unused Points re-roll that ties the other die
+/// is rolled off again (3 against 6: side 2 chooses).
+#[test]
+fn a_tie_after_the_unused_points_reroll_is_rolled_again() {
+    let mut g = duel();
+    g.dice.force(&[5, 2]);
+    ok(&mut g, Command::RollOff);
+    g.dice.force(&[5, 3, 6]);
+    ok(&mut g, Command::Reroll);
+    assert_eq!(g.dice.clear_queued(), 0, "the tie was rolled again");
+    assert_eq!(g.state.phase, Phase::ChooseRole { chooser: 2 });
+}
+
+/// "the Attacker places their forces in their territory, more than 12" from Defender
+/// territory": the gap holds for the Attacker as for the Defender.
+#[test]
+fn the_attacker_also_deploys_more_than_12_inches_away() {
+    let mut g = duel();
+    g.dice.force(&[6, 1]);
+    ok(&mut g, Command::RollOff);
+    ok(&mut g, Command::KeepRolls);
+    ok(&mut g, Command::ChooseRole { attacker: false });
+    ok(
+        &mut g,
+        Command::ChooseTerritory {
+            split: Split::LeftRight,
+            half: Half::LeftOrNear,
+        },
+    );
+    for (m, y) in [(1, 10.0), (2, 20.0)] {
+        ok(
+            &mut g,
+            Command::Deploy {
+                model: id(m),
+                at: Pt::new(5.0, y),
+                facing: 0.0,
+            },
+        );
+    }
+    ok(&mut g, Command::FinishDeployment);
+    assert_eq!(g.state.phase, Phase::Deploy { side: 2 });
+    // The Defender's half ends at x = 24: a 1" base at 36.5 reaches to 36, exactly 12" away.
+    let e = refused(
+        &mut g,
+        Command::Deploy {
+            model: id(3),
+            at: Pt::new(36.5, 10.0),
+            facing: 180.0,
+        },
+    );
+    assert!(e.contains("more than 12"), "{e}");
+    ok(
+        &mut g,
+        Command::Deploy {
+            model: id(3),
+            at: Pt::new(36.6, 10.0),
+            facing: 180.0,
+        },
+    );
 }
 
 #[test]
@@ -291,7 +353,13 @@ fn who_goes_first_each_round() {
 
 /// A one-on-one game of `scenario` through deployment: side 1 attacks from the far half.
 fn deployed(scenario: Scenario) -> KogGame {
-    let mut g = new_game(
+    deployed_on(open_level(48.0, 36.0), scenario)
+}
+
+/// [`deployed`] on `level`.
+fn deployed_on(level: LevelFile, scenario: Scenario) -> KogGame {
+    let mut g = game_on(
+        level,
         scenario,
         singles("German", BattleSize::Duel, &["Kämpfer"]),
         singles("German", BattleSize::Duel, &["Kämpfer"]),
@@ -332,8 +400,19 @@ fn deployed(scenario: Scenario) -> KogGame {
 /// Objective on one model".
 #[test]
 fn scenario_objectives_are_set_up_as_written() {
+    // The piece of terrain at the centre is the Objective (measured to its footprint); on a
+    // table with none there, a marker at the centre stands in for it.
+    let bunker = "Piece(shape: Box, at: (24.0, 18.0), size: (6.0, 6.0, 3.0), tags: [BlocksSight], label: \"bunker\")";
+    let g = deployed_on(level_with(&[bunker]), Scenario::HamburgerHill);
+    assert_eq!(g.state.objectives.len(), 1);
+    assert_eq!(
+        objective_piece(&g.state, 0).map(|p| p.label.as_str()),
+        Some("bunker")
+    );
+    assert_eq!(g.state.phase, Phase::NameCommanders);
     let g = deployed(Scenario::HamburgerHill);
     assert_eq!(g.state.objectives.len(), 1);
+    assert!(objective_piece(&g.state, 0).is_none());
     assert_eq!(g.state.objectives[0].at, Pt::new(24.0, 18.0));
     assert_eq!(g.state.phase, Phase::NameCommanders);
 

@@ -2,7 +2,7 @@
 
 use super::*;
 use wartable::rules::kog::event::apply;
-use wartable::rules::kog::force::BattleSize;
+use wartable::rules::kog::force::{BattleSize, UnitKind};
 use wartable::rules::kog::state::{KogObjective, MoveMode, Outcome, Phase};
 
 fn objective(owner: Option<u8>, x: f32, y: f32) -> Event {
@@ -37,7 +37,13 @@ fn duel(s: Scenario) -> KogGame {
 /// Side 1 holds; side 2 passes; a full round.
 fn hold_round(g: &mut KogGame) {
     to_actions(g);
-    ok(g, Command::HoldObjective { model: id(1) });
+    ok(
+        g,
+        Command::HoldObjective {
+            model: id(1),
+            objective: None,
+        },
+    );
     ok(g, Command::EndTurn);
     ok(g, Command::EndTurn);
 }
@@ -55,7 +61,13 @@ fn major_victory_for_holding_the_enemy_objective_two_turns() {
     // Round 2: side 2 goes first, then side 1 holds again.
     ok(&mut g, Command::EndTurn);
     to_actions(&mut g);
-    ok(&mut g, Command::HoldObjective { model: id(1) });
+    ok(
+        &mut g,
+        Command::HoldObjective {
+            model: id(1),
+            objective: None,
+        },
+    );
     ok(&mut g, Command::EndTurn);
     match &g.state.phase {
         Phase::Over(Outcome::MajorVictory { side: 1, .. }) => {}
@@ -124,7 +136,13 @@ fn hamburger_hill_needs_the_objective_uncontested() {
     // An enemy within 1" of the objective's marker, but not within 1" of the holder.
     put(&mut g, 3, 23.3, 20.0);
     to_actions(&mut g);
-    ok(&mut g, Command::HoldObjective { model: id(1) });
+    ok(
+        &mut g,
+        Command::HoldObjective {
+            model: id(1),
+            objective: None,
+        },
+    );
     ok(&mut g, Command::EndTurn);
     assert_eq!(
         g.state.objectives[0].streak,
@@ -284,6 +302,7 @@ fn an_eliminated_carrier_drops_the_objective_where_it_stood() {
             attacker: id(1),
             weapon: "Autocannon".into(),
             target: id(2),
+            reroll: Default::default(),
         },
     );
     if g.state.pending.is_some() {
@@ -320,7 +339,13 @@ fn both_hold_round(g: &mut KogGame, first: u8) {
     for side in [first, 3 - first] {
         to_actions(g);
         let model = if side == 1 { 1 } else { 3 };
-        ok(g, Command::HoldObjective { model: id(model) });
+        ok(
+            g,
+            Command::HoldObjective {
+                model: id(model),
+                objective: None,
+            },
+        );
         ok(g, Command::EndTurn);
     }
 }
@@ -353,7 +378,13 @@ fn meatgrinder_minor_victory_for_holding_the_objective() {
     assert_eq!(g.state.phase, Phase::Turn, "one turn is not enough");
     ok(&mut g, Command::EndTurn);
     to_actions(&mut g);
-    ok(&mut g, Command::HoldObjective { model: id(1) });
+    ok(
+        &mut g,
+        Command::HoldObjective {
+            model: id(1),
+            objective: None,
+        },
+    );
     ok(&mut g, Command::EndTurn);
     match &g.state.phase {
         Phase::Over(Outcome::MinorVictory { side: 1, why }) => {
@@ -407,7 +438,13 @@ fn hamburger_hill_uncontested_hold_wins() {
     );
     ok(&mut g, Command::EndTurn);
     to_actions(&mut g);
-    ok(&mut g, Command::HoldObjective { model: id(1) });
+    ok(
+        &mut g,
+        Command::HoldObjective {
+            model: id(1),
+            objective: None,
+        },
+    );
     ok(&mut g, Command::EndTurn);
     match &g.state.phase {
         Phase::Over(Outcome::MajorVictory { side: 1, why }) => {
@@ -415,4 +452,70 @@ fn hamburger_hill_uncontested_hold_wins() {
         }
         p => panic!("expected side 1's Major Victory, got {p:?}"),
     }
+}
+
+/// Both players meet "Minor Victory – a player's opponent has no non-Crippled units remaining on
+/// the board" in the same round: a draw (every model Crippled, none destroyed: both still have
+/// forces).
+#[test]
+fn a_draw_when_both_sides_meet_minor_victory_in_one_round() {
+    let mut g = duel(Scenario::Standard);
+    for n in 1..=4 {
+        hurt(&mut g, n, 1);
+    }
+    ok(&mut g, Command::EndTurn);
+    ok(&mut g, Command::EndTurn);
+    match &g.state.phase {
+        Phase::Over(Outcome::Draw { why }) => {
+            assert!(why.contains("Minor Victory condition"), "{why}")
+        }
+        p => panic!("expected a draw, got {p:?}"),
+    }
+}
+
+/// "no non-Crippled units": a squad with one undamaged model beside Crippled ones is a
+/// non-Crippled unit; once that model is Crippled too, the squad is not.
+#[test]
+fn a_squad_with_one_undamaged_model_is_not_crippled() {
+    let squads = |faction: &str| {
+        force(
+            faction,
+            BattleSize::Apocalyptic(300),
+            &[
+                ("A", UnitKind::Tactical, &["Kämpfer"; 3]),
+                ("B", UnitKind::Tactical, &["Kämpfer"; 3]),
+            ],
+        )
+    };
+    let mut g = new_game(Scenario::Standard, squads("German"), squads("German"));
+    let mut at = Vec::new();
+    for n in 0..6u32 {
+        at.push((n + 1, 10.0 + 1.5 * n as f32, 8.0));
+        at.push((n + 7, 10.0 + 1.5 * n as f32, 28.0));
+    }
+    start(&mut g, &at);
+    // Side 2: squad B destroyed, squad A with two Crippled models and one undamaged.
+    for n in [10, 11, 12] {
+        hurt(&mut g, n, 2);
+    }
+    hurt(&mut g, 7, 1);
+    hurt(&mut g, 8, 1);
+    ok(&mut g, Command::EndTurn);
+    ok(&mut g, Command::EndTurn);
+    assert!(
+        !matches!(g.state.phase, Phase::Over(_)),
+        "one undamaged model keeps squad A non-Crippled: {:?}",
+        g.state.phase
+    );
+    hurt(&mut g, 9, 1);
+    ok(&mut g, Command::EndTurn);
+    ok(&mut g, Command::EndTurn);
+    assert!(
+        matches!(
+            g.state.phase,
+            Phase::Over(Outcome::MinorVictory { side: 1, .. })
+        ),
+        "{:?}",
+        g.state.phase
+    );
 }

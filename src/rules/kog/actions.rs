@@ -75,27 +75,83 @@ pub fn take_action(c: &mut Ctx, id: ModelId, unit: usize, what: String) {
     c.emit(Event::Acted { model: id, what });
 }
 
-/// The objective within 1" of model `id` that it could hold.
+/// The objectives within 1" of model `id` that it could hold.
+pub fn objectives_in_reach(s: &KogState, id: ModelId) -> Vec<usize> {
+    let Ok(m) = s.table.model(id) else {
+        return Vec::new();
+    };
+    (0..s.objectives.len())
+        .filter(|&i| {
+            let o = &s.objectives[i];
+            o.carrier.is_none() && !o.off_table && objective_gap(s, i, m) <= 1.0 + 1e-4
+        })
+        .collect()
+}
+
+/// The objective model `id` takes when the player names none: the opponent's if it is in reach
+/// (holding it is what wins), else the first in reach.
 pub fn objective_in_reach(s: &KogState, id: ModelId) -> Option<usize> {
-    let m = s.table.model(id).ok()?;
-    s.objectives.iter().position(|o| {
-        o.carrier.is_none()
-            && !o.off_table
-            && m.edge_distance_to_point(o.at) <= 1.0 + OBJECTIVE_RADIUS + 1e-4
-    })
+    let side = s.models.get(&id).map(|m| m.side);
+    let reach = objectives_in_reach(s, id);
+    reach
+        .iter()
+        .copied()
+        .find(|&i| s.objectives[i].owner.is_some_and(|o| Some(o) != side))
+        .or_else(|| reach.first().copied())
 }
 
 /// Objective markers are 1" across; "within 1\" of an Objective" counts to the marker's edge.
 pub const OBJECTIVE_RADIUS: f32 = 0.5;
 
+/// The terrain piece that is Hamburger Hill's Objective: "Place a distinctive piece of terrain
+/// in the center of the board. This piece of terrain is the only Objective in the game." The
+/// piece whose footprint holds the objective's point (the smallest if several do); `None` when
+/// no piece stands there and a marker stands in for it.
+pub fn objective_piece(s: &KogState, objective: usize) -> Option<&crate::table::Piece> {
+    let o = s.objectives.get(objective)?;
+    if s.scenario() != Scenario::HamburgerHill || o.owner.is_some() {
+        return None;
+    }
+    s.table
+        .pieces
+        .iter()
+        .filter(|p| p.footprint_contains(o.at))
+        .min_by(|a, b| (a.size.0 * a.size.1).total_cmp(&(b.size.0 * b.size.1)))
+}
+
+/// How far model `m`'s base is from the objective: to the edge of the terrain piece that is the
+/// objective, or of its 1" marker.
+pub fn objective_gap(s: &KogState, objective: usize, m: &crate::table::Model) -> f32 {
+    match objective_piece(s, objective) {
+        Some(p) => (p.footprint_distance(m.pos) - m.radius()).max(0.0),
+        None => s
+            .objectives
+            .get(objective)
+            .map_or(f32::INFINITY, |o| m.edge_distance_to_point(o.at) - OBJECTIVE_RADIUS),
+    }
+}
+
 pub fn run(c: &mut Ctx, cmd: &Command) -> Result<(), RuleError> {
     match cmd {
-        Command::HoldObjective { model } => {
+        Command::HoldObjective { model, objective } => {
             let u = check_actor(&c.s, *model, false)?;
             if c.s.scenario() == Scenario::Linebreaker {
                 return illegal("in Linebreaker the Objective is carried, not held");
             }
-            let Some(o) = objective_in_reach(&c.s, *model) else {
+            let found = match objective {
+                Some(i) if objectives_in_reach(&c.s, *model).contains(i) => Some(*i),
+                Some(i) => {
+                    return illegal(format!(
+                        "{} is not within 1\" of {}",
+                        c.s.models[model].name,
+                        c.s.objectives
+                            .get(*i)
+                            .map_or("that Objective", |o| o.name.as_str())
+                    ));
+                }
+                None => objective_in_reach(&c.s, *model),
+            };
+            let Some(o) = found else {
                 return illegal(format!(
                     "{} is not within 1\" of an Objective",
                     c.s.models[model].name

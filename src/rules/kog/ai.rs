@@ -501,7 +501,10 @@ fn next_action(g: &KogGame) -> Option<Command> {
             }
             if let Some(o) = objective_in_reach(s, id) {
                 let theirs = s.objectives[o].owner.is_none_or(|w| w != m.side);
-                let c = Command::HoldObjective { model: id };
+                let c = Command::HoldObjective {
+                    model: id,
+                    objective: Some(o),
+                };
                 if theirs && legal(g, &c) {
                     return Some(c);
                 }
@@ -635,6 +638,7 @@ fn scored_attack(s: &KogState, scene: &Scene, id: ModelId) -> Option<(f64, Comma
                     attacker: id,
                     weapon: w,
                     target: t,
+                    reroll: Default::default(),
                 },
             ));
         }

@@ -6,6 +6,35 @@ use super::catalogue::{Loadout, Weapon};
 use super::pool::{Crit, PoolSpec, Rerolls};
 use serde::{Deserialize, Serialize};
 
+/// What the attacker's player does with the re-rolls of failed dice that the rules offer
+/// ("may re-roll any failed shots": Hold Position, Fire Support; "may re-roll any failed
+/// attacks": Charge!). Chosen when the attack is declared.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum RerollChoice {
+    /// Every failed die is re-rolled.
+    #[default]
+    Failures,
+    /// Only failed dice showing a 1 are re-rolled: under Friendly Fire a 1 already hits a
+    /// friend, so its re-roll can only help, while re-rolling a 2 risks a new 1.
+    OnlyOnes,
+    /// The player keeps every die as rolled.
+    Decline,
+}
+
+impl RerollChoice {
+    pub fn is_default(&self) -> bool {
+        *self == RerollChoice::Failures
+    }
+
+    pub fn label(self) -> &'static str {
+        match self {
+            RerollChoice::Failures => "re-roll failed dice",
+            RerollChoice::OnlyOnes => "re-roll only the 1s",
+            RerollChoice::Decline => "keep the dice (no re-roll)",
+        }
+    }
+}
+
 /// Everything about an attack that is not in the profiles.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct Situation {
@@ -28,6 +57,10 @@ pub struct Situation {
     pub counterattack: bool,
     /// A model friendly to the attacker is within 1" of the target (ranged attacks).
     pub friendly_near_target: bool,
+    /// What the player does with the optional re-rolls of failed dice (Charge!, Hold Position,
+    /// Fire Support).
+    #[serde(default, skip_serializing_if = "RerollChoice::is_default")]
+    pub reroll: RerollChoice,
 }
 
 /// The two pools of an attack and what decides the outcome.
@@ -47,17 +80,34 @@ pub fn build(weapon: &Weapon, target: &Loadout, s: &Situation) -> AttackSpec {
     let mut notes = Vec::new();
     let assault = weapon.is_assault();
     let mut hit = Rerolls::default();
+    // "may re-roll any failed attacks" / "may re-roll any failed shots": offered, not imposed.
+    let mut offered: Vec<String> = Vec::new();
     if assault {
         if s.charge {
-            hit.failures.push("Charge!".into());
+            offered.push("Charge!".into());
         }
     } else {
         if s.hold_position {
-            hit.failures.push("Hold Position".into());
+            offered.push("Hold Position".into());
         }
         if s.fire_support {
-            hit.failures.push("Fire Support".into());
+            offered.push("Fire Support".into());
         }
+    }
+    if !offered.is_empty() {
+        match s.reroll {
+            RerollChoice::Failures => hit.failures = offered,
+            RerollChoice::OnlyOnes => {
+                hit.failures = offered;
+                hit.only_ones = true;
+            }
+            RerollChoice::Decline => notes.push(format!(
+                "{}: the player keeps the dice (\"may re-roll\")",
+                offered.join(", ")
+            )),
+        }
+    }
+    if !assault {
         if s.range > weapon.range + 1e-4 {
             hit.successes.push("Long Range".into());
         }

@@ -18,6 +18,7 @@ pub fn run(c: &mut Ctx, cmd: &Command) -> Result<(), RuleError> {
             attacker,
             weapon,
             target,
+            reroll,
         } => {
             let assault =
                 c.s.model(*attacker)?
@@ -26,7 +27,8 @@ pub fn run(c: &mut Ctx, cmd: &Command) -> Result<(), RuleError> {
                     .is_some_and(|w| w.is_assault());
             let u = check_actor_for(&c.s, *attacker, assault, !assault)?;
             let scene = c.scene();
-            let plan = plan_attack(&c.s, &scene, *attacker, weapon, *target, false)?;
+            let mut plan = plan_attack(&c.s, &scene, *attacker, weapon, *target, false)?;
+            plan.situation.reroll = *reroll;
             let kind = if plan.weapon.is_assault() {
                 "Close Assault"
             } else {
@@ -49,6 +51,7 @@ pub fn run(c: &mut Ctx, cmd: &Command) -> Result<(), RuleError> {
                     weapon: plan.weapon.name.clone(),
                     target: *target,
                     counter_weapons: plan.counter_weapons,
+                    reroll: *reroll,
                 }));
                 Ok(())
             }
@@ -67,7 +70,8 @@ pub fn run(c: &mut Ctx, cmd: &Command) -> Result<(), RuleError> {
                 ));
             }
             let scene = c.scene();
-            let plan = plan_attack(&c.s, &scene, p.attacker, &p.weapon, p.target, false)?;
+            let mut plan = plan_attack(&c.s, &scene, p.attacker, &p.weapon, p.target, false)?;
+            plan.situation.reroll = p.reroll;
             c.emit(Event::AttackSettled);
             resolve(c, &plan, counter.as_deref())
         }

@@ -1,5 +1,6 @@
 //! What players ask of the rules; why the rules may refuse is the shared core's [`RuleError`].
 
+use super::attack::RerollChoice;
 use super::state::{Half, MoveMode, Split};
 use crate::table::{ModelId, Pt};
 use serde::{Deserialize, Serialize};
@@ -74,6 +75,10 @@ pub enum Command {
         attacker: ModelId,
         weapon: String,
         target: ModelId,
+        /// What the player does with the optional re-rolls of failed dice (Charge!, Hold
+        /// Position, Fire Support): all of them unless said otherwise.
+        #[serde(default, skip_serializing_if = "RerollChoice::is_default")]
+        reroll: RerollChoice,
     },
     /// The target of a pending attack defends (`None`) or counterattacks with a weapon.
     Respond {
@@ -81,6 +86,10 @@ pub enum Command {
     },
     HoldObjective {
         model: ModelId,
+        /// The objective taken (its index); `None`: the opponent's if it is in reach, else the
+        /// one in reach.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        objective: Option<usize>,
     },
     ForwardObserver {
         model: ModelId,

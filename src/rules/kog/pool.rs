@@ -22,6 +22,10 @@ pub struct Rerolls {
     pub failures: Vec<String>,
     /// Rules that re-roll successful dice ("Long Range", "Crippled", ...).
     pub successes: Vec<String>,
+    /// Of the failed dice, only those showing a 1 are re-rolled (the player's choice with an
+    /// optional re-roll, see [`super::attack::RerollChoice`]).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub only_ones: bool,
 }
 
 /// The re-roll that applies once both sides are weighed.
@@ -49,6 +53,10 @@ impl Rerolls {
     /// A short account: "re-roll failures (Charge)", "re-rolls cancel out (Cover / Precise)".
     pub fn describe(&self) -> Option<String> {
         match self.mode() {
+            RerollMode::Failures if self.only_ones => Some(format!(
+                "re-roll failed 1s only ({})",
+                self.failures.join(", ")
+            )),
             RerollMode::Failures => {
                 Some(format!("re-roll failures ({})", self.failures.join(", ")))
             }
@@ -154,7 +162,9 @@ impl PoolSpec {
     fn wants_reroll(&self, first: u32) -> bool {
         match self.rerolls.mode() {
             RerollMode::None => false,
-            RerollMode::Failures => !success(first, self.target),
+            RerollMode::Failures => {
+                !success(first, self.target) && (!self.rerolls.only_ones || first == 1)
+            }
             RerollMode::Successes => success(first, self.target),
         }
     }

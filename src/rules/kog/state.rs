@@ -258,6 +258,9 @@ pub struct PendingAttack {
     pub target: ModelId,
     /// Weapons the target may counterattack with.
     pub counter_weapons: Vec<String>,
+    /// The attacker's choice of optional re-rolls.
+    #[serde(default, skip_serializing_if = "super::attack::RerollChoice::is_default")]
+    pub reroll: super::attack::RerollChoice,
 }
 
 /// What the current player turn has seen so far.

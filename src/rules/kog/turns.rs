@@ -10,13 +10,13 @@ use super::options::Scenario;
 use super::state::{Outcome, Phase, enemy, ix};
 use super::victory::round_end_outcome;
 
-/// Hamburger Hill's "uncontested": no active enemy of the holder within 1" of the objective.
+/// Hamburger Hill's "uncontested": no active enemy of the holder within 1" of the objective
+/// (of the central piece of terrain, when one stands there).
 pub fn contested(s: &super::state::KogState, objective: usize, holder_side: u8) -> bool {
-    let o = &s.objectives[objective];
     s.active_models(enemy(holder_side)).any(|m| {
-        s.table.model(m.id).is_ok_and(|tm| {
-            tm.edge_distance_to_point(o.at) <= 1.0 + super::actions::OBJECTIVE_RADIUS + 1e-4
-        })
+        s.table
+            .model(m.id)
+            .is_ok_and(|tm| super::actions::objective_gap(s, objective, tm) <= 1.0 + 1e-4)
     })
 }
 

@@ -43,6 +43,10 @@ pub enum Command {
     Disarm { target: Seat },
     /// A disarmed player spends the turn scrambling for the weapon.
     Scramble,
+    /// A disarmed player casts Haste for its two rolls to hit, bare-handed, and leaves the
+    /// weapon where it lies ("A player may opt to use a 'Haste' spell ... to pick up his
+    /// weapon": may, not must). `Cast(Haste)` while disarmed picks the weapon up.
+    HasteBareHanded,
     /// The victim of a hit dodges it, or lets it land.
     Dodge { dodge: bool },
     /// The attacker announces a Mighty Blow, or rolls plain damage.
@@ -155,8 +159,15 @@ pub enum Event {
 /// The only change to the state.
 pub fn apply(s: &mut KtogState, e: &Event) {
     match e {
-        Event::InitiativeRoll { .. } | Event::Announce { .. } | Event::ToHit { .. } => {}
-        Event::HitSelf { .. } | Event::Drop { .. } | Event::LayHands { .. } => {}
+        // A disarmed player who strikes (bare-handed) or lays hands on someone is not
+        // scrambling for the weapon: the attempt, when it comes, begins later.
+        Event::Announce { attacker: by, .. } | Event::LayHands { by, .. } => {
+            if let Some(d) = s.player_mut(*by).disarmed.as_mut() {
+                d.delayed = true;
+            }
+        }
+        Event::InitiativeRoll { .. } | Event::ToHit { .. } => {}
+        Event::HitSelf { .. } | Event::Drop { .. } => {}
         // "a percentile roll of 50% or under to remain standing at zero hit points": the player
         // stays up at exactly 0.
         Event::Standing { seat, roll } => {
@@ -183,7 +194,12 @@ pub fn apply(s: &mut KtogState, e: &Event) {
             };
             *n = n.saturating_sub(1);
         }
-        Event::Cured { target, healed, .. } => {
+        Event::Cured {
+            by, target, healed, ..
+        } => {
+            if let Some(d) = s.player_mut(*by).disarmed.as_mut() {
+                d.delayed = true;
+            }
             let p = s.player_mut(*target);
             p.hp = (p.hp.max(0) + healed).min(p.max_hp);
         }
@@ -207,6 +223,14 @@ pub fn apply(s: &mut KtogState, e: &Event) {
         }
         Event::Scrambled { seat } => {
             if let Some(d) = s.player_mut(*seat).disarmed.as_mut() {
+                // "It will still take 2 full rounds to regain the weapon once the attempt
+                // begins": a player who did not scramble at once counts everyone's turns from
+                // the first Scramble.
+                if d.delayed && d.turns == d.need {
+                    d.waited = [0; 6];
+                    d.during = None;
+                    d.delayed = false;
+                }
                 d.turns = d.turns.saturating_sub(1);
             }
         }

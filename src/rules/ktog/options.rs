@@ -2,6 +2,15 @@
 
 use serde::{Deserialize, Serialize};
 use std::path::PathBuf;
+use std::ops::RangeInclusive;
+
+/// Starting hit points a setup may agree on ("usually 15 to 25": no limit, see ktog.md); the
+/// New game window offers the same range.
+pub const HIT_POINTS: RangeInclusive<i32> = 1..=99;
+/// How much better a Fighter hits, and its extra hit points (the text gives no numbers): the
+/// ranges a setup or a save may hold, and the window offers.
+pub const FIGHTER_TO_HIT: RangeInclusive<i32> = 0..=10;
+pub const FIGHTER_HP: RangeInclusive<i32> = 0..=50;
 
 /// "Initiative can be rolled every time or a set order can be determined from the onset."
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
@@ -139,7 +148,7 @@ impl KtogSetup {
             ));
         }
         for (i, p) in self.players.iter().enumerate() {
-            if !(1..=99).contains(&p.hp) {
+            if !HIT_POINTS.contains(&p.hp) {
                 v.push(format!(
                     "players[{i}].hp: {} hit points (1 to 99; the text says usually 15 to 25)",
                     p.hp
@@ -150,10 +159,10 @@ impl KtogSetup {
             }
         }
         let o = &self.options;
-        if !(0..=10).contains(&o.fighter_to_hit) {
+        if !FIGHTER_TO_HIT.contains(&o.fighter_to_hit) {
             v.push("options.fighter_to_hit: 0 to 10".into());
         }
-        if !(0..=50).contains(&o.fighter_hp) {
+        if !FIGHTER_HP.contains(&o.fighter_hp) {
             v.push("options.fighter_hp: 0 to 50".into());
         }
         v

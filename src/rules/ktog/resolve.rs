@@ -100,6 +100,15 @@ pub fn check(s: &KtogState, by: Seat, c: &Command) -> Result<(), RuleError> {
                     }
                     Ok(())
                 }
+                Command::HasteBareHanded => {
+                    if me.disarmed.is_none() {
+                        return illegal("the weapon is in hand: cast Haste");
+                    }
+                    if *started {
+                        return illegal("spells are announced at the beginning of the turn");
+                    }
+                    spell_ok(s, *seat, me.spells.haste, Spell::Haste)
+                }
                 Command::Scramble => {
                     if me.disarmed.is_none() {
                         return illegal("the weapon is in hand");
@@ -253,6 +262,28 @@ pub fn resolve(
                 x.emit(Event::Revived { seat: *target });
             }
             end_turn(&mut x)?;
+        }
+        Command::HasteBareHanded => {
+            // "Haste allows a player to roll twice 'to hit' that round": two bare-handed rolls,
+            // the weapon left lying.
+            x.emit(Event::Spell {
+                seat: by,
+                spell: Spell::Haste,
+            });
+            if let Phase::Turn {
+                seat,
+                left,
+                blessed,
+                ..
+            } = x.s.phase.clone()
+            {
+                x.emit(Event::Phase(Phase::Turn {
+                    seat,
+                    left: left + 1,
+                    blessed,
+                    started: false,
+                }));
+            }
         }
         Command::Scramble => {
             x.emit(Event::Scrambled { seat: by });

@@ -45,6 +45,11 @@ pub struct Disarm {
     pub waited: [u8; 6],
     /// The seat whose turn the disarm came in: the end of that turn is not a turn since.
     pub during: Option<Seat>,
+    /// The player spent a turn since the disarm on something other than scrambling (a
+    /// bare-handed strike, a Cure): the first Scramble starts the count of everyone's turns
+    /// again.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub delayed: bool,
 }
 
 impl Disarm {
@@ -54,6 +59,7 @@ impl Disarm {
             need: turns,
             waited: [0; 6],
             during: None,
+            delayed: false,
         }
     }
 }

@@ -2,7 +2,8 @@
 //! its menu of actions: the legal ones with their exact odds, the others with the reason.
 
 use super::session::{KogSession, Placing};
-use crate::rules::kog::actions::{check_actor, objective_in_reach};
+use crate::rules::kog::actions::{check_actor, objectives_in_reach};
+use crate::rules::kog::attack::RerollChoice;
 use crate::rules::kog::catalogue::ModelType;
 use crate::rules::kog::odds::{Odds, odds};
 use crate::rules::kog::state::{Condition, KogState, MoveMode, Phase, Step};
@@ -255,12 +256,19 @@ pub fn actions(
             }
             ui.separator();
             ui.label("Instead of shooting:");
-            if let Some(o) = objective_in_reach(s, id) {
-                if ui
-                    .button(format!("Hold Objective ({})", s.objectives[o].name))
-                    .clicked()
-                {
-                    out = Some(Command::HoldObjective { model: id });
+            let reach = objectives_in_reach(s, id);
+            if !reach.is_empty() {
+                // "may take and hold it": with two objectives in reach, the player names one.
+                for o in reach {
+                    if ui
+                        .button(format!("Hold Objective ({})", s.objectives[o].name))
+                        .clicked()
+                    {
+                        out = Some(Command::HoldObjective {
+                            model: id,
+                            objective: Some(o),
+                        });
+                    }
                 }
             } else {
                 ui.add_enabled(false, egui::Button::new("Hold Objective"))
@@ -318,6 +326,26 @@ pub fn actions(
     out
 }
 
+/// The other ways of taking an attack's optional re-rolls of failed dice (Charge!, Hold
+/// Position, Fire Support): keeping all the dice, and, under Friendly Fire, re-rolling only
+/// the 1s.
+fn optional_reroll_choices(plan: &AttackPlan) -> Vec<RerollChoice> {
+    let sit = &plan.situation;
+    let offered = if plan.weapon.is_assault() {
+        sit.charge
+    } else {
+        sit.hold_position || sit.fire_support
+    };
+    if !offered {
+        return Vec::new();
+    }
+    if sit.friendly_near_target {
+        vec![RerollChoice::OnlyOnes, RerollChoice::Decline]
+    } else {
+        vec![RerollChoice::Decline]
+    }
+}
+
 /// The attacks: the legal ones with their odds and a button, the others folded away.
 fn attack_rows(
     ui: &mut egui::Ui,
@@ -367,7 +395,23 @@ fn attack_rows(
                         attacker: id,
                         weapon: w.clone(),
                         target: r.target,
+                        reroll: RerollChoice::Failures,
                     });
+                }
+                // "may re-roll any failed shots/attacks": the player may keep some dice.
+                for choice in optional_reroll_choices(plan) {
+                    if ui
+                        .small_button(choice.label())
+                        .on_hover_text("Attack, and do this with the failed dice")
+                        .clicked()
+                    {
+                        out = Some(Command::Attack {
+                            attacker: id,
+                            weapon: w.clone(),
+                            target: r.target,
+                            reroll: choice,
+                        });
+                    }
                 }
                 ui.label(format!(
                     "{} {:.1}\" ({sight}, {cover})",

@@ -179,6 +179,7 @@ fn place_on_click(
                 attacker,
                 weapon,
                 target,
+                reroll: Default::default(),
             }
         }
     };

@@ -6,7 +6,7 @@ use super::session::KtogSession;
 use crate::app::game::session::ActiveGame;
 use crate::app::screens::play::new_game::{NewGame, countdown_row, errors_and_start, level_and_seed};
 use crate::rules::core::{Player, RulesId};
-use crate::rules::ktog::options::{DEFAULT_LEVEL, NAMES};
+use crate::rules::ktog::options::{DEFAULT_LEVEL, FIGHTER_HP, FIGHTER_TO_HIT, HIT_POINTS, NAMES};
 use crate::rules::ktog::{
     InitiativeDie, InitiativeRule, KtogGame, KtogOptions, KtogSetup, Persona, PlayerSetup,
 };
@@ -110,7 +110,7 @@ fn window(
                     for (i, (p, who)) in f.players.iter_mut().enumerate() {
                         ui.add_sized([110.0, 20.0], egui::TextEdit::singleline(&mut p.name))
                             .on_hover_text(format!("seat {}", i + 1));
-                        ui.add(egui::DragValue::new(&mut p.hp).range(1..=99))
+                        ui.add(egui::DragValue::new(&mut p.hp).range(HIT_POINTS))
                             .on_hover_text("\"usually 15 to 25\"");
                         egui::ComboBox::from_id_salt(("ktog_persona", i))
                             .selected_text(match p.persona {
@@ -187,9 +187,9 @@ fn window(
             );
             ui.horizontal(|ui| {
                 ui.label("Fighter: to hit better by");
-                ui.add(egui::DragValue::new(&mut o.fighter_to_hit).range(0..=6));
+                ui.add(egui::DragValue::new(&mut o.fighter_to_hit).range(FIGHTER_TO_HIT));
                 ui.label(", hit points +");
-                ui.add(egui::DragValue::new(&mut o.fighter_hp).range(0..=15));
+                ui.add(egui::DragValue::new(&mut o.fighter_hp).range(FIGHTER_HP));
             });
             countdown_row(
                 ui,

@@ -287,6 +287,17 @@ fn actions(ui: &mut egui::Ui, session: &mut KtogSession) -> Option<Command> {
                     }
                 }
                 if me.disarmed.is_some() {
+                    // "A player may opt to use a 'Haste' spell ... to pick up his weapon": or
+                    // take its two rolls bare-handed.
+                    let c = Command::HasteBareHanded;
+                    let ok = session.game.check(*seat, &c).is_ok();
+                    if ui
+                        .add_enabled(ok, egui::Button::new("Cast Haste, bare-handed"))
+                        .on_hover_text("two rolls to hit with the fists (-1 to hit, -2 damage); the weapon stays where it lies")
+                        .clicked()
+                    {
+                        out = Some(c);
+                    }
                     let ok = session.game.check(*seat, &Command::Scramble).is_ok();
                     if ui
                         .add_enabled(ok, egui::Button::new("Scramble for the weapon"))
