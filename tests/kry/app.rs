@@ -389,3 +389,26 @@ fn the_builder_tells_one_unit_of_a_combo_to_cancel() {
     assert_eq!(s.table.model(id(2)).unwrap().pos, Pt::new(10.0, 2.0));
     assert_eq!(s.table.model(id(3)).unwrap().pos, Pt::new(16.0, 4.5));
 }
+
+/// Leaving asks "Save it first" only when something was played since the last save: a game just
+/// saved (or just loaded) leaves at once; one command later it asks again.
+#[test]
+fn leaving_asks_first_only_when_something_is_unsaved() {
+    use wartable::app::screens::play::requests::{save_game, unsaved};
+    let mut g = small(&[]);
+    start(&mut g, &apart(), &[3, 3]);
+    let mut active = ActiveGame::new(KrySession::new(g, None));
+    assert!(unsaved(&active), "never saved");
+    let path = crate::common::temp_dir("leave-saved").join("game.ron");
+    active.shell_mut().save_path = Some(path.clone());
+    save_game(&mut active).expect("saved");
+    assert!(!unsaved(&active), "just saved");
+    active
+        .get_mut::<KrySession>()
+        .unwrap()
+        .order(1, mv(2, 10.0, 4.5, MoveKind::Normal))
+        .expect("side 1 moves");
+    assert!(unsaved(&active), "a move since");
+    let (loaded, _) = wartable::app::games::kry::menu::load_for_play(&path).expect("loads");
+    assert!(!unsaved(&loaded), "just loaded");
+}

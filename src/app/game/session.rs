@@ -149,6 +149,9 @@ pub struct Shell {
     pub show_rules: bool,
     pub show_log: bool,
     pub confirm_leave: bool,
+    /// The game's command count when it was last saved or loaded: leaving asks first only when
+    /// commands were taken since.
+    pub saved_commands: Option<usize>,
     /// The Online window is asked for (host this game, or see who plays).
     pub show_online: bool,
     /// Set when this screen plays a seat of a game hosted elsewhere: its commands go to the

@@ -174,6 +174,7 @@ pub fn load_session(path: &Path) -> Result<KogSession, Vec<String>> {
         .map_err(|e| e.iter().map(ToString::to_string).collect::<Vec<_>>())?;
     let mut s = KogSession::new(g);
     s.shell.save_path = Some(path.to_path_buf());
+    s.shell.saved_commands = Some(s.game.log.len());
     s.shell.last_error = warning.map(|w| format!("Loaded with a warning: {w}"));
     Ok(s)
 }

@@ -285,6 +285,7 @@ pub fn load_for_play(path: &Path) -> Result<(ActiveGame, crate::data::LevelFile)
     let level = g.setup.level.clone();
     let mut s = KrySession::new(g, Some(DEFAULT_COUNTDOWN));
     s.shell.save_path = Some(path.to_path_buf());
+    s.shell.saved_commands = Some(s.game.log.len());
     s.shell.last_error = warning.map(|w| format!("Loaded with a warning: {w}"));
     Ok((ActiveGame::new(s), level))
 }

@@ -154,8 +154,10 @@ where
         .map_err(|e| e.iter().map(ToString::to_string).collect::<Vec<_>>())?;
     let level = level_file(&level(&g.setup));
     let mut s = make(g);
+    let n = s.game().commands();
     let shell = s.shell_mut();
     shell.save_path = Some(path.to_path_buf());
+    shell.saved_commands = Some(n);
     shell.last_error = warning.map(|w| format!("Loaded with a warning: {w}"));
     Ok((ActiveGame::new(s), level))
 }

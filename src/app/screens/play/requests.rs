@@ -81,6 +81,15 @@ pub fn save_game(active: &mut ActiveGame) -> Result<std::path::PathBuf, String> 
         }
     };
     active.0.game().save(&path)?;
-    active.shell_mut().save_path = Some(path.clone());
+    let n = active.0.game().commands();
+    let shell = active.shell_mut();
+    shell.save_path = Some(path.clone());
+    shell.saved_commands = Some(n);
     Ok(path)
+}
+
+/// Whether leaving should ask first: something was played since the game was last saved or
+/// loaded (or it never was).
+pub fn unsaved(active: &ActiveGame) -> bool {
+    active.shell().saved_commands != Some(active.0.game().commands())
 }

@@ -105,7 +105,11 @@ fn bar(ui: &mut egui::Ui, active: &mut ActiveGame, requests: &mut GameRequests) 
         seats(ui, active);
         ui.separator();
         if ui.button("Leave game").clicked() {
-            active.shell_mut().confirm_leave = true;
+            if super::requests::unsaved(active) {
+                active.shell_mut().confirm_leave = true;
+            } else {
+                requests.leave = true;
+            }
         }
     });
 }
