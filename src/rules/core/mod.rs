@@ -3,6 +3,7 @@
 //! set's id and format version, [`RulesId`] for picking a rule set at run time, the headless
 //! commands, and a scenario-test helper.
 
+pub mod admit;
 pub mod chaos;
 pub mod cue;
 pub mod error;
