@@ -7,7 +7,7 @@
 use super::error::TableError;
 use super::geom::Pt;
 use super::mix::Mix;
-use super::model::{Model, ModelId};
+use super::model::ModelId;
 use super::piece::Tag;
 pub use super::shape::{Leaf, LeafKind};
 use super::shape::{model_shape, piece_shape};
