@@ -361,7 +361,7 @@ fn play_until(g: &mut DndGame, stop: impl Fn(&DndGame) -> bool) {
 
 fn save_and_load(g: &DndGame) -> DndGame {
     let text = wartable::rules::core::save::ron_text(&g.to_save()).unwrap();
-    let report = wartable::rules::core::headless::check_save_text("delve.ron", &text).unwrap();
+    let report = wartable::rules::headless::check_save_text("delve.ron", &text).unwrap();
     assert_eq!(report.hash, g.hash());
     DndGame::load_text("delve.ron", &text).unwrap()
 }

@@ -156,7 +156,7 @@ pub fn start_place(table: &Table, party: Party, i: usize, n: usize) -> Pt {
 }
 
 impl RuleSet for Dndalike {
-    const ID: RulesId = RulesId::Dndalike;
+    const ID: RulesId = RulesId::new("dndalike", "DnDalike");
     const SAVE_VERSION: u32 = 1;
 
     type Setup = DndSetup;

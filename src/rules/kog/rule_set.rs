@@ -56,7 +56,7 @@ fn check_seat(s: &KogState, by: Seat, c: &Command) -> Result<(), RuleError> {
 }
 
 impl RuleSet for Kog {
-    const ID: RulesId = RulesId::KogLight;
+    const ID: RulesId = RulesId::new("kog-light", "KOG light");
     /// 1: the saves of the KOG-only harness (`KogSave`, no seats in the log); 2: the shared core.
     const FORCE_FILES: bool = true;
     const SAVE_VERSION: u32 = 2;

@@ -16,7 +16,7 @@ pub struct Krig;
 pub type KrigGame = Game<Krig>;
 
 impl RuleSet for Krig {
-    const ID: RulesId = RulesId::Krig;
+    const ID: RulesId = RulesId::new("krig", "Krig");
     const SAVE_VERSION: u32 = 1;
 
     type Setup = KrigSetup;

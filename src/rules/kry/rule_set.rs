@@ -44,7 +44,7 @@ fn check_seat(s: &KryState, by: Seat, c: &Command) -> Result<(), RuleError> {
 }
 
 impl RuleSet for Kry {
-    const ID: RulesId = RulesId::KryGothic;
+    const ID: RulesId = RulesId::new("kry-gothic", "Kry-Gothic");
     const FORCE_FILES: bool = true;
     const SAVE_VERSION: u32 = 1;
 

@@ -63,7 +63,7 @@ pub fn init(setup: &KtogSetup) -> Result<KtogState, Vec<String>> {
 }
 
 impl RuleSet for Ktog {
-    const ID: RulesId = RulesId::Ktog;
+    const ID: RulesId = RulesId::new("ktog", "KtOG");
     const SAVE_VERSION: u32 = 1;
 
     type Setup = KtogSetup;
