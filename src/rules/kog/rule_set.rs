@@ -4,21 +4,17 @@
 
 use super::command::{Command, RuleError};
 use super::event::{Event, apply, describe};
-use super::game::GameSetup;
+use super::execute::execute;
+use super::game_setup::GameSetup;
+use super::marker::{Kog, KogGame};
 use super::options::{KogOptions, Scenario};
 use super::state::{KogState, Phase};
-use super::{ai, catalogue, ctx, execute, force, legacy, view};
+use super::{ai, catalogue, ctx, force, legacy, view};
 use crate::data::error::{Issue, LocatedError};
 use crate::dice::Dice;
-use crate::rules::core::{Game, GameEnd, QuickSetup, RuleSet, RulesId, Seat, Waiting};
+use crate::rules::core::{GameEnd, QuickSetup, RuleSet, RulesId, Seat, Waiting};
 use crate::table::Table;
 use std::path::PathBuf;
-
-/// KOG light (`shared/rules/kog-light.txt`).
-pub struct Kog;
-
-/// A game of KOG light.
-pub type KogGame = Game<Kog>;
 
 /// The level and forces a headless game uses when none are named.
 pub const DEFAULT_LEVEL: &str = "levels/kog-battlefield.ron";
