@@ -295,7 +295,7 @@ fn unit_records_add_up() {
 #[test]
 fn a_reseeded_setup_is_the_setup_built_for_that_seed() {
     use wartable::rules::core::RuleSet;
-    use wartable::rules::dndalike::rule_set::Dndalike;
+    use wartable::rules::dndalike::Dndalike;
     use wartable::rules::kog::Kog;
     use wartable::rules::kry::rule_set::Kry;
     fn check<R: RuleSet>(q: QuickSetup) -> bool {

@@ -8,7 +8,8 @@ use wartable::rules::core::RuleSet;
 use wartable::rules::core::testing::{exec, refuse};
 use wartable::rules::core::{QuickSetup, Waiting};
 use wartable::rules::dndalike::camp::{CampEvent, WATCH};
-use wartable::rules::dndalike::delve::{DelvePlan, Encounter, parse_delve};
+use wartable::rules::dndalike::delve::parse_delve;
+use wartable::rules::dndalike::delve_plan::{DelvePlan, Encounter};
 use wartable::rules::dndalike::setup::parse_roster;
 use wartable::rules::dndalike::{Dndalike, Event, Phase};
 

@@ -3,7 +3,7 @@
 //! each returning what happened; every reading of the text is in `assets/rules/dndalike.md`.
 
 use super::sheet::Power;
-use super::state::{Character, Stones};
+use super::parts::{Character, Stones};
 use crate::dice::{Dice, DiceExpr};
 use serde::{Deserialize, Serialize};
 
