@@ -1,8 +1,8 @@
 //! `wartable simulate`: the same seed gives the same games on one thread and on two, and the
 //! Wilson intervals match known binomial cases.
 
-use wartable::rules::simulate::{Simulation, simulate, wilson};
 use wartable::rules::core::{QuickSetup, RulesId};
+use wartable::rules::simulate::{Simulation, simulate, wilson};
 
 fn sim(rules: RulesId, games: u64, threads: usize) -> Simulation {
     Simulation {
@@ -297,7 +297,7 @@ fn a_reseeded_setup_is_the_setup_built_for_that_seed() {
     use wartable::rules::core::RuleSet;
     use wartable::rules::dndalike::Dndalike;
     use wartable::rules::kog::Kog;
-    use wartable::rules::kry::rule_set::Kry;
+    use wartable::rules::kry::Kry;
     fn check<R: RuleSet>(q: QuickSetup) -> bool {
         let first = R::quick_setup(&QuickSetup {
             seed: 1,
