@@ -23,9 +23,9 @@ pub mod template;
 pub mod terrain;
 pub mod zone;
 
+pub use error::TableError;
 pub use geom::Pt;
 pub use measure::{Measurement, TapeEnd};
-pub use error::TableError;
 pub use model::{Arc, Model, ModelId, Side};
 pub use piece::{Piece, PieceShape, Tag};
 pub use pieces::Pieces;

@@ -335,12 +335,7 @@ impl Scene {
     }
 
     /// [`Scene::sight_both_ways`] for two models at hand.
-    pub fn sight_both_ways_of(
-        &self,
-        table: &Table,
-        s: &Model,
-        t: &Model,
-    ) -> (Verdict, Verdict) {
+    pub fn sight_both_ways_of(&self, table: &Table, s: &Model, t: &Model) -> (Verdict, Verdict) {
         let quick = QUERY.with_borrow_mut(|q| {
             self.pair_query(s, t, true, q).then(|| {
                 let found = self.decide(

@@ -163,10 +163,7 @@ impl Table {
 
 /// The ids of the models on `table` whose centres lie in `shooter`'s front arc (Kry-Gothic's fire
 /// arc), nearest first.
-pub fn in_fire_arc(
-    table: &Table,
-    shooter: ModelId,
-) -> Result<Vec<ModelId>, TableError> {
+pub fn in_fire_arc(table: &Table, shooter: ModelId) -> Result<Vec<ModelId>, TableError> {
     let s = table.model(shooter)?;
     let mut v: Vec<&Model> = table
         .models

@@ -3,9 +3,9 @@
 //! name file, line, column and field.
 
 use super::member::Member;
+use super::parts::Party;
 use super::sheet::Sheet;
 use super::spells::Grimoire;
-use super::parts::Party;
 use crate::data::error::{Issue, LocatedError};
 use crate::data::spans::SpanIndex;
 use crate::rules::core::Seat;

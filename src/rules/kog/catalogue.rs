@@ -2,8 +2,8 @@
 //! `assets/rules/kog-light/catalogue.ron` and validated with located errors.
 
 use crate::data::error::{Issue, LocatedError};
-pub use crate::data::names::{fold, same_name};
 use crate::data::names::folded;
+pub use crate::data::names::{fold, same_name};
 use crate::data::spans::SpanIndex;
 use serde::{Deserialize, Serialize};
 use std::path::Path;
