@@ -8,7 +8,7 @@ use std::process::ExitCode;
 use wartable::app::{AppOptions, build_app, screens::screenshot::ScreenshotPlan};
 use wartable::data::load_level;
 use wartable::rules::core::RulesId;
-use wartable::rules::core::headless::{self, SelfPlay, StopAt};
+use wartable::rules::headless::{self, SelfPlay, StopAt};
 
 /// Prints a line to standard output; a closed pipe (`| head`) is not an error worth a panic.
 macro_rules! say {

@@ -2,7 +2,7 @@
 //! text uses a font compiled into the program): the win rates of each side with their 95%
 //! intervals, game length as a histogram, and a matchup matrix as a heat map.
 
-use crate::rules::core::simulate::{Matrix, Report, wilson};
+use crate::rules::simulate::{Matrix, Report, wilson};
 use plotters::prelude::*;
 use std::path::Path;
 

@@ -1,8 +1,8 @@
 //! `wartable simulate`: the same seed gives the same games on one thread and on two, and the
 //! Wilson intervals match known binomial cases.
 
-use wartable::rules::core::simulate::{Simulation, simulate, wilson};
 use wartable::rules::core::{QuickSetup, RulesId};
+use wartable::rules::simulate::{Simulation, simulate, wilson};
 
 fn sim(rules: RulesId, games: u64, threads: usize) -> Simulation {
     Simulation {
@@ -93,7 +93,7 @@ fn wilson_intervals_match_known_cases() {
 #[test]
 fn the_matrix_pits_every_force_against_every_other() {
     use std::path::PathBuf;
-    use wartable::rules::core::simulate::matrix;
+    use wartable::rules::simulate::matrix;
     let forces: Vec<PathBuf> = [
         "assets/forces/kry-gothic/earth-confederate.ron",
         "assets/forces/kry-gothic/the-possessed.ron",
@@ -162,7 +162,7 @@ fn game_lengths_fall_into_even_bins() {
 /// more of side 1's colour than one where it wins few.
 #[test]
 fn the_plot_draws_the_win_rates() {
-    use wartable::rules::core::simulate::{GameResult, Report};
+    use wartable::rules::simulate::{GameResult, Report};
     let report = |side1_wins: usize| Report {
         rules: RulesId::Krig,
         seats: vec![1, 2],
@@ -295,9 +295,9 @@ fn unit_records_add_up() {
 #[test]
 fn a_reseeded_setup_is_the_setup_built_for_that_seed() {
     use wartable::rules::core::RuleSet;
-    use wartable::rules::dndalike::rule_set::Dndalike;
-    use wartable::rules::kog::rule_set::Kog;
-    use wartable::rules::kry::rule_set::Kry;
+    use wartable::rules::dndalike::Dndalike;
+    use wartable::rules::kog::Kog;
+    use wartable::rules::kry::Kry;
     fn check<R: RuleSet>(q: QuickSetup) -> bool {
         let first = R::quick_setup(&QuickSetup {
             seed: 1,
@@ -336,7 +336,7 @@ fn a_reseeded_setup_is_the_setup_built_for_that_seed() {
 /// draws and of the games cut off, over both cells' games; the band names the pairings outside.
 #[test]
 fn a_pairing_scores_both_sides_with_draws_and_cut_off_games_as_half() {
-    use wartable::rules::core::simulate::{GameResult, Matrix, Report};
+    use wartable::rules::simulate::{GameResult, Matrix, Report};
     let game = |winners: Vec<u8>, over: bool| GameResult {
         seed: 1,
         winners,

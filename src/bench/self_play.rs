@@ -3,7 +3,8 @@
 //! seeds 1 to N, several runs; the setups are made before the clock starts. Prints JSON.
 
 use super::stats::median;
-use crate::rules::core::{Game, QuickSetup, RuleSet, RulesId, RulesVisitor};
+use crate::rules::core::{Game, QuickSetup, RuleSet, RulesId};
+use crate::rules::registry::RulesVisitor;
 use std::time::Instant;
 
 /// What to time.

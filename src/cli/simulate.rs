@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use wartable::plot::force_name;
 use wartable::rules::core::RulesId;
-use wartable::rules::core::simulate::{Matrix, Report, Simulation, matrix, simulate, wilson};
+use wartable::rules::simulate::{Matrix, Report, Simulation, matrix, simulate, wilson};
 
 macro_rules! say {
     ($($t:tt)*) => {{

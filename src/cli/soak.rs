@@ -3,7 +3,7 @@
 
 use std::process::ExitCode;
 use wartable::rules::core::RulesId;
-use wartable::rules::core::soak::{Soak, SoakOutcome, soak};
+use wartable::rules::soak::{Soak, SoakOutcome, soak};
 
 #[derive(clap::Args, Debug)]
 pub struct SoakArgs {

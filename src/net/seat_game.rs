@@ -5,7 +5,8 @@
 use super::proto::Step;
 use crate::rules::core::game::view_hash;
 use crate::rules::core::save::ron_text;
-use crate::rules::core::{Game, Logged, Player, RuleSet, RulesId, RulesVisitor, Seat, Waiting};
+use crate::rules::core::{Game, Logged, Player, RuleSet, RulesId, Seat, Waiting};
+use crate::rules::registry::RulesVisitor;
 use serde::de::DeserializeOwned;
 
 /// What an online host asks of its game.

@@ -1,17 +1,21 @@
 //! The rule sets, each a pure and deterministic core on the shared game core ([`core`]):
 //! state, commands checked into typed errors, resolution with the game's seeded dice into
-//! events, and events applied as the only change.
+//! events, and events applied as the only change. Above the rule sets: their registry
+//! ([`registry`]) and what the program does with any rule set picked at run time (the headless
+//! commands, simulation, the soak run).
 
 pub mod check_forces;
 pub mod core;
 pub mod duel;
+pub mod headless;
+pub mod registry;
+pub mod simulate;
+pub mod soak;
 
-// Every rule set: its folder under `src/rules/` and its arm of `RulesId`, one line each. Adding a
-// rule set adds its line here (and its app folder to the list in `src/app/mod.rs`).
-core::rules_id::rule_sets! {
-    KogLight => kog::Kog, "kog-light", "KOG light";
-    KryGothic => kry::Kry, "kry-gothic", "Kry-Gothic";
-    Ktog => ktog::Ktog, "ktog", "KtOG";
-    Dndalike => dndalike::Dndalike, "dndalike", "DnDalike";
-    Krig => krig::Krig, "krig", "Krig";
-}
+// Every rule set's folder under `src/rules/`, one line each; adding a rule set adds its line here
+// and its line in `registry.rs`.
+pub mod dndalike;
+pub mod kog;
+pub mod krig;
+pub mod kry;
+pub mod ktog;

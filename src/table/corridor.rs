@@ -7,8 +7,11 @@
 //! line's heights along that stretch; other shapes (ramps) by parry's ray test. The cast stops as
 //! soon as every line is blocked.
 
-use super::scene::{Leaf, LeafKind};
-use super::{ModelId, PieceShape, Pt, Table};
+use super::geom::Pt;
+use super::model::ModelId;
+use super::piece::PieceShape;
+use super::shape::{Leaf, LeafKind};
+use super::tabletop::Table;
 use bevy_rapier3d::parry::bounding_volume::Aabb;
 use bevy_rapier3d::parry::math::Vector;
 use bevy_rapier3d::parry::partitioning::{Bvh, BvhBuildStrategy};
@@ -353,7 +356,7 @@ fn solid_of(table: &Table, l: &Leaf) -> Option<(Solid, Option<ModelId>)> {
         }
         LeafKind::Model(id) => {
             let m = table.model(id).ok()?;
-            let (shape, _) = super::scene::model_shape(m);
+            let (shape, _) = super::shape::model_shape(m);
             let half_h = shape
                 .as_cylinder()
                 .map_or(m.body_height / 2.0, |c| c.half_height);

@@ -3,35 +3,12 @@
 //! Each struct is taken apart field by field without `..`, so a field added to a piece, a model
 //! or the tile grid does not compile here until it is either mixed in or named as not read.
 
-use super::sight::SightOptions;
-use super::{Model, Piece, Pt, Table, TileGrid};
-
-/// FNV-1a, a word at a time.
-#[derive(Clone, Copy)]
-pub struct Mix(u64);
-
-impl Default for Mix {
-    fn default() -> Self {
-        Mix(0xcbf2_9ce4_8422_2325)
-    }
-}
-
-impl Mix {
-    pub fn u64(&mut self, v: u64) -> &mut Self {
-        self.0 ^= v;
-        self.0 = self.0.wrapping_mul(0x0000_0100_0000_01b3);
-        self
-    }
-    pub fn f32(&mut self, v: f32) -> &mut Self {
-        self.u64(v.to_bits() as u64)
-    }
-    pub fn pt(&mut self, p: Pt) -> &mut Self {
-        self.u64(p.x.to_bits() as u64 | ((p.y.to_bits() as u64) << 32))
-    }
-    pub fn done(&self) -> u64 {
-        self.0
-    }
-}
+pub use super::mix::Mix;
+use super::model::Model;
+use super::piece::Piece;
+use super::sight_options::SightOptions;
+use super::tabletop::Table;
+use super::terrain::TileGrid;
 
 fn tiles(h: &mut Mix, g: &TileGrid) {
     h.f32(g.tile_size)
@@ -111,7 +88,7 @@ pub fn with_models(t: &Table) -> u64 {
 
 /// [`with_models`] from the table's [`terrain`] fingerprint, already taken.
 pub fn models_on(terrain: u64, t: &Table) -> u64 {
-    let mut h = Mix(terrain);
+    let mut h = Mix::from_word(terrain);
     h.u64(t.models.len() as u64);
     for m in &t.models {
         model(&mut h, m);
@@ -133,7 +110,7 @@ pub fn sight(o: &SightOptions) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::table::{GroundKind, PieceShape};
+    use crate::table::{GroundKind, PieceShape, Pt};
 
     fn table() -> Table {
         let mut t = Table::new(24.0, 24.0, 6.0);

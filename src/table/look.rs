@@ -2,7 +2,7 @@
 //! team's or a model's variety). Each rule set says which figure stands for each of its models;
 //! the 3D view builds the meshes. Looks never enter a game's state or its hash.
 
-use super::ModelId;
+use super::model::ModelId;
 
 /// The figure on a base.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]

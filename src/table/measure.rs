@@ -1,6 +1,9 @@
 //! The tape measure: distances in inches between models (base edge to base edge) and points.
 
-use super::{ModelId, Pt, Table, TableError};
+use super::error::TableError;
+use super::geom::Pt;
+use super::model::ModelId;
+use super::tabletop::Table;
 
 /// One end of a tape: a model (measured from its base edge) or a point on the table.
 #[derive(Debug, Clone, Copy, PartialEq)]

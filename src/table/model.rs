@@ -114,23 +114,3 @@ impl Model {
         Pt::new(1.0, 0.0).rotate(self.facing)
     }
 }
-
-/// The ids of the models on `table` whose centres lie in `shooter`'s front arc (Kry-Gothic's fire
-/// arc), nearest first.
-pub fn in_fire_arc(
-    table: &super::Table,
-    shooter: ModelId,
-) -> Result<Vec<ModelId>, super::TableError> {
-    let s = table.model(shooter)?;
-    let mut v: Vec<&Model> = table
-        .models
-        .iter()
-        .filter(|m| m.id != shooter && s.arc_of(m) == Arc::Front)
-        .collect();
-    v.sort_by(|a, b| {
-        s.edge_distance(a)
-            .total_cmp(&s.edge_distance(b))
-            .then(a.id.cmp(&b.id))
-    });
-    Ok(v.into_iter().map(|m| m.id).collect())
-}

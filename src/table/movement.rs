@@ -6,8 +6,14 @@
 //! reachable area for an allowance and the best path to a destination (an A* search when only one
 //! destination is wanted).
 
-use super::scene::{LeafKind, Scene};
-use super::{GroundKind, ModelId, PieceShape, Pt, Table, TableError, Tag, TileGrid};
+use super::error::TableError;
+use super::geom::Pt;
+use super::model::{Model, ModelId};
+use super::piece::{Piece, PieceShape, Tag};
+use super::scene::Scene;
+use super::shape::LeafKind;
+use super::tabletop::Table;
+use super::terrain::{GroundKind, TileGrid};
 use std::cmp::Ordering;
 use std::collections::BinaryHeap;
 
@@ -38,7 +44,7 @@ pub struct MoveRules {
 
 impl MoveRules {
     /// Mixes every rule into a memo's key.
-    pub fn mix(&self, key: &mut super::fingerprint::Mix) {
+    pub fn mix(&self, key: &mut super::mix::Mix) {
         // Taken apart without `..`: a new rule does not compile here until it is in the key.
         let MoveRules {
             rough,
@@ -154,7 +160,7 @@ pub fn can_stand(table: &Table, scene: &Scene, r: f32, p: Pt) -> bool {
 
 /// Whether a piece stops a base: solid pieces do, unless they are climbable, ramps, or flat
 /// markers (weak-floor areas and the like, under 0.1" high).
-pub fn piece_blocks_movement(p: &super::Piece) -> bool {
+pub fn piece_blocks_movement(p: &Piece) -> bool {
     !(p.has(Tag::Climbable)
         || p.shape == PieceShape::Ramp
         || p.size.2 < 0.1
@@ -184,7 +190,7 @@ impl Probe {
     }
 
     /// The clearance kept from `enemy`: none beyond its base when the move starts near it.
-    fn clearance_from(&self, enemy: &super::Model) -> f32 {
+    fn clearance_from(&self, enemy: &Model) -> f32 {
         match self.start {
             Some(s) if enemy.pos.dist(s) - enemy.radius() - self.r < self.clearance - 1e-3 => 0.0,
             _ => self.clearance,
@@ -478,7 +484,7 @@ impl CostField {
     ) -> Result<Self, TableError> {
         let (cell, enemy_clearance) = (rules.cell, rules.enemy_clearance);
         let terrain = super::fingerprint::terrain(table);
-        let mut key = super::fingerprint::Mix::default();
+        let mut key = super::mix::Mix::default();
         key.u64(terrain);
         // The moving model, and only the others that can bear on a cell the search may give a
         // cost: those cells lie within the allowance of the start, and a base bears on a cell

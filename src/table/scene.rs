@@ -4,10 +4,17 @@
 //!
 //! Shapes live in world coordinates: x across the table, y up, z = -(table y).
 
-use super::sight::{BASE_THICKNESS, SightOptions};
-use super::{ModelId, Piece, PieceShape, Pt, Table, Tag};
+use super::error::TableError;
+use super::geom::Pt;
+use super::mix::Mix;
+use super::model::ModelId;
+use super::piece::Tag;
+pub use super::shape::{Leaf, LeafKind};
+use super::shape::{model_shape, piece_shape};
+use super::sight_options::SightOptions;
+use super::tabletop::Table;
 use bevy_rapier3d::parry::bounding_volume::{Aabb, BoundingVolume};
-use bevy_rapier3d::parry::math::{Pose, Rotation, Vector};
+use bevy_rapier3d::parry::math::{Pose, Vector};
 use bevy_rapier3d::parry::partitioning::{Bvh, BvhBuildStrategy, TraversalAction};
 use bevy_rapier3d::parry::query::{Ray, RayCast};
 use bevy_rapier3d::parry::shape::SharedShape;
@@ -129,7 +136,7 @@ struct Sighted {
 impl Sighted {
     /// What the sight structures of `leaves` (the scene's, terrain first) depend on.
     fn key(table: &Table, options: SightOptions, leaves: &[Leaf]) -> u64 {
-        let mut h = super::fingerprint::Mix::default();
+        let mut h = Mix::default();
         h.u64(super::fingerprint::terrain(table))
             .u64(super::fingerprint::sight(&options))
             .f32(super::corridor::band_margin(table));
@@ -156,26 +163,6 @@ impl Sighted {
             corridors: super::corridor::Corridors::new(table, leaves),
         }
     }
-}
-
-/// What a shape in the scene stands for.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum LeafKind {
-    Piece(usize),
-    Tile { col: usize, row: usize },
-    Model(ModelId),
-}
-
-/// One shape in the scene.
-#[derive(Clone)]
-pub struct Leaf {
-    pub kind: LeafKind,
-    pub shape: SharedShape,
-    pub pose: Pose,
-    /// Stops sight lines.
-    pub opaque: bool,
-    /// Gives cover to targets in or behind it.
-    pub cover: bool,
 }
 
 /// The query structure over one state of a table.
@@ -214,57 +201,13 @@ fn world(p: Pt, h: f32) -> Vector {
     Vector::new(p.x, h, -p.y)
 }
 
-/// The parry shape and pose of a terrain piece.
-pub fn piece_shape(p: &Piece) -> (SharedShape, Pose) {
-    let (w, d, h) = p.size;
-    let h = h.max(0.01);
-    let rot = Rotation::from_rotation_y(p.rotation.to_radians());
-    match p.shape {
-        PieceShape::Box | PieceShape::Wall => (
-            SharedShape::cuboid(w / 2.0, h / 2.0, d / 2.0),
-            Pose::from_parts(world(p.at, p.base_height + h / 2.0), rot),
-        ),
-        PieceShape::Cylinder => (
-            SharedShape::cylinder(h / 2.0, w / 2.0),
-            Pose::from_parts(world(p.at, p.base_height + h / 2.0), rot),
-        ),
-        PieceShape::Ramp => {
-            let (hw, hd) = (w / 2.0, d / 2.0);
-            let pts = [
-                Vector::new(-hw, 0.0, -hd),
-                Vector::new(hw, 0.0, -hd),
-                Vector::new(-hw, 0.0, hd),
-                Vector::new(hw, 0.0, hd),
-                Vector::new(hw, h, -hd),
-                Vector::new(hw, h, hd),
-            ];
-            let shape = SharedShape::convex_hull(&pts)
-                .unwrap_or_else(|| SharedShape::cuboid(hw, h / 2.0, hd));
-            (shape, Pose::from_parts(world(p.at, p.base_height), rot))
-        }
-    }
-}
-
-/// The shape and pose of a model's body (base and body as one upright cylinder); a wreck lies low.
-pub fn model_shape(m: &super::Model) -> (SharedShape, Pose) {
-    let h = if m.wreck {
-        (m.body_height * 0.5).min(m.base_diameter * 0.5)
-    } else {
-        m.body_height + BASE_THICKNESS
-    };
-    (
-        SharedShape::cylinder(h / 2.0, m.radius()),
-        Pose::from_translation(world(m.pos, m.h + h / 2.0)),
-    )
-}
-
 impl Scene {
     /// The scene of `table`, built once per arrangement on this thread: the rules and the program
     /// opponent ask many questions of one state, and building the scene is the costly part. A
     /// memo, not state: the same table (terrain and models, by [`super::fingerprint`]) gives the
     /// same scene.
     pub fn shared(table: &Table, options: SightOptions) -> Rc<Scene> {
-        let key = super::fingerprint::Mix::default()
+        let key = Mix::default()
             .u64(super::fingerprint::with_models(table))
             .u64(super::fingerprint::sight(&options))
             .done();
@@ -323,7 +266,7 @@ impl Scene {
     /// Follows a model that moved (or turned into a wreck) on `table`. A model that neither blocks
     /// sight nor gives cover, before or after, is updated in place; otherwise the scene is built
     /// again.
-    pub fn update_model(&mut self, table: &Table, id: ModelId) -> Result<(), super::TableError> {
+    pub fn update_model(&mut self, table: &Table, id: ModelId) -> Result<(), TableError> {
         let m = table.model(id)?;
         let Some(i) = self
             .leaves

@@ -11,34 +11,15 @@
 //! miniature") and height. Full when one origin sees every point, None when no origin sees any.
 
 use super::corridor::{Found, Hints, Lines, MAX_ENDS, MAX_LINES};
-use super::scene::{LeafKind, Scene};
-use super::{ModelId, Pt, Table, TableError};
+use super::error::TableError;
+use super::geom::Pt;
+use super::model::{Model, ModelId};
+use super::piece::{Piece, Tag};
+use super::scene::Scene;
+use super::shape::{BASE_THICKNESS, LeafKind};
+pub use super::sight_options::SightOptions;
+use super::tabletop::Table;
 use bevy_rapier3d::parry::math::Vector;
-
-/// Choices the rule texts leave open (see the rules reference).
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct SightOptions {
-    /// Whether living models block sight to models behind them. Default off: KOG light's models are
-    /// "dynamically leaning, crouching or otherwise acting within the area of their base".
-    pub models_block: bool,
-    /// Whether wrecks block sight. Default on: a wreck is a solid hulk; either way it gives cover.
-    pub wrecks_block: bool,
-    /// Sample points across the target body's width.
-    pub columns: u8,
-    /// Sample points up the target body's height.
-    pub rows: u8,
-}
-
-impl Default for SightOptions {
-    fn default() -> Self {
-        Self {
-            models_block: false,
-            wrecks_block: true,
-            columns: 3,
-            rows: 3,
-        }
-    }
-}
 
 /// The verdict of a line-of-sight check.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -104,9 +85,6 @@ impl std::fmt::Display for CoverReason {
         }
     }
 }
-
-/// Height of a base, in inches.
-pub const BASE_THICKNESS: f32 = 0.125;
 
 fn world(p: Pt, h: f32) -> Vector {
     Vector::new(p.x, h, -p.y)
@@ -175,7 +153,7 @@ fn across(centre: Pt, side: Pt, width: f32, fractions: &[f32]) -> ([Pt; MAX_ENDS
 }
 
 /// The shooter's weapon height: 80% of its body height.
-fn eye_height(s: &super::Model) -> f32 {
+fn eye_height(s: &Model) -> f32 {
     s.h + BASE_THICKNESS + s.body_height * 0.8
 }
 
@@ -254,7 +232,7 @@ impl Scene {
     /// The sight lines from `s` to `t`, and, with `both`, from `t` to `s` after them (the same
     /// lines seen from above, at the other ends' heights). `None` when the options ask for more
     /// lines than one corridor decides.
-    fn pair_query(&self, s: &super::Model, t: &super::Model, both: bool, q: &mut Query) -> bool {
+    fn pair_query(&self, s: &Model, t: &Model, both: bool, q: &mut Query) -> bool {
         let (_, side) = heading(s.pos, t.pos);
         let cols = column_fractions(self.options.columns);
         let rows = row_fractions(self.options.rows);
@@ -357,12 +335,7 @@ impl Scene {
     }
 
     /// [`Scene::sight_both_ways`] for two models at hand.
-    pub fn sight_both_ways_of(
-        &self,
-        table: &Table,
-        s: &super::Model,
-        t: &super::Model,
-    ) -> (Verdict, Verdict) {
+    pub fn sight_both_ways_of(&self, table: &Table, s: &Model, t: &Model) -> (Verdict, Verdict) {
         let quick = QUERY.with_borrow_mut(|q| {
             self.pair_query(s, t, true, q).then(|| {
                 let found = self.decide(
@@ -389,7 +362,7 @@ impl Scene {
         Ok(self.verdict_of(table, s, t))
     }
 
-    fn verdict_of(&self, table: &Table, s: &super::Model, t: &super::Model) -> Verdict {
+    fn verdict_of(&self, table: &Table, s: &Model, t: &Model) -> Verdict {
         let quick = QUERY.with_borrow_mut(|q| {
             self.pair_query(s, t, false, q).then(|| {
                 let found = self.decide(
@@ -593,7 +566,7 @@ impl Scene {
                 percent_visible: (los.fraction * 100.0).round() as u32,
             });
         }
-        for p in table.pieces.iter().filter(|p| p.has(super::Tag::Cover)) {
+        for p in table.pieces.iter().filter(|p| p.has(Tag::Cover)) {
             if p.footprint_distance(t.pos) < t.radius() {
                 reasons.push(CoverReason::StandsIn(piece_name(p)));
             }
@@ -702,7 +675,7 @@ impl Scene {
     }
 }
 
-fn piece_name(p: &super::Piece) -> String {
+fn piece_name(p: &Piece) -> String {
     if p.label.is_empty() {
         format!("{:?}", p.shape).to_lowercase()
     } else {

@@ -3,8 +3,13 @@
 //! "Blast – On a successful hit, any models partly or wholly within half the blast diameter also
 //! suffer 1 hit". A model is under a template when its base overlaps the circle; no scatter.
 
-use super::scene::{LeafKind, Scene};
-use super::{ModelId, Pt, Table, TableError, Tag};
+use super::error::TableError;
+use super::geom::Pt;
+use super::model::ModelId;
+use super::piece::Tag;
+use super::scene::Scene;
+use super::shape::LeafKind;
+use super::tabletop::Table;
 use crate::dice::{Dice, DiceError};
 use thiserror::Error;
 

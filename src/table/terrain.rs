@@ -111,7 +111,7 @@ impl TileGrid {
     /// changes (a large grid is asked often and changes seldom).
     pub fn fingerprint(&self) -> u64 {
         *self.key.get_or_init(|| {
-            let mut h = super::fingerprint::Mix::default();
+            let mut h = super::mix::Mix::default();
             h.f32(self.tile_size)
                 .u64(self.cols as u64)
                 .u64(self.rows as u64);

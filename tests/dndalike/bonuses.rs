@@ -307,7 +307,7 @@ fn the_sheet_line_shows_the_roll_bonuses() {
         },
         sheet("Georgia", &[Power::Trip], Armour::Heavy, Pack::FreeHand),
     );
-    let line = wartable::app::games::dndalike::menu::sheet_line(&s);
+    let line = wartable::app::games::dndalike::sheet_text::sheet_line(&s);
     assert!(
         line.contains("A +2 (STR) \u{b7} M -1 (DEX) \u{b7} skills +1 (INT)"),
         "{line}"

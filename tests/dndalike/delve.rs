@@ -8,7 +8,8 @@ use wartable::rules::core::RuleSet;
 use wartable::rules::core::testing::{exec, refuse};
 use wartable::rules::core::{QuickSetup, Waiting};
 use wartable::rules::dndalike::camp::{CampEvent, WATCH};
-use wartable::rules::dndalike::delve::{DelvePlan, Encounter, parse_delve};
+use wartable::rules::dndalike::delve::parse_delve;
+use wartable::rules::dndalike::delve_plan::{DelvePlan, Encounter};
 use wartable::rules::dndalike::setup::parse_roster;
 use wartable::rules::dndalike::{Dndalike, Event, Phase};
 
@@ -361,7 +362,7 @@ fn play_until(g: &mut DndGame, stop: impl Fn(&DndGame) -> bool) {
 
 fn save_and_load(g: &DndGame) -> DndGame {
     let text = wartable::rules::core::save::ron_text(&g.to_save()).unwrap();
-    let report = wartable::rules::core::headless::check_save_text("delve.ron", &text).unwrap();
+    let report = wartable::rules::headless::check_save_text("delve.ron", &text).unwrap();
     assert_eq!(report.hash, g.hash());
     DndGame::load_text("delve.ron", &text).unwrap()
 }

@@ -17,7 +17,7 @@ mod sorcery;
 mod streams;
 
 use wartable::rules::core::testing::exec;
-use wartable::rules::dndalike::setup::Member;
+use wartable::rules::dndalike::member::Member;
 use wartable::rules::dndalike::{
     Ability, Armour, Command, DndGame, DndSetup, Pack, Party, Power, Sheet, Stats,
 };

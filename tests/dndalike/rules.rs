@@ -350,11 +350,11 @@ fn fatigue_beyond_the_maximum_wounds() {
         !g.waiting().allows(1),
         "with no answer left, the orc is not asked"
     );
-    assert!(!wartable::rules::dndalike::resolve::check_answer(
+    assert!(!wartable::rules::dndalike::check::check_answer(
         &g.state, 1, &dodge
     ));
     g.state.chars[1].fatigue = max - 1;
-    assert!(wartable::rules::dndalike::resolve::check_answer(
+    assert!(wartable::rules::dndalike::check::check_answer(
         &g.state, 1, &dodge
     ));
     // Heavy Hitter forces a fatigue on the target, hit or miss: past the maximum, a wound.
@@ -415,7 +415,7 @@ fn fatigue_beyond_the_maximum_wounds() {
     assert_eq!(g.state.chars[1].sheet.max_fatigue(), 8);
     g.state.chars[1].fatigue = 7;
     exec(&mut g, 2, act(0, Ability::Jab { target: 1 }), &[2]);
-    assert!(wartable::rules::dndalike::resolve::check_answer(
+    assert!(wartable::rules::dndalike::check::check_answer(
         &g.state,
         1,
         &act(1, Ability::Dodge)
@@ -519,13 +519,13 @@ fn block_cancels_a_weaker_melee_attack_and_any_ranged_one() {
     // The program's yes-or-no questions leave the reason unwritten, and only for themselves:
     // the refusal that follows still gives it.
     let block = act(0, Ability::Block { entry: shot });
-    assert!(!wartable::rules::dndalike::resolve::allowed(
+    assert!(!wartable::rules::dndalike::check::allowed(
         &g.state, 2, &block
     ));
-    assert!(!wartable::rules::dndalike::resolve::check_answer(
+    assert!(!wartable::rules::dndalike::check::check_answer(
         &g.state, 2, &block
     ));
-    assert!(wartable::rules::dndalike::resolve::allowed(
+    assert!(wartable::rules::dndalike::check::allowed(
         &g.state,
         2,
         &Command::Pass

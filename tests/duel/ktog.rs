@@ -702,7 +702,7 @@ fn starting_hit_points_are_agreed_from_1_to_99_and_checked_at_their_line() {
         .position(|l| l.contains("hp: 40"))
         .expect("a line with the first player's hit points");
     let bad = text.replacen("hp: 40", "hp: 0", 1);
-    let errs = wartable::rules::core::headless::check_save_text("bad.ron", &bad).unwrap_err();
+    let errs = wartable::rules::headless::check_save_text("bad.ron", &bad).unwrap_err();
     assert_eq!(errs[0].field, "setup.players[0].hp", "{}", errs[0]);
     assert_eq!(errs[0].line, line + 1, "{}", errs[0]);
     assert!(errs[0].message.contains("1 to 99"), "{}", errs[0]);

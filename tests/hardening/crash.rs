@@ -6,7 +6,7 @@ use rand::{Rng, SeedableRng};
 use std::process::{Command, Stdio};
 use std::time::Duration;
 use wartable::rules::core::RulesId;
-use wartable::rules::core::headless::check_save;
+use wartable::rules::headless::check_save;
 
 /// 200 times: a child writes two different saves over one file in turn (through the game's
 /// own save), and is killed after a random few milliseconds. The file then always holds one

@@ -13,7 +13,7 @@ use std::panic::{AssertUnwindSafe, catch_unwind};
 use wartable::data::error::LocatedError;
 use wartable::rules::core::RulesId;
 use wartable::rules::core::chaos::number_spans;
-use wartable::rules::core::headless::check_save_text;
+use wartable::rules::headless::check_save_text;
 
 fn cases() -> usize {
     std::env::var("WARTABLE_FUZZ_CASES")

@@ -4,7 +4,7 @@
 use crate::common::temp_dir;
 use wartable::data::load::{MAX_NESTING, check_data_path, parse_level};
 use wartable::rules::core::RulesId;
-use wartable::rules::core::headless::{check_save, check_save_text};
+use wartable::rules::headless::{check_save, check_save_text};
 
 /// Brackets nested past the cap get one clear error at the bracket that goes too deep, in
 /// every loader (a level, a force list, a save); a file as deep as the cap is read as usual.

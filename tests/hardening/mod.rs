@@ -6,8 +6,8 @@ mod fuzz;
 mod limits;
 mod streams;
 
-use wartable::rules::core::headless::{SelfPlay, StopAt, self_play};
 use wartable::rules::core::{QuickSetup, RulesId};
+use wartable::rules::headless::{SelfPlay, StopAt, self_play};
 
 /// Plays `commands` commands of rule set `id` from `seed` and saves the game at `out`: the
 /// state hash it was saved with.

@@ -5,13 +5,13 @@
 
 use proptest::prelude::*;
 use wartable::rules::core::chaos::{Choices, ListChoices, check_stream, mangle};
-use wartable::rules::core::soak::{Soak, SoakOutcome, soak, soak_one};
 use wartable::rules::core::{RuleSet, RulesId};
 use wartable::rules::dndalike::Dndalike;
 use wartable::rules::kog::Kog;
 use wartable::rules::krig::Krig;
 use wartable::rules::kry::Kry;
 use wartable::rules::ktog::Ktog;
+use wartable::rules::soak::{Soak, SoakOutcome, soak, soak_one};
 
 /// A stream of rule set `R` from the soak options the list's first choices draw.
 fn stream<R: RuleSet>(seed: u64, choices: Vec<u32>, max: usize) -> Result<(), TestCaseError> {

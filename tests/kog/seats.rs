@@ -4,9 +4,9 @@
 
 use super::*;
 use crate::common::{repo, temp_dir};
-use wartable::rules::core::headless::check_save;
 use wartable::rules::core::testing::{exec_and_check, refuse};
 use wartable::rules::core::{Player, RuleSet, Waiting};
+use wartable::rules::headless::check_save;
 use wartable::rules::kog::Kog;
 use wartable::rules::kog::force::BattleSize;
 use wartable::rules::kog::state::Phase;

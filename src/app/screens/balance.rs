@@ -5,8 +5,8 @@
 
 use crate::app::base::nav::OpenWindow;
 use crate::app::game::registry::PlayRegistry;
-use crate::rules::core::simulate::{Matrix, Report, Simulation, matrix, simulate, wilson};
 use crate::rules::core::{QuickSetup, RulesId};
+use crate::rules::simulate::{Matrix, Report, Simulation, matrix, simulate, wilson};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use egui_plot::{Bar, BarChart, Heatmap, Line, Plot, PlotPoint, PlotPoints, Text};

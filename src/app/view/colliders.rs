@@ -4,7 +4,7 @@
 
 use super::table_entities::{Miniature, TableTop, TerrainPiece, TerrainTile};
 use crate::app::base::state::TableState;
-use crate::table::scene::{model_shape, piece_shape};
+use crate::table::shape::{model_shape, piece_shape};
 use bevy::prelude::*;
 use bevy_rapier3d::prelude::*;
 

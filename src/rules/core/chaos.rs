@@ -5,16 +5,9 @@
 //! play, the log replays to the same hash, and a game saved, loaded and played on ends where the
 //! uninterrupted one does.
 
-use super::game::Game;
-use super::ruleset::RuleSet;
+pub use super::choices::Choices;
+use super::game::{Game, RuleSet};
 use super::seat::{Seat, Waiting};
-
-/// Where a stream's choices come from: a seeded generator (the soak run) or a list of numbers
-/// (property tests, which shrink the list).
-pub trait Choices {
-    /// A number in `0..n` (`n` > 0).
-    fn pick(&mut self, n: usize) -> usize;
-}
 
 /// Choices from a random generator.
 pub struct RngChoices<G: rand::Rng>(pub G);

@@ -2,8 +2,7 @@
 //! plays each seat, the command log, and the hash its replay must reach. Written atomically;
 //! loaded by replaying the commands from the setup.
 
-use super::game::{Game, Logged};
-use super::ruleset::RuleSet;
+use super::game::{Game, Logged, RuleSet};
 use super::seat::Player;
 use crate::data::error::LocatedError;
 use crate::data::spans::SpanIndex;

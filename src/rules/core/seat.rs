@@ -1,5 +1,6 @@
 //! Seats at the table: who may act now ([`Waiting`]), how a game ended ([`GameEnd`]), and who
-//! plays each seat ([`Player`]). A game has two or more seats, numbered from 1.
+//! plays each seat ([`Player`]). A game has two or more seats, numbered from 1. Whether a
+//! command's seat may act, as a typed error, is asked in `admit.rs`.
 
 use serde::{Deserialize, Serialize};
 
@@ -44,25 +45,6 @@ impl Waiting {
             Waiting::Any(v) | Waiting::Each(v) => v.contains(&seat),
             Waiting::Over(_) => false,
         }
-    }
-
-    /// Whether `by` may act now: `GameOver` when the game is over, `NotYourTurn` (naming who is
-    /// waited on with `seat_name`) when another seat is.
-    pub fn admit(
-        &self,
-        by: Seat,
-        seat_name: impl Fn(Seat) -> String,
-    ) -> Result<(), super::error::RuleError> {
-        if self.is_over() {
-            return Err(super::error::RuleError::GameOver);
-        }
-        if !self.allows(by) {
-            return Err(super::error::RuleError::NotYourTurn(
-                by,
-                self.describe(seat_name),
-            ));
-        }
-        Ok(())
     }
 
     pub fn is_over(&self) -> bool {

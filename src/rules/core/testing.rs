@@ -3,8 +3,7 @@
 //! Used by each rule set's tests; nothing here is used in play.
 
 use super::error::RuleError;
-use super::game::Game;
-use super::ruleset::RuleSet;
+use super::game::{Game, RuleSet};
 use super::seat::Seat;
 use crate::dice::DieSource;
 use std::fmt::Debug;

@@ -3,10 +3,11 @@
 //! play heroes): it moves into contact, jabs, finishes wounded enemies, dodges an attack that
 //! would otherwise wound, blocks, trips and ripostes.
 
-use super::DndGame;
-use super::command::Command;
 use super::answers::spell_casts;
-use super::resolve::{allowed, check_answer, first_contact, hits, in_reach};
+use super::check::{allowed, check_answer, first_contact, in_reach};
+use super::command::Command;
+use super::marker::DndGame;
+use super::resolve::hits;
 use super::sheet::DieKind;
 use super::state::{Ability, BASE, DndState, Phase};
 use crate::rules::core::Seat;
@@ -117,7 +118,7 @@ fn answer(s: &DndState, seat: Seat) -> Option<Command> {
             ((a as i32) < 6 + t.sheet.movement_bonus()
                 && check_answer(s, seat, &dodge)
                 && t.fatigue + 1 < t.sheet.max_fatigue())
-                .then_some(dodge)
+            .then_some(dodge)
         }
         Ability::Move { to } => {
             for i in (0..s.chars.len()).filter(|i| ours(*i)) {
@@ -308,10 +309,7 @@ fn best_cast(s: &DndState, seat: Seat, i: usize) -> Option<Command> {
             }
             Effect::Ward { .. } | Effect::Unweave => 0.0,
         };
-        if worth > 0.0
-            && best.as_ref().is_none_or(|(w, _)| worth > *w)
-            && allowed(s, seat, &c)
-        {
+        if worth > 0.0 && best.as_ref().is_none_or(|(w, _)| worth > *w) && allowed(s, seat, &c) {
             best = Some((worth, c));
         }
     }

@@ -2,8 +2,8 @@
 //! stack all players have the option to activate any quick abilities in response", shared by the
 //! rules (which seats the fight waits on), the table's respond prompt and the program.
 
+use super::check::{attacked, check_answer, in_melee_with};
 use super::command::Command;
-use super::resolve::{attacked, check_answer, in_melee_with};
 use super::sheet::{DieKind, Pack, Power};
 use super::state::{Ability, DndState};
 use crate::rules::core::Seat;
@@ -13,9 +13,9 @@ use crate::rules::core::Seat;
 /// abilities. Its seat is then asked, whatever quick ability it has (an Exert to get a die back
 /// for a Dodge included).
 pub fn judged_against(s: &DndState, i: usize) -> bool {
-    s.stack.iter().any(|e| {
-        attacked(s, e) == Some(i) || (e.by == i && !e.merged.is_empty())
-    })
+    s.stack
+        .iter()
+        .any(|e| attacked(s, e) == Some(i) || (e.by == i && !e.merged.is_empty()))
 }
 
 /// The seats with a living character that could answer what is on the stack: see [`pressing`].
@@ -105,7 +105,7 @@ fn exert_helps(s: &DndState, i: usize, die: DieKind) -> bool {
         return false;
     }
     let mut t = s.clone();
-    super::command::apply(&mut t, &super::command::Event::Regained { who: i, die });
+    super::apply::apply(&mut t, &super::command::Event::Regained { who: i, die });
     t.chars[i].fatigue += 1;
     bears_on_stack(&t, i)
 }
@@ -123,16 +123,14 @@ fn bears_on_stack(s: &DndState, i: usize) -> bool {
             return true;
         }
         if c.has(Power::Powerful)
-            && empowered_answers(s, i)
-                .into_iter()
-                .any(|a| {
-                    a != Ability::Dodge
-                        && ok(Command::Empowered {
-                            who: i,
-                            ability: a,
-                            stone: None,
-                        })
-                })
+            && empowered_answers(s, i).into_iter().any(|a| {
+                a != Ability::Dodge
+                    && ok(Command::Empowered {
+                        who: i,
+                        ability: a,
+                        stone: None,
+                    })
+            })
         {
             return true;
         }
@@ -188,7 +186,9 @@ fn bears_on_stack(s: &DndState, i: usize) -> bool {
             | Ability::Trip { .. }
             | Ability::Riposte { .. } => {
                 (shield && ok(act(Ability::Block { entry: e.id })))
-                    || (attack && c.has(Power::Riposte) && ok(act(Ability::Riposte { entry: e.id })))
+                    || (attack
+                        && c.has(Power::Riposte)
+                        && ok(act(Ability::Riposte { entry: e.id })))
             }
             _ => false,
         }

@@ -48,8 +48,7 @@ pub fn check(s: &DndState, c: &Command) -> Result<(), RuleError> {
     match c {
         Command::Rest { watch, keep } => {
             let heroes = &s.chars[..d.heroes.min(s.chars.len())];
-            super::camp::check_rest(heroes, &plan(s, watch, keep))
-                .or_else(|e| illegal(e.0))
+            super::camp::check_rest(heroes, &plan(s, watch, keep)).or_else(|e| illegal(e.0))
         }
         Command::Onward => match d.next() {
             Some(_) => Ok(()),
@@ -162,14 +161,10 @@ pub fn begin(s: &mut DndState, index: usize, ambush: bool) {
     }
     for (i, m) in enc.monsters.iter().enumerate() {
         let at = m.at.unwrap_or_else(|| {
-            super::rule_set::start_place(&s.table, Party::Monsters, i, enc.monsters.len())
+            super::init::start_place(&s.table, Party::Monsters, i, enc.monsters.len())
         });
-        s.chars.push(super::rule_set::character(
-            m,
-            Party::Monsters,
-            at,
-            &s.grimoire,
-        ));
+        s.chars
+            .push(super::init::character(m, Party::Monsters, at, &s.grimoire));
     }
     s.stack.clear();
     s.active = enc.first;
@@ -198,7 +193,12 @@ pub fn describe(s: &DndState, e: &Event) -> Option<String> {
         }
         Event::Camp(c) => match c {
             CampEvent::Watching { who } => format!("{} keeps watch, gaining a fatigue", n(*who)),
-            CampEvent::Progress { who, roll, need, ok } => format!(
+            CampEvent::Progress {
+                who,
+                roll,
+                need,
+                ok,
+            } => format!(
                 "{}'s watch: d6 {roll} against {need} (fatigue + difficulty - INT): {}",
                 n(*who),
                 if *ok { "progress" } else { "no progress" }
@@ -223,7 +223,11 @@ pub fn describe(s: &DndState, e: &Event) -> Option<String> {
                     0 => String::new(),
                     b => format!(" {b:+} (INT)"),
                 },
-                if *ok { "the watch holds" } else { "the watch fails" }
+                if *ok {
+                    "the watch holds"
+                } else {
+                    "the watch fails"
+                }
             ),
             CampEvent::Rested {
                 who,
@@ -285,7 +289,10 @@ pub fn program_choice(s: &DndState, seat: Seat) -> Option<Command> {
             || c.wounds > 0
             || c.stones.bag.len() < c.sheet.stones.len()
     });
-    if d.rests == 0 && !d.ambush && worn && heroes.len() > 1
+    if d.rests == 0
+        && !d.ambush
+        && worn
+        && heroes.len() > 1
         && let Some(w) = best_watcher(s)
     {
         return Some(Command::Rest {

@@ -2,8 +2,8 @@
 //! resting with a watch kept. Pure functions over a party's characters and the game's dice,
 //! each returning what happened; every reading of the text is in `assets/rules/dndalike.md`.
 
+use super::parts::{Character, Stones};
 use super::sheet::Power;
-use super::state::{Character, Stones};
 use crate::dice::{Dice, DiceExpr};
 use serde::{Deserialize, Serialize};
 

@@ -5,8 +5,10 @@
 //! errors that name file, line, column and field; a fight's setup carries the whole plan, so
 //! that a save replays the same delve whatever the files say later.
 
-use super::setup::{DndSetup, Member, load_roster};
-use super::state::{BASE, Party};
+use super::delve_plan::{DelvePlan, Encounter, MAX_ENCOUNTERS};
+use super::member::Member;
+use super::setup::{DndSetup, load_roster};
+use super::parts::{BASE, Party};
 use crate::data::error::{Issue, LocatedError};
 use crate::data::spans::SpanIndex;
 use crate::table::geom::Pt;
@@ -17,9 +19,6 @@ use std::path::{Path, PathBuf};
 pub const DELVE_FILE: &str = "assets/delves/crypt-of-the-lantern.ron";
 /// Where delve files are kept.
 pub const DELVE_DIR: &str = "assets/delves";
-/// The most encounters a delve holds.
-pub const MAX_ENCOUNTERS: usize = 12;
-
 /// A monster of the delve's roster, by name, and where it waits.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -69,86 +68,6 @@ pub struct DelveFile {
 
 fn one() -> i32 {
     1
-}
-
-/// An encounter of a fight's setup: the monsters' whole sheets (seat 1, places given).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct Encounter {
-    pub name: String,
-    #[serde(default, skip_serializing_if = "String::is_empty")]
-    pub text: String,
-    pub first: Party,
-    pub heroes: Vec<Pt>,
-    pub monsters: Vec<Member>,
-}
-
-/// The delve a fight's setup carries: the first encounter is the setup's own fight.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct DelvePlan {
-    pub name: String,
-    pub dungeon_level: i32,
-    pub encounters: Vec<Encounter>,
-    pub ambush: Encounter,
-}
-
-impl DelvePlan {
-    /// What is wrong with the plan (a save's copy), each with the field it names.
-    pub fn problems(&self, heroes: usize) -> Vec<Issue> {
-        let mut v = Vec::new();
-        if self.encounters.is_empty() {
-            v.push(Issue::new("encounters", "a delve needs at least one encounter"));
-        }
-        if self.encounters.len() > MAX_ENCOUNTERS {
-            v.push(Issue::new(
-                "encounters",
-                format!("more than {MAX_ENCOUNTERS} encounters"),
-            ));
-        }
-        if !(0..=20).contains(&self.dungeon_level) {
-            v.push(Issue::new(
-                "dungeon_level",
-                format!("{} is not 0 to 20", self.dungeon_level),
-            ));
-        }
-        let all = self
-            .encounters
-            .iter()
-            .enumerate()
-            .map(|(i, e)| (format!("encounters[{i}]"), e))
-            .chain([("ambush".to_string(), &self.ambush)]);
-        for (at, e) in all {
-            if e.monsters.is_empty() {
-                v.push(Issue::new(format!("{at}.monsters"), "no monsters"));
-            }
-            if e.heroes.len() < heroes {
-                v.push(Issue::new(
-                    format!("{at}.heroes"),
-                    format!(
-                        "places for {} heroes, and the party has {heroes}",
-                        e.heroes.len()
-                    ),
-                ));
-            }
-            for (k, m) in e.monsters.iter().enumerate() {
-                for (f, msg) in m.sheet.problems() {
-                    v.push(Issue::new(format!("{at}.monsters[{k}].sheet.{f}"), msg));
-                }
-                if m.seat != 1 {
-                    v.push(Issue::new(
-                        format!("{at}.monsters[{k}].seat"),
-                        "the monsters are the dungeon master's: seat 1",
-                    ));
-                }
-                if m.at.is_none() {
-                    v.push(Issue::new(
-                        format!("{at}.monsters[{k}].at"),
-                        "a delve's monster needs a place",
-                    ));
-                }
-            }
-        }
-        v
-    }
 }
 
 /// A delve under way (in the fight's state): the plan, which encounter the party is at, and
@@ -234,7 +153,10 @@ pub fn parse_delve(file: &str, text: &str) -> Result<(DelveFile, DelvePlan), Vec
                     field,
                     format!(
                         "the roster does not load: {}",
-                        e.iter().map(|e| e.to_string()).collect::<Vec<_>>().join("; ")
+                        e.iter()
+                            .map(|e| e.to_string())
+                            .collect::<Vec<_>>()
+                            .join("; ")
                     ),
                 ));
                 None
@@ -263,7 +185,7 @@ pub fn parse_delve(file: &str, text: &str) -> Result<(DelveFile, DelvePlan), Vec
     }
     let sight = level
         .as_ref()
-        .map(|l| super::state::Terrain::of_level(Some(&d.level), &l.1));
+        .map(|l| super::terrain::Terrain::of_level(Some(&d.level), &l.1));
     let stands = |p: Pt| -> Option<&'static str> {
         let (Some(l), Some(s)) = (&level, &sight) else {
             return None;
@@ -342,10 +264,7 @@ pub fn parse_delve(file: &str, text: &str) -> Result<(DelveFile, DelvePlan), Vec
                     format!("({:.1}, {:.1}): {why}", p.x, p.y),
                 ));
             }
-            if let Some((other, _)) = places[..i]
-                .iter()
-                .find(|(_, q)| q.dist(*p) < BASE - 1e-3)
-            {
+            if let Some((other, _)) = places[..i].iter().find(|(_, q)| q.dist(*p) < BASE - 1e-3) {
                 issues.push(Issue::new(
                     field.clone(),
                     format!("overlaps the base at {other}"),

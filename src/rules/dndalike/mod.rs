@@ -5,11 +5,19 @@
 
 pub mod ai;
 pub mod answers;
+pub mod apply;
 pub mod between;
 pub mod camp;
+pub mod check;
 pub mod command;
 pub mod delve;
+pub mod delve_plan;
+pub mod describe;
+pub mod init;
+pub mod marker;
+pub mod member;
 pub mod odds;
+pub mod parts;
 pub mod path;
 pub mod resolve;
 pub mod rule_set;
@@ -17,10 +25,12 @@ pub mod setup;
 pub mod sheet;
 pub mod spells;
 pub mod state;
+pub mod terrain;
 
 pub use command::{Command, Event};
-pub use rule_set::{DndGame, Dndalike};
-pub use setup::{DndSetup, Member, Roster};
+pub use marker::{DndGame, Dndalike};
+pub use member::Member;
+pub use setup::{DndSetup, Roster};
 pub use sheet::{Armour, Class, DieKind, Pack, Power, Sheet, Stats};
 pub use spells::{Effect, Grimoire, School, Spell};
 pub use state::{Ability, Character, DndState, Party, Phase, Stones};

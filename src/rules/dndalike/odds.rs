@@ -85,7 +85,7 @@ pub fn attack(q: &AttackQuery) -> AttackOdds {
 /// The chance that `c` passes a casting save for a spell of `level` now: "a saving throw with a
 /// negative penalty equal to the spell's level" (d6 - level >= fatigue; a natural 6 always, a
 /// natural 1 never), with advantage for Lucky ("advantage on all saving throws").
-pub fn casting_save(c: &super::state::Character, level: u32) -> f64 {
+pub fn casting_save(c: &super::parts::Character, level: u32) -> f64 {
     let advantage = i32::from(c.has(super::sheet::Power::Lucky));
     let need = c.fatigue + level as i32;
     die_odds(advantage)

@@ -27,12 +27,12 @@ impl Grid {
     pub fn of(table: &Table, scene: &Scene) -> Grid {
         let w = (table.width / CELL).floor().max(1.0) as usize;
         let h = (table.depth / CELL).floor().max(1.0) as usize;
-        let r = super::state::BASE / 2.0;
+        let r = super::parts::BASE / 2.0;
         let mut open = vec![false; w * h];
         for y in 0..h {
             for x in 0..w {
                 let p = centre(x, y);
-                open[y * w + x] = table.contains_base(p, super::state::BASE)
+                open[y * w + x] = table.contains_base(p, super::parts::BASE)
                     && crate::table::movement::can_stand(table, scene, r, p);
             }
         }

@@ -2,29 +2,19 @@
 //! the roster files characters and monsters are kept in, validated on load with errors that
 //! name file, line, column and field.
 
+use super::member::Member;
+use super::parts::Party;
 use super::sheet::Sheet;
 use super::spells::Grimoire;
-use super::state::Party;
 use crate::data::error::{Issue, LocatedError};
 use crate::data::spans::SpanIndex;
 use crate::rules::core::Seat;
-use crate::table::geom::Pt;
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 
 pub const DEFAULT_LEVEL: &str = "levels/dungeon-crypt.ron";
 pub const PARTY_FILE: &str = "assets/forces/dndalike/party.ron";
 pub const MONSTERS_FILE: &str = "assets/forces/dndalike/monsters.ron";
-
-/// A character in the fight: its sheet, the seat that plays it, and where it starts.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct Member {
-    pub sheet: Sheet,
-    pub seat: Seat,
-    /// Where the base starts (default: the party's row along its table edge).
-    #[serde(default)]
-    pub at: Option<Pt>,
-}
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct DndSetup {
@@ -42,7 +32,7 @@ pub struct DndSetup {
     /// A delve: its encounters one after another (the first is this fight's monsters and
     /// places), the party carrying on between them (`None`: one fight).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub delve: Option<super::delve::DelvePlan>,
+    pub delve: Option<super::delve_plan::DelvePlan>,
 }
 
 impl DndSetup {

@@ -5,10 +5,10 @@
 
 use super::actions::objective_in_reach;
 use super::command::Command;
+use super::marker::{Kog, KogGame};
 use super::moves::{coherency_problem, plan_move};
 use super::odds::odds;
 use super::options::Scenario;
-use super::rule_set::{Kog, KogGame};
 use super::setup::{check_deploy_spot, objective_spot_ok};
 use super::state::{Half, KogState, MoveMode, Phase, Split, Step, enemy};
 use super::targeting::{attack_menu, plan_attack};
@@ -426,7 +426,7 @@ fn move_for(g: &KogGame, scene: &Scene, id: ModelId) -> Command {
 /// The state after `cmd`, if the rules accept it (played on copies of the state and dice).
 fn after(g: &KogGame, cmd: &Command) -> Option<KogState> {
     let mut dice = g.dice.clone();
-    super::execute_after(&g.state, cmd, &mut dice)
+    super::execute::execute_after(&g.state, cmd, &mut dice)
         .ok()
         .map(|(_, after)| after)
 }

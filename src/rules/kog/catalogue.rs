@@ -2,6 +2,8 @@
 //! `assets/rules/kog-light/catalogue.ron` and validated with located errors.
 
 use crate::data::error::{Issue, LocatedError};
+use crate::data::names::folded;
+pub use crate::data::names::{fold, same_name};
 use crate::data::spans::SpanIndex;
 use serde::{Deserialize, Serialize};
 use std::path::Path;
@@ -228,32 +230,6 @@ impl Loadout {
     pub fn is_infantry(&self) -> bool {
         self.class == Class::Infantry
     }
-}
-
-/// A name folded for matching: lower case, umlauts without their dots ("Kampfer" finds
-/// "Kämpfer"), letters and digits only.
-pub fn fold(name: &str) -> String {
-    folded(name).collect()
-}
-
-/// Whether `a` and `b` are the same name once folded ([`fold`]), without building strings.
-pub fn same_name(a: &str, b: &str) -> bool {
-    // Plain ASCII names that are equal byte for byte are the same at once.
-    a == b || folded(a).eq(folded(b))
-}
-
-/// [`fold`] as it goes, for comparing names without building strings.
-fn folded(name: &str) -> impl Iterator<Item = char> + '_ {
-    name.chars()
-        .flat_map(char::to_lowercase)
-        .map(|c| match c {
-            'ä' | 'á' | 'à' | 'â' => 'a',
-            'ö' | 'ó' | 'ò' | 'ô' => 'o',
-            'ü' | 'ú' | 'ù' | 'û' => 'u',
-            'é' | 'è' | 'ê' | 'ë' => 'e',
-            c => c,
-        })
-        .filter(|c| c.is_alphanumeric())
 }
 
 impl Catalogue {

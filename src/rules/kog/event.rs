@@ -152,7 +152,7 @@ pub fn apply(s: &mut KogState, e: &Event) {
         Event::AttackRolled { .. } | Event::DefenseRolled { .. } => {}
         Event::PhaseSet(p) => s.phase = p.clone(),
         Event::TerrainPlaced { piece, .. } => {
-            s.table.pieces.push(super::terrain::from_def(piece))
+            s.table.pieces.push(super::piece_def::from_def(piece))
         }
         Event::TerrainFinished { .. } => {}
         Event::RolesSet(r) => s.roles = Some(*r),

@@ -2,28 +2,10 @@
 //! catalogue) and the first state it makes. The log, undo, saves and replays are the shared
 //! game core's ([`crate::rules::core::Game`]).
 
-use super::catalogue::Catalogue;
-use super::force::ForceList;
-use super::options::{KogOptions, Scenario};
+use super::game_setup::GameSetup;
 use super::state::{KogModel, KogState, KogUnit, Phase, Step, TurnState};
-use crate::data::LevelFile;
 use crate::table::ModelId;
-use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
-
-/// Everything a game starts from.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct GameSetup {
-    /// The level, whole, so that a save needs no other file.
-    pub level: LevelFile,
-    pub scenario: Scenario,
-    pub options: KogOptions,
-    /// Side 1's and side 2's forces.
-    pub forces: [ForceList; 2],
-    pub seed: u64,
-    /// The catalogue the forces were picked from.
-    pub catalogue: Catalogue,
-}
 
 /// Points of each side's battle size left unspent.
 pub fn unused_points(s: &KogState) -> [i64; 2] {

@@ -6,9 +6,9 @@
 use super::catalogue::Catalogue;
 use super::command::Command;
 use super::force::ForceList;
-use super::game::GameSetup;
+use super::game_setup::GameSetup;
+use super::marker::{Kog, KogGame};
 use super::options::{KogOptions, Scenario};
-use super::rule_set::{Kog, KogGame};
 use super::state::KogState;
 use crate::data::LevelFile;
 use crate::data::error::LocatedError;

@@ -4,21 +4,17 @@
 
 use super::command::{Command, RuleError};
 use super::event::{Event, apply, describe};
-use super::game::GameSetup;
+use super::execute::execute;
+use super::game_setup::GameSetup;
+use super::marker::{Kog, KogGame};
 use super::options::{KogOptions, Scenario};
 use super::state::{KogState, Phase};
-use super::{ai, catalogue, ctx, execute, force, legacy, view};
+use super::{ai, catalogue, ctx, force, legacy, view};
 use crate::data::error::{Issue, LocatedError};
 use crate::dice::Dice;
-use crate::rules::core::{Game, GameEnd, QuickSetup, RuleSet, RulesId, Seat, Waiting};
+use crate::rules::core::{GameEnd, QuickSetup, RuleSet, RulesId, Seat, Waiting};
 use crate::table::Table;
 use std::path::PathBuf;
-
-/// KOG light (`shared/rules/kog-light.txt`).
-pub struct Kog;
-
-/// A game of KOG light.
-pub type KogGame = Game<Kog>;
 
 /// The level and forces a headless game uses when none are named.
 pub const DEFAULT_LEVEL: &str = "levels/kog-battlefield.ron";
@@ -56,7 +52,7 @@ fn check_seat(s: &KogState, by: Seat, c: &Command) -> Result<(), RuleError> {
 }
 
 impl RuleSet for Kog {
-    const ID: RulesId = RulesId::KogLight;
+    const ID: RulesId = RulesId::new("kog-light", "KOG light");
     /// 1: the saves of the KOG-only harness (`KogSave`, no seats in the log); 2: the shared core.
     const FORCE_FILES: bool = true;
     const SAVE_VERSION: u32 = 2;

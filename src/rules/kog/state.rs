@@ -358,7 +358,7 @@ pub struct KogState {
     pub table: Table,
     /// The game's setup, shared with the game and by every copy of the state: the options, the
     /// scenario and the forces (hence the battle size) are read from it, never copied.
-    pub setup: std::sync::Arc<super::game::GameSetup>,
+    pub setup: std::sync::Arc<super::game_setup::GameSetup>,
     pub models: BTreeMap<ModelId, KogModel>,
     pub units: Vec<KogUnit>,
     pub phase: Phase,
@@ -433,10 +433,10 @@ impl KogState {
         !m.removed && !self.on_table(m.id)
     }
 
-    pub fn model(&self, id: ModelId) -> Result<&KogModel, super::RuleError> {
+    pub fn model(&self, id: ModelId) -> Result<&KogModel, crate::rules::core::RuleError> {
         self.models
             .get(&id)
-            .ok_or(super::RuleError::NoSuchModel(id))
+            .ok_or(crate::rules::core::RuleError::NoSuchModel(id))
     }
 
     /// Models of `side` that are on the table and neither destroyed nor eliminated.

@@ -5,8 +5,8 @@
 use super::command::{Command, RuleError, illegal};
 use super::ctx::{Ctx, expect_phase};
 use super::event::Event;
+use super::piece_def::to_def;
 use super::state::{KogState, Phase, enemy, ix};
-use crate::data::level::PieceDef;
 use crate::edit::presets::PRESETS;
 use crate::table::{Piece, Pt, Tag};
 
@@ -36,11 +36,14 @@ pub fn palette(s: &KogState) -> Vec<Piece> {
 
 /// The palette piece named `name`, placed at `at` turned `rotation` degrees.
 pub fn piece_named(s: &KogState, name: &str, at: Pt, rotation: f32) -> Option<Piece> {
-    palette(s).into_iter().find(|p| p.label == name).map(|p| Piece {
-        at,
-        rotation: crate::table::geom::norm_deg(rotation),
-        ..p
-    })
+    palette(s)
+        .into_iter()
+        .find(|p| p.label == name)
+        .map(|p| Piece {
+            at,
+            rotation: crate::table::geom::norm_deg(rotation),
+            ..p
+        })
 }
 
 /// How many features the program aims for: "A few terrain features per 2-foot square are a
@@ -59,7 +62,8 @@ pub fn check_spot(s: &KogState, p: &Piece) -> Result<(), RuleError> {
         return illegal("a terrain piece needs a place and a turn in degrees");
     }
     let t = &s.table;
-    let inside = |c: Pt| c.x >= -1e-3 && c.y >= -1e-3 && c.x <= t.width + 1e-3 && c.y <= t.depth + 1e-3;
+    let inside =
+        |c: Pt| c.x >= -1e-3 && c.y >= -1e-3 && c.x <= t.width + 1e-3 && c.y <= t.depth + 1e-3;
     let whole = match p.shape {
         crate::table::PieceShape::Cylinder => {
             let r = p.size.0 / 2.0;
@@ -74,32 +78,6 @@ pub fn check_spot(s: &KogState, p: &Piece) -> Result<(), RuleError> {
         ));
     }
     Ok(())
-}
-
-/// A piece as the events and saves hold it (the level file's form).
-pub fn to_def(p: &Piece) -> PieceDef {
-    PieceDef {
-        shape: p.shape,
-        at: (p.at.x, p.at.y),
-        size: p.size,
-        rotation: p.rotation,
-        base_height: p.base_height,
-        tags: p.tags.clone(),
-        label: p.label.clone(),
-    }
-}
-
-/// The piece an event holds.
-pub fn from_def(d: &PieceDef) -> Piece {
-    Piece {
-        shape: d.shape,
-        at: Pt::new(d.at.0, d.at.1),
-        rotation: d.rotation,
-        size: d.size,
-        base_height: d.base_height,
-        tags: d.tags.clone(),
-        label: d.label.clone(),
-    }
 }
 
 pub fn run(c: &mut Ctx, cmd: &Command) -> Result<(), RuleError> {
@@ -129,7 +107,11 @@ pub fn run(c: &mut Ctx, cmd: &Command) -> Result<(), RuleError> {
             });
             // "Players should alternate placing terrain features": the other side places next,
             // unless it is done.
-            let next = if done[ix(enemy(side))] { side } else { enemy(side) };
+            let next = if done[ix(enemy(side))] {
+                side
+            } else {
+                enemy(side)
+            };
             c.emit(Event::PhaseSet(Phase::PlaceTerrain { side: next, done }));
             Ok(())
         }

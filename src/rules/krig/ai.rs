@@ -1,7 +1,7 @@
 //! Krig's program opponent: it defends against a charge, charges when it has no defence to lose,
 //! attacks when a blow could finish, and parries a small d6 (or a blow that would finish it).
 
-use super::rule_set::KrigGame;
+use super::marker::KrigGame;
 use super::rules::{Command, KrigState, Phase, other};
 use crate::rules::core::Seat;
 

@@ -3,9 +3,10 @@
 //! attack, defend or charge; the attacked may parry. A pure core on the shared game core.
 
 pub mod ai;
+pub mod marker;
 pub mod odds;
 pub mod rule_set;
 pub mod rules;
 
-pub use rule_set::{Krig, KrigGame};
+pub use marker::{Krig, KrigGame};
 pub use rules::{Command, Event, KrigSetup, KrigState, Mat, Phase};

@@ -1,22 +1,18 @@
 //! Krig on the shared game core: [`Krig`] implements [`RuleSet`] for its two seats.
 
+use super::marker::{Krig, KrigGame};
 use super::rules::{
     Command, DEFAULT_LEVEL, Event, KrigSetup, KrigState, Mat, Phase, apply, check, describe,
     resolve, waiting,
 };
 use crate::data::error::Issue;
 use crate::dice::Dice;
-use crate::rules::core::{Game, QuickSetup, RuleError, RuleSet, RulesId, Seat, Waiting};
+use crate::rules::core::{QuickSetup, RuleError, RuleSet, RulesId, Seat, Waiting};
 use crate::table::Table;
 use std::sync::Arc;
 
-/// Krig (`shared/rules/krig.txt`).
-pub struct Krig;
-
-pub type KrigGame = Game<Krig>;
-
 impl RuleSet for Krig {
-    const ID: RulesId = RulesId::Krig;
+    const ID: RulesId = RulesId::new("krig", "Krig");
     const SAVE_VERSION: u32 = 1;
 
     type Setup = KrigSetup;

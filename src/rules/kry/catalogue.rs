@@ -223,12 +223,12 @@ pub struct Catalogue {
 
 /// Case, spaces, dashes and accents do not matter in names.
 pub fn fold(s: &str) -> String {
-    crate::rules::kog::catalogue::fold(s)
+    crate::data::names::fold(s)
 }
 
 /// Whether two names are the same once folded ([`fold`]).
 pub fn same_name(a: &str, b: &str) -> bool {
-    crate::rules::kog::catalogue::same_name(a, b)
+    crate::data::names::same_name(a, b)
 }
 
 impl Catalogue {

@@ -63,10 +63,10 @@ impl AttackType {
     }
 
     pub fn from_name(s: &str) -> Option<Self> {
-        let k = crate::rules::kog::catalogue::fold(s);
+        let k = crate::data::names::fold(s);
         Self::ALL
             .into_iter()
-            .find(|a| crate::rules::kog::catalogue::fold(a.label()) == k)
+            .find(|a| crate::data::names::fold(a.label()) == k)
             .or(match k.as_str() {
                 "weapon" => Some(AttackType::Weapon),
                 "pointblank" => Some(AttackType::PointBlank),
@@ -119,10 +119,10 @@ impl Defence {
     }
 
     pub fn from_name(s: &str) -> Option<Self> {
-        let k = crate::rules::kog::catalogue::fold(s);
+        let k = crate::data::names::fold(s);
         Self::ALL
             .into_iter()
-            .find(|d| crate::rules::kog::catalogue::fold(d.label()) == k)
+            .find(|d| crate::data::names::fold(d.label()) == k)
     }
 
     /// Active defences cost 1 AP.

@@ -6,8 +6,8 @@
 //! action around it.
 
 use super::command::{Command, RuleError, illegal};
+use super::ctx::{Ctx, expect_orders, own};
 use super::event::{Event, apply};
-use super::play::{Ctx, expect_orders, own, run};
 use super::state::{Combo, Pending, Side, enemy, ix};
 use crate::table::ModelId;
 
@@ -83,8 +83,9 @@ pub fn order(c: &mut Ctx, by: Side, steps: &[Command]) -> Result<(), RuleError> 
             events: Vec::new(),
             prepaid: false,
             failed: None,
+            run: c.run,
         };
-        run(&mut sub, by, st)
+        (c.run)(&mut sub, by, st)
             .map_err(|e| RuleError::Illegal(format!("step {} of the combo: {e}", i + 1)))?;
         let step_cost = sub.s.spent[ix(by)] - scratch.spent[ix(by)];
         for e in sub.events.iter().filter(|e| known(e)) {
@@ -129,8 +130,9 @@ pub fn advance(c: &mut Ctx) -> Result<(), RuleError> {
                 events: Vec::new(),
                 prepaid: true,
                 failed: None,
+                run: c.run,
             };
-            run(&mut sub, owner, &step).map(|_| (sub.events, sub.failed))
+            (c.run)(&mut sub, owner, &step).map(|_| (sub.events, sub.failed))
         };
         let (events, failed) = match result {
             Ok(ev) => ev,
@@ -333,9 +335,7 @@ pub fn check_interrupt(c: &Ctx, by: Side, cmd: &Command) -> Result<(), RuleError
     };
     if by == owner {
         return match cmd {
-            Command::CancelCombo | Command::CancelUnits { .. } | Command::Concede { .. } => {
-                Ok(())
-            }
+            Command::CancelCombo | Command::CancelUnits { .. } | Command::Concede { .. } => Ok(()),
             _ => Err(RuleError::WrongPhase(format!(
                 "side {interrupter} may interrupt the combo now; side {owner} may only cancel it"
             ))),

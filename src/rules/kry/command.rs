@@ -2,7 +2,7 @@
 
 use super::close::{AttackType, Defence};
 use super::ranged::FireMode;
-use super::state::Side;
+use super::side::Side;
 use crate::table::{ModelId, Pt};
 use serde::{Deserialize, Serialize};
 
@@ -134,7 +134,7 @@ pub enum Command {
     CallFaceOff,
     /// A side names its face-off action in secret, or pulls out (`None`).
     FaceOffChoose {
-        choice: Option<super::faceoff::FaceOffChoice>,
+        choice: Option<super::faceoff_choice::FaceOffChoice>,
     },
     /// "a player may cancel an order combo at any time": 1 AP per cancel order.
     CancelCombo,

@@ -226,7 +226,7 @@ pub fn apply(s: &mut KryState, e: &Event) {
                     m.waiting = false;
                 }
             }
-            super::melee::disengage(s, *model);
+            super::contact::disengage(s, *model);
         }
         Event::Turned { model, facing } => {
             if let Ok(m) = s.table.model_mut(*model) {

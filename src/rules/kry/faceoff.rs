@@ -3,44 +3,16 @@
 //! a d6; the winner must carry its action through first.
 
 use super::combo::{ActionClass, class_of};
-use super::melee::CONTACT;
 use super::command::{Command, RuleError, illegal};
+use super::contact::CONTACT;
+use super::ctx::{Ctx, expect_orders, own};
 use super::event::Event;
+pub use super::faceoff_choice::{FaceOffAction, FaceOffChoice};
 use super::options::FaceOffOrder;
-use super::play::{Ctx, expect_orders, own};
 use super::state::{FaceOff, FaceOffPick, KryState, Pending, Side, enemy, ix};
 use crate::table::ModelId;
-use serde::{Deserialize, Serialize};
-
-/// What a side names in a face-off.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct FaceOffChoice {
-    /// "1. Movement ... 2. Ranged combat ... 3. Close Combat ... 4. Psychic"
-    pub action: FaceOffAction,
-    pub model: ModelId,
-    /// The enemy model the action is aimed at, if any.
-    pub target: Option<ModelId>,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub enum FaceOffAction {
-    Movement,
-    Ranged,
-    Close,
-    Psychic,
-}
 
 impl FaceOffAction {
-    /// The number of the text's list.
-    pub fn number(self) -> u8 {
-        match self {
-            FaceOffAction::Movement => 1,
-            FaceOffAction::Ranged => 2,
-            FaceOffAction::Close => 3,
-            FaceOffAction::Psychic => 4,
-        }
-    }
-
     fn fits(self, c: ActionClass) -> bool {
         matches!(
             (self, c),
@@ -286,7 +258,9 @@ pub fn check_winner(s: &KryState, by: Side, cmd: &Command) -> Result<(), RuleErr
         return illegal(format!(
             "the face-off was won naming {:?} at {}: that is the target to carry it through at",
             choice.action,
-            s.models.get(&t).map_or("the enemy named", |m| m.name.as_str())
+            s.models
+                .get(&t)
+                .map_or("the enemy named", |m| m.name.as_str())
         ));
     }
     Ok(())

@@ -2,8 +2,8 @@
 //! "Damaged structure" marker; a unit that stands there, or moves or is pushed onto it, rolls
 //! for the floor (the table's own resolution); a unit stuck in a hole is dug out with AP.
 
+use super::ctx::Ctx;
 use super::event::Event;
-use super::play::Ctx;
 use super::state::HazardMark;
 use crate::rules::core::RuleError;
 use crate::table::template::{FloorOutcome, Hazard, resolve_damaged_structure};

@@ -8,15 +8,13 @@ use super::close::{
     roll_to_avoid, roll_to_hit, roll_to_wound, rolls_to_avoid,
 };
 use super::command::{RuleError, illegal};
+pub use super::contact::CONTACT;
+use super::ctx::{Ctx, expect_orders, own};
 use super::dice;
 use super::event::Event;
-use super::play::{Ctx, expect_orders, own};
 use super::shooting::{self_harm, wound};
 use super::state::{CcGear, CloseAttack, KryModel, KryState, Pending, RangedGear, Side};
 use crate::table::{ModelId, Pt};
-
-/// Bases touching: "the bases of the models must be touching".
-pub const CONTACT: f32 = 0.05;
 
 fn fighter(m: &KryModel, weapon: Option<&CcGear>) -> Fighter {
     Fighter {
@@ -71,40 +69,6 @@ pub fn attack_numbers(
         defence,
         circumstances(s, a),
     )
-}
-
-/// After `moved` moved: "Only if one of the units disengages the close combat, and is attacked
-/// again by a fear causing unit, then this bonus is applied again." Two models whose bases no
-/// longer touch have left their close combat: the first attacks between them (the initiator's
-/// +1 CC, the charger's -2 Body), a charge's +2 CC and a fear test come again when they meet again.
-pub fn disengage(s: &mut KryState, moved: ModelId) {
-    let apart = |s: &KryState, a: ModelId, b: ModelId| {
-        s.table.distance(a, b).map_or(true, |d| d > CONTACT)
-    };
-    let mut drop: Vec<(ModelId, ModelId)> = Vec::new();
-    for m in s.models.values() {
-        let others = m
-            .first_attack_taken
-            .iter()
-            .chain(m.afraid_of.iter())
-            .chain(m.charged.iter());
-        for o in others {
-            if (m.id == moved || *o == moved) && apart(s, m.id, *o) {
-                drop.push((m.id, *o));
-            }
-        }
-    }
-    for (id, o) in drop {
-        if let Some(m) = s.models.get_mut(&id) {
-            m.first_attack_taken.retain(|x| *x != o);
-            if m.afraid_of == Some(o) {
-                m.afraid_of = None;
-            }
-            if m.charged == Some(o) {
-                m.charged = None;
-            }
-        }
-    }
 }
 
 /// "cannot move except for opposite direction they are being fired on": a model pinned by a hit
@@ -618,7 +582,10 @@ fn finish(
         c.s.models[&a.target].clone(),
     );
     let att_f = fighter(&att, attack_weapon(&att, &a));
-    let parrying = parry_weapon(&def, weapon.as_deref().filter(|_| defence == Defence::Parry));
+    let parrying = parry_weapon(
+        &def,
+        weapon.as_deref().filter(|_| defence == Defence::Parry),
+    );
     let def_f = fighter(&def, parrying);
     let n = numbers(&att_f, &def_f, a.attack, defence, circumstances(&c.s, &a))
         .map_err(|e| RuleError::Illegal(e.to_string()))?;

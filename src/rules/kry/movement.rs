@@ -4,8 +4,8 @@
 
 use super::catalogue::Ability;
 use super::command::{MoveKind, RuleError, illegal};
+use super::ctx::{Ctx, expect_orders, own};
 use super::event::Event;
-use super::play::{Ctx, expect_orders, own};
 use super::state::{KryModel, KryState, Pin, Side};
 use crate::rules::core::memo::remembered;
 use crate::table::movement::{CostField, MoveRules, path_cost};

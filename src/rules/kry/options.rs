@@ -35,7 +35,7 @@ impl Scenario {
     }
 
     pub fn from_name(name: &str) -> Option<Self> {
-        match crate::rules::kog::catalogue::fold(name).as_str() {
+        match crate::data::names::fold(name).as_str() {
             "deathmatch" => Some(Scenario::Deathmatch),
             "dark" | "darkdeathmatch" => Some(Scenario::DarkDeathmatch),
             "breach" => Some(Scenario::Breach),

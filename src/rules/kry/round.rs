@@ -1,10 +1,10 @@
 //! "Getting your AP", "Action Point Rounds" (the Loses and Triumph tables) and the scenario's
 //! victory: what happens when both sides are out of a round, and when a side is wiped out.
 
+use super::ctx::Ctx;
 use super::dice;
 use super::event::Event;
 use super::options::Scenario;
-use super::play::Ctx;
 use super::state::{KryState, Outcome, Phase, Side, Tally, ix};
 
 /// "the attacking force must destroy 3 locations".

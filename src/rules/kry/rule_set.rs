@@ -4,20 +4,16 @@
 
 use super::command::{Command, RuleError};
 use super::event::{Event, apply, describe};
+use super::marker::{Kry, KryGame};
 use super::options::{KryOptions, Scenario};
 use super::setup::{KrySetup, init};
 use super::state::{KryState, Outcome, Phase};
 use super::{ai, catalogue, force, play};
 use crate::data::error::{Issue, LocatedError};
 use crate::dice::Dice;
-use crate::rules::core::{Game, GameEnd, QuickSetup, RuleSet, RulesId, Seat, Waiting};
+use crate::rules::core::{GameEnd, QuickSetup, RuleSet, RulesId, Seat, Waiting};
 use crate::table::Table;
 use std::path::PathBuf;
-
-/// Kry-Gothic (`shared/rules/kry-gothic.txt`).
-pub struct Kry;
-
-pub type KryGame = Game<Kry>;
 
 pub const DEFAULT_LEVEL: &str = "levels/kry-deck.ron";
 pub const DEFAULT_FORCES: [&str; 2] = [
@@ -44,7 +40,7 @@ fn check_seat(s: &KryState, by: Seat, c: &Command) -> Result<(), RuleError> {
 }
 
 impl RuleSet for Kry {
-    const ID: RulesId = RulesId::KryGothic;
+    const ID: RulesId = RulesId::new("kry-gothic", "Kry-Gothic");
     const FORCE_FILES: bool = true;
     const SAVE_VERSION: u32 = 1;
 

@@ -3,8 +3,8 @@
 
 use super::catalogue::Class;
 use super::command::{RuleError, illegal};
+use super::ctx::{Ctx, expect_orders, own};
 use super::event::Event;
-use super::play::{Ctx, expect_orders, own};
 use super::ranged::{FireMode, Shot, ShotError, roll_shot};
 use super::state::{FireStreak, KryModel, KryState, Pin, Side};
 use crate::rules::core::memo::try_remembered;
@@ -146,7 +146,10 @@ pub fn shoot(
     if second.is_some() && mode != FireMode::Snap {
         return illegal("only a snap shot's two attacks may go at two targets");
     }
-    let mut aims = vec![(target, sighting(&c.s, shooter, target).map_err(RuleError::Illegal)?)];
+    let mut aims = vec![(
+        target,
+        sighting(&c.s, shooter, target).map_err(RuleError::Illegal)?,
+    )];
     if let Some(t2) = second {
         let m2 = c.s.model(t2)?;
         if m2.side == by || !m2.alive() {

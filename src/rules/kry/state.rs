@@ -11,16 +11,7 @@ use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
-/// A side: 1 or 2.
-pub type Side = u8;
-
-pub fn ix(side: Side) -> usize {
-    (side as usize).saturating_sub(1).min(1)
-}
-
-pub fn enemy(side: Side) -> Side {
-    3 - side
-}
+pub use super::side::{Side, enemy, ix};
 
 /// A close-combat weapon as carried.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -214,7 +205,7 @@ pub enum Pending {
     /// The face-off's winner carries its named action through first.
     FaceOffWon {
         side: Side,
-        choice: super::faceoff::FaceOffChoice,
+        choice: super::faceoff_choice::FaceOffChoice,
     },
     /// After the roll to wound: the attacker pays 2, 3, ... AP for each wound beyond the first.
     BuyWounds {
@@ -255,7 +246,7 @@ pub struct FaceOff {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub enum FaceOffPick {
     Open,
-    Named(super::faceoff::FaceOffChoice),
+    Named(super::faceoff_choice::FaceOffChoice),
     PulledOut,
     /// Named, but not shown to this seat yet.
     Hidden,
@@ -400,10 +391,10 @@ impl HazardMark {
 }
 
 impl KryState {
-    pub fn model(&self, id: ModelId) -> Result<&KryModel, super::command::RuleError> {
+    pub fn model(&self, id: ModelId) -> Result<&KryModel, crate::rules::core::RuleError> {
         self.models
             .get(&id)
-            .ok_or_else(|| super::command::RuleError::Illegal(format!("no model #{}", id.0)))
+            .ok_or_else(|| crate::rules::core::RuleError::Illegal(format!("no model #{}", id.0)))
     }
 
     /// AP `side` has left this round.

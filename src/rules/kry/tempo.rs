@@ -10,8 +10,8 @@
 //! (or, pressed before one opens, the next one for that side): a claimed window has no countdown.
 //! A window of a side the program plays closes as soon as the program has decided.
 
-use super::KryGame;
 use super::command::Command;
+use super::marker::KryGame;
 use super::state::{KryState, Pending, Phase, Side, enemy, ix};
 use crate::rules::core::{Player, Seat};
 

@@ -6,7 +6,7 @@
 //! the foe cannot be finished in one blow, it tries to knock the foe's weapon away.
 
 use super::command::{Command, Spell};
-use super::rule_set::KtogGame;
+use super::marker::KtogGame;
 use super::state::{KtogState, Phase};
 use crate::rules::core::Seat;
 
@@ -103,7 +103,9 @@ fn decoy(s: &KtogState, seat: Seat) -> Option<Seat> {
     if !s.options.cure_others || !s.may_cast(seat, me.spells.cure) {
         return None;
     }
-    if s.standing_iter().any(|t| t != seat && s.player(t).hp <= me.hp) {
+    if s.standing_iter()
+        .any(|t| t != seat && s.player(t).hp <= me.hp)
+    {
         return None;
     }
     let n = s.players.len() as i32;

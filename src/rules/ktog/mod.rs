@@ -4,6 +4,7 @@
 
 pub mod ai;
 pub mod command;
+pub mod marker;
 pub mod odds;
 pub mod options;
 pub mod resolve;
@@ -11,6 +12,6 @@ pub mod rule_set;
 pub mod state;
 
 pub use command::{Command, Event, Spell};
+pub use marker::{Ktog, KtogGame};
 pub use options::{InitiativeDie, InitiativeRule, KtogOptions, KtogSetup, Persona, PlayerSetup};
-pub use rule_set::{Ktog, KtogGame};
 pub use state::{KtogState, Phase, Player};

@@ -3,19 +3,15 @@
 //! Mighty Blow, or on anyone to roll initiative.
 
 use super::command::{Command, Event, apply, describe};
+use super::marker::{Ktog, KtogGame};
 use super::options::{DEFAULT_LEVEL, KtogSetup, Persona};
 use super::resolve;
 use super::state::{KtogState, Phase, Player, Spells};
 use crate::data::error::Issue;
 use crate::dice::Dice;
-use crate::rules::core::{Game, QuickSetup, RuleError, RuleSet, RulesId, Seat, Waiting};
+use crate::rules::core::{QuickSetup, RuleError, RuleSet, RulesId, Seat, Waiting};
 use crate::table::Table;
 use std::sync::Arc;
-
-/// KtOG (`shared/rules/ktog.txt`).
-pub struct Ktog;
-
-pub type KtogGame = Game<Ktog>;
 
 /// The first state of a game.
 pub fn init(setup: &KtogSetup) -> Result<KtogState, Vec<String>> {
@@ -63,7 +59,7 @@ pub fn init(setup: &KtogSetup) -> Result<KtogState, Vec<String>> {
 }
 
 impl RuleSet for Ktog {
-    const ID: RulesId = RulesId::Ktog;
+    const ID: RulesId = RulesId::new("ktog", "KtOG");
     const SAVE_VERSION: u32 = 1;
 
     type Setup = KtogSetup;

@@ -279,7 +279,14 @@ pub fn builder_window(
             if let Some(k) = (d.selected < d.roster.members.len()).then_some(d.selected) {
                 let mut reroll = false;
                 let free = d.stat_entry == StatEntry::Free;
-                sheet_editor(ui, &mut d.roster.members[k], grimoire, heroes, free, &mut reroll);
+                sheet_editor(
+                    ui,
+                    &mut d.roster.members[k],
+                    grimoire,
+                    heroes,
+                    free,
+                    &mut reroll,
+                );
                 if reroll {
                     d.reroll(seed);
                 }
@@ -297,7 +304,9 @@ pub fn builder_window(
                     .add_enabled(problems.is_empty(), egui::Button::new("Save and use"))
                     .on_hover_text(format!(
                         "saved in {}",
-                        crate::data::user_dir::user_dir().join(USER_ROSTERS).display()
+                        crate::data::user_dir::user_dir()
+                            .join(USER_ROSTERS)
+                            .display()
                     ))
                     .clicked()
                 {
@@ -362,7 +371,7 @@ fn sheet_editor(
             *reroll = true;
         }
     });
-    ui.weak(super::menu::bonus_line(s));
+    ui.weak(super::sheet_text::bonus_line(s));
     ui.horizontal_wrapped(|ui| {
         ui.label("Powers (the first gives the class):");
         let mut drop = None;
@@ -411,7 +420,7 @@ fn sheet_editor(
             Pack::TwoHanded,
             Pack::Bow,
         ] {
-            ui.selectable_value(&mut s.pack, p, super::panels::pack_label(p));
+            ui.selectable_value(&mut s.pack, p, super::sheet_text::pack_label(p));
         }
     });
     ui.horizontal_wrapped(|ui| {
@@ -498,7 +507,7 @@ fn sheet_editor(
     ui.label(
         egui::RichText::new(format!(
             "{} \u{b7} armour's fatigue {}",
-            super::menu::sheet_line(s),
+            super::sheet_text::sheet_line(s),
             s.armour.fatigue()
         ))
         .strong(),

@@ -3,26 +3,17 @@
 //! rester keeps, what the watch must roll, the rolls of the last rest, and the buttons that
 //! rest or go on to the next encounter (core commands: the dice are the game's, and logged).
 
+use super::camp_form::CampForm;
 use super::panels::party_color;
 use super::session::DndSession;
-use crate::app::game::session::ActiveGame;
 use crate::app::base::state::Notices;
+use crate::app::game::session::ActiveGame;
 use crate::rules::dndalike::between::plan;
 use crate::rules::dndalike::camp::{WATCH, max_attempts, rank, requirement};
 use crate::rules::dndalike::state::Phase;
 use crate::rules::dndalike::{Command, Party};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
-
-/// The between-fights form: who watches, the fatigue each rester keeps.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct CampForm {
-    /// Checked: on watch (by character index).
-    pub watch: Vec<bool>,
-    pub keep: Vec<i32>,
-    /// The fights won when the form was filled (a new camp fills it again).
-    pub filled_at: Option<(u32, u32)>,
-}
 
 pub fn plugin(app: &mut App) {
     app.add_systems(

@@ -3,17 +3,19 @@
 //! the shipped party and monsters shown with what follows from their sheets), and how a
 //! DnDalike save opens at the table.
 
-use crate::app::base::nav::{MainMenu, OpenAtStart};
 use super::builder::{RosterDraft, builder_window, roster_files};
-use super::panels::pack_label;
 use super::session::DndSession;
+use super::sheet_text::sheet_line;
 use crate::app::base::level_io::resolve_data_path;
+use crate::app::base::nav::{MainMenu, OpenAtStart};
 use crate::app::game::session::ActiveGame;
-use crate::app::screens::play::new_game::{NewGame, countdown_row, errors_and_start, level_and_seed};
+use crate::app::screens::play::new_game::{
+    NewGame, countdown_row, errors_and_start, level_and_seed,
+};
 use crate::rules::core::{Player, RulesId};
 use crate::rules::dndalike::setup::{DEFAULT_LEVEL, MONSTERS_FILE, PARTY_FILE, from_rosters};
 use crate::rules::dndalike::spells::Grimoire;
-use crate::rules::dndalike::{DndGame, Party, Sheet};
+use crate::rules::dndalike::{DndGame, Party};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use std::path::{Path, PathBuf};
@@ -183,57 +185,6 @@ fn who(ui: &mut egui::Ui, p: &mut Player) {
     ui.selectable_value(p, Player::Program, "the program");
 }
 
-/// The stat bonuses that go to rolls: "attack rolls" (STR), "movement rolls" (DEX), "all skill
-/// rolls" (INT), e.g. "A +2 (STR) \u{b7} M +1 (DEX) \u{b7} skills -1 (INT)".
-pub fn bonus_line(s: &Sheet) -> String {
-    format!(
-        "A {:+} (STR) \u{b7} M {:+} (DEX) \u{b7} skills {:+} (INT)",
-        s.attack_bonus(),
-        s.movement_bonus(),
-        s.skill_bonus()
-    )
-}
-
-/// A sheet in one line: class and level, health, armour class, fatigue, the roll bonuses, dice,
-/// pack.
-pub fn sheet_line(s: &Sheet) -> String {
-    let dice: String = s.action_dice().iter().map(|d| d.letter()).collect();
-    format!(
-        "{} \u{b7} health {} \u{b7} AC {} \u{b7} fatigue max {} \u{b7} {} \u{b7} dice {dice} \u{b7} {}{}",
-        match s.class() {
-            Some(c) => format!(
-                "{c:?} {} ({})",
-                s.level(),
-                s.powers
-                    .iter()
-                    .map(|p| p.label())
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            ),
-            None if s.lesser => "minion".into(),
-            None => "monster".into(),
-        },
-        s.max_health(),
-        s.armour_class(),
-        s.max_fatigue(),
-        bonus_line(s),
-        pack_label(s.pack),
-        if s.ranged() { ", ranged" } else { "" }
-    ) + &if s.sorcerer() {
-        format!(
-            " \u{b7} spells {} \u{b7} menhirs {}",
-            if s.spells.is_empty() {
-                "none".to_string()
-            } else {
-                s.spells.join(", ")
-            },
-            s.stones.join(", ")
-        )
-    } else {
-        String::new()
-    }
-}
-
 fn window(
     mut contexts: EguiContexts,
     mut form: ResMut<NewDndGame>,
@@ -390,7 +341,10 @@ fn window(
 /// One fight, or a delve (its file to choose).
 fn delve_row(ui: &mut egui::Ui, f: &mut NewDndGame) {
     ui.horizontal(|ui| {
-        if ui.selectable_label(f.delve.is_none(), "One fight").clicked() {
+        if ui
+            .selectable_label(f.delve.is_none(), "One fight")
+            .clicked()
+        {
             f.delve = None;
         }
         if ui
@@ -424,17 +378,25 @@ fn delve_row(ui: &mut egui::Ui, f: &mut NewDndGame) {
 fn delve_list(ui: &mut egui::Ui, s: &crate::rules::dndalike::DndSetup) {
     let Some(d) = &s.delve else { return };
     ui.label(egui::RichText::new(&d.name).strong());
-    let line = |e: &crate::rules::dndalike::delve::Encounter| {
+    let line = |e: &crate::rules::dndalike::delve_plan::Encounter| {
         let mut names: Vec<String> = Vec::new();
         for m in &e.monsters {
             names.push(m.sheet.name.to_string());
         }
-        format!("{}: {} ({} first)", e.name, names.join(", "), e.first.label())
+        format!(
+            "{}: {} ({} first)",
+            e.name,
+            names.join(", "),
+            e.first.label()
+        )
     };
     for (k, e) in d.encounters.iter().enumerate() {
         ui.small(format!("{}. {}", k + 1, line(e)));
     }
-    ui.small(format!("On a failed watch, the ambush. {}", line(&d.ambush)));
+    ui.small(format!(
+        "On a failed watch, the ambush. {}",
+        line(&d.ambush)
+    ));
 }
 
 /// A roster file to choose, and the builder's button: whether it was clicked.

@@ -4,27 +4,17 @@
 //! on the miniatures and the table, and the New game window.
 
 pub mod builder;
+pub mod camp_form;
 pub mod camp_screen;
 pub mod menu;
 pub mod panels;
 pub mod session;
+pub mod sheet_text;
 pub mod stack;
 
 use crate::app::game::registry::{PlayRegistry, RuleSetApp};
 use crate::rules::core::RulesId;
 use bevy::prelude::*;
-use std::sync::OnceLock;
-
-/// The DnDalike rules reference: every reading with the sentence it interprets.
-pub fn rules_reference() -> &'static str {
-    static TEXT: OnceLock<String> = OnceLock::new();
-    TEXT.get_or_init(|| {
-        crate::app::screens::play::rules_ref::read_or(
-            "assets/rules/dndalike.md",
-            include_str!("../../../../assets/rules/dndalike.md"),
-        )
-    })
-}
 
 pub fn plugin(app: &mut App) {
     app.add_plugins((

@@ -5,19 +5,20 @@
 //! enemy is attacked, the ground is where it moves.
 
 use super::session::{Armed, DndSession};
+use super::sheet_text::{bonus_line, pack_label};
 use crate::app::base::convert::{flat, to_world};
-use crate::app::games::duel::dice::{die, recent_rolls};
-use crate::app::games::duel::seat_color;
-use crate::app::view::picking::CursorHit;
-use crate::app::screens::play::shell::PlayRest;
-use crate::app::game::session::ActiveGame;
-use crate::app::ui_kit::layout::{Side, side_panels};
 use crate::app::base::mode::Mode;
 use crate::app::base::state::{ActiveTool, Notices};
+use crate::app::game::session::ActiveGame;
+use crate::app::games::duel::dice::{die, recent_rolls};
+use crate::app::games::duel::seat_color;
+use crate::app::screens::play::shell::PlayRest;
+use crate::app::ui_kit::layout::{Side, side_panels};
+use crate::app::view::picking::CursorHit;
+use crate::rules::dndalike::check::in_reach;
 use crate::rules::dndalike::odds::{AttackQuery, attack};
-use crate::rules::dndalike::resolve::in_reach;
 use crate::rules::dndalike::state::Phase;
-use crate::rules::dndalike::{Ability, Character, Command, DieKind, DndState, Pack, Party};
+use crate::rules::dndalike::{Ability, Character, Command, DieKind, DndState, Party};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
@@ -352,7 +353,7 @@ fn card(ui: &mut egui::Ui, st: &DndState, i: usize, c: &Character, viewer: Optio
                 c.sheet.armour,
                 pack_label(c.sheet.pack)
             ));
-            ui.small(super::menu::bonus_line(&c.sheet));
+            ui.small(bonus_line(&c.sheet));
         });
     });
     let max = c.sheet.max_fatigue().max(1);
@@ -460,16 +461,6 @@ fn stones_row(ui: &mut egui::Ui, st: &DndState, c: &Character) {
     }
 }
 
-pub fn pack_label(p: Pack) -> &'static str {
-    match p {
-        Pack::FreeHand => "weapon and a free hand",
-        Pack::TwoWeapons => "two weapons",
-        Pack::Shield => "weapon and shield",
-        Pack::TwoHanded => "two-handed weapon",
-        Pack::Bow => "bow and arrows",
-    }
-}
-
 /// The chance that `by` hits `target` now with an attack die and its STR bonus (the armour
 /// class as it stands, before any Dodge).
 pub fn hit_chance(st: &DndState, by: usize, target: usize) -> f64 {
@@ -540,7 +531,7 @@ pub fn command_label(st: &DndState, c: &Command) -> String {
                     format!(
                         "{} on {} (O\u{d7}{}, M)",
                         sp.name,
-                        crate::rules::dndalike::command::cast_target(st, *spell, *target),
+                        crate::rules::dndalike::describe::cast_target(st, *spell, *target),
                         sp.level
                     )
                 }

@@ -5,6 +5,18 @@ use crate::app::game::session::{ActiveGame, PlaySession, Shell};
 use crate::rules::core::{Player, RuleError, Seat};
 use crate::rules::dndalike::state::Phase;
 use crate::rules::dndalike::{Command, DndGame, DndState, Event};
+use std::sync::OnceLock;
+
+/// The DnDalike rules reference: every reading with the sentence it interprets.
+pub fn rules_reference() -> &'static str {
+    static TEXT: OnceLock<String> = OnceLock::new();
+    TEXT.get_or_init(|| {
+        crate::app::screens::play::rules_ref::read_or(
+            "assets/rules/dndalike.md",
+            include_str!("../../../../assets/rules/dndalike.md"),
+        )
+    })
+}
 
 /// What a click on the table does with the picked character.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -42,7 +54,7 @@ pub struct DndSession {
     asked_about: Option<(Seat, usize, u32)>,
     pub screen: Screen,
     /// The between-fights form of a delve.
-    pub camp: super::camp_screen::CampForm,
+    pub camp: super::camp_form::CampForm,
 }
 
 impl DndSession {
@@ -147,7 +159,7 @@ impl DndSession {
             | Command::EmpoweredMerge { who, .. }
             | Command::DmChooses { who, .. }
             | Command::Backlash { who, .. } => {
-                crate::rules::dndalike::command::seat_of(&self.game.state, *who)
+                crate::rules::dndalike::check::seat_of(&self.game.state, *who)
             }
             Command::Pass => self.asked().unwrap_or(0),
             Command::Rest { .. } | Command::Onward => self.camp_seat().unwrap_or(0),
@@ -264,6 +276,6 @@ impl PlaySession for DndSession {
         self.sync();
     }
     fn rules_reference(&self) -> (&'static str, &'static str) {
-        ("DnDalike rules reference", super::rules_reference())
+        ("DnDalike rules reference", rules_reference())
     }
 }

@@ -5,9 +5,9 @@
 
 use super::panels::{command_label, party_color};
 use super::session::{DndSession, Screen};
-use crate::app::games::duel::dice::die;
-use crate::app::game::session::ActiveGame;
 use crate::app::base::state::Notices;
+use crate::app::game::session::ActiveGame;
+use crate::app::games::duel::dice::die;
 use crate::rules::dndalike::state::Entry;
 use crate::rules::dndalike::{Ability, Command, DndState};
 use bevy::prelude::*;
@@ -93,7 +93,7 @@ fn entry_card(ui: &mut egui::Ui, st: &DndState, e: &Entry) {
                         .strong(),
                 );
                 ui.label(
-                    egui::RichText::new(crate::rules::dndalike::command::spell_name(
+                    egui::RichText::new(crate::rules::dndalike::describe::spell_name(
                         st, &e.ability,
                     ))
                     .strong(),
@@ -168,7 +168,7 @@ pub fn target_line(st: &DndState, e: &Entry) -> String {
                 "{} spell, level {}, on {}: {}",
                 sp.school,
                 sp.level,
-                crate::rules::dndalike::command::cast_target(st, *spell, *target),
+                crate::rules::dndalike::describe::cast_target(st, *spell, *target),
                 sp.text.trim_end_matches('.')
             )
         }

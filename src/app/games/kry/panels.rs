@@ -7,9 +7,9 @@ use super::card::{CardAction, actions, card};
 use super::prompts::{PromptAction, interrupt_window, pending_prompt, round_summary};
 use super::session::{KrySession, Placing};
 use super::tempo::KEY_NAMES;
+use crate::app::base::state::{Notices, Selection, TableState, Tape};
 use crate::app::game::session::ActiveGame;
 use crate::app::screens::play::shell::PlayRest;
-use crate::app::base::state::{Notices, Selection, TableState, Tape};
 use crate::app::screens::sandbox_bar::measurement;
 use crate::rules::core::{Player, RuleSet};
 use crate::rules::kry::Kry;
@@ -327,7 +327,7 @@ pub fn perform(session: &mut KrySession, a: UiAction, sel: &mut Selection) -> Re
                 session.placing = Placing::None;
             }
         }
-        UiAction::AutoDeploy => super::auto_deploy(session)?,
+        UiAction::AutoDeploy => super::session::auto_deploy(session)?,
         UiAction::Prompt(PromptAction::Cmd(side, c)) => {
             session.order(side, c).map_err(e)?;
         }

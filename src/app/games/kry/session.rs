@@ -4,17 +4,16 @@
 //! shared play screen ([`PlaySession`]).
 
 use super::tempo::{Closed, Tempo};
-use crate::app::game::session::{ActiveGame, PlaySession, Shell};
-use crate::net::proto::{TempoAsk, WindowView};
-use crate::rules::core::{Player, RuleSet, Seat};
+use crate::app::game::session::{ActiveGame, Shell};
+use crate::net::proto::TempoAsk;
+use crate::rules::core::{Player, RuleSet};
 use crate::rules::kry::close::AttackType;
 use crate::rules::kry::command::{Command, MoveKind, RuleError};
 use crate::rules::kry::event::Event;
 use crate::rules::kry::ranged::FireMode;
-use crate::rules::kry::state::{KryState, Pending, Phase, Side, ix};
+use crate::rules::kry::state::{KryState, Pending, Side};
 use crate::rules::kry::{Kry, KryGame};
 use crate::table::ModelId;
-use bevy_egui::egui;
 
 /// What a click on the table does next.
 #[derive(Debug, Clone, PartialEq)]
@@ -181,7 +180,7 @@ impl KrySession {
         self.apply_closed(c)
     }
 
-    fn apply_closed(&mut self, c: Closed) -> Result<(), RuleError> {
+    pub(super) fn apply_closed(&mut self, c: Closed) -> Result<(), RuleError> {
         match c {
             Closed::Nothing => Ok(()),
             Closed::Pass(side) if self.game.player(side) == Player::Remote => {
@@ -235,71 +234,23 @@ impl KrySession {
     }
 }
 
-impl PlaySession for KrySession {
-    crate::app::game::session::session_parts!();
-    fn title(&self) -> String {
-        format!("Kry-Gothic \u{b7} {}", self.state().scenario.label())
+/// Deploys the deploying side's waiting models as the program would. Each spot is chosen on
+/// a copy with the models before it placed: at a seat of an online game the commands only go
+/// to the host, and the game here does not change until it answers.
+pub fn auto_deploy(session: &mut KrySession) -> Result<(), String> {
+    let crate::rules::kry::state::Phase::Deploy { side } = session.state().phase else {
+        return Err("nothing to deploy now".into());
+    };
+    let mut probe = session.game.clone();
+    probe.keep_journal = false;
+    let most = probe.state.models.len();
+    for _ in 0..most {
+        let Some(cmd) = crate::rules::kry::ai::deploy_command(&probe.state, side) else {
+            break;
+        };
+        probe.play(side, cmd.clone()).map_err(|e| e.to_string())?;
+        session.submit(cmd).map_err(|e| e.to_string())?;
     }
-    fn status(&self) -> String {
-        let s = self.state();
-        match &s.phase {
-            Phase::Play => format!("AP round {}", s.round),
-            _ => Kry::phase_label(s),
-        }
-    }
-    fn bar_ui(&mut self, ui: &mut egui::Ui) {
-        super::panels::bar_buttons(ui, self);
-    }
-    fn on_undo(&mut self) {
-        self.placing = Placing::None;
-        self.called = None;
-        self.sync_tempo();
-    }
-    /// The program waits while a person at this screen has a window open.
-    fn program_may_act(&self) -> bool {
-        let program = self.program_sides();
-        self.tempo
-            .window
-            .as_ref()
-            .is_none_or(|w| program[ix(w.side)])
-    }
-    fn net_window(&mut self) -> Option<WindowView> {
-        self.sync_tempo();
-        crate::net::kry_clock::view(&self.tempo)
-    }
-    /// A seat online: its interrupt key claims its window, its pass lets it go (a combo's
-    /// window with the rules' `Pass`, played here).
-    fn net_ask(&mut self, seat: Seat, ask: TempoAsk) {
-        if self.game.player(seat) != Player::Remote {
-            return;
-        }
-        self.sync_tempo();
-        match ask {
-            TempoAsk::Interrupt => self.tempo.interrupt(seat),
-            TempoAsk::LetGo => {
-                if self.tempo.window.as_ref().is_some_and(|w| w.side == seat) {
-                    let c = self.tempo.pass();
-                    if let Err(e) = self.apply_closed(c) {
-                        self.shell.last_error = Some(format!("Seat {seat}'s pass: {e}"));
-                    }
-                }
-            }
-        }
-    }
-    fn seat_window(&mut self, w: Option<&WindowView>) {
-        crate::net::kry_clock::mirror(&mut self.tempo, w);
-    }
-    fn host_countdown(&mut self, secs: Option<f32>) {
-        self.tempo.countdown = secs;
-        let program = self.program_sides();
-        if let Some(w) = self.tempo.window.as_mut()
-            && !w.claimed
-            && !program[ix(w.side)]
-        {
-            w.left = secs;
-        }
-    }
-    fn rules_reference(&self) -> (&'static str, &'static str) {
-        ("Kry-Gothic rules reference", super::rules_reference())
-    }
+    session.placing = Placing::None;
+    Ok(())
 }

@@ -4,9 +4,9 @@
 
 use super::judge::{attack_wounds, defended};
 use crate::rules::core::RuleSet;
-use crate::rules::kry::Kry;
 use crate::rules::kry::close::{AttackType, Defence};
 use crate::rules::kry::command::Command;
+use crate::rules::kry::marker::Kry;
 use crate::rules::kry::state::{CloseAttack, KryState, Pending, Side};
 
 /// Passive or active defence for `side`, asked for its defence class in `s`, without the

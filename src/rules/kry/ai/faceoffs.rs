@@ -5,11 +5,10 @@
 //! until both have named.
 
 use super::judge::by_eye;
-use super::program::wishes;
 use crate::rules::core::RuleSet;
-use crate::rules::kry::Kry;
 use crate::rules::kry::command::Command;
 use crate::rules::kry::faceoff::{FaceOffAction, FaceOffChoice};
+use crate::rules::kry::marker::Kry;
 use crate::rules::kry::state::{KryModel, KryState, Side, enemy};
 use crate::table::{ModelId, Verdict};
 
@@ -80,9 +79,12 @@ fn free(s: &KryState) -> KryState {
     f
 }
 
+/// What the program would like to do now, best first (`program::wishes`, given by the caller).
+pub type Wishes = fn(&KryState, Side, u64) -> Vec<Command>;
+
 /// Named in a face-off: the program's best order that is a face-off action and that the rules
 /// would take were nothing pending; else it pulls out.
-pub fn name(s: &KryState, side: Side, seed: u64) -> Vec<Command> {
+pub fn name(s: &KryState, side: Side, seed: u64, wishes: Wishes) -> Vec<Command> {
     let f = free(s);
     let named = wishes(&f, side, seed)
         .into_iter()
@@ -102,7 +104,13 @@ pub fn name(s: &KryState, side: Side, seed: u64) -> Vec<Command> {
 }
 
 /// Having won: the program's orders that carry the named action through, best first.
-pub fn carry_out(s: &KryState, side: Side, seed: u64, choice: &FaceOffChoice) -> Vec<Command> {
+pub fn carry_out(
+    s: &KryState,
+    side: Side,
+    seed: u64,
+    choice: &FaceOffChoice,
+    wishes: Wishes,
+) -> Vec<Command> {
     wishes(&free(s), side, seed)
         .into_iter()
         .filter(|c| action_of(c).is_some_and(|(a, m, _)| a == choice.action && m == choice.model))

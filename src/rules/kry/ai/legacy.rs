@@ -8,10 +8,10 @@ use super::judge::{
     WEIGHED_ATTACKS, attack_wounds, by_eye, defended, exposure, shot_ap, shot_wounds, worth,
 };
 use crate::rules::core::RuleSet;
-use crate::rules::kry::Kry;
 use crate::rules::kry::catalogue::Ability;
 use crate::rules::kry::close::{AttackType, Defence, extra_wound_cost};
 use crate::rules::kry::command::{Command, MoveKind};
+use crate::rules::kry::marker::Kry;
 use crate::rules::kry::melee::CONTACT;
 use crate::rules::kry::options::Scenario;
 use crate::rules::kry::ranged::FireMode;
@@ -193,7 +193,8 @@ fn best_shot_at(s: &KryState, m: &KryModel, t: ModelId, seed: u64) -> Option<(f6
                         shooter: m.id,
                         target: t,
                         weapon: w.name.clone(),
-                        mode, second: None,
+                        mode,
+                        second: None,
                     },
                 ));
             }
@@ -456,8 +457,7 @@ fn advance(
         return Vec::new();
     }
     // A unit out of breath (Body 1) walks: the rules refuse its run.
-    let run =
-        judged > 2.5 * m.speed() as f32 + keep && !m.has(Ability::CannotRun) && m.body() > 1;
+    let run = judged > 2.5 * m.speed() as f32 + keep && !m.has(Ability::CannotRun) && m.body() > 1;
     let (kind, allowance) = if run {
         (MoveKind::Run, 2.0 * m.speed() as f32)
     } else {

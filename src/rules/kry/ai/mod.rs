@@ -17,7 +17,7 @@ pub mod sortie;
 
 use super::close::Defence;
 use super::command::Command;
-use super::rule_set::{Kry, KryGame};
+use super::marker::{Kry, KryGame};
 use super::state::{KryState, Pending, Phase, Side};
 use crate::rules::core::{RuleSet, Seat};
 

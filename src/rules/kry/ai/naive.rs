@@ -35,7 +35,10 @@ fn answer(s: &KryState, side: Side, p: &Pending) -> Command {
             } else {
                 Defence::Dodge
             };
-            Command::DefenceType { defence: pick, weapon: None }
+            Command::DefenceType {
+                defence: pick,
+                weapon: None,
+            }
         }
         Pending::BuyWounds { passes, .. } => {
             let mut extra = 0;
@@ -83,7 +86,7 @@ fn orders(s: &KryState, side: Side) -> Vec<Command> {
                 }
             }
         }
-        out.retain(|c| crate::rules::kry::Kry::check(s, side, c).is_ok());
+        out.retain(|c| crate::rules::kry::marker::Kry::check(s, side, c).is_ok());
     }
     // 1. Fight what it touches.
     for m in &mine {
@@ -126,7 +129,8 @@ fn orders(s: &KryState, side: Side) -> Vec<Command> {
                 shooter: m.id,
                 target: e.id,
                 weapon: w.name.clone(),
-                mode: FireMode::Standard, second: None,
+                mode: FireMode::Standard,
+                second: None,
             };
             out.push(c);
         }

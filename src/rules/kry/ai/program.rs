@@ -17,10 +17,10 @@ use super::judge::{
     WEIGHED_ATTACKS, attack_wounds, by_eye, defended, exposure, shot_ap, shot_wounds, worth,
 };
 use crate::rules::core::RuleSet;
-use crate::rules::kry::Kry;
 use crate::rules::kry::catalogue::Ability;
 use crate::rules::kry::close::{AttackType, Defence, extra_wound_cost};
 use crate::rules::kry::command::{Command, MoveKind};
+use crate::rules::kry::marker::Kry;
 use crate::rules::kry::melee::{CONTACT, Charge};
 use crate::rules::kry::movement::{allowance, move_rules};
 use crate::rules::kry::options::Scenario;
@@ -92,7 +92,9 @@ impl Orders {
                     .collect(),
             ),
             // 6. A shooter with no shot peeks, sorties, or runs into reach, and fires.
-            2 => Some(super::sortie::combos(s, side, seed, &mine, &foes, &self.gun)),
+            2 => Some(super::sortie::combos(
+                s, side, seed, &mine, &foes, &self.gun,
+            )),
             3 => Some(waits(s, side, seed, &mine, &foes)),
             // 8. With nothing else to do, a unit in waiting over a lane.
             k if k == 4 + mine.len() => Some(ambush(s, side, seed, &mine, &foes)),
@@ -169,8 +171,10 @@ fn answer(s: &KryState, side: Side, p: &Pending, seed: u64) -> Vec<Command> {
         }
         // Asked to let a defender break off, the program fights on.
         Pending::BreakOffAsked(_) => vec![Command::LetBreakOff { agree: false }],
-        Pending::FaceOff(_) => super::faceoffs::name(s, side, seed),
-        Pending::FaceOffWon { choice, .. } => super::faceoffs::carry_out(s, side, seed, choice),
+        Pending::FaceOff(_) => super::faceoffs::name(s, side, seed, wishes),
+        Pending::FaceOffWon { choice, .. } => {
+            super::faceoffs::carry_out(s, side, seed, choice, wishes)
+        }
     }
 }
 
@@ -228,7 +232,8 @@ fn best_shot_at(s: &KryState, m: &KryModel, t: ModelId, seed: u64) -> Option<(f6
                         shooter: m.id,
                         target: t,
                         weapon: w.name.clone(),
-                        mode, second: None,
+                        mode,
+                        second: None,
                     },
                 ));
             }
@@ -539,8 +544,7 @@ fn advance(
         return Vec::new();
     }
     // A unit out of breath (Body 1) walks: the rules refuse its run.
-    let run =
-        judged > 2.5 * m.speed() as f32 + keep && !m.has(Ability::CannotRun) && m.body() > 1;
+    let run = judged > 2.5 * m.speed() as f32 + keep && !m.has(Ability::CannotRun) && m.body() > 1;
     let (kind, allowance) = if run {
         (MoveKind::Run, 2.0 * m.speed() as f32)
     } else {

@@ -4,10 +4,10 @@
 //! `seed + i`, and the results are gathered in game order, so the same seed gives the same
 //! report whatever the number of threads.
 
-use super::game::Game;
-use super::rules_id::{RulesId, RulesVisitor};
-use super::ruleset::{QuickSetup, RuleSet};
-use super::seat::{Seat, Waiting};
+use super::core::game::{Game, QuickSetup, RuleSet};
+use super::core::rules_id::RulesId;
+use super::core::seat::{Seat, Waiting};
+use super::registry::RulesVisitor;
 use std::time::Instant;
 
 /// What to simulate.
@@ -38,7 +38,7 @@ pub struct GameResult {
     /// initiative winner in KtOG and Krig); 0 if none.
     pub first: Seat,
     /// What each unit type fielded, dealt and took (rule sets with points).
-    pub units: super::tally::Tally,
+    pub units: super::core::tally::Tally,
 }
 
 /// A 95% Wilson score interval for `k` successes in `n` trials.
@@ -109,8 +109,8 @@ impl Report {
     }
 
     /// Each unit type's record over every game.
-    pub fn units(&self) -> super::tally::Tally {
-        let mut all = super::tally::Tally::new();
+    pub fn units(&self) -> super::core::tally::Tally {
+        let mut all = super::core::tally::Tally::new();
         for g in &self.results {
             for (k, u) in &g.units {
                 all.entry(k.clone()).or_default().add(u);
@@ -153,7 +153,7 @@ pub fn simulate(sim: &Simulation, progress: &(dyn Fn(u64) + Sync)) -> Result<Rep
             })?;
             let (seats, sides) = (R::seats(&first), R::sides(&first));
             let t = Instant::now();
-            let results = super::parallel::in_game_order(
+            let results = super::core::parallel::in_game_order(
                 sim.games,
                 sim.threads,
                 &|i| play_one::<R>(sim, &first, sim.seed.wrapping_add(i)),

@@ -1,10 +1,10 @@
 //! What the command line does with any rule set, headless: check a save by replaying it to its
 //! hash, and let the program play a game against itself.
 
-use super::game::Game;
-use super::rules_id::{RulesId, RulesVisitor};
-use super::ruleset::{QuickSetup, RuleSet};
-use super::save::read_header;
+use super::core::game::{Game, QuickSetup, RuleSet};
+use super::core::rules_id::RulesId;
+use super::core::save::read_header;
+use super::registry::RulesVisitor;
 use crate::data::error::LocatedError;
 use std::path::{Path, PathBuf};
 
@@ -128,7 +128,7 @@ pub fn save_loop(from: &[PathBuf], to: &Path, times: u64) -> Result<(), Vec<Stri
         fn visit<R: RuleSet>(self) -> Self::Out {
             let g = Game::<R>::load(self.0)
                 .map_err(|e| e.iter().map(ToString::to_string).collect::<Vec<_>>())?;
-            super::save::ron_text(&g.to_save()).map_err(|e| vec![e])
+            super::core::save::ron_text(&g.to_save()).map_err(|e| vec![e])
         }
     }
     let mut texts = Vec::new();

@@ -1,10 +1,11 @@
 //! The soak run: games of every rule set with random options, the program on every seat and
-//! chaos commands mixed in ([`super::chaos`]), each checked by [`check_stream`]. A panic is
+//! chaos commands mixed in ([`super::core::chaos`]), each checked by [`check_stream`]. A panic is
 //! caught and reported with the rule set and seed that reproduce it.
 
-use super::chaos::{RngChoices, StreamReport, check_stream};
-use super::rules_id::{RulesId, RulesVisitor};
-use super::ruleset::RuleSet;
+use super::core::chaos::{RngChoices, StreamReport, check_stream};
+use super::core::game::RuleSet;
+use super::core::rules_id::RulesId;
+use super::registry::RulesVisitor;
 use rand::SeedableRng;
 use std::cell::RefCell;
 use std::panic::{AssertUnwindSafe, catch_unwind};
@@ -102,7 +103,7 @@ pub fn soak(s: &Soak, progress: &(dyn Fn(u64) + Sync)) -> Vec<SoakGame> {
             .unwrap_or_default();
         LAST_PANIC.with(|p| *p.borrow_mut() = Some(place));
     }));
-    let games = super::parallel::in_game_order(
+    let games = super::core::parallel::in_game_order(
         s.games,
         s.threads,
         &|i| {

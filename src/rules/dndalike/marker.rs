@@ -1,0 +1,9 @@
+//! The DnDalike rule set's type, which `rule_set.rs` makes a `RuleSet`, and a game of it; the
+//! rule set's files name these, not `rule_set.rs`.
+
+use crate::rules::core::Game;
+
+/// The DnDalike combat rules.
+pub struct Dndalike;
+
+pub type DndGame = Game<Dndalike>;

@@ -1,0 +1,9 @@
+//! The KtOG rule set's type, which `rule_set.rs` makes a `RuleSet`, and a game of it; the
+//! rule set's files name these, not `rule_set.rs`.
+
+use crate::rules::core::Game;
+
+/// KtOG (`shared/rules/ktog.txt`).
+pub struct Ktog;
+
+pub type KtogGame = Game<Ktog>;
