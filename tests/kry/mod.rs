@@ -9,6 +9,7 @@ mod combat;
 mod deployment;
 mod dice;
 mod effects;
+mod fear;
 mod game;
 mod online;
 mod orders;

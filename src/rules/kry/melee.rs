@@ -87,7 +87,8 @@ pub fn disengage(s: &mut KryState, moved: ModelId) {
             .first_attack_taken
             .iter()
             .chain(m.afraid_of.iter())
-            .chain(m.charged.iter());
+            .chain(m.charged.iter())
+            .chain(m.braved.iter());
         for o in others {
             if (m.id == moved || *o == moved) && apart(s, m.id, *o) {
                 drop.push((m.id, *o));
@@ -97,6 +98,7 @@ pub fn disengage(s: &mut KryState, moved: ModelId) {
     for (id, o) in drop {
         if let Some(m) = s.models.get_mut(&id) {
             m.first_attack_taken.retain(|x| *x != o);
+            m.braved.retain(|x| *x != o);
             if m.afraid_of == Some(o) {
                 m.afraid_of = None;
             }
@@ -259,9 +261,17 @@ pub fn declare(
     // "Any time a unit moves in to attack a fear causing unit in close combat (either through
     // normal movement or the movement type ‘charge’), a willpower roll must be made against 6.
     // If the unit fails, they freeze 2 inches out".
-    let frightening = t.has(Ability::Fear) || t.has(Ability::PureHorror);
-    let fear_ok = !frightening
+    // One test each time it comes into the fight: a unit that has braved this enemy (passed
+    // the test moving in, or at an earlier attack, and not disengaged since) tests no more.
+    let tests = super::fear::frightening(&t) && !a.braved.contains(&target);
+    let fear_ok = !tests
         || c.will_roll_halved(attacker, 6, t.has(Ability::PureHorror), &fear_why(&a, &t))?;
+    if tests && fear_ok {
+        c.emit(Event::Braved {
+            model: attacker,
+            of: target,
+        });
+    }
     if charge {
         let stop = if fear_ok { 0.0 } else { 2.0 };
         if gap > stop {
@@ -327,7 +337,7 @@ pub fn declare(
     Ok(())
 }
 
-fn fear_why(who: &KryModel, of: &KryModel) -> String {
+pub(super) fn fear_why(who: &KryModel, of: &KryModel) -> String {
     if of.has(Ability::PureHorror) {
         format!("{} against the pure horror of {}", who.name, of.name)
     } else {
@@ -337,7 +347,7 @@ fn fear_why(who: &KryModel, of: &KryModel) -> String {
 
 /// "The following effect is only applied to those who have a willpower attribute of 2 or less":
 /// on a 6 the unit moves 4" (here: straight away from the horror).
-fn pure_horror_flight(c: &mut Ctx, horror: &KryModel, victim: &KryModel) -> Result<(), RuleError> {
+pub(super) fn pure_horror_flight(c: &mut Ctx, horror: &KryModel, victim: &KryModel) -> Result<(), RuleError> {
     if !horror.has(Ability::PureHorror) || victim.profile.willpower > 2 {
         return Ok(());
     }

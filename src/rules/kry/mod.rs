@@ -11,6 +11,7 @@ pub mod command;
 pub mod dice;
 pub mod event;
 pub mod faceoff;
+pub mod fear;
 pub mod force;
 pub mod hazards;
 pub mod melee;

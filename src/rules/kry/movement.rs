@@ -332,6 +332,14 @@ pub fn order_move(
     } else {
         0
     };
+    // "Any time a unit moves in to attack a fear causing unit in close combat (either through
+    // normal movement or the movement type ‘charge’) ... If the unit fails, they freeze 2
+    // inches out from the model".
+    let frozen = super::fear::moving_in(c, id, &path, to)?;
+    let (to, path) = match &frozen {
+        Some((at, way, _)) => (*at, way.clone()),
+        None => (to, path),
+    };
     c.emit(Event::Moved {
         model: id,
         from,
@@ -339,5 +347,12 @@ pub fn order_move(
         kind,
         body_loss,
     });
-    super::hazards::after_move(c, id, &path)
+    super::hazards::after_move(c, id, &path)?;
+    if let Some((_, _, horror)) = frozen
+        && c.s.model(id)?.alive()
+    {
+        let m = c.s.model(id)?.clone();
+        super::melee::pure_horror_flight(c, &horror, &m)?;
+    }
+    Ok(())
 }
