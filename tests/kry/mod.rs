@@ -11,6 +11,7 @@ mod dice;
 mod effects;
 mod fear;
 mod game;
+mod ladders;
 mod online;
 mod orders;
 mod ranged;
