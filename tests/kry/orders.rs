@@ -702,17 +702,22 @@ fn the_tables_follow_the_games_events() {
     assert!(g.state.tally[0].killed_enemy_leader && g.state.tally[0].first_blood);
     assert!(g.state.tally[1].leader_killed);
     ok(&mut g, 1, Command::Done { side: 1 }, &[]);
-    loose(&mut g, 2, Command::Done { side: 2 }, &[3, 3]);
+    // One AP die: side 1's Captain's (side 2 has no squad leader left to roll one).
+    ok(&mut g, 2, Command::Done { side: 2 }, &[3]);
     let j = journal(&g);
     for line in [
         "-2 squad leader lost a Willpower roll",
         "-1 damaged by own side",
+        "+1 no units lost",
         "+2 killed the enemy squad leader",
         "+2 first blood",
         "-5 squad leader killed",
     ] {
         assert!(j.contains(line), "{line}: {j}");
     }
+    // The lines change the next roll: side 1 3 + Tactics 14 - 2 - 1 + 1 + 2 + 2 = 19; side 2
+    // no die, Tactics 13 - 5 = 8 (it lost a unit: no +1).
+    assert_eq!(g.state.ap, [19, 8], "{j}");
 }
 
 /// "AP can never be reduced below 0": a team of Tactics Rating 1 that lost over half its army
