@@ -1281,6 +1281,26 @@ fn face_offs() {
     ));
 }
 
+/// "Note that movement only precedes other actions if that unit is not currently part of any
+/// other action": a unit in base contact with an enemy is in a close combat, and its move no
+/// longer goes before a shot, though the shot is aimed at another unit.
+#[test]
+fn a_unit_in_base_contact_loses_the_movements_place() {
+    use wartable::rules::kry::faceoff::FaceOffAction::{Movement, Ranged};
+    let mut g = small(&[]);
+    start(&mut g, &apart(), &[3, 3]);
+    put(&mut g, 2, 12.0, 11.0);
+    put(&mut g, 6, 12.0, 12.001);
+    put(&mut g, 4, 16.0, 12.0);
+    ok(&mut g, 1, Command::CallFaceOff, &[]);
+    ok(&mut g, 1, pick(Movement, 2, None), &[]);
+    ok(&mut g, 2, pick(Ranged, 4, Some(3)), &[]);
+    assert!(matches!(
+        g.state.pending,
+        Some(Pending::FaceOffWon { side: 2, .. })
+    ));
+}
+
 /// The face-off option "higher number goes first": ranged (2) before movement (1).
 #[test]
 fn face_off_by_the_higher_number() {
