@@ -1277,7 +1277,12 @@ fn a_failed_counter_attack_gives_the_attacker_a_free_attack() {
     put(&mut g, 2, 12.0, 11.0);
     put(&mut g, 6, 12.0, 12.001);
     ok(&mut g, 1, attack(2, 6, AttackType::Punch, None, false), &[]);
-    ok(&mut g, 2, Command::DefenceClass { active: true }, &[3, 1, 1]);
+    ok(
+        &mut g,
+        2,
+        Command::DefenceClass { active: true },
+        &[3, 1, 1],
+    );
     ok(
         &mut g,
         2,
@@ -1289,7 +1294,11 @@ fn a_failed_counter_attack_gives_the_attacker_a_free_attack() {
         "{}",
         journal(&g)
     );
-    assert_eq!(g.state.models[&id(6)].wounds_taken, 1, "the free attack's wound");
+    assert_eq!(
+        g.state.models[&id(6)].wounds_taken,
+        1,
+        "the free attack's wound"
+    );
     assert_eq!(g.state.models[&id(2)].wounds_taken, 0);
 }
 

@@ -62,7 +62,11 @@ fn a_walk_into_contact_with_a_fear_causer_freezes_two_inches_out() {
     let spent = g.state.spent[0];
     ok(&mut g, 1, walk(contact), &[1, 1, 1]);
     assert_eq!(fear_rolls(&g), 1);
-    assert!((gap(&g, 2, 5) - 2.0).abs() < 0.05, "froze {}\" out", gap(&g, 2, 5));
+    assert!(
+        (gap(&g, 2, 5) - 2.0).abs() < 0.05,
+        "froze {}\" out",
+        gap(&g, 2, 5)
+    );
     assert_eq!(g.state.spent[0], spent + 2);
     assert!(journal(&g).contains("freezes"));
 }
@@ -74,7 +78,11 @@ fn a_frozen_walker_closer_than_two_inches_stays_where_it_is() {
     let mut g = small(&[]);
     let contact = facing_the_wraith(&mut g, 1.5);
     ok(&mut g, 1, walk(contact), &[1, 1, 1]);
-    assert!((gap(&g, 2, 5) - 1.5).abs() < 0.01, "moved to {}", gap(&g, 2, 5));
+    assert!(
+        (gap(&g, 2, 5) - 1.5).abs() < 0.01,
+        "moved to {}",
+        gap(&g, 2, 5)
+    );
 }
 
 /// The same for a charge, the text's own case: a charger 1.5" out that fails stays where it is.
@@ -83,8 +91,15 @@ fn a_frozen_charger_closer_than_two_inches_stays_where_it_is() {
     let mut g = small(&[]);
     facing_the_wraith(&mut g, 1.5);
     ok(&mut g, 1, attack(true), &[1, 1, 1]);
-    assert!((gap(&g, 2, 5) - 1.5).abs() < 0.01, "moved to {}", gap(&g, 2, 5));
-    assert!(g.state.pending.is_none(), "a frozen charger does not attack");
+    assert!(
+        (gap(&g, 2, 5) - 1.5).abs() < 0.01,
+        "moved to {}",
+        gap(&g, 2, 5)
+    );
+    assert!(
+        g.state.pending.is_none(),
+        "a frozen charger does not attack"
+    );
     assert_eq!(g.state.models[&id(2)].charged, None);
 }
 

@@ -730,7 +730,10 @@ fn random_command_streams() {
         assert!(accepted > 5, "seed {seed}: only {accepted} accepted");
         // The stream reaches the game's paid moves, not only free turns and waits.
         for k in ["Move", "Turn", "Wait"] {
-            assert!(kinds.contains(k), "seed {seed}: no {k} accepted ({kinds:?})");
+            assert!(
+                kinds.contains(k),
+                "seed {seed}: no {k} accepted ({kinds:?})"
+            );
         }
         let again = Game::<Kry>::replay(g.setup.clone(), &g.log).expect("replays");
         assert_eq!(again.hash(), g.hash(), "seed {seed}");

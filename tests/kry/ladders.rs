@@ -45,7 +45,11 @@ fn climbing_a_ladder_is_difficult_terrain_where_a_wall_is_impossible() {
     let spent = g.state.spent[0];
     ok(&mut g, 1, up(MoveKind::Normal), &[]);
     assert_eq!(g.state.spent[0], spent + 3, "{}", journal(&g));
-    assert!(journal(&g).contains("over difficult terrain"), "{}", journal(&g));
+    assert!(
+        journal(&g).contains("over difficult terrain"),
+        "{}",
+        journal(&g)
+    );
     let m = g.state.table.model(id(2)).unwrap();
     assert!((m.h - 1.3).abs() < 0.01, "on the gantry at {}", m.h);
 
