@@ -140,3 +140,19 @@ fn the_bone_halls_hold_a_lake_of_blood_and_a_dark_variant() {
     assert!(game("levels/kry-bone-halls-dark.ron").state.dark);
     assert!(!game("levels/kry-bone-halls.ron").state.dark);
 }
+
+/// A ladder is a level piece tagged `Ladder`: a level holding one loads, keeps the tag through
+/// save and load, and its piece does not stop a base (it is a way up, not a wall).
+#[test]
+fn a_level_with_a_ladder_loads_and_round_trips() {
+    use wartable::table::Tag;
+    use wartable::table::movement::piece_blocks_movement;
+    let text = "Level(name: \"ladder\", width: 12.0, depth: 12.0, tile_size: 1.0, pieces: [Piece(shape: Box, at: (6.0, 6.0), size: (1.0, 1.0, 3.0), tags: [Ladder], label: \"Ladder\")])";
+    let (level, table) = parse_level("ladder.ron", text).unwrap_or_else(|e| panic!("{e:?}"));
+    assert_eq!(table.pieces[0].tags, vec![Tag::Ladder]);
+    assert!(!piece_blocks_movement(&table.pieces[0]));
+    let again = to_ron_string(&level).unwrap();
+    assert!(again.contains("Ladder"), "{again}");
+    let (level2, table2) = parse_level("ladder.ron", &again).unwrap();
+    assert_eq!((level, table), (level2, table2));
+}

@@ -102,6 +102,8 @@ struct CellInfo {
     rough: bool,
     friendly: bool,
     h: f32,
+    /// On a ladder: a climb to or from here may exceed `max_climb`.
+    ladder: bool,
 }
 
 /// A cell waiting in the search: its estimate (cost so far plus the straight distance left), the
@@ -158,10 +160,11 @@ pub fn can_stand(table: &Table, scene: &Scene, r: f32, p: Pt) -> bool {
     cell_info(table, scene, &probe, p).passable
 }
 
-/// Whether a piece stops a base: solid pieces do, unless they are climbable, ramps, or flat
+/// Whether a piece stops a base: solid pieces do, unless they are climbable, ladders, ramps, or flat
 /// markers (weak-floor areas and the like, under 0.1" high).
 pub fn piece_blocks_movement(p: &Piece) -> bool {
     !(p.has(Tag::Climbable)
+        || p.has(Tag::Ladder)
         || p.shape == PieceShape::Ramp
         || p.size.2 < 0.1
         || p.base_height >= 2.0)
@@ -211,11 +214,19 @@ fn cell_info(table: &Table, scene: &Scene, probe: &Probe, p: Pt) -> CellInfo {
             _ => None,
         })
         .fold(table.tiles.height_at(p), f32::max);
+    let ladder = near.iter().any(|leaf| match leaf.kind {
+        LeafKind::Piece(i) => table
+            .pieces
+            .get(i)
+            .is_some_and(|piece| piece.has(Tag::Ladder) && piece.footprint_contains(p)),
+        _ => false,
+    });
     let mut info = CellInfo {
         passable: table.contains_base(p, 2.0 * r),
         rough: false,
         friendly: false,
         h,
+        ladder,
     };
     if !info.passable {
         return info;
@@ -265,6 +276,7 @@ struct Ground {
     passable: bool,
     rough: bool,
     h: f32,
+    ladder: bool,
 }
 
 /// The rim points [`cell_info`] looks at the ground under, relative to the centre.
@@ -296,6 +308,7 @@ fn ground_at(table: &Table, scene: &Scene, r: f32, reach: f32, rim: &[Pt; 8], p:
         passable: false,
         rough: false,
         h,
+        ladder: false,
     };
     if !table.contains_base(p, 2.0 * r) {
         return blocked(0.0);
@@ -305,6 +318,7 @@ fn ground_at(table: &Table, scene: &Scene, r: f32, reach: f32, rim: &[Pt; 8], p:
         return blocked(0.0);
     }
     let mut h = table.tiles.height_at(p);
+    let mut ladder = false;
     for leaf in scene.leaves_near(p, reach) {
         let LeafKind::Piece(i) = leaf.kind else {
             continue;
@@ -314,6 +328,7 @@ fn ground_at(table: &Table, scene: &Scene, r: f32, reach: f32, rim: &[Pt; 8], p:
         };
         if let Some(top) = piece.top_at(p) {
             h = h.max(top);
+            ladder |= piece.has(Tag::Ladder);
         }
         if piece.footprint_distance(p) < r {
             if piece_blocks_movement(piece) {
@@ -326,6 +341,7 @@ fn ground_at(table: &Table, scene: &Scene, r: f32, reach: f32, rim: &[Pt; 8], p:
         passable: true,
         rough,
         h,
+        ladder,
     }
 }
 
@@ -375,6 +391,7 @@ impl Bases {
             rough: g.rough,
             friendly: false,
             h: g.h,
+            ladder: g.ladder,
         };
         if !g.passable {
             return info;
@@ -686,7 +703,8 @@ fn step_cost(rules: &MoveRules, flat: f32, a: CellInfo, b: CellInfo) -> f32 {
         k = k.max(rules.making_way);
     }
     let dh = (b.h - a.h).abs();
-    if dh > rules.max_climb {
+    // A ladder is the way up a height no model could otherwise climb.
+    if dh > rules.max_climb && !(a.ladder || b.ladder) {
         return f32::INFINITY;
     }
     let free = dh.min(rules.free_climb.max(0.0));

@@ -39,15 +39,19 @@ pub enum Tag {
     WeakFloor,
     /// Models may climb onto or over it.
     Climbable,
+    /// A ladder: a way up any height (no climb limit on it); Kry-Gothic's "climbing ladders",
+    /// difficult terrain.
+    Ladder,
 }
 
 impl Tag {
-    pub const ALL: [Tag; 5] = [
+    pub const ALL: [Tag; 6] = [
         Tag::BlocksSight,
         Tag::Cover,
         Tag::Rough,
         Tag::WeakFloor,
         Tag::Climbable,
+        Tag::Ladder,
     ];
 
     pub fn label(self) -> &'static str {
@@ -57,6 +61,7 @@ impl Tag {
             Tag::Rough => "rough",
             Tag::WeakFloor => "weak floor (W)",
             Tag::Climbable => "climbable",
+            Tag::Ladder => "ladder",
         }
     }
 }

@@ -1216,3 +1216,120 @@ fn the_attack_type_is_hidden_from_the_defender_until_its_class() {
     assert!(matches!(ca, Some(Command::DefenceClass { .. })), "{ca:?}");
     assert_eq!(ca, cb);
 }
+
+/// "Any forced movement incurs no cost": a shove's knock-back costs neither side anything beyond
+/// the attack's 1 AP, and a pure horror's 4" panic run costs the runner's side nothing beyond the
+/// attack it was making.
+#[test]
+fn forced_moves_cost_no_ap() {
+    let mut g = small(&[]);
+    start(&mut g, &apart(), &[3, 3]);
+    put(&mut g, 2, 12.0, 11.0);
+    put(&mut g, 6, 12.0, 12.001);
+    ok(&mut g, 1, attack(2, 6, AttackType::Shove, None, false), &[]);
+    ok(
+        &mut g,
+        2,
+        Command::DefenceClass { active: false },
+        &[3, 3, 1, 1, 1, 1, 1, 1, 2, 2],
+    );
+    assert!((gap(&g, 2, 6) - 2.0).abs() < 0.01, "knocked back");
+    assert_eq!(g.state.spent, [1, 0], "the attack's 1 AP only");
+
+    let mut g = game_with(
+        open_level(&[]),
+        team(EC, &["Captain", "Rush Grunt"]),
+        team(POSSESSED, &["Wraith Lord", "Nightmare"]),
+    );
+    start(
+        &mut g,
+        &[
+            (1, 4.0, 2.0, 90.0),
+            (2, 12.0, 6.0, 90.0),
+            (3, 4.0, 22.0, 270.0),
+            (4, 12.0, 20.0, 270.0),
+        ],
+        &[3, 3],
+    );
+    let (r1, r2) = (
+        g.state.table.model(id(2)).unwrap().radius(),
+        g.state.table.model(id(4)).unwrap().radius(),
+    );
+    put(&mut g, 4, 12.0, 6.0 + r1 + r2 + 0.001);
+    ok(
+        &mut g,
+        1,
+        attack(2, 4, AttackType::Punch, None, false),
+        &[3, 6],
+    );
+    assert!((gap(&g, 2, 4) - 4.0).abs() < 0.3, "ran {}", gap(&g, 2, 4));
+    assert_eq!(g.state.spent, [1, 0], "the attack's 1 AP only");
+}
+
+/// "Counter attack: ... If you fail, the attacker gets one attack for free." The Joe's punch hits
+/// once (3, 1, 1); the Thrall's counter (1, 1, 1) gets no success: the Joe strikes again free, a
+/// punch at a passive Thrall: hits (3, 3), nothing avoided (1, 1, 1), one wound die of two passes
+/// (6 then 1, 1). The punch's own die then fails to wound (1).
+#[test]
+fn a_failed_counter_attack_gives_the_attacker_a_free_attack() {
+    let mut g = small(&[]);
+    start(&mut g, &apart(), &[3, 3]);
+    put(&mut g, 2, 12.0, 11.0);
+    put(&mut g, 6, 12.0, 12.001);
+    ok(&mut g, 1, attack(2, 6, AttackType::Punch, None, false), &[]);
+    ok(
+        &mut g,
+        2,
+        Command::DefenceClass { active: true },
+        &[3, 1, 1],
+    );
+    ok(
+        &mut g,
+        2,
+        defend(Defence::CounterAttack),
+        &[1, 1, 1, 3, 3, 1, 1, 1, 6, 1, 1, 1],
+    );
+    assert!(
+        journal(&g).contains("Average Joe 2 gets a free attack"),
+        "{}",
+        journal(&g)
+    );
+    assert_eq!(
+        g.state.models[&id(6)].wounds_taken,
+        1,
+        "the free attack's wound"
+    );
+    assert_eq!(g.state.models[&id(2)].wounds_taken, 0);
+}
+
+/// "The scenario being played is in the dark - +2 to-hit", through the game: a level lit dark
+/// raises the Captain's pistol shot from 5 to 7.
+#[test]
+fn a_shot_in_the_dark_is_two_harder() {
+    let mut level = open_level(&[]);
+    level.lighting = wartable::data::level::Lighting::Dark;
+    let mut g = game_with(
+        level,
+        team(EC, &["Captain", "Average Joe", "Average Joe"]),
+        team(POSSESSED, &["Wraith Lord", "Wraith", "Thrall"]),
+    );
+    let mut at = apart();
+    at[0] = (1, 12.0, 8.0, 90.0);
+    at[5] = (6, 12.0, 13.0, 270.0);
+    start(&mut g, &at, &[3, 3]);
+    assert!(g.state.dark);
+    ok(
+        &mut g,
+        1,
+        Command::Shoot {
+            shooter: id(1),
+            target: id(6),
+            weapon: "Pistol".into(),
+            mode: FireMode::Standard,
+            second: None,
+        },
+        &[1, 1, 1, 1, 2],
+    );
+    let hit = roll_of(&g, "to hit");
+    assert!(hit.purpose.contains("to hit, 7+"), "{}", hit.purpose);
+}

@@ -74,12 +74,15 @@ fn a_lasso_that_wounds_knocks_the_victim_down_until_it_pays_to_stand() {
     assert_eq!(thrall.wounds_taken, 1);
     assert!(thrall.alive() && thrall.prone, "wounded and down");
     let e = refused(&mut g, 2, mv(6, 12.0, 15.0, MoveKind::Normal));
-    assert!(e.contains("down") || e.contains("stand"), "{e}");
+    assert!(e.contains("is down: it stands up first (1 AP)"), "{e}");
     let spent = g.state.spent[1];
     ok(&mut g, 2, Command::StandUp { model: id(6) }, &[]);
     assert_eq!(g.state.spent[1], spent + 1, "1 AP to stand back up");
     assert!(!g.state.models[&id(6)].prone);
+    // Standing, it moves as any other: its Speed, for a normal move's 2 AP.
     ok(&mut g, 2, mv(6, 12.0, 15.0, MoveKind::Normal), &[]);
+    assert_eq!(g.state.spent[1], spent + 1 + 2);
+    assert_eq!(g.state.table.model(id(6)).unwrap().pos, Pt::new(12.0, 15.0));
 }
 
 /// "If weapon causes any wounds": a lasso that hits but wounds nothing leaves the victim

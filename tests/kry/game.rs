@@ -606,6 +606,7 @@ fn random_command_streams() {
         }
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
         let mut accepted = 0;
+        let mut kinds = std::collections::BTreeSet::new();
         for _ in 0..400 {
             if g.is_over() {
                 break;
@@ -614,6 +615,26 @@ fn random_command_streams() {
             let t = id(rng.random_range(1..=7));
             let p = Pt::new(rng.random_range(-2.0..26.0), rng.random_range(-2.0..26.0));
             let side = rng.random_range(1..=2u8);
+            // Mostly orders a side may give: its own model, to a point near it, at the nearest
+            // enemy (random ones reach far-off points and friends, and are mostly refused).
+            let (side, p, t) = match (g.state.models.get(&m), g.state.table.model(m)) {
+                (Some(x), Ok(at)) if rng.random_bool(0.8) => {
+                    let near = Pt::new(
+                        at.pos.x + rng.random_range(-3.0..3.0),
+                        at.pos.y + rng.random_range(-3.0..3.0),
+                    );
+                    let foe = g
+                        .state
+                        .table
+                        .models
+                        .iter()
+                        .filter(|o| g.state.models.get(&o.id).is_some_and(|e| e.side != x.side))
+                        .min_by(|a, b| at.pos.dist(a.pos).total_cmp(&at.pos.dist(b.pos)))
+                        .map_or(t, |o| o.id);
+                    (x.side, near, foe)
+                }
+                _ => (side, p, t),
+            };
             let cmd = match rng.random_range(0..18) {
                 0 => Command::Move {
                     model: m,
@@ -682,9 +703,23 @@ fn random_command_streams() {
                 },
             };
             let (h, rolls) = (g.hash(), g.dice.log().len());
-            match g.play(side, cmd) {
-                Ok(_) => accepted += 1,
-                Err(_) => {
+            // The check the table asks before a command agrees with play: what it allows is
+            // accepted, what it refuses is refused.
+            let checked = Kry::check(&g.state, side, &cmd);
+            let kind = format!("{cmd:?}")
+                .split([' ', '{', '('])
+                .next()
+                .unwrap_or_default()
+                .to_string();
+            match g.play(side, cmd.clone()) {
+                Ok(_) => {
+                    accepted += 1;
+                    assert!(checked.is_ok(), "{cmd:?} played but check said {checked:?}");
+                    assert_ne!(g.hash(), h, "{cmd:?} was accepted and changed nothing");
+                    kinds.insert(kind);
+                }
+                Err(e) => {
+                    assert!(checked.is_err(), "{cmd:?} checked but refused: {e}");
                     assert_eq!(g.hash(), h, "a refusal changed the game");
                     assert_eq!(g.dice.log().len(), rolls, "a refusal rolled dice");
                 }
@@ -693,6 +728,13 @@ fn random_command_streams() {
             assert!(g.is_over() || !g.waiting().seats().is_empty());
         }
         assert!(accepted > 5, "seed {seed}: only {accepted} accepted");
+        // The stream reaches the game's paid moves, not only free turns and waits.
+        for k in ["Move", "Turn", "Wait"] {
+            assert!(
+                kinds.contains(k),
+                "seed {seed}: no {k} accepted ({kinds:?})"
+            );
+        }
         let again = Game::<Kry>::replay(g.setup.clone(), &g.log).expect("replays");
         assert_eq!(again.hash(), g.hash(), "seed {seed}");
     }
@@ -1236,6 +1278,26 @@ fn face_offs() {
     ok(&mut g, 1, Command::CallFaceOff, &[]);
     ok(&mut g, 1, pick(Movement, 2, None), &[]);
     ok(&mut g, 2, pick(Movement, 6, None), &[4, 4, 2, 5]);
+    assert!(matches!(
+        g.state.pending,
+        Some(Pending::FaceOffWon { side: 2, .. })
+    ));
+}
+
+/// "Note that movement only precedes other actions if that unit is not currently part of any
+/// other action": a unit in base contact with an enemy is in a close combat, and its move no
+/// longer goes before a shot, though the shot is aimed at another unit.
+#[test]
+fn a_unit_in_base_contact_loses_the_movements_place() {
+    use wartable::rules::kry::faceoff::FaceOffAction::{Movement, Ranged};
+    let mut g = small(&[]);
+    start(&mut g, &apart(), &[3, 3]);
+    put(&mut g, 2, 12.0, 11.0);
+    put(&mut g, 6, 12.0, 12.001);
+    put(&mut g, 4, 16.0, 12.0);
+    ok(&mut g, 1, Command::CallFaceOff, &[]);
+    ok(&mut g, 1, pick(Movement, 2, None), &[]);
+    ok(&mut g, 2, pick(Ranged, 4, Some(3)), &[]);
     assert!(matches!(
         g.state.pending,
         Some(Pending::FaceOffWon { side: 2, .. })

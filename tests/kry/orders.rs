@@ -702,17 +702,22 @@ fn the_tables_follow_the_games_events() {
     assert!(g.state.tally[0].killed_enemy_leader && g.state.tally[0].first_blood);
     assert!(g.state.tally[1].leader_killed);
     ok(&mut g, 1, Command::Done { side: 1 }, &[]);
-    loose(&mut g, 2, Command::Done { side: 2 }, &[3, 3]);
+    // One AP die: side 1's Captain's (side 2 has no squad leader left to roll one).
+    ok(&mut g, 2, Command::Done { side: 2 }, &[3]);
     let j = journal(&g);
     for line in [
         "-2 squad leader lost a Willpower roll",
         "-1 damaged by own side",
+        "+1 no units lost",
         "+2 killed the enemy squad leader",
         "+2 first blood",
         "-5 squad leader killed",
     ] {
         assert!(j.contains(line), "{line}: {j}");
     }
+    // The lines change the next roll: side 1 3 + Tactics 14 - 2 - 1 + 1 + 2 + 2 = 19; side 2
+    // no die, Tactics 13 - 5 = 8 (it lost a unit: no +1).
+    assert_eq!(g.state.ap, [19, 8], "{j}");
 }
 
 /// "AP can never be reduced below 0": a team of Tactics Rating 1 that lost over half its army
@@ -1032,4 +1037,50 @@ fn shallow_water_is_difficult() {
     start(&mut g, &apart(), &[6, 6]);
     ok(&mut g, 1, mv(2, 10.0, 5.0, MoveKind::Normal), &[]);
     assert_eq!(g.state.spent[0], 3);
+}
+
+/// "If any actions are performed, the unit is hit in RC or charged, then the waiting maneuver is
+/// broken": a hit that wounds nothing breaks it too. The Joe's Carbine (3K2) hits the waiting
+/// Wraith Lord twice (5, 5), armoured here to 3 (to wound 3 + 3 - 2 = 4): both wound dice fail
+/// (1, 1).
+#[test]
+fn a_hit_that_does_not_wound_breaks_waiting() {
+    let mut g = small(&[]);
+    start(&mut g, &apart(), &[6, 6]);
+    put(&mut g, 4, 10.0, 7.0);
+    g.state.models.get_mut(&id(4)).unwrap().armour = 3;
+    ok(&mut g, 2, Command::Wait { model: id(4) }, &[]);
+    assert!(g.state.models[&id(4)].waiting);
+    ok(&mut g, 1, shot(2, 4, "Carbine"), &[5, 5, 1, 1]);
+    assert_eq!(g.state.models[&id(4)].wounds_taken, 0, "{}", journal(&g));
+    assert!(!g.state.models[&id(4)].waiting, "hit in RC");
+}
+
+/// "The only action that is an exception to this is rotating, and can be performed before or
+/// after small step": a unit that has turned may still take its small step, free.
+#[test]
+fn a_turn_before_a_small_step() {
+    let mut g = small(&[]);
+    start(&mut g, &apart(), &[3, 3]);
+    ok(&mut g, 1, turn(1, 45.0), &[]);
+    ok(&mut g, 1, mv(1, 4.0, 2.9, MoveKind::SmallStep), &[]);
+    assert_eq!(g.state.spent[0], 0);
+    assert_eq!(g.state.table.model(id(1)).unwrap().pos, Pt::new(4.0, 2.9));
+}
+
+/// "Small step can only be done in normal and difficult terrain": on difficult ground it is
+/// allowed, and free ("If a unit moves less than 1 inch, there is no AP cost"), where a normal
+/// move there pays its extra 1 AP.
+#[test]
+fn a_small_step_on_difficult_ground_is_free() {
+    let open = ".".repeat(24);
+    let d = "d".repeat(24);
+    let mut g = small(&[&open, &open, &d, &d]);
+    start(&mut g, &apart(), &[3, 3]);
+    put(&mut g, 2, 10.0, 2.6);
+    ok(&mut g, 1, mv(2, 10.0, 3.4, MoveKind::SmallStep), &[]);
+    assert_eq!(g.state.spent[0], 0);
+    assert_eq!(g.state.table.model(id(2)).unwrap().pos, Pt::new(10.0, 3.4));
+    ok(&mut g, 1, mv(3, 16.0, 3.0, MoveKind::Normal), &[]);
+    assert_eq!(g.state.spent[0], 3, "a normal move onto it pays 2 + 1");
 }

@@ -7,8 +7,8 @@
 
 use super::delve_plan::{DelvePlan, Encounter, MAX_ENCOUNTERS};
 use super::member::Member;
-use super::setup::{DndSetup, load_roster};
 use super::parts::{BASE, Party};
+use super::setup::{DndSetup, load_roster};
 use crate::data::error::{Issue, LocatedError};
 use crate::data::spans::SpanIndex;
 use crate::table::geom::Pt;

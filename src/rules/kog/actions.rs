@@ -124,10 +124,9 @@ pub fn objective_piece(s: &KogState, objective: usize) -> Option<&crate::table::
 pub fn objective_gap(s: &KogState, objective: usize, m: &crate::table::Model) -> f32 {
     match objective_piece(s, objective) {
         Some(p) => (p.footprint_distance(m.pos) - m.radius()).max(0.0),
-        None => s
-            .objectives
-            .get(objective)
-            .map_or(f32::INFINITY, |o| m.edge_distance_to_point(o.at) - OBJECTIVE_RADIUS),
+        None => s.objectives.get(objective).map_or(f32::INFINITY, |o| {
+            m.edge_distance_to_point(o.at) - OBJECTIVE_RADIUS
+        }),
     }
 }
 

@@ -206,7 +206,9 @@ fn pull_straight(
     let key = {
         use crate::table::fingerprint::{Mix, model, terrain};
         let mut k = Mix::default();
-        k.u64(scene.serial()).u64(terrain(&s.table)).u64(id.0 as u64);
+        k.u64(scene.serial())
+            .u64(terrain(&s.table))
+            .u64(id.0 as u64);
         for m in &s.table.models {
             model(&mut k, m);
         }

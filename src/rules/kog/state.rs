@@ -259,7 +259,10 @@ pub struct PendingAttack {
     /// Weapons the target may counterattack with.
     pub counter_weapons: Vec<String>,
     /// The attacker's choice of optional re-rolls.
-    #[serde(default, skip_serializing_if = "super::attack::RerollChoice::is_default")]
+    #[serde(
+        default,
+        skip_serializing_if = "super::attack::RerollChoice::is_default"
+    )]
     pub reroll: super::attack::RerollChoice,
 }
 

@@ -447,7 +447,8 @@ pub fn roll_close(
     out.through = a.through;
     out.to_avoid = Some(a.to_avoid);
     if out.through > 0 && n.wound_roll {
-        let (w, passes) = roll_to_wound(dice, n, out.through, reading, &format!("{who}: to wound"))?;
+        let (w, passes) =
+            roll_to_wound(dice, n, out.through, reading, &format!("{who}: to wound"))?;
         out.wound_passes = passes;
         out.to_wound = Some(w);
     }

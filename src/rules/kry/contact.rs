@@ -20,7 +20,8 @@ pub fn disengage(s: &mut KryState, moved: ModelId) {
             .first_attack_taken
             .iter()
             .chain(m.afraid_of.iter())
-            .chain(m.charged.iter());
+            .chain(m.charged.iter())
+            .chain(m.braved.iter());
         for o in others {
             if (m.id == moved || *o == moved) && apart(s, m.id, *o) {
                 drop.push((m.id, *o));
@@ -30,6 +31,7 @@ pub fn disengage(s: &mut KryState, moved: ModelId) {
     for (id, o) in drop {
         if let Some(m) = s.models.get_mut(&id) {
             m.first_attack_taken.retain(|x| *x != o);
+            m.braved.retain(|x| *x != o);
             if m.afraid_of == Some(o) {
                 m.afraid_of = None;
             }

@@ -94,6 +94,11 @@ pub enum Event {
         model: ModelId,
         target: ModelId,
     },
+    /// It passed its fear test against `of` coming into the fight.
+    Braved {
+        model: ModelId,
+        of: ModelId,
+    },
     FirstAttackTaken {
         model: ModelId,
         by: ModelId,
@@ -325,6 +330,13 @@ pub fn apply(s: &mut KryState, e: &Event) {
                 m.afraid_of = *of;
             }
         }
+        Event::Braved { model, of } => {
+            if let Some(m) = s.models.get_mut(model)
+                && !m.braved.contains(of)
+            {
+                m.braved.push(*of);
+            }
+        }
         Event::Charged { model, target } => {
             if let Some(m) = s.models.get_mut(model) {
                 m.charged = Some(*target);
@@ -481,7 +493,7 @@ pub fn describe(s: &KryState, e: &Event) -> Option<String> {
             None => return None,
         },
         Event::Charged { model, target } => format!("{} charges {}", name(model), name(target)),
-        Event::FirstAttackTaken { .. } => return None,
+        Event::FirstAttackTaken { .. } | Event::Braved { .. } => return None,
         Event::WeaponBroken { model, weapon } => {
             format!("{}'s {weapon} breaks", name(model))
         }

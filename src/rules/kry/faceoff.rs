@@ -194,10 +194,20 @@ fn settle(c: &mut Ctx, f: FaceOff) -> Result<(), RuleError> {
 /// The side that goes first when side 1 names `x` and side 2 names `y`.
 fn precedence(c: &mut Ctx, x: &FaceOffChoice, y: &FaceOffChoice) -> Result<Side, RuleError> {
     // "movement only precedes other actions if that unit is not currently part of any other
-    // action": a unit the other side's action aims at does not get the movement's place.
+    // action": a unit the other side's action aims at does not get the movement's place, nor
+    // does a unit in close combat (its base touching an enemy's).
+    let in_fight = |id: ModelId| {
+        c.s.models.get(&id).is_some_and(|m| {
+            c.s.models.values().any(|o| {
+                o.side != m.side
+                    && o.alive()
+                    && c.s.table.distance(id, o.id).is_ok_and(|d| d <= CONTACT)
+            })
+        })
+    };
     let rank = |me: &FaceOffChoice, other: &FaceOffChoice| -> i32 {
         let n = me.action.number() as i32;
-        let engaged = other.target == Some(me.model);
+        let engaged = other.target == Some(me.model) || in_fight(me.model);
         match c.s.options.face_off {
             FaceOffOrder::ListOrder => {
                 if me.action == FaceOffAction::Movement && engaged {

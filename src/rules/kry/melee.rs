@@ -12,6 +12,8 @@ pub use super::contact::CONTACT;
 use super::ctx::{Ctx, expect_orders, own};
 use super::dice;
 use super::event::Event;
+use super::fear::fear_why;
+use super::forced::{pure_horror_flight, push, shift};
 use super::shooting::{self_harm, wound};
 use super::state::{CcGear, CloseAttack, KryModel, KryState, Pending, RangedGear, Side};
 use crate::table::{ModelId, Pt};
@@ -223,9 +225,17 @@ pub fn declare(
     // "Any time a unit moves in to attack a fear causing unit in close combat (either through
     // normal movement or the movement type ‘charge’), a willpower roll must be made against 6.
     // If the unit fails, they freeze 2 inches out".
-    let frightening = t.has(Ability::Fear) || t.has(Ability::PureHorror);
-    let fear_ok = !frightening
-        || c.will_roll_halved(attacker, 6, t.has(Ability::PureHorror), &fear_why(&a, &t))?;
+    // One test each time it comes into the fight: a unit that has braved this enemy (passed
+    // the test moving in, or at an earlier attack, and not disengaged since) tests no more.
+    let tests = super::fear::frightening(&t) && !a.braved.contains(&target);
+    let fear_ok =
+        !tests || c.will_roll_halved(attacker, 6, t.has(Ability::PureHorror), &fear_why(&a, &t))?;
+    if tests && fear_ok {
+        c.emit(Event::Braved {
+            model: attacker,
+            of: target,
+        });
+    }
     if charge {
         let stop = if fear_ok { 0.0 } else { 2.0 };
         if gap > stop {
@@ -289,81 +299,6 @@ pub fn declare(
         },
     ))));
     Ok(())
-}
-
-fn fear_why(who: &KryModel, of: &KryModel) -> String {
-    if of.has(Ability::PureHorror) {
-        format!("{} against the pure horror of {}", who.name, of.name)
-    } else {
-        format!("{} against {}'s fear", who.name, of.name)
-    }
-}
-
-/// "The following effect is only applied to those who have a willpower attribute of 2 or less":
-/// on a 6 the unit moves 4" (here: straight away from the horror).
-fn pure_horror_flight(c: &mut Ctx, horror: &KryModel, victim: &KryModel) -> Result<(), RuleError> {
-    if !horror.has(Ability::PureHorror) || victim.profile.willpower > 2 {
-        return Ok(());
-    }
-    let r = c.dice.roll(
-        "1d6",
-        &format!("{}: fear shock, on a 6 it runs 4\"", victim.name),
-    )?;
-    if r.total == 6 {
-        push(c, victim.id, horror.id, 4.0)?;
-    }
-    Ok(())
-}
-
-/// Moves `who` straight away from `from` by up to `inches`, as far as the way is open; the
-/// inches it went.
-fn push(c: &mut Ctx, who: ModelId, from: ModelId, inches: f32) -> Result<f32, RuleError> {
-    let (Ok(p), Ok(q)) = (c.s.table.model(who), c.s.table.model(from)) else {
-        return Ok(0.0);
-    };
-    let d = p.pos.sub(q.pos);
-    shift(c, who, d, inches)
-}
-
-/// Moves `who` along `d` by up to `inches`, as far as the way is open (in steps of a quarter
-/// inch); the inches it went.
-fn shift(c: &mut Ctx, who: ModelId, d: Pt, inches: f32) -> Result<f32, RuleError> {
-    let Ok(p) = c.s.table.model(who) else {
-        return Ok(0.0);
-    };
-    let start = p.pos;
-    let len = d.len().max(1e-6);
-    let scene = super::scene::of(&c.s.table);
-    let mut went = 0.0;
-    let mut k = 0.25f32.min(inches);
-    while k > 0.0 && k <= inches + 1e-4 {
-        let to = start.add(d.scale(k / len));
-        let open =
-            c.s.table
-                .check_placement(to, p.base_diameter, Some(who))
-                .is_ok()
-                && crate::table::movement::can_stand(&c.s.table, &scene, p.radius(), to);
-        if !open {
-            break;
-        }
-        went = k;
-        if k >= inches {
-            break;
-        }
-        k = (k + 0.25).min(inches);
-    }
-    if went > 0.0 {
-        let to: Pt = start.add(d.scale(went / len));
-        c.emit(Event::Moved {
-            model: who,
-            from: start,
-            to,
-            kind: super::command::MoveKind::Forced,
-            body_loss: 0,
-        });
-        super::hazards::after_move(c, who, &[start, to])?;
-    }
-    Ok(went)
 }
 
 fn pending_attack(s: &KryState, by: Side, want_type: bool) -> Result<CloseAttack, RuleError> {

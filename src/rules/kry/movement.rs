@@ -76,11 +76,13 @@ pub fn terrain_at(s: &KryState, p: Pt) -> Terrain {
         GroundKind::Difficult | GroundKind::ShallowWater => Terrain::Difficult,
         GroundKind::VeryDifficult | GroundKind::DeepWater => Terrain::VeryDifficult,
     };
+    // "Difficult Terrain ... Steep hills and climbing ladders": a ladder is difficult as rough
+    // pieces are.
     let piece = if s
         .table
         .pieces
         .iter()
-        .any(|pc| pc.has(Tag::Rough) && pc.footprint_contains(p))
+        .any(|pc| (pc.has(Tag::Rough) || pc.has(Tag::Ladder)) && pc.footprint_contains(p))
     {
         Terrain::Difficult
     } else {
@@ -89,21 +91,35 @@ pub fn terrain_at(s: &KryState, p: Pt) -> Terrain {
     ground.max(piece)
 }
 
+/// Whether `p` is on a ladder.
+fn on_ladder(s: &KryState, p: Pt) -> bool {
+    s.table
+        .pieces
+        .iter()
+        .any(|pc| pc.has(Tag::Ladder) && pc.footprint_contains(p))
+}
+
 /// The hardest terrain along a path for a model `height` inches tall: the ground, and each climb
-/// (a height step between points 0.25" apart) by its height against the model's.
+/// (a height step between points 0.25" apart) by its height against the model's. A climb to or
+/// from a ladder is "climbing ladders": difficult, however high.
 pub fn path_terrain(s: &KryState, path: &[Pt], height: f32) -> Terrain {
     let mut worst = Terrain::Easy;
-    let mut last: Option<f32> = None;
+    let mut last: Option<(f32, bool)> = None;
     for w in path.windows(2) {
         let n = (w[0].dist(w[1]) / 0.25).ceil().max(1.0) as usize;
         for k in 0..=n {
             let p = w[0].add(w[1].sub(w[0]).scale(k as f32 / n as f32));
             worst = worst.max(terrain_at(s, p));
-            let h = s.table.surface_height(p);
-            if let Some(l) = last {
-                worst = worst.max(climb_class(h - l, height));
+            let (h, ladder) = (s.table.surface_height(p), on_ladder(s, p));
+            if let Some((l, was_ladder)) = last {
+                let climb = climb_class(h - l, height);
+                worst = worst.max(if ladder || was_ladder {
+                    climb.min(Terrain::Difficult)
+                } else {
+                    climb
+                });
             }
-            last = Some(h);
+            last = Some((h, ladder));
         }
     }
     worst
@@ -332,6 +348,14 @@ pub fn order_move(
     } else {
         0
     };
+    // "Any time a unit moves in to attack a fear causing unit in close combat (either through
+    // normal movement or the movement type ‘charge’) ... If the unit fails, they freeze 2
+    // inches out from the model".
+    let frozen = super::fear::moving_in(c, id, &path, to)?;
+    let (to, path) = match &frozen {
+        Some((at, way, _)) => (*at, way.clone()),
+        None => (to, path),
+    };
     c.emit(Event::Moved {
         model: id,
         from,
@@ -339,5 +363,12 @@ pub fn order_move(
         kind,
         body_loss,
     });
-    super::hazards::after_move(c, id, &path)
+    super::hazards::after_move(c, id, &path)?;
+    if let Some((_, _, horror)) = frozen
+        && c.s.model(id)?.alive()
+    {
+        let m = c.s.model(id)?.clone();
+        super::forced::pure_horror_flight(c, &horror, &m)?;
+    }
+    Ok(())
 }

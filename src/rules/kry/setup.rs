@@ -70,6 +70,7 @@ fn build_models(setup: &KrySetup) -> Result<BTreeMap<ModelId, KryModel>, Vec<Str
                 charged: None,
                 first_attack_taken: Vec::new(),
                 afraid_of: None,
+                braved: Vec::new(),
                 arrives: None,
                 stuck: 0,
                 dead: false,

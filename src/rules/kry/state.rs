@@ -86,6 +86,10 @@ pub struct KryModel {
     pub first_attack_taken: Vec<ModelId>,
     /// The fear-causer whose first attack it meets with halved CC.
     pub afraid_of: Option<ModelId>,
+    /// Fear-causing enemies it passed its test against, moving in or attacking, since the two
+    /// last met: "Any time a unit moves in to attack a fear causing unit" tests once.
+    #[serde(default)]
+    pub braved: Vec<ModelId>,
     /// Held back: it arrives at the end of this AP round (the Breach scenario's defenders).
     #[serde(default)]
     pub arrives: Option<u32>,

@@ -404,7 +404,11 @@ pub fn describe(s: &KtogState, e: &Event) -> Option<String> {
         Event::Scrambled { seat } => format!("{} scrambles for the weapon", n(seat)),
         Event::Regained { seat } => format!("{} has the weapon back", n(seat)),
         Event::Phase(Phase::Over(end)) => end.text.clone(),
-        Event::Phase(_) | Event::Suspend | Event::Resume | Event::NextTurn { .. } | Event::TurnEnded { .. } => {
+        Event::Phase(_)
+        | Event::Suspend
+        | Event::Resume
+        | Event::NextTurn { .. }
+        | Event::TurnEnded { .. } => {
             return None;
         }
     })

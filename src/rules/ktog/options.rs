@@ -1,8 +1,8 @@
 //! KtOG's setup: the players (name, persona, hit points) and the text's variants as options.
 
 use serde::{Deserialize, Serialize};
-use std::path::PathBuf;
 use std::ops::RangeInclusive;
+use std::path::PathBuf;
 
 /// Starting hit points a setup may agree on ("usually 15 to 25": no limit, see ktog.md); the
 /// New game window offers the same range.

@@ -152,9 +152,7 @@ impl KtogState {
         };
         d.turns == 0
             && self.players.iter().enumerate().all(|(i, p)| {
-                i + 1 == seat as usize
-                    || p.down
-                    || d.waited.get(i).is_some_and(|w| *w >= d.need)
+                i + 1 == seat as usize || p.down || d.waited.get(i).is_some_and(|w| *w >= d.need)
             })
     }
 

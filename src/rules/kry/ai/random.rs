@@ -109,7 +109,8 @@ fn orders(s: &KryState, side: Side, draw: &mut Draw) -> Vec<Command> {
                     shooter: m.id,
                     target: e.id,
                     weapon: w.name.clone(),
-                    mode, second: None,
+                    mode,
+                    second: None,
                 });
             }
             let attack = AttackType::ALL[(draw.next() % AttackType::ALL.len() as u64) as usize];

@@ -125,10 +125,7 @@ pub fn combos(
                         let there = exposure(s, &scene, side, m.id, p, me.body_height, 24.0);
                         // Back to where it stood, when that is safer and the AP allow; only a
                         // unit in waiting could fire at it out there.
-                        if kind == MoveKind::Normal
-                            && there > here + 0.3
-                            && ap >= 4 + shot
-                        {
+                        if kind == MoveKind::Normal && there > here + 0.3 && ap >= 4 + shot {
                             steps.push(Command::Move {
                                 model: m.id,
                                 to: me.pos,
@@ -146,7 +143,11 @@ pub fn combos(
             }
             if let Some(b) = best.filter(|b| b.0 > 0.0) {
                 // A peek first: it costs no move.
-                let bonus = if kind == MoveKind::SmallStep { 1.0 } else { 0.0 };
+                let bonus = if kind == MoveKind::SmallStep {
+                    1.0
+                } else {
+                    0.0
+                };
                 found.push((b.0 + bonus, b.1));
             }
         }
@@ -163,13 +164,7 @@ pub fn combos(
 /// which a target would show better (out of its cover, its blind side, nearer), the turn and the
 /// shot, if that is worth a twentieth more (straight at the target: no less) and no enemy in
 /// waiting sees the spot. The combo, then the step alone.
-pub fn peek(
-    s: &KryState,
-    seed: u64,
-    m: &KryModel,
-    foes: &[&KryModel],
-    now: f64,
-) -> Vec<Command> {
+pub fn peek(s: &KryState, seed: u64, m: &KryModel, foes: &[&KryModel], now: f64) -> Vec<Command> {
     peek_steps(s, seed, m, foes, now).unwrap_or_default()
 }
 
@@ -330,8 +325,13 @@ fn seen_by_waiting(s: &KryState, scene: &Scene, waiting: &[ModelId], p: Pt, h: f
         .iter()
         .filter_map(|id| s.table.model(*id).ok())
         .filter(|em| {
-            scene.point_exposure(em.pos, em.h + 0.8 * em.body_height, p, at, [Some(em.id), None])
-                != Exposure::Hidden
+            scene.point_exposure(
+                em.pos,
+                em.h + 0.8 * em.body_height,
+                p,
+                at,
+                [Some(em.id), None],
+            ) != Exposure::Hidden
         })
         .count() as f64
 }
