@@ -21,12 +21,16 @@ use crate::table::{ModelId, Pt};
 const SURE: f32 = 0.85;
 
 /// Whether `m` fights hand to hand rather than with a gun: it has CC, and no working gun or an
-/// RC below its CC.
+/// RC below its CC. A squad leader with a gun keeps to it: it rolls the side's AP, and its loss
+/// costs 5 AP on the Loses table.
 pub fn fighter(m: &KryModel) -> bool {
     let Some(cc) = m.profile.cc else {
         return false;
     };
     let gun = m.profile.rc.filter(|_| m.ranged.iter().any(|w| !w.broken));
+    if gun.is_some() && m.class == crate::rules::kry::catalogue::Class::SquadLeader {
+        return false;
+    }
     gun.is_none_or(|rc| cc > rc)
 }
 

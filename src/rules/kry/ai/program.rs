@@ -3,8 +3,9 @@
 //! would give anyway, and one it wins by carrying that order through. In the free flow of the
 //! round, best first: blow up a Breach location, get its best pinned units back on their feet,
 //! fight in contact with the attack the odds favour, fire where the expected wounds per AP are
-//! highest (calling a face-off first when its shooter wins a shoot-out), turn to face a target it
-//! sees, charge when the fight pays better than its gun; a shooter with no shot peeks round a
+//! highest (calling a face-off first when its shooter wins a shoot-out; first at an enemy fighter
+//! that could reach it), turn to face a target it sees, charge when the fight pays better than
+//! its gun, and run AND charge with a fighter (see [`super::closing`]); a shooter with no shot peeks round a
 //! corner with a small step, or sorties out of cover in an order combo (move AND fire AND move
 //! back), or runs or moves into reach AND fires; put a shooter into waiting when the enemy is
 //! about to come into its fire, and move toward the enemy's flank, stopping where it is least
