@@ -12,14 +12,21 @@ use crate::rules::kry::marker::Kry;
 use crate::rules::kry::state::{KryModel, KryState, Side, enemy};
 use crate::table::{ModelId, Verdict};
 
-/// Whether the program calls a face-off to give `best` first: a shot by a unit that has not
-/// acted this round at an enemy while the enemy still has the AP to fire, when every enemy
+/// Whether the program calls a face-off to give `best` first: a shot or a charge by a unit that
+/// has not acted this round at an enemy while the enemy still has the AP to fire, when every enemy
 /// shooter that could fire back at the unit is slower ("precedence is given to the unit with the
 /// highest Speed stat"). Each face-off ends in an order paid for (or a side done), so calls
 /// cannot go on for ever.
 pub fn calls(s: &KryState, side: Side, seed: u64, best: &Command) -> bool {
-    let Command::Shoot { shooter, .. } = best else {
-        return false;
+    // A charge is a movement in a face-off: it goes before the enemy's fire.
+    let shooter = match best {
+        Command::Shoot { shooter, .. } => shooter,
+        Command::Attack {
+            attacker,
+            charge: true,
+            ..
+        } => attacker,
+        _ => return false,
     };
     let foe = enemy(side);
     if s.out(foe) || s.ap_left(foe) < s.options.shot_cost {
@@ -65,6 +72,12 @@ fn action_of(c: &Command) -> Option<(FaceOffAction, ModelId, Option<ModelId>)> {
         Command::Shoot {
             shooter, target, ..
         } => Some((FaceOffAction::Ranged, *shooter, Some(*target))),
+        // "1. Movement – moving, running, charging etc.": a charge is named as movement.
+        Command::Attack {
+            attacker,
+            charge: true,
+            ..
+        } => Some((FaceOffAction::Movement, *attacker, None)),
         Command::Attack {
             attacker, target, ..
         } => Some((FaceOffAction::Close, *attacker, Some(*target))),

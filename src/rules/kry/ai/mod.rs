@@ -7,6 +7,7 @@
 //! distances by eye and never measures before calling a shot.
 
 pub mod blind;
+pub mod closing;
 pub mod faceoffs;
 pub mod judge;
 pub mod legacy;

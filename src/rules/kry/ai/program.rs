@@ -3,8 +3,9 @@
 //! would give anyway, and one it wins by carrying that order through. In the free flow of the
 //! round, best first: blow up a Breach location, get its best pinned units back on their feet,
 //! fight in contact with the attack the odds favour, fire where the expected wounds per AP are
-//! highest (calling a face-off first when its shooter wins a shoot-out), turn to face a target it
-//! sees, charge when the fight pays better than its gun; a shooter with no shot peeks round a
+//! highest (calling a face-off first when its shooter wins a shoot-out; first at an enemy fighter
+//! that could reach it), turn to face a target it sees, charge when the fight pays better than
+//! its gun, and run AND charge with a fighter (see [`super::closing`]); a shooter with no shot peeks round a
 //! corner with a small step, or sorties out of cover in an order combo (move AND fire AND move
 //! back), or runs or moves into reach AND fires; put a shooter into waiting when the enemy is
 //! about to come into its fire, and move toward the enemy's flank, stopping where it is least
@@ -13,6 +14,7 @@
 //! waiting one between different actions) can fire at the unit acting. Ranges are judged by eye,
 //! so now and then a shot is lost.
 
+use super::closing::{charge_reach, fighter, in_reach, threat};
 use super::judge::{
     WEIGHED_ATTACKS, attack_wounds, by_eye, defended, exposure, shot_ap, shot_wounds, worth,
 };
@@ -102,7 +104,11 @@ impl Orders {
             // 7. Move toward the enemy's flank, stopping where it is least exposed, one unit
             // at a time.
             k => {
-                let i = k - 4;
+                // Units that have not acted this round first, so that one unit does not take
+                // all the AP.
+                let mut order: Vec<usize> = (0..mine.len()).collect();
+                order.sort_by_key(|i| mine[*i].acted);
+                let i = *order.get(k - 4)?;
                 let m = mine.get(i)?;
                 if m.pinned.is_some() || m.prone || m.stuck > 0 {
                     return Some(Vec::new());
@@ -352,6 +358,12 @@ fn fights(
             if let Some((w, c)) = best_shot_at(s, m, e.id, seed) {
                 // A unit that has fired this round fires again only if nothing better waits.
                 let w = if m.acted { w * 0.7 } else { w };
+                // An enemy fighter that could reach it with a move and a charge first.
+                let w = if fighter(e) && d <= threat(e) {
+                    w * 1.3
+                } else {
+                    w
+                };
                 gun[i] = gun[i].max(w);
                 scored.push((w, c));
             }
@@ -365,7 +377,7 @@ fn fights(
             let Some(judged) = by_eye(s, m.id, e.id, seed) else {
                 continue;
             };
-            if judged <= CONTACT || judged > (m.speed() + m.body()) as f32 {
+            if judged <= CONTACT || judged > charge_reach(m) {
                 continue;
             }
             if let Some((w, c)) = best_attack(s, m, e.id, true) {
@@ -376,6 +388,15 @@ fn fights(
             }
         }
     }
+    // A fighter beyond its charge runs (or moves) AND charges, in one combo.
+    scored.extend(super::closing::charges(
+        s,
+        side,
+        seed,
+        mine,
+        foes,
+        |m, t| best_attack(s, m, t, true),
+    ));
     scored.sort_by(|a, b| b.0.total_cmp(&a.0));
     out.extend(scored.into_iter().map(|x| x.1));
     (out, gun)
@@ -551,16 +572,45 @@ fn advance(
         (MoveKind::Normal, m.speed() as f32)
     };
     let scene = crate::rules::kry::scene::of(&s.table);
+    // A fighter keeps out of the enemy's sight until its charge reaches (it has no gun to
+    // answer with); a shooter keeps out of the reach of the enemy's fighters where it can.
+    let fights = fighter(m);
+    let reach = |p: Pt| 2.0 * in_reach(s, m, foes, p, seed);
+    let cost = |p: Pt| {
+        let risk = exposure(s, &scene, m.side, m.id, p, me.body_height, 24.0);
+        if fights {
+            3.0 * risk
+        } else {
+            1.5 * risk + reach(p)
+        }
+    };
+    // Where it stands is better than a spot that gains less than it exposes (for a shooter:
+    // than it brings it into the reach of the enemy's fighters).
+    let stay = if fights {
+        -cost(me.pos)
+    } else {
+        let here = reach(me.pos);
+        if here > 0.0 { -here } else { f64::NEG_INFINITY }
+    };
+    // A fighter looks wider for cover (a side room off the way), in longer strides.
+    let (turns, stride): (&[f32], f32) = if fights {
+        (&[0.0, -30.0, 30.0, -60.0, 60.0, -90.0, 90.0], 1.5)
+    } else {
+        (&[0.0, -25.0, 25.0], 1.0)
+    };
     let mut spots: Vec<(f64, Pt)> = Vec::new();
-    for turn in [0.0f32, -25.0, 25.0] {
-        let d = way.rotate(turn).scale(1.0 / len);
+    for turn in turns {
+        let d = way.rotate(*turn).scale(1.0 / len);
         let mut k = allowance.min(len);
         while k >= 1.0 {
             let p = me.pos.add(d.scale(k));
             let gained = (me.pos.dist(goal) - p.dist(goal)) as f64;
-            let risk = exposure(s, &scene, m.side, m.id, p, me.body_height, 24.0);
-            spots.push((gained - 1.5 * risk, p));
-            k -= 1.0;
+            let score = gained - cost(p);
+            let kept = if fights { score } else { gained - reach(p) };
+            if kept > stay {
+                spots.push((score, p));
+            }
+            k -= stride;
         }
     }
     spots.sort_by(|a, b| b.0.total_cmp(&a.0));

@@ -305,7 +305,7 @@ fn shot_from(
 
 /// Whether `m` may stand at `p` and get there straight within a move of `kind` (the rules look
 /// for a way round too; the program does not count on one).
-fn reachable(s: &KryState, scene: &Scene, m: &KryModel, p: Pt, kind: MoveKind) -> bool {
+pub(super) fn reachable(s: &KryState, scene: &Scene, m: &KryModel, p: Pt, kind: MoveKind) -> bool {
     let Ok(from) = s.table.model(m.id).map(|x| x.pos) else {
         return false;
     };
@@ -319,7 +319,7 @@ fn reachable(s: &KryState, scene: &Scene, m: &KryModel, p: Pt, kind: MoveKind) -
 }
 
 /// How many of the enemy's units in waiting would see a model of height `h` at `p`.
-fn seen_by_waiting(s: &KryState, scene: &Scene, waiting: &[ModelId], p: Pt, h: f32) -> f64 {
+pub(super) fn seen_by_waiting(s: &KryState, scene: &Scene, waiting: &[ModelId], p: Pt, h: f32) -> f64 {
     let at = s.table.surface_height(p) + 0.8 * h;
     waiting
         .iter()
