@@ -187,7 +187,13 @@ fn matchups_replay_the_same() {
             open_level(&[]),
             team(
                 "The Earth Confederate",
-                &["Captain", "Average Joe", "Average Joe", "Average Joe", "Average Joe"],
+                &[
+                    "Captain",
+                    "Average Joe",
+                    "Average Joe",
+                    "Average Joe",
+                    "Average Joe",
+                ],
             ),
             team("The Possessed", &["Wraith Lord", "Wraith", "Thrall"]),
         );

@@ -319,7 +319,13 @@ pub(super) fn reachable(s: &KryState, scene: &Scene, m: &KryModel, p: Pt, kind: 
 }
 
 /// How many of the enemy's units in waiting would see a model of height `h` at `p`.
-pub(super) fn seen_by_waiting(s: &KryState, scene: &Scene, waiting: &[ModelId], p: Pt, h: f32) -> f64 {
+pub(super) fn seen_by_waiting(
+    s: &KryState,
+    scene: &Scene,
+    waiting: &[ModelId],
+    p: Pt,
+    h: f32,
+) -> f64 {
     let at = s.table.surface_height(p) + 0.8 * h;
     waiting
         .iter()
