@@ -4,9 +4,8 @@
 //! turns, charges, waits and advances one order at a time, never calls a face-off and pulls out
 //! of every face-off called on it.
 
-use super::judge::{
-    WEIGHED_ATTACKS, attack_wounds, by_eye, defended, exposure, shot_ap, shot_wounds, worth,
-};
+use super::judge::{by_eye, defended, exposure, worth};
+use super::program::{best_attack, best_shot_at, interrupt, on_table};
 use crate::rules::core::RuleSet;
 use crate::rules::kry::catalogue::Ability;
 use crate::rules::kry::close::{AttackType, Defence, extra_wound_cost};
@@ -14,10 +13,8 @@ use crate::rules::kry::command::{Command, MoveKind};
 use crate::rules::kry::marker::Kry;
 use crate::rules::kry::melee::CONTACT;
 use crate::rules::kry::options::Scenario;
-use crate::rules::kry::ranged::FireMode;
-use crate::rules::kry::shooting::sighting;
 use crate::rules::kry::state::{KryModel, KryState, Pending, Side, enemy};
-use crate::table::{ModelId, Pt};
+use crate::table::Pt;
 
 /// What the program would like to do now, best first.
 pub fn wishes(s: &KryState, side: Side, seed: u64) -> Vec<Command> {
@@ -139,125 +136,6 @@ fn answer(s: &KryState, side: Side, p: &Pending, seed: u64) -> Vec<Command> {
     }
 }
 
-/// In a combo's window: shots at the unit that acts next, by units allowed to interrupt.
-fn interrupt(s: &KryState, side: Side, owner: Side, waiting_only: bool, seed: u64) -> Vec<Command> {
-    let Some(c) = &s.combo else {
-        return Vec::new();
-    };
-    let targets: Vec<ModelId> = c.steps[c.next.min(c.steps.len().saturating_sub(1))..]
-        .iter()
-        .filter_map(Command::model)
-        .filter(|m| {
-            s.models
-                .get(m)
-                .is_some_and(|m| m.side == owner && m.alive())
-        })
-        .collect();
-    let mut shots = Vec::new();
-    for m in s.alive(side).filter(|m| !waiting_only || m.waiting) {
-        for t in &targets {
-            if let Some((score, cmd)) = best_shot_at(s, m, *t, seed) {
-                shots.push((score, cmd));
-            }
-        }
-    }
-    shots.sort_by(|a, b| b.0.total_cmp(&a.0));
-    // Interrupting pays +3 AP on the Triumph table; a shot worth a tenth of a wound will do.
-    shots
-        .into_iter()
-        .filter(|(score, _)| *score >= 0.1)
-        .map(|x| x.1)
-        .collect()
-}
-
-/// The best shot of `m` at `t`, if it sees it in its arc and judges it in range: its worth per
-/// AP and the order.
-fn best_shot_at(s: &KryState, m: &KryModel, t: ModelId, seed: u64) -> Option<(f64, Command)> {
-    let tm = s.models.get(&t)?;
-    if m.profile.rc.is_none() || m.prone || !tm.alive() {
-        return None;
-    }
-    let sight = sighting(s, m.id, t).ok()?;
-    let judged = by_eye(s, m.id, t, seed)?;
-    let mut best: Option<(f64, Command)> = None;
-    for w in m.ranged.iter().filter(|w| !w.broken) {
-        for mode in [FireMode::Snap, FireMode::Standard, FireMode::Aimed] {
-            let Some(wounds) = shot_wounds(s, m, tm, w, mode, &sight, judged) else {
-                continue;
-            };
-            let score = wounds * worth(tm) / shot_ap(s, mode) as f64;
-            if best.as_ref().is_none_or(|b| score > b.0) {
-                best = Some((
-                    score,
-                    Command::Shoot {
-                        shooter: m.id,
-                        target: t,
-                        weapon: w.name.clone(),
-                        mode,
-                        second: None,
-                    },
-                ));
-            }
-        }
-    }
-    best
-}
-
-/// The best close-combat attack of `m` on `t`: its expected wounds and the order.
-fn best_attack(s: &KryState, m: &KryModel, t: ModelId, charge: bool) -> Option<(f64, Command)> {
-    let mut best: Option<(f64, Command)> = None;
-    for attack in WEIGHED_ATTACKS {
-        let weapons: Vec<Option<String>> = match attack {
-            AttackType::Weapon => m.cc_weapons.iter().map(|w| Some(w.name.clone())).collect(),
-            AttackType::Bunt | AttackType::PointBlank => m
-                .ranged
-                .iter()
-                .filter(|w| !w.broken)
-                .map(|w| Some(w.name.clone()))
-                .take(1)
-                .collect(),
-            _ => vec![None],
-        };
-        for weapon in weapons {
-            let a = crate::rules::kry::state::CloseAttack {
-                attacker: m.id,
-                target: t,
-                attack,
-                weapon: weapon.clone(),
-                active: false,
-                hits: None,
-                critical: false,
-                hidden: false,
-            };
-            let Some(w) = attack_wounds(s, &a) else {
-                continue;
-            };
-            let score = w * s.models.get(&t).map_or(1.0, worth);
-            if best.as_ref().is_none_or(|b| score > b.0) {
-                best = Some((
-                    score,
-                    Command::Attack {
-                        attacker: m.id,
-                        target: t,
-                        attack,
-                        weapon,
-                        charge,
-                    },
-                ));
-            }
-        }
-    }
-    best
-}
-
-fn on_table(s: &KryState, side: Side) -> Vec<&KryModel> {
-    s.alive(side)
-        .filter(|m| s.table.model(m.id).is_ok())
-        .collect()
-}
-
-/// Blowing up, getting up, fighting, firing and charging: the first stage of the orders, and
-/// each unit's best shot's worth.
 fn fights(
     s: &KryState,
     side: Side,

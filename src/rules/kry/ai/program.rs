@@ -185,7 +185,13 @@ fn answer(s: &KryState, side: Side, p: &Pending, seed: u64) -> Vec<Command> {
 }
 
 /// In a combo's window: shots at the unit that acts next, by units allowed to interrupt.
-fn interrupt(s: &KryState, side: Side, owner: Side, waiting_only: bool, seed: u64) -> Vec<Command> {
+pub(super) fn interrupt(
+    s: &KryState,
+    side: Side,
+    owner: Side,
+    waiting_only: bool,
+    seed: u64,
+) -> Vec<Command> {
     let Some(c) = &s.combo else {
         return Vec::new();
     };
@@ -217,7 +223,12 @@ fn interrupt(s: &KryState, side: Side, owner: Side, waiting_only: bool, seed: u6
 
 /// The best shot of `m` at `t`, if it sees it in its arc and judges it in range: its worth per
 /// AP and the order.
-fn best_shot_at(s: &KryState, m: &KryModel, t: ModelId, seed: u64) -> Option<(f64, Command)> {
+pub(super) fn best_shot_at(
+    s: &KryState,
+    m: &KryModel,
+    t: ModelId,
+    seed: u64,
+) -> Option<(f64, Command)> {
     let tm = s.models.get(&t)?;
     if m.profile.rc.is_none() || m.prone || !tm.alive() {
         return None;
@@ -249,7 +260,12 @@ fn best_shot_at(s: &KryState, m: &KryModel, t: ModelId, seed: u64) -> Option<(f6
 }
 
 /// The best close-combat attack of `m` on `t`: its expected wounds and the order.
-fn best_attack(s: &KryState, m: &KryModel, t: ModelId, charge: bool) -> Option<(f64, Command)> {
+pub(super) fn best_attack(
+    s: &KryState,
+    m: &KryModel,
+    t: ModelId,
+    charge: bool,
+) -> Option<(f64, Command)> {
     let mut best: Option<(f64, Command)> = None;
     for attack in WEIGHED_ATTACKS {
         let weapons: Vec<Option<String>> = match attack {
@@ -295,7 +311,7 @@ fn best_attack(s: &KryState, m: &KryModel, t: ModelId, charge: bool) -> Option<(
     best
 }
 
-fn on_table(s: &KryState, side: Side) -> Vec<&KryModel> {
+pub(super) fn on_table(s: &KryState, side: Side) -> Vec<&KryModel> {
     s.alive(side)
         .filter(|m| s.table.model(m.id).is_ok())
         .collect()
