@@ -87,6 +87,7 @@ pub fn build_app(opts: AppOptions) -> App {
         screens::sandbox_bar::plugin,
         screens::screenshot::key_plugin,
         screens::menu::plugin,
+        screens::guide::plugin,
         screens::play::plugin,
         screens::start_router::plugin,
     ));

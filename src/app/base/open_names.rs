@@ -17,6 +17,8 @@ const FIXED: &[&str] = &[
     "balance",
     "balance-run",
     "balance-matrix",
+    "tutorial-kog-light",
+    "tutorial-kry-gothic",
 ];
 
 /// Every name `--open` takes, in the order the error message lists them.

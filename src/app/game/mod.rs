@@ -2,5 +2,6 @@
 //! session behind [`session::PlaySession`]) and the registry of the rule sets the program can
 //! play ([`registry::PlayRegistry`]).
 
+pub mod guide;
 pub mod registry;
 pub mod session;

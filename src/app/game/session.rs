@@ -157,6 +157,11 @@ pub struct Shell {
     /// Set when this screen plays a seat of a game hosted elsewhere: its commands go to the
     /// host as proposals instead of being played here.
     pub online_seat: Option<OnlineSeat>,
+    /// A guided game's step in play: the commands it lets through (a refusal is a hint, and the
+    /// rules never see the command).
+    pub guide_gate: Option<super::guide::GuideGate>,
+    /// The last hint the guided game's step gave, until the next command is taken.
+    pub guide_hint: Option<String>,
 }
 
 /// This screen's seat in a game hosted elsewhere, and the commands it proposed that the
@@ -201,6 +206,13 @@ impl Shell {
         seat: Seat,
         cmd: R::Command,
     ) -> Result<Vec<R::Event>, RuleError> {
+        if let Some(gate) = self.guide_gate
+            && let Err(hint) = gate(&game.state, &cmd)
+        {
+            self.guide_hint = Some(hint.clone());
+            self.last_error = Some(format!("Not in this step: {hint}"));
+            return Err(RuleError::Illegal(format!("not in this step: {hint}")));
+        }
         let typed = match crate::dice::entered::parse_entered(&self.typed_dice) {
             Ok(t) => t,
             Err(e) => {
@@ -228,6 +240,7 @@ impl Shell {
         match &r {
             Ok(_) => {
                 self.last_error = None;
+                self.guide_hint = None;
                 if !typed.is_empty() {
                     self.typed_dice.clear();
                 }

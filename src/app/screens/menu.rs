@@ -35,6 +35,8 @@ fn menus(
     mut exit: MessageWriter<AppExit>,
     mut open: MessageWriter<OpenWindow>,
     mut settings: ResMut<SettingsWindow>,
+    guides: Res<crate::app::game::guide::GuideRegistry>,
+    mut guide: MessageWriter<crate::app::screens::guide::StartGuide>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?.clone();
     let Some(mut state) = state else {
@@ -53,6 +55,16 @@ fn menus(
                 ui.label("A 3D tabletop for miniature skirmish wargames that knows the rules.");
                 ui.add_space(6.0);
                 let w = egui::vec2(260.0, 28.0);
+                if !guides.0.is_empty() {
+                    ui.strong("Learn to play");
+                    for g in &guides.0 {
+                        if ui.add_sized(w, egui::Button::new(g.label)).clicked() {
+                            guide.write(crate::app::screens::guide::StartGuide(g.key.into()));
+                            menu.show_main = false;
+                        }
+                    }
+                    ui.add_space(4.0);
+                }
                 ui.strong("Play");
                 for r in &registry.0 {
                     if ui

@@ -4,6 +4,7 @@
 
 pub mod balance;
 pub mod editor;
+pub mod guide;
 pub mod menu;
 pub mod play;
 pub mod sandbox_bar;

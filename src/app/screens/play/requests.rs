@@ -14,9 +14,14 @@ pub fn plugin(app: &mut App) {
         Update,
         handle_requests
             .run_if(crate::app::game::session::in_play)
+            .in_set(RequestsSet)
             .before(crate::app::base::sets::MirrorSet),
     );
 }
+
+/// The system that carries out the [`GameRequests`] (leave, new game, save).
+#[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
+pub struct RequestsSet;
 
 /// Requests the panels make of the rest of the program.
 #[derive(Resource, Debug, Default)]
