@@ -1005,6 +1005,25 @@ fn path_cost_stops_at_a_wall() {
     assert!((c - (9.0 + 4.0)).abs() < 0.3, "{c}");
 }
 
+/// A path priced from where a planner imagines the model (not where it stands) costs its own
+/// length: 2" of open ground from (10, 6) to (12, 6), with the model still at (3, 6).
+#[test]
+fn path_cost_counts_from_the_paths_first_point() {
+    let mut t = table(24.0, 12.0);
+    trooper(&mut t, 1, 1, 3.0, 6.0);
+    let s = Scene::new(&t, SightOptions::default());
+    let c = path_cost(
+        &t,
+        &s,
+        ModelId(1),
+        &[Pt::new(10.0, 6.0), Pt::new(12.0, 6.0)],
+        &MoveRules::default(),
+    )
+    .unwrap()
+    .unwrap();
+    assert!((c - 2.0).abs() < 0.05, "{c}");
+}
+
 /// A box's one ground kind is given only when every tile it meets is alike, and then it is the
 /// kind at every point in the box.
 #[test]

@@ -711,8 +711,8 @@ fn step_cost(rules: &MoveRules, flat: f32, a: CellInfo, b: CellInfo) -> f32 {
     flat * k + free + (dh - free) * rules.climb
 }
 
-/// The cost of moving `id` along a given path (the first point its position), or the first point
-/// where the path is blocked.
+/// The cost of moving `id` along a given path from its first point (the model's position, or
+/// where a planner imagines it), or the first point where the path is blocked.
 pub fn path_cost(
     table: &Table,
     scene: &Scene,
@@ -723,7 +723,10 @@ pub fn path_cost(
     let probe = Probe::new(table, id, rules)?;
     let step = rules.cell.max(0.1) / 2.0;
     let mut total = 0.0;
-    let mut prev_pt = table.model(id)?.pos;
+    let mut prev_pt = match path.first() {
+        Some(p) => *p,
+        None => table.model(id)?.pos,
+    };
     let mut prev = cell_info(table, scene, &probe, prev_pt);
     let (bases, rim) = (Bases::new(table, &probe), rim(probe.r));
     let reach = probe.r + probe.clearance.max(0.0);
