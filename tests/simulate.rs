@@ -137,6 +137,18 @@ fn the_matrix_pits_every_force_against_every_other() {
         won,
         m.cells[0][0].side_wins(0) + m.cells[0][1].side_wins(0) + m.cells[1][0].side_wins(1)
     );
+    let [won, drawn, cut, stuck] = m.ends(s.max_commands);
+    assert_eq!((won + drawn, cut, stuck), (12, 0, 0), "two rounds end every game");
+    let short = Simulation {
+        max_commands: 20,
+        ..s.clone()
+    };
+    let m = matrix(&short, &forces, &|_| {}).unwrap();
+    assert_eq!(
+        m.ends(20),
+        [0, 0, 12, 0],
+        "twenty commands do not deploy two teams of twelve"
+    );
     let one = forces[..1].to_vec();
     assert!(matrix(&s, &one, &|_| {}).is_err(), "one force is no matrix");
     let krig = Simulation {

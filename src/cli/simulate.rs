@@ -112,6 +112,7 @@ pub fn run(a: &SimulateArgs) -> ExitCode {
             say!("{}", matrix_json(&m));
         } else {
             matrix_text(&m);
+            ends_text(&m, a.commands);
             if a.units {
                 let mut units = wartable::rules::core::tally::Tally::new();
                 for (k, u) in m.cells.iter().flatten().flat_map(|c| c.units()) {
@@ -355,6 +356,14 @@ fn matrix_text(m: &Matrix) {
             100.0 * hi
         );
     }
+}
+
+/// How the matrix's games ended (a game that cannot end shows in the last two counts).
+fn ends_text(m: &Matrix, limit: usize) {
+    let [won, drawn, cut, stuck] = m.ends(limit);
+    say!(
+        "  how the games ended: {won} won, {drawn} drawn, {cut} cut off at the command limit ({limit}), {stuck} stopped with no command to give"
+    );
 }
 
 fn matrix_json(m: &Matrix) -> String {

@@ -267,6 +267,23 @@ impl Matrix {
             .collect()
     }
 
+    /// How the games of every cell ended: won, drawn, cut off at `limit` commands, and stopped
+    /// short of it because no seat had a command to give (the last two are games that did not
+    /// end).
+    pub fn ends(&self, limit: usize) -> [u64; 4] {
+        let mut n = [0; 4];
+        for g in self.cells.iter().flatten().flat_map(|c| c.results.iter()) {
+            let k = match (g.over, g.winners.is_empty()) {
+                (true, false) => 0,
+                (true, true) => 1,
+                (false, _) if g.commands >= limit => 2,
+                (false, _) => 3,
+            };
+            n[k] += 1;
+        }
+        n
+    }
+
     /// How often force `i` won, over every game it played on either side: (wins, games).
     pub fn overall(&self, i: usize) -> (u64, u64) {
         let mut won = 0;

@@ -772,7 +772,11 @@ fn team_files_load_and_bad_ones_are_located() {
         let p = crate::common::repo().join(f);
         let text = std::fs::read_to_string(&p).unwrap();
         let force = parse_force(f, &text, &c, 1000, 14).unwrap_or_else(|e| panic!("{f}: {e:?}"));
-        assert_eq!(force.models.len(), 12, "{f}: \"about 12 models a side\"");
+        assert!(
+            (12..=14).contains(&force.models.len()),
+            "{f}: {} models; \"around 12-14 models per player\"",
+            force.models.len()
+        );
         assert!(force.cost(&c) <= 1000);
     }
     let bad = r#"KryForce(

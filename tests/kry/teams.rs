@@ -8,14 +8,45 @@ use wartable::rules::kry::force::{MAX_ELITES, parse_force};
 
 /// The range of a troop type's own price (the model alone, before its wargear), by class, as
 /// `assets/rules/kry-gothic.md` ("Costs") gives it. The text prices no troop: the ranges are the
-/// project's, set so that a team of "around 12-14 models per player" fits the cost cap.
-const RANGES: [(Class, u32, u32); 6] = [
-    (Class::SquadLeader, 30, 90),
-    (Class::Elite, 30, 70),
-    (Class::Heavy, 20, 70),
-    (Class::Storm, 10, 40),
-    (Class::Fast, 15, 45),
-    (Class::Special, 25, 100),
+/// project's, set so that a team of "around 12-14 models per player" fits the cost cap, and
+/// ordered by what the text says of each class (quoted with each range).
+const RANGES: [(Class, u32, u32, &str); 6] = [
+    (
+        Class::SquadLeader,
+        30,
+        90,
+        "Leaders, for example, are more experienced, more brawny, and have more nerve by far than your average foot trooper.",
+    ),
+    (
+        Class::Elite,
+        30,
+        70,
+        "Usually hand picked by the squad leader himself, these units are veterans of combat.",
+    ),
+    (
+        Class::Heavy,
+        20,
+        70,
+        "These troops are the massive hulks of power that the team uses to smash through the enemy.",
+    ),
+    (
+        Class::Storm,
+        10,
+        40,
+        "The standard troops. Your team has plenty of these and can get plenty more.",
+    ),
+    (
+        Class::Fast,
+        15,
+        45,
+        "Specially designed to speed around the field, these units usually have to sacrifice protection for speed",
+    ),
+    (
+        Class::Special,
+        25,
+        100,
+        "these are the specialty units, designed with a certain purpose in mind.",
+    ),
 ];
 
 /// The prices the text prints: "Weapon: Axe  Cost: 10", "Weapon Name - Pistol  Cost - 20".
@@ -26,7 +57,7 @@ fn out_of_range(c: &Catalogue) -> Vec<String> {
     let mut out = Vec::new();
     for team in &c.teams {
         for t in &team.troops {
-            let Some((_, lo, hi)) = RANGES.iter().find(|(k, _, _)| *k == t.class) else {
+            let Some((_, lo, hi, _)) = RANGES.iter().find(|(k, _, _, _)| *k == t.class) else {
                 out.push(format!("{}: {} has no range", team.name, t.name));
                 continue;
             };
