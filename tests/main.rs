@@ -21,5 +21,6 @@ mod levels;
 mod looks;
 mod net;
 mod open_names;
+mod screen_help;
 mod simulate;
 mod table_geometry;

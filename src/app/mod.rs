@@ -88,6 +88,7 @@ pub fn build_app(opts: AppOptions) -> App {
         screens::screenshot::key_plugin,
         screens::menu::plugin,
         screens::guide::plugin,
+        screens::help::plugin,
         screens::play::plugin,
         screens::start_router::plugin,
     ));

@@ -7,3 +7,4 @@ mod ktog;
 mod ktog_cases;
 mod ktog_disarm;
 mod ktog_program;
+mod tips;

@@ -258,3 +258,20 @@ fn the_play_shell_drives_kog_light_through_its_interface() {
     assert_eq!(level.name, "test");
     assert_eq!(game.shell().save_path.as_deref(), Some(path.as_path()));
 }
+
+/// F1 in a KOG light game lists the play screen's keys and KOG light's gestures and markers, and
+/// no interrupt key (that is Kry-Gothic's) nor the sandbox's heavy-hit tool.
+#[test]
+fn f1_in_a_kog_light_game_lists_its_keys_not_another_rule_sets() {
+    use wartable::app::screens::help::{HelpScreen, ScreenHelp};
+    let mut app = app_for(duel());
+    app.add_plugins(wartable::app::screens::help::plugin);
+    app.update();
+    let h = app.world().resource::<ScreenHelp>().clone();
+    assert_eq!(h.screen, HelpScreen::Game);
+    assert_eq!(h.title, "KOG light game");
+    assert!(h.mentions("Commander"), "{h:?}");
+    assert!(h.mentions("Ctrl+Z"), "{h:?}");
+    assert!(!h.mentions("interrupt"), "{h:?}");
+    assert!(!h.mentions("heavy hit"), "{h:?}");
+}

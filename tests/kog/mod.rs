@@ -16,6 +16,7 @@ mod seats;
 mod selfplay;
 mod setup;
 mod terrain;
+mod tips;
 mod victory;
 
 use wartable::data::LevelFile;

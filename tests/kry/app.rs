@@ -412,3 +412,46 @@ fn leaving_asks_first_only_when_something_is_unsaved() {
     let (loaded, _) = wartable::app::games::kry::menu::load_for_play(&path).expect("loads");
     assert!(!unsaved(&loaded), "just loaded");
 }
+
+/// F1 in a Kry-Gothic game lists the game's keys: each side's interrupt key as bound (a rebound
+/// key shows its new binding), the play screen's undo and tools, and not the sandbox's heavy-hit
+/// tool or model removal, which do nothing in a game.
+#[test]
+fn f1_in_a_kry_gothic_game_lists_the_interrupt_keys() {
+    use wartable::app::base::keys::Key;
+    use wartable::app::screens::help::{HelpScreen, ScreenHelp};
+    let mut app = app_for(small(&[]), None, Duration::from_millis(100));
+    app.add_plugins(wartable::app::screens::help::plugin);
+    app.update();
+    let keys_of = |app: &App, what: &str| {
+        let h = app.world().resource::<ScreenHelp>();
+        h.lines
+            .iter()
+            .find(|l| l.what == what)
+            .map(|l| l.keys.clone())
+    };
+    let h = app.world().resource::<ScreenHelp>().clone();
+    assert_eq!(h.screen, HelpScreen::Game);
+    assert_eq!(h.title, "Kry-Gothic game");
+    assert_eq!(
+        keys_of(&app, Key::InterruptSide1.label()).as_deref(),
+        Some("Tab")
+    );
+    assert_eq!(
+        keys_of(&app, Key::InterruptSide2.label()).as_deref(),
+        Some("Enter / NumpadEnter")
+    );
+    assert!(h.mentions("Ctrl+Z"), "{h:?}");
+    assert!(!h.mentions("heavy hit"), "{h:?}");
+    assert!(!h.mentions("remove the selected model"), "{h:?}");
+    app.world_mut()
+        .insert_resource(wartable::app::base::settings::Settings {
+            keys: vec![(Key::InterruptSide1, vec![KeyCode::KeyI])],
+            ..Default::default()
+        });
+    app.update();
+    assert_eq!(
+        keys_of(&app, Key::InterruptSide1.label()).as_deref(),
+        Some("I")
+    );
+}

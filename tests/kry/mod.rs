@@ -16,6 +16,7 @@ mod online;
 mod orders;
 mod ranged;
 mod teams;
+mod tips;
 
 use wartable::rules::core::RuleSet;
 use wartable::rules::kry::catalogue::{Catalogue, shipped};

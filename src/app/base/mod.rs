@@ -5,6 +5,7 @@
 
 pub mod convert;
 pub mod files;
+pub mod key_help;
 pub mod key_map;
 pub mod keys;
 pub mod level_io;

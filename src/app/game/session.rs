@@ -309,6 +309,10 @@ pub trait PlaySession: Any + Send + Sync {
     fn seat_window(&mut self, _w: Option<&crate::net::proto::WindowView>) {}
     /// Hosting a new game online: the interrupt countdown the host's clock runs (`None`: off).
     fn host_countdown(&mut self, _secs: Option<f32>) {}
+    /// What the rule set adds to the F1 help: its own keys, gestures and marker legend.
+    fn help(&self) -> crate::app::base::key_help::RulesHelp {
+        crate::app::base::key_help::RulesHelp::default()
+    }
     /// The rules reference: a window title and its Markdown text.
     fn rules_reference(&self) -> (&'static str, &'static str);
     fn as_any(&self) -> &dyn Any;

@@ -5,6 +5,7 @@
 pub mod balance;
 pub mod editor;
 pub mod guide;
+pub mod help;
 pub mod menu;
 pub mod play;
 pub mod sandbox_bar;

@@ -1,5 +1,6 @@
 //! The egui overlays: the top bar (level, seed, tools, view toggles), the sandbox palette, the
-//! selected model's card, the measurement readout, the errors panel, the status line and the F1 help.
+//! selected model's card, the measurement readout, the errors panel, the status line and the F1 help
+//! window (its lines are the screen's own, `super::help`).
 
 use crate::app::base::level_io::{LoadRequest, list_levels, resolve_data_path};
 use crate::app::base::state::{
@@ -46,52 +47,6 @@ impl Default for UiState {
     }
 }
 
-pub const HELP: &[(&str, &str)] = &[
-    (
-        "Left click",
-        "select a model (Select tool); place (palette); start a tape (Measure tool)",
-    ),
-    (
-        "Left drag",
-        "move the selected model over the table; drag a tape measure",
-    ),
-    ("Q / E", "turn the selected model 15\u{b0} left / right"),
-    ("Shift + wheel", "turn the selected model 5\u{b0} a notch"),
-    ("Delete", "remove the selected model"),
-    ("M", "toggle the tape measure tool"),
-    ("L", "line of sight tool: click a shooter, then a target"),
-    (
-        "B",
-        "blast template tool: click a model or point (3\", 5\" or custom)",
-    ),
-    (
-        "R",
-        "movement range of the selected model (and the path while dragging)",
-    ),
-    (
-        "H",
-        "heavy hit tool: a hit on a weak (W) floor places a damaged-structure marker",
-    ),
-    ("Esc", "back to the Select tool, clear the tape"),
-    ("Right drag", "orbit the camera"),
-    ("Middle drag, WASD, arrows", "pan the camera"),
-    ("Wheel", "zoom"),
-    ("Home", "reset the camera"),
-    ("F", "focus the camera on the selected model"),
-    ("G", "toggle the inch grid (a bold line every 6\")"),
-    ("Z", "toggle zone outlines"),
-    ("F1", "this help"),
-    ("F12", "save a screenshot (wartable-<time>.png)"),
-    (
-        "In a battle",
-        "choose the move in the card, drag a model to move it; click a model to see its actions; Ctrl+Z undoes a step that rolled no dice",
-    ),
-    (
-        "Battle markers",
-        "\u{2605} Commander, \u{2297} crippled / wreck, \u{bb} speed move, H hold position, C charge, a acted, ! objective",
-    ),
-];
-
 fn overlays(
     mut contexts: EguiContexts,
     state: Option<ResMut<TableState>>,
@@ -108,13 +63,14 @@ fn overlays(
     window: Query<&Window, With<PrimaryWindow>>,
     mut cams: Query<&mut Camera, With<Camera3d>>,
     mut over_ui: ResMut<PointerOverUi>,
-    (mut commands, mode, mut editor, mut rest, mut menu, mut settings): (
+    (mut commands, mode, mut editor, mut rest, mut menu, mut settings, help): (
         Commands,
         Res<State<crate::app::base::mode::Mode>>,
         Option<ResMut<super::editor::Editor>>,
         ResMut<UiRest>,
         Option<ResMut<crate::app::base::nav::MainMenu>>,
         Option<ResMut<crate::app::base::settings::SettingsWindow>>,
+        Option<Res<super::help::ScreenHelp>>,
     ),
 ) -> Result {
     let in_game = *mode.get() == crate::app::base::mode::Mode::Game;
@@ -313,14 +269,17 @@ fn overlays(
         free
     };
 
-    if view.help {
+    if view.help
+        && let Some(help) = help
+    {
         egui::Window::new("Controls (F1)")
             .collapsible(false)
             .show(&ctx, |ui| {
+                ui.strong(format!("Keys of the {}", help.title));
                 egui::Grid::new("help").striped(true).show(ui, |ui| {
-                    for (k, v) in HELP {
-                        ui.strong(*k);
-                        ui.label(*v);
+                    for l in &help.lines {
+                        ui.strong(&l.keys);
+                        ui.label(&l.what);
                         ui.end_row();
                     }
                 });

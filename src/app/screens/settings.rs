@@ -19,14 +19,7 @@ pub fn plugin(app: &mut App) {
         );
 }
 
-/// A key's name as the Settings window shows it.
-fn key_name(k: KeyCode) -> String {
-    let s = format!("{k:?}");
-    s.strip_prefix("Key")
-        .or_else(|| s.strip_prefix("Digit"))
-        .unwrap_or(&s)
-        .to_string()
-}
+use crate::app::base::key_help::key_name;
 
 fn apply_loaded(settings: Res<Settings>) {
     crate::app::view::visuals::set_side_colours(settings.side_colours);

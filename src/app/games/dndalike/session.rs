@@ -275,6 +275,15 @@ impl PlaySession for DndSession {
         self.asked_about = None;
         self.sync();
     }
+    fn help(&self) -> crate::app::base::key_help::RulesHelp {
+        crate::app::base::key_help::RulesHelp {
+            keys: &[],
+            lines: &[(
+                "Click",
+                "a character of yours picks it, an enemy is attacked with the armed action, the ground is where it moves",
+            )],
+        }
+    }
     fn rules_reference(&self) -> (&'static str, &'static str) {
         ("DnDalike rules reference", rules_reference())
     }

@@ -2,6 +2,7 @@
 //! its menu of actions: the legal ones with their exact odds, the others with the reason.
 
 use super::session::{KogSession, Placing};
+use super::tips::Tip;
 use crate::rules::kog::actions::{check_actor, objectives_in_reach};
 use crate::rules::kog::attack::RerollChoice;
 use crate::rules::kog::catalogue::ModelType;
@@ -113,7 +114,8 @@ pub fn card(ui: &mut egui::Ui, s: &KogState, id: ModelId) {
     ui.horizontal(|ui| {
         ui.heading(&m.name);
         if s.commander(m.side) == Some(id) {
-            ui.label(egui::RichText::new("Commander").italics());
+            ui.label(egui::RichText::new("Commander").italics())
+                .on_hover_text(Tip::Commander.text());
         }
     });
     let (cond, col) = condition_text(m.condition());
@@ -125,9 +127,10 @@ pub fn card(ui: &mut egui::Ui, s: &KogState, id: ModelId) {
         s.units[m.unit].name,
         s.units[m.unit].kind.label()
     ));
-    ui.label(egui::RichText::new(cond).color(col).strong());
+    ui.label(egui::RichText::new(cond).color(col).strong())
+        .on_hover_text(Tip::of_condition(m.condition()).text());
     egui::Grid::new("kog_card").num_columns(2).show(ui, |ui| {
-        ui.label("Move");
+        ui.label("Move").on_hover_text(Tip::MoveStat.text());
         ui.label(format!(
             "{}\"{}",
             l.movement,
@@ -138,13 +141,13 @@ pub fn card(ui: &mut egui::Ui, s: &KogState, id: ModelId) {
             }
         ));
         ui.end_row();
-        ui.label("Defense");
+        ui.label("Defense").on_hover_text(Tip::DefenseStat.text());
         ui.label(format!("{} ({}+)", l.defense, l.save));
         ui.end_row();
-        ui.label("Sensors");
+        ui.label("Sensors").on_hover_text(Tip::SensorsStat.text());
         ui.label(format!("{}\"", l.sensors));
         ui.end_row();
-        ui.label("Points");
+        ui.label("Points").on_hover_text(Tip::Points.text());
         ui.label(if l.upgrades.is_empty() {
             format!("{}", l.cost)
         } else {
@@ -157,34 +160,52 @@ pub fn card(ui: &mut egui::Ui, s: &KogState, id: ModelId) {
             Some(n) => format!("  [{n} use{} left]", if n == 1 { "" } else { "s" }),
             None => String::new(),
         };
-        ui.label(format!("\u{2022} {}: {}{left}", w.name, w.describe()));
+        let tip = match (m.uses_left(w), w.is_assault()) {
+            (Some(_), _) => Tip::DoubleUse,
+            (None, true) => Tip::Attacks,
+            (None, false) => Tip::Shots,
+        };
+        ui.label(format!("\u{2022} {}: {}{left}", w.name, w.describe()))
+            .on_hover_text(tip.text());
     }
     let mut this_turn = Vec::new();
     if let Some((mode, _)) = s.turn.moved.get(&id) {
-        this_turn.push(match mode {
+        let text = match mode {
             MoveMode::Speed => "\u{bb} Speed Move (may not shoot)".to_string(),
             MoveMode::HoldPosition => "H Hold Position (re-roll failed shots)".to_string(),
             MoveMode::Charge => "Charge! (re-roll failed attacks)".to_string(),
             MoveMode::Combat => "Combat Move".to_string(),
-        });
+        };
+        this_turn.push((text, Tip::of_move(*mode)));
     }
     if s.turn.acted.contains(&id) {
-        this_turn.push("has acted".into());
+        this_turn.push(("has acted".into(), Tip::Acted));
     }
     if let Some(n) = s.turn.targeted.get(&id) {
-        this_turn.push(format!("targeted {n}\u{d7} (Concentrated Attack next)"));
+        this_turn.push((
+            format!("targeted {n}\u{d7} (Concentrated Attack next)"),
+            Tip::Targeted,
+        ));
     }
     if s.turn.fire_support.contains(&id) {
-        this_turn.push("Fire Support: re-roll failed shots".into());
+        this_turn.push((
+            "Fire Support: re-roll failed shots".into(),
+            Tip::FireSupported,
+        ));
     }
     if s.turn.held.values().any(|h| *h == id) {
-        this_turn.push("! holds an Objective".into());
+        this_turn.push(("! holds an Objective".into(), Tip::HoldsObjective));
     }
     if s.objectives.iter().any(|o| o.carrier == Some(id)) {
-        this_turn.push("carries the Objective".into());
+        this_turn.push(("carries the Objective".into(), Tip::CarriesObjective));
     }
     if !this_turn.is_empty() {
-        ui.label(egui::RichText::new(format!("This turn: {}", this_turn.join("; "))).small());
+        ui.horizontal_wrapped(|ui| {
+            ui.small("This turn:");
+            for (text, tip) in &this_turn {
+                ui.small(text).on_hover_text(tip.text());
+            }
+        });
     }
 }
 
@@ -215,7 +236,8 @@ pub fn actions(
                 return None;
             }
             if s.turn.moved.contains_key(&id) {
-                ui.label("Moved this turn (no model moves twice).");
+                ui.label("Moved this turn (no model moves twice).")
+                    .on_hover_text(Tip::Moved.text());
             } else {
                 ui.label("Choose the move, then drag the model on the table:");
                 let mut mode = session.move_mode;
@@ -223,13 +245,22 @@ pub fn actions(
                     let allow = moves::allowance(s, id, mm);
                     let ok = !(mm == MoveMode::Speed && m.crippled());
                     ui.add_enabled_ui(ok, |ui| {
-                        ui.radio_value(&mut mode, mm, format!("{} ({allow:.0}\")", mm.label()));
+                        let tip = Tip::of_move(mm).text();
+                        ui.radio_value(&mut mode, mm, format!("{} ({allow:.0}\")", mm.label()))
+                            .on_hover_text(&tip)
+                            .on_disabled_hover_text(&tip);
                     });
                 }
                 let carrier = s.objectives.iter().any(|o| o.carrier == Some(id));
                 session.move_mode = mode;
-                ui.small("Rough ground, climbing and making way count double.");
-                if carrier && ui.button("Leave by the Defender's edge").clicked() {
+                ui.small("Rough ground, climbing and making way count double.")
+                    .on_hover_text(Tip::SlowedMovement.text());
+                if carrier
+                    && ui
+                        .button("Leave by the Defender's edge")
+                        .on_hover_text(Tip::LeaveByEdge.text())
+                        .clicked()
+                {
                     out = Some(Command::ExitTable {
                         model: id,
                         mode: if session.move_mode == MoveMode::Speed {
@@ -251,7 +282,8 @@ pub fn actions(
             let s = session.state();
             let engaged = check_actor(s, id, false).err().map(|e| e.to_string());
             if let Some(e) = &engaged {
-                ui.label(egui::RichText::new(e).small());
+                ui.label(egui::RichText::new(e).small())
+                    .on_hover_text(Tip::Engaged.text());
                 return out;
             }
             ui.separator();
@@ -262,6 +294,7 @@ pub fn actions(
                 for o in reach {
                     if ui
                         .button(format!("Hold Objective ({})", s.objectives[o].name))
+                        .on_hover_text(Tip::HoldObjective.text())
                         .clicked()
                     {
                         out = Some(Command::HoldObjective {
@@ -272,13 +305,17 @@ pub fn actions(
                 }
             } else {
                 ui.add_enabled(false, egui::Button::new("Hold Objective"))
-                    .on_disabled_hover_text("not within 1\" of an Objective");
+                    .on_disabled_hover_text(format!(
+                        "{}\nNot within 1\" of an Objective.",
+                        Tip::HoldObjective.text()
+                    ));
             }
             if !cache.observe.is_empty() {
                 ui.label("Forward Observer for indirect fire on:");
                 for (t, kind) in &cache.observe {
                     if ui
                         .button(format!("{} ({kind})", s.models[t].name))
+                        .on_hover_text(Tip::ForwardObserver.text())
                         .clicked()
                     {
                         out = Some(Command::ForwardObserver {
@@ -296,7 +333,12 @@ pub fn actions(
                         continue;
                     }
                     let d = s.table.distance(id, f.id).unwrap_or(f32::INFINITY);
-                    if d <= sensors && ui.button(format!("{} ({d:.1}\")", f.name)).clicked() {
+                    if d <= sensors
+                        && ui
+                            .button(format!("{} ({d:.1}\")", f.name))
+                            .on_hover_text(Tip::FireSupport.text())
+                            .clicked()
+                    {
                         out = Some(Command::FireSupport {
                             commander: id,
                             model: f.id,
@@ -308,7 +350,10 @@ pub fn actions(
                 for f in s.active_models(s.active) {
                     if f.id != id
                         && s.table.distance(id, f.id).is_ok_and(|d| d <= 1.0)
-                        && ui.button(format!("Pass Objective to {}", f.name)).clicked()
+                        && ui
+                            .button(format!("Pass Objective to {}", f.name))
+                            .on_hover_text(Tip::PassObjective.text())
+                            .clicked()
                     {
                         out = Some(Command::PassObjective {
                             model: id,
@@ -317,7 +362,10 @@ pub fn actions(
                     }
                 }
             } else if s.scenario() == crate::rules::kog::Scenario::Linebreaker
-                && ui.button("Pick up the Objective").clicked()
+                && ui
+                    .button("Pick up the Objective")
+                    .on_hover_text(Tip::PickUpObjective.text())
+                    .clicked()
             {
                 out = Some(Command::PickUpObjective { model: id });
             }
@@ -390,7 +438,16 @@ fn attack_rows(
                 "no cover"
             };
             let row = ui.horizontal_wrapped(|ui| {
-                if ui.small_button("Attack").clicked() {
+                let attack_tip = if plan.weapon.is_assault() {
+                    Tip::CloseAssault
+                } else {
+                    Tip::RangedShooting
+                };
+                if ui
+                    .small_button("Attack")
+                    .on_hover_text(attack_tip.text())
+                    .clicked()
+                {
                     out = Some(Command::Attack {
                         attacker: id,
                         weapon: w.clone(),
@@ -402,7 +459,10 @@ fn attack_rows(
                 for choice in optional_reroll_choices(plan) {
                     if ui
                         .small_button(choice.label())
-                        .on_hover_text("Attack, and do this with the failed dice")
+                        .on_hover_text(format!(
+                            "{}\nAttack, and do this with the failed dice.",
+                            Tip::of_reroll(choice).text()
+                        ))
                         .clicked()
                     {
                         out = Some(Command::Attack {
@@ -413,10 +473,13 @@ fn attack_rows(
                         });
                     }
                 }
-                ui.label(format!(
+                let where_ = ui.label(format!(
                     "{} {:.1}\" ({sight}, {cover})",
                     t.name, plan.situation.range
                 ));
+                if plan.situation.cover {
+                    where_.on_hover_text(Tip::Cover.text());
+                }
             });
             if row.response.contains_pointer() {
                 *hovered = Some((id, r.target));

@@ -13,6 +13,7 @@ pub mod panels;
 pub mod rules_ref;
 pub mod session;
 pub mod setup_ui;
+pub mod tips;
 
 pub use session::auto_deploy;
 

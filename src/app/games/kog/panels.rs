@@ -5,9 +5,10 @@
 use super::card::{self, MenuCache, odds_line};
 use super::input::MovePreview;
 use super::session::{KogSession, Placing, UiAction};
+use super::tips::Tip;
+use crate::app::base::state::{Notices, Selection, TableState, Tape};
 use crate::app::game::session::ActiveGame;
 use crate::app::screens::play::shell::PlayRest;
-use crate::app::base::state::{Notices, Selection, TableState, Tape};
 use crate::app::screens::sandbox_bar::measurement;
 use crate::rules::kog::Command;
 use crate::rules::kog::odds::odds;
@@ -126,32 +127,54 @@ pub(super) fn game_ui(
 }
 
 fn marker_text(s: &crate::rules::kog::KogState, id: ModelId) -> String {
+    let v: Vec<&str> = markers(s, id).into_iter().map(|(t, _)| t).collect();
+    v.join("  ")
+}
+
+/// A model's markers in the forces panel, each with the tip that quotes its rule.
+pub fn markers(s: &crate::rules::kog::KogState, id: ModelId) -> Vec<(&'static str, Tip)> {
     let mut v = Vec::new();
-    let m = &s.models[&id];
+    let Some(m) = s.models.get(&id) else {
+        return v;
+    };
     match m.condition() {
-        Condition::Crippled => v.push("\u{2297} crippled"),
-        Condition::Destroyed => v.push("\u{2297} destroyed"),
-        Condition::Eliminated => v.push("eliminated"),
+        Condition::Crippled => v.push(("\u{2297} crippled", Tip::Crippled)),
+        Condition::Destroyed => v.push(("\u{2297} destroyed", Tip::Destroyed)),
+        Condition::Eliminated => v.push(("eliminated", Tip::Eliminated)),
         Condition::Unharmed => {}
     }
     match s.turn.moved.get(&id).map(|m| m.0) {
-        Some(MoveMode::Speed) => v.push("\u{bb} speed"),
-        Some(MoveMode::HoldPosition) => v.push("H hold"),
-        Some(MoveMode::Charge) => v.push("charge"),
-        Some(MoveMode::Combat) => v.push("moved"),
+        Some(MoveMode::Speed) => v.push(("\u{bb} speed", Tip::SpeedMove)),
+        Some(MoveMode::HoldPosition) => v.push(("H hold", Tip::HoldPosition)),
+        Some(MoveMode::Charge) => v.push(("charge", Tip::Charge)),
+        Some(MoveMode::Combat) => v.push(("moved", Tip::Moved)),
         None => {}
     }
     if s.turn.acted.contains(&id) {
-        v.push("acted");
+        v.push(("acted", Tip::Acted));
     }
-    if s.turn.held.values().any(|h| *h == id) || s.objectives.iter().any(|o| o.carrier == Some(id))
-    {
-        v.push("! objective");
+    let carrier = s.objectives.iter().any(|o| o.carrier == Some(id));
+    if carrier {
+        v.push(("! objective", Tip::CarriesObjective));
+    } else if s.turn.held.values().any(|h| *h == id) {
+        v.push(("! objective", Tip::HoldsObjective));
     }
     if s.waiting_to_deploy(m) {
-        v.push("to deploy");
+        v.push(("to deploy", Tip::ToDeploy));
     }
-    v.join("  ")
+    v
+}
+
+/// The tooltip of a model's line in the forces panel: each marker's rule, one to a line.
+fn marker_tips(s: &crate::rules::kog::KogState, id: ModelId) -> String {
+    let mut v: Vec<String> = Vec::new();
+    if s.commander(s.models.get(&id).map_or(0, |m| m.side)) == Some(id) {
+        v.push(format!("\u{2605} {}", Tip::Commander.quoted()));
+    }
+    for (mark, tip) in markers(s, id) {
+        v.push(format!("{mark}: {}", tip.quoted()));
+    }
+    v.join("\n")
 }
 
 /// Both forces, unit by unit, with each model's markers; a click selects.
@@ -178,7 +201,10 @@ fn forces_panel(ui: &mut egui::Ui, session: &mut KogSession, sel: &mut Selection
                         if open { "  (selected)" } else { "" },
                         if done { "  (done)" } else { "" }
                     );
-                    ui.label(egui::RichText::new(title).strong());
+                    let r = ui.label(egui::RichText::new(title).strong());
+                    if done {
+                        r.on_hover_text(Tip::UnitDone.text());
+                    }
                     for id in &u.models {
                         let m = &s.models[id];
                         let marks = marker_text(s, *id);
@@ -192,7 +218,14 @@ fn forces_panel(ui: &mut egui::Ui, session: &mut KogSession, sel: &mut Selection
                         if !m.alive() {
                             rt = rt.weak().strikethrough();
                         }
-                        if ui.selectable_label(sel.0 == Some(*id), rt).clicked() {
+                        let r = ui.selectable_label(sel.0 == Some(*id), rt);
+                        let tips = marker_tips(s, *id);
+                        let r = if tips.is_empty() {
+                            r
+                        } else {
+                            r.on_hover_text(tips)
+                        };
+                        if r.clicked() {
                             sel.0 = Some(*id);
                         }
                     }
@@ -204,7 +237,8 @@ fn forces_panel(ui: &mut egui::Ui, session: &mut KogSession, sel: &mut Selection
                     .map(|o| format!("{} held {}\u{d7}", o.name, o.streak[(side - 1) as usize]))
                     .collect();
                 if !held.is_empty() {
-                    ui.label(held.join(", "));
+                    ui.label(held.join(", "))
+                        .on_hover_text(Tip::ObjectiveHeld.text());
                 }
                 ui.separator();
             }
@@ -238,7 +272,11 @@ fn pending_prompt(ctx: &egui::Context, session: &KogSession) -> Option<UiAction>
             ui.separator();
             let d = odds(&plan.spec(s, false));
             ui.label(format!("Defend: {}", odds_line(&d, t.crippled())));
-            if ui.button("Defend").clicked() {
+            if ui
+                .button("Defend")
+                .on_hover_text(Tip::Defend.text())
+                .clicked()
+            {
                 out = Some(UiAction::Cmd(Command::Respond { counter: None }));
             }
             let c = odds(&plan.spec(s, true));
@@ -258,7 +296,11 @@ fn pending_prompt(ctx: &egui::Context, session: &KogSession) -> Option<UiAction>
                     ),
                     None => format!("Counterattack with {w}"),
                 };
-                if ui.button(label).clicked() {
+                if ui
+                    .button(label)
+                    .on_hover_text(Tip::Counterattack.text())
+                    .clicked()
+                {
                     out = Some(UiAction::Cmd(Command::Respond {
                         counter: Some(w.clone()),
                     }));

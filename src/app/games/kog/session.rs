@@ -117,6 +117,29 @@ impl PlaySession for KogSession {
     fn on_undo(&mut self) {
         self.placing = Placing::None;
     }
+    fn help(&self) -> crate::app::base::key_help::RulesHelp {
+        crate::app::base::key_help::RulesHelp {
+            keys: &[],
+            lines: &[
+                (
+                    "Drag a model",
+                    "move (or deploy) it with the move chosen in the card; the path and its cost show while dragging",
+                ),
+                (
+                    "Click",
+                    "place a model or an Objective; pick a target on the table",
+                ),
+                (
+                    "Markers",
+                    "\u{2605} Commander, \u{2297} crippled / wreck, \u{bb} speed move, H hold position, C charge, a acted, ! objective",
+                ),
+                (
+                    "Hover",
+                    "a move, an action, a stat or a marker quotes its rule",
+                ),
+            ],
+        }
+    }
     fn rules_reference(&self) -> (&'static str, &'static str) {
         ("KOG light rules reference", super::rules_ref::text())
     }

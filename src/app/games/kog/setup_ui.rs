@@ -3,6 +3,7 @@
 
 use super::input::next_to_deploy;
 use super::session::{KogSession, Placing, UiAction};
+use super::tips::Tip;
 use crate::rules::kog::Command;
 use crate::rules::kog::game::unused_points;
 use crate::rules::kog::state::{Half, Phase, Split};
@@ -100,7 +101,11 @@ pub fn setup_steps(
                         r[0], r[1]
                     ));
                     ui.horizontal(|ui| {
-                        if ui.button("Re-roll").clicked() {
+                        if ui
+                            .button("Re-roll")
+                            .on_hover_text(Tip::UnusedPoints.text())
+                            .clicked()
+                        {
                             out = Some(Command::Reroll);
                         }
                         if ui.button("Keep").clicked() {
@@ -112,7 +117,11 @@ pub fn setup_steps(
                     ui.label(
                         "Each player rolls a die; ties roll again. The higher roll chooses a role.",
                     );
-                    if ui.button("Roll off").clicked() {
+                    if ui
+                        .button("Roll off")
+                        .on_hover_text(Tip::RollOff.text())
+                        .clicked()
+                    {
                         out = Some(Command::RollOff);
                     }
                 }
@@ -124,10 +133,18 @@ pub fn setup_steps(
                 "Side {chooser} won the dice-off. The Defender divides the table, deploys first and takes the first turn of round 1; the Attacker takes the first turn of round 2."
             ));
             ui.horizontal(|ui| {
-                if ui.button("Be the Attacker").clicked() {
+                if ui
+                    .button("Be the Attacker")
+                    .on_hover_text(Tip::ChooseRole.text())
+                    .clicked()
+                {
                     out = Some(Command::ChooseRole { attacker: true });
                 }
-                if ui.button("Be the Defender").clicked() {
+                if ui
+                    .button("Be the Defender")
+                    .on_hover_text(Tip::ChooseRole.text())
+                    .clicked()
+                {
                     out = Some(Command::ChooseRole { attacker: false });
                 }
             });
@@ -145,7 +162,11 @@ pub fn setup_steps(
                     ("Near half", Split::NearFar, Half::LeftOrNear),
                     ("Far half", Split::NearFar, Half::RightOrFar),
                 ] {
-                    if ui.button(label).clicked() {
+                    if ui
+                        .button(label)
+                        .on_hover_text(Tip::ChooseTerritory.text())
+                        .clicked()
+                    {
                         out = Some(Command::ChooseTerritory { split, half });
                     }
                     if half == Half::RightOrFar {
@@ -207,12 +228,14 @@ pub fn setup_steps(
                     && s.models.get(&id).is_some_and(|m| m.side == *side)
                     && ui
                         .button(format!("Give it to {}", s.models[&id].name))
+                        .on_hover_text(Tip::CarriesObjective.text())
                         .clicked()
                 {
                     out = Some(Command::CarryObjective { model: id });
                 }
             } else {
-                ui.label("Click the table in your territory, more than 6\" from any board edge.");
+                ui.label("Click the table in your territory, more than 6\" from any board edge.")
+                    .on_hover_text(Tip::PlaceObjective.text());
                 session.placing = Placing::Objective;
             }
         }
@@ -230,6 +253,7 @@ pub fn setup_steps(
                 && let Some(m) = s.models.get(&id)
                 && ui
                     .button(format!("Name {} side {}'s Commander", m.name, m.side))
+                    .on_hover_text(Tip::NameCommander.text())
                     .clicked()
             {
                 out = Some(Command::NameCommander { model: id });
@@ -238,7 +262,11 @@ pub fn setup_steps(
         Phase::FirstTurnDiceOff => {
             ui.heading(format!("Round {}", s.round + 1));
             ui.label("Dice off to choose who takes the first turn; the player who went second last round decides ties.");
-            if ui.button("Roll off").clicked() {
+            if ui
+                .button("Roll off")
+                .on_hover_text(Tip::FirstTurn.text())
+                .clicked()
+            {
                 out = Some(Command::RollOff);
             }
         }
@@ -247,7 +275,11 @@ pub fn setup_steps(
             ui.label(format!("Side {chooser} chooses who takes the first turn."));
             ui.horizontal(|ui| {
                 for side in [1u8, 2] {
-                    if ui.button(format!("Side {side} first")).clicked() {
+                    if ui
+                        .button(format!("Side {side} first"))
+                        .on_hover_text(Tip::FirstTurn.text())
+                        .clicked()
+                    {
                         out = Some(Command::ChooseFirst { side });
                     }
                 }

@@ -4,6 +4,7 @@
 pub mod menu;
 pub mod panels;
 pub mod session;
+pub mod tips;
 
 pub use session::{KrigSession, rules_reference};
 

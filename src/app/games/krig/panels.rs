@@ -4,13 +4,14 @@
 //! dice rolled.
 
 use super::session::KrigSession;
+use super::tips::Tip;
+use crate::app::base::mode::Mode;
+use crate::app::base::state::Notices;
+use crate::app::game::session::ActiveGame;
 use crate::app::games::duel::dice::{die, recent_rolls};
 use crate::app::games::duel::seat_color;
 use crate::app::screens::play::shell::PlayRest;
-use crate::app::game::session::ActiveGame;
 use crate::app::ui_kit::layout::{Side, side_panels};
-use crate::app::base::mode::Mode;
-use crate::app::base::state::Notices;
 use crate::rules::core::{Player, Seat};
 use crate::rules::krig::odds::{Attack, AttackOdds, attack};
 use crate::rules::krig::rules::other;
@@ -163,7 +164,12 @@ fn actions(ui: &mut egui::Ui, session: &KrigSession) -> Option<Command> {
         Phase::Initiative => {
             ui.heading("Initiative");
             ui.label("Both roll the d10 Agility; the highest goes first (a tie rolls again).");
-            if session.human_seat().is_some() && ui.button("Roll the d10s").clicked() {
+            if session.human_seat().is_some()
+                && ui
+                    .button("Roll the d10s")
+                    .on_hover_text(Tip::Initiative.text())
+                    .clicked()
+            {
                 out = Some(Command::RollInitiative);
             }
         }
@@ -183,6 +189,11 @@ fn actions(ui: &mut egui::Ui, session: &KrigSession) -> Option<Command> {
                     "Attack with the charge: d6 + d8, and the d10"
                 } else {
                     "Attack: the d6 and the d10"
+                })
+                .on_hover_text(if charged {
+                    Tip::ChargeAttack.text()
+                } else {
+                    Tip::Attack.text()
                 })
                 .clicked()
             {
@@ -214,21 +225,21 @@ fn actions(ui: &mut egui::Ui, session: &KrigSession) -> Option<Command> {
             if !charged {
                 if ui
                     .button("Defend: the d8 into the defence position")
+                    .on_hover_text(Tip::Defend.text())
                     .clicked()
                 {
                     out = Some(Command::Defend);
                 }
                 if ui
                     .button("Charge: the d10 onto the Charge spot (ends the turn)")
-                    .on_hover_text(
-                        "next turn you must attack with d6 + d8; your defence is lost and you cannot parry meanwhile",
-                    )
+                    .on_hover_text(Tip::Charge.text())
                     .clicked()
                 {
                     out = Some(Command::Charge);
                 }
             } else {
-                ui.label("A player who charged must attack.");
+                ui.label("A player who charged must attack.")
+                    .on_hover_text(Tip::MustAttack.text());
             }
         }
         Phase::Parry(_) => {
@@ -283,10 +294,18 @@ fn parry_prompt(ctx: &egui::Context, session: &KrigSession) -> Option<Command> {
                 s.name(b.attacker)
             ));
             ui.horizontal(|ui| {
-                if ui.button("Parry with the d4").clicked() {
+                if ui
+                    .button("Parry with the d4")
+                    .on_hover_text(Tip::Parry.text())
+                    .clicked()
+                {
                     out = Some(Command::Parry { parry: true });
                 }
-                if ui.button("Take the blow").clicked() {
+                if ui
+                    .button("Take the blow")
+                    .on_hover_text(Tip::TakeBlow.text())
+                    .clicked()
+                {
                     out = Some(Command::Parry { parry: false });
                 }
             });

@@ -54,6 +54,15 @@ impl KrigSession {
 
 impl PlaySession for KrigSession {
     crate::app::game::session::session_parts!();
+    fn help(&self) -> crate::app::base::key_help::RulesHelp {
+        crate::app::base::key_help::RulesHelp {
+            keys: &[],
+            lines: &[(
+                "Buttons",
+                "Krig is played with the playmat's buttons: no table keys of its own",
+            )],
+        }
+    }
     fn rules_reference(&self) -> (&'static str, &'static str) {
         ("Krig rules reference", rules_reference())
     }

@@ -3,6 +3,7 @@
 //! one order combo. A running combo can be cancelled (1 AP), whole or for the units named.
 
 use super::session::KrySession;
+use super::tips::Tip;
 use crate::rules::core::RuleSet;
 use crate::rules::kry::Kry;
 use crate::rules::kry::combo::class_of;
@@ -127,7 +128,7 @@ pub fn builder_ui(ui: &mut egui::Ui, session: &KrySession) -> Option<BuilderActi
         if session.game.player(c.side) == crate::rules::core::Player::Human
             && ui
                 .button("Cancel the combo (1 AP)")
-                .on_hover_text("\"a player may cancel an order combo at any time\"")
+                .on_hover_text(Tip::CancelCombo.text())
                 .clicked()
         {
             out = Some(BuilderAction::Cancel(c.side));
@@ -137,9 +138,7 @@ pub fn builder_ui(ui: &mut egui::Ui, session: &KrySession) -> Option<BuilderActi
                 let name = s.models.get(&m).map_or("?", |x| x.name.as_str());
                 if ui
                     .button(format!("Tell {name} to cancel (1 AP)"))
-                    .on_hover_text(
-                        "\"If the squad leader tells one unit to cancel the order, it cost one AP\": its steps still to come are dropped, the others carry on",
-                    )
+                    .on_hover_text(Tip::CancelUnit.text())
                     .clicked()
                 {
                     out = Some(BuilderAction::CancelUnits(c.side, vec![m]));
@@ -150,7 +149,10 @@ pub fn builder_ui(ui: &mut egui::Ui, session: &KrySession) -> Option<BuilderActi
     let Some(steps) = &session.building else {
         if ui
             .button("Build an order combo\u{2026}")
-            .on_hover_text("queue orders joined by AND (moves, turns, shots, a close-combat attack last), paid in advance")
+            .on_hover_text(format!(
+                "{}\nQueue orders joined by AND (moves, turns, shots, a close-combat attack last).",
+                Tip::BuildCombo.text()
+            ))
             .clicked()
         {
             out = Some(BuilderAction::Start);

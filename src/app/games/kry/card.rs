@@ -5,6 +5,7 @@
 
 use super::odds::{close_line, declared};
 use super::session::{KrySession, Placing};
+use super::tips::Tip;
 use crate::rules::core::RuleSet;
 use crate::rules::kry::Kry;
 use crate::rules::kry::close::{AttackType, Defence};
@@ -65,8 +66,8 @@ pub fn card(ui: &mut egui::Ui, setup: &KrySetup, s: &KryState, id: ModelId) {
         m.side
     ));
     egui::Grid::new("kry_profile").striped(true).show(ui, |ui| {
-        for h in ["Sp", "Str", "Bod", "Mnd", "Will", "CC", "RC"] {
-            ui.strong(h);
+        for (h, tip) in Tip::PROFILE {
+            ui.strong(h).on_hover_text(tip.text());
         }
         ui.end_row();
         let p = &m.profile;
@@ -94,7 +95,7 @@ pub fn card(ui: &mut egui::Ui, setup: &KrySetup, s: &KryState, id: ModelId) {
         }
         ui.end_row();
     });
-    ui.label(format!(
+    let wounds = ui.label(format!(
         "Wounds {} of {} \u{b7} armour +{}{}",
         m.wounds.saturating_sub(m.wounds_taken),
         m.wounds,
@@ -105,9 +106,11 @@ pub fn card(ui: &mut egui::Ui, setup: &KrySetup, s: &KryState, id: ModelId) {
             String::new()
         }
     ));
+    wounds.on_hover_text(format!("{}\n{}", Tip::Wounds.text(), Tip::Armour.text()));
     let armour = armour_names(setup, m);
     if !armour.is_empty() {
-        ui.label(format!("Armour: {}", armour.join(", ")));
+        ui.label(format!("Armour: {}", armour.join(", ")))
+            .on_hover_text(Tip::Armour.text());
     }
     for w in m.cc_weapons.iter() {
         let fx: Vec<String> = w.effects.iter().map(|e| format!("{e:?}")).collect();
@@ -121,7 +124,8 @@ pub fn card(ui: &mut egui::Ui, setup: &KrySetup, s: &KryState, id: ModelId) {
             } else {
                 format!(" ({})", fx.join(", "))
             }
-        ));
+        ))
+        .on_hover_text(Tip::CcWeapon.text());
     }
     for w in m.ranged.iter() {
         ui.label(format!(
@@ -133,7 +137,8 @@ pub fn card(ui: &mut egui::Ui, setup: &KrySetup, s: &KryState, id: ModelId) {
             if w.suppressive { ", suppressive" } else { "" },
             if w.heavy { ", heavy" } else { "" },
             if w.broken { " \u{2014} BROKEN" } else { "" }
-        ));
+        ))
+        .on_hover_text(Tip::RangedWeapon.text());
     }
     if !m.abilities.is_empty() {
         let a: Vec<String> = m.abilities.iter().map(|a| format!("{a:?}")).collect();
@@ -141,47 +146,63 @@ pub fn card(ui: &mut egui::Ui, setup: &KrySetup, s: &KryState, id: ModelId) {
     }
     let mut cond = Vec::new();
     if m.dead {
-        cond.push("out of the fight".to_string());
+        cond.push(("out of the fight".to_string(), Tip::Out));
     }
     match m.pinned {
-        Some(Pin::Hit { from }) => cond.push(format!(
-            "pinned (may move only away from {})",
-            s.models
-                .get(&from)
-                .map_or("the shooter", |x| x.name.as_str())
+        Some(Pin::Hit { from }) => cond.push((
+            format!(
+                "pinned (may move only away from {})",
+                s.models
+                    .get(&from)
+                    .map_or("the shooter", |x| x.name.as_str())
+            ),
+            Tip::PinnedHit,
         )),
-        Some(Pin::Missed) => cond.push("pinned (cannot move)".into()),
+        Some(Pin::Missed) => cond.push(("pinned (cannot move)".into(), Tip::PinnedMissed)),
         None => {}
     }
     if s.waiting_shown(m) {
-        cond.push("waiting".into());
+        cond.push(("waiting".into(), Tip::Waiting));
     }
     if m.prone {
-        cond.push("down (1 AP to stand up)".into());
+        cond.push(("down (1 AP to stand up)".into(), Tip::Down));
     }
     if m.stuck > 0 {
-        cond.push(format!(
-            "stuck in a damaged floor ({} AP to dig out)",
-            m.stuck
+        cond.push((
+            format!("stuck in a damaged floor ({} AP to dig out)", m.stuck),
+            Tip::Stuck,
         ));
     }
     if m.body_loss > 0 {
-        cond.push(format!("out of breath: Body -{} from running", m.body_loss));
+        cond.push((
+            format!("out of breath: Body -{} from running", m.body_loss),
+            Tip::OutOfBreath,
+        ));
     }
     if m.sprinting {
-        cond.push("sprinting".into());
+        cond.push(("sprinting".into(), Tip::Sprinting));
     }
     if let Some(f) = m.afraid_of.and_then(|f| s.models.get(&f)) {
-        cond.push(format!("afraid of {}", f.name));
+        cond.push((format!("afraid of {}", f.name), Tip::Afraid));
     }
     if m.arrives.is_some_and(|r| r > s.round) {
-        cond.push(format!(
-            "held back: arrives after round {}",
-            m.arrives.unwrap_or(0)
+        cond.push((
+            format!("held back: arrives after round {}", m.arrives.unwrap_or(0)),
+            Tip::HeldBack,
         ));
     }
     if !cond.is_empty() {
-        ui.label(egui::RichText::new(cond.join(" \u{b7} ")).color(egui::Color32::YELLOW));
+        ui.horizontal_wrapped(|ui| {
+            for (i, (text, tip)) in cond.iter().enumerate() {
+                let text = if i == 0 {
+                    text.clone()
+                } else {
+                    format!("\u{b7} {text}")
+                };
+                ui.label(egui::RichText::new(text).color(egui::Color32::YELLOW))
+                    .on_hover_text(tip.text());
+            }
+        });
     }
 }
 
@@ -226,21 +247,23 @@ pub fn actions(ui: &mut egui::Ui, session: &KrySession, id: ModelId) -> Option<C
         ] {
             if ui
                 .selectable_label(session.move_kind == k, format!("{} ({ap})", k.label()))
+                .on_hover_text(Tip::of_move(k).text())
                 .clicked()
             {
                 out = Some(CardAction::Kind(k));
             }
         }
     });
-    ui.label("Q/E turn it (free). Difficult terrain: +1 AP, very difficult: +2 AP.");
+    ui.label("Q/E turn it (free). Difficult terrain: +1 AP, very difficult: +2 AP.")
+        .on_hover_text(format!("{}\n{}", Tip::Turning.text(), Tip::Terrain.text()));
     ui.horizontal_wrapped(|ui| {
         for (label, ap, cmd, hover) in [
-            ("Wait", 1, Command::Wait { model: id }, "\"It costs one AP for a unit to go into waiting\": it may interrupt a combo between different actions"),
-            ("Unpin", 1, Command::Unpin { model: id }, "re-roll the Willpower roll to get the unit on its feet"),
-            ("Stand up", 1, Command::StandUp { model: id }, "\"1AP must be spent to stand back up\""),
-            ("Dig out", 1, Command::DigOut { model: id }, "spend an AP getting it out of the hole in the damaged floor"),
+            ("Wait", 1, Command::Wait { model: id }, Tip::Wait),
+            ("Unpin", 1, Command::Unpin { model: id }, Tip::Unpin),
+            ("Stand up", 1, Command::StandUp { model: id }, Tip::StandUp),
+            ("Dig out", 1, Command::DigOut { model: id }, Tip::DigOut),
         ] {
-            if let Some(a) = order_button(ui, s, label, ap, cmd, hover) {
+            if let Some(a) = order_button(ui, s, label, ap, cmd, &hover.text()) {
                 out = Some(a);
             }
         }
@@ -251,7 +274,14 @@ pub fn actions(ui: &mut egui::Ui, session: &KrySession, id: ModelId) -> Option<C
             };
             if !s.destroyed.contains(&i)
                 && Kry::check(s, m.side, &cmd).is_ok()
-                && let Some(a) = order_button(ui, s, &format!("Sabotage {}", o.name), 2, cmd, "destroy the location (Breach)")
+                && let Some(a) = order_button(
+                    ui,
+                    s,
+                    &format!("Sabotage {}", o.name),
+                    2,
+                    cmd,
+                    &Tip::Sabotage.text(),
+                )
             {
                 out = Some(a);
             }
@@ -274,7 +304,7 @@ pub fn actions(ui: &mut egui::Ui, session: &KrySession, id: ModelId) -> Option<C
                     };
                 if ui
                     .selectable_label(picking, format!("{} ({ap} AP)", mode.label()))
-                    .on_hover_text("then click the target: the distance is measured after the shot is called, and a shot out of range is lost")
+                    .on_hover_text(Tip::of_fire_mode(mode).text())
                     .clicked()
                 {
                     out = Some(CardAction::Place(Placing::Shoot {
@@ -289,7 +319,7 @@ pub fn actions(ui: &mut egui::Ui, session: &KrySession, id: ModelId) -> Option<C
                         Placing::SnapSplit { shooter, weapon, .. } if *shooter == id && *weapon == w.name);
                     if ui
                         .selectable_label(splitting, format!("snap at two ({ap} AP)"))
-                        .on_hover_text("a snap shot's two attacks at two targets: click the first, then the second")
+                        .on_hover_text(Tip::SnapAtTwo.text())
                         .clicked()
                     {
                         out = Some(CardAction::Place(Placing::SnapSplit {
@@ -356,7 +386,11 @@ pub fn actions(ui: &mut egui::Ui, session: &KrySession, id: ModelId) -> Option<C
                             Some(w) => format!("{} ({w}) (1 AP)", at.label()),
                             None => format!("{} (1 AP)", at.label()),
                         };
-                        if ui.button(label).clicked() {
+                        if ui
+                            .button(label)
+                            .on_hover_text(Tip::of_attack(at).text())
+                            .clicked()
+                        {
                             out = Some(CardAction::Cmd(cmd.clone()));
                         }
                         if let Some(o) = odds {
@@ -374,8 +408,14 @@ pub fn actions(ui: &mut egui::Ui, session: &KrySession, id: ModelId) -> Option<C
             AttackType::Punch
         };
         if ui
-            .selectable_label(charging, format!("Charge! (1 AP, up to {}\" into contact, +2 CC)", m.speed() + m.body()))
-            .on_hover_text("then click the enemy: the charger moves Speed + Body into base contact and attacks")
+            .selectable_label(
+                charging,
+                format!(
+                    "Charge! (1 AP, up to {}\" into contact, +2 CC)",
+                    m.speed() + m.body()
+                ),
+            )
+            .on_hover_text(Tip::Charge.text())
             .clicked()
         {
             out = Some(CardAction::Place(Placing::Attack {
@@ -410,12 +450,12 @@ fn target_list(ui: &mut egui::Ui, session: &KrySession, id: ModelId) -> Option<C
                 shooter,
                 weapon,
                 first,
-            } if shooter == id => Some(
-                match super::input::split_click(shooter, weapon, first, t) {
+            } if shooter == id => {
+                Some(match super::input::split_click(shooter, weapon, first, t) {
                     Ok(c) => CardAction::Cmd(c),
                     Err(next) => CardAction::Place(next),
-                },
-            ),
+                })
+            }
             Placing::Attack {
                 attacker,
                 attack,
@@ -435,9 +475,7 @@ fn target_list(ui: &mut egui::Ui, session: &KrySession, id: ModelId) -> Option<C
     make(id)?;
     let mut out = None;
     match &session.placing {
-        Placing::SnapSplit {
-            first: Some(f), ..
-        } => ui.label(format!(
+        Placing::SnapSplit { first: Some(f), .. } => ui.label(format!(
             "Snap shot: first attack at {}; click the second target, or pick one in sight:",
             s.models.get(f).map_or("?", |x| x.name.as_str())
         )),

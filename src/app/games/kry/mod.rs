@@ -16,6 +16,7 @@ pub mod prompts;
 pub mod roster;
 pub mod session;
 pub mod tempo;
+pub mod tips;
 
 pub use session::auto_deploy;
 

@@ -7,6 +7,7 @@ use super::card::{CardAction, actions, card};
 use super::prompts::{PromptAction, interrupt_window, pending_prompt, round_summary};
 use super::session::{KrySession, Placing};
 use super::tempo::KEY_NAMES;
+use super::tips::Tip;
 use crate::app::base::state::{Notices, Selection, TableState, Tape};
 use crate::app::game::session::ActiveGame;
 use crate::app::screens::play::shell::PlayRest;
@@ -49,7 +50,7 @@ pub fn bar_buttons(ui: &mut egui::Ui, session: &mut KrySession) {
                 claimed,
                 format!("Side {side}: interrupt ({})", KEY_NAMES[ix(side)]),
             )
-            .on_hover_text("claims the next interrupt window for this side (or the open one)")
+            .on_hover_text(Tip::Interrupt.text())
             .clicked()
         {
             session.interrupt(side);
@@ -59,7 +60,7 @@ pub fn bar_buttons(ui: &mut egui::Ui, session: &mut KrySession) {
             && session.tempo.may_order(side).is_ok()
             && ui
                 .small_button("face-off")
-                .on_hover_text("both sides want to act at once: each names its action in secret")
+                .on_hover_text(Tip::FaceOff.text())
                 .clicked()
         {
             let _ = session.order(side, face_off);
@@ -68,7 +69,7 @@ pub fn bar_buttons(ui: &mut egui::Ui, session: &mut KrySession) {
         if Kry::check(&s, side, &done).is_ok()
             && ui
                 .small_button("done")
-                .on_hover_text("declare this side done for the round")
+                .on_hover_text(Tip::Done.text())
                 .clicked()
         {
             let _ = session.order(side, done);
@@ -110,7 +111,12 @@ fn ap_bar(ui: &mut egui::Ui, s: &KryState, side: Side, who: Player) {
         egui::ProgressBar::new(left as f32 / total as f32)
             .fill(color)
             .text(text),
-    );
+    )
+    .on_hover_text(if done {
+        Tip::Done.text()
+    } else {
+        Tip::ApBar.text()
+    });
 }
 
 /// A model's markers in one line: pinned, waiting, down, fear, stuck, in a combo.
@@ -144,10 +150,31 @@ pub fn marker_text(s: &KryState, id: ModelId) -> String {
     v.join(", ")
 }
 
+/// The tooltip of a model's line in the side panel: the rule of each of its markers.
+pub fn marker_tips(s: &KryState, id: ModelId) -> String {
+    let missed = s
+        .models
+        .get(&id)
+        .is_some_and(|m| m.pinned == Some(crate::rules::kry::state::Pin::Missed));
+    let text = marker_text(s, id);
+    let lines: Vec<String> = text
+        .split(", ")
+        .filter_map(|w| {
+            let tip = match Tip::of_marker(w)? {
+                Tip::PinnedHit if missed => Tip::PinnedMissed,
+                t => t,
+            };
+            Some(format!("{w}: {}", tip.quoted()))
+        })
+        .collect();
+    lines.join("\n")
+}
+
 fn side_panel(ui: &mut egui::Ui, session: &KrySession, sel: Option<ModelId>) -> Option<UiAction> {
     let s = session.state();
     let mut out = None;
-    ui.label(format!("AP round {}", s.round));
+    ui.label(format!("AP round {}", s.round))
+        .on_hover_text(Tip::ApRound.text());
     for side in [1u8, 2] {
         ap_bar(ui, s, side, session.game.player(side));
         for m in s.models.values().filter(|m| m.side == side) {
@@ -162,7 +189,14 @@ fn side_panel(ui: &mut egui::Ui, session: &KrySession, sel: Option<ModelId>) -> 
             } else {
                 egui::RichText::new(text)
             };
-            if ui.selectable_label(sel == Some(m.id), rt).clicked() {
+            let r = ui.selectable_label(sel == Some(m.id), rt);
+            let tips = marker_tips(s, m.id);
+            let r = if tips.is_empty() {
+                r
+            } else {
+                r.on_hover_text(tips)
+            };
+            if r.clicked() {
                 out = Some(UiAction::Select(m.id));
             }
         }

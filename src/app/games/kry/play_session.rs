@@ -86,6 +86,32 @@ impl PlaySession for KrySession {
             w.left = secs;
         }
     }
+    fn help(&self) -> crate::app::base::key_help::RulesHelp {
+        crate::app::base::key_help::RulesHelp {
+            keys: &[
+                crate::app::base::keys::Key::InterruptSide1,
+                crate::app::base::keys::Key::InterruptSide2,
+            ],
+            lines: &[
+                (
+                    "Drag a model",
+                    "move it with the move picked in the card (its AP cost shows while dragging)",
+                ),
+                (
+                    "Click",
+                    "place a model in deployment; pick the target of the shot or charge picked in the card",
+                ),
+                (
+                    "Labels",
+                    "P pinned, W waiting, F afraid, D down, S stuck, + in the combo, \u{2022} a wound",
+                ),
+                (
+                    "Hover",
+                    "a button, a stat, an AP bar or a marker quotes its rule",
+                ),
+            ],
+        }
+    }
     fn rules_reference(&self) -> (&'static str, &'static str) {
         ("Kry-Gothic rules reference", rules_reference())
     }

@@ -6,6 +6,7 @@
 use super::odds::close_line;
 use super::session::{FaceOffScreen, KrySession};
 use super::tempo::{KEY_NAMES, WindowKind};
+use super::tips::Tip;
 use crate::rules::core::{Player, RuleSet};
 use crate::rules::kry::Kry;
 use crate::rules::kry::close::{Defence, extra_wound_cost};
@@ -94,11 +95,16 @@ pub fn interrupt_window(ctx: &egui::Context, session: &KrySession) -> Option<Pro
                 if !w.claimed
                     && ui
                         .button(format!("Interrupt! ({})", KEY_NAMES[ix(w.side)]))
+                        .on_hover_text(Tip::Interrupt.text())
                         .clicked()
                 {
                     out = Some(PromptAction::Interrupt(w.side));
                 }
-                if ui.button("Pass").clicked() {
+                if ui
+                    .button("Pass")
+                    .on_hover_text(Tip::Pass.text())
+                    .clicked()
+                {
                     out = Some(PromptAction::Pass);
                 }
                 let face_off = Command::CallFaceOff;
@@ -106,7 +112,7 @@ pub fn interrupt_window(ctx: &egui::Context, session: &KrySession) -> Option<Pro
                     && Kry::check(session.state(), w.side, &face_off).is_ok()
                     && ui
                         .button("Call a face-off")
-                        .on_hover_text("both sides want to act: each names its action in secret")
+                        .on_hover_text(Tip::FaceOff.text())
                         .clicked()
                 {
                     out = Some(PromptAction::Cmd(w.side, face_off));
@@ -171,7 +177,9 @@ pub fn pending_prompt(ctx: &egui::Context, session: &mut KrySession) -> Option<P
                         let cmd = Command::DefenceType { defence: d, weapon };
                         let ok = Kry::check(&s, side, &cmd);
                         ui.horizontal_wrapped(|ui| {
-                            let r = ui.add_enabled(ok.is_ok(), egui::Button::new(label));
+                            let r = ui
+                                .add_enabled(ok.is_ok(), egui::Button::new(label))
+                                .on_hover_text(Tip::of_defence(d).text());
                             if let Err(e) = &ok {
                                 r.clone().on_disabled_hover_text(e.to_string());
                             }
@@ -296,7 +304,11 @@ fn defence_class_screen(
             "Side {side}: how does {} defend? The attack is chosen in secret and shows once the defence class is chosen.",
             def.name
         ));
-        if ui.button("Passive defence (free)").clicked() {
+        if ui
+            .button("Passive defence (free)")
+            .on_hover_text(Tip::Passive.text())
+            .clicked()
+        {
             out = Some(PromptAction::Cmd(
                 side,
                 Command::DefenceClass { active: false },
@@ -305,6 +317,7 @@ fn defence_class_screen(
         let can = seen.ap_left(side) >= 1;
         if ui
             .add_enabled(can, egui::Button::new("Active defence (1 AP)"))
+            .on_hover_text(Tip::Active.text())
             .on_disabled_hover_text("no AP left")
             .clicked()
         {

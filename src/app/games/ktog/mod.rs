@@ -5,6 +5,7 @@
 pub mod menu;
 pub mod panels;
 pub mod session;
+pub mod tips;
 
 pub use session::rules_reference;
 

@@ -4,14 +4,15 @@
 //! Mighty Blow prompt; and a click on a miniature giving the armed action.
 
 use super::session::{Armed, KtogSession};
-use crate::app::games::duel::dice::{die, recent_rolls};
-use crate::app::games::duel::seat_color;
-use crate::app::view::picking::CursorHit;
-use crate::app::screens::play::shell::PlayRest;
-use crate::app::game::session::ActiveGame;
-use crate::app::ui_kit::layout::{Side, side_panels};
+use super::tips::Tip;
 use crate::app::base::mode::Mode;
 use crate::app::base::state::{ActiveTool, Notices};
+use crate::app::game::session::ActiveGame;
+use crate::app::games::duel::dice::{die, recent_rolls};
+use crate::app::games::duel::seat_color;
+use crate::app::screens::play::shell::PlayRest;
+use crate::app::ui_kit::layout::{Side, side_panels};
+use crate::app::view::picking::CursorHit;
 use crate::rules::core::Seat;
 use crate::rules::ktog::odds::{Strike, StrikeOdds, strike};
 use crate::rules::ktog::state::{Hit, KtogState, Phase};
@@ -182,15 +183,24 @@ fn sheet(ui: &mut egui::Ui, s: &KtogState) {
             egui::ProgressBar::new(frac)
                 .fill(seat_color(seat))
                 .text(format!("{} of {} hit points", p.hp.max(0), p.max_hp)),
-        );
+        )
+        .on_hover_text(Tip::HitPoints.text());
         ui.horizontal_wrapped(|ui| {
             let spell = |ui: &mut egui::Ui, name: &str, left: u8, of: u8| {
+                let tip = match name {
+                    "Haste" => Tip::Haste,
+                    "Cure" => Tip::Cure,
+                    "Bless" => Tip::Bless,
+                    "Mighty" => Tip::MightyBlow,
+                    _ => Tip::Dodge,
+                };
+                let tip = format!("{}\n{}", tip.quoted(), Tip::Spells.text());
                 for k in 0..of {
                     let t = egui::RichText::new(name).small();
                     if k < left {
-                        ui.label(t.strong());
+                        ui.label(t.strong()).on_hover_text(&tip);
                     } else {
-                        ui.label(t.strikethrough().weak());
+                        ui.label(t.strikethrough().weak()).on_hover_text(&tip);
                     }
                 }
             };
@@ -206,13 +216,16 @@ fn sheet(ui: &mut egui::Ui, s: &KtogState) {
         });
         let mut marks = Vec::new();
         if p.down {
-            marks.push("unconscious".to_string());
+            marks.push(("unconscious".to_string(), Tip::Unconscious));
         }
         if let Some(d) = p.disarmed {
-            marks.push(format!("disarmed: {} turns of scrambling", d.turns));
+            marks.push((
+                format!("disarmed: {} turns of scrambling", d.turns),
+                Tip::Disarmed,
+            ));
         }
         if p.spell_round == s.round && p.spells.total() < 6 {
-            marks.push("spell cast this round".into());
+            marks.push(("spell cast this round".into(), Tip::OneSpell));
         }
         if let Phase::Turn {
             seat: t,
@@ -221,10 +234,20 @@ fn sheet(ui: &mut egui::Ui, s: &KtogState) {
         } = s.phase
             && t == seat
         {
-            marks.push("Bless in effect".into());
+            marks.push(("Bless in effect".into(), Tip::BlessInEffect));
         }
         if !marks.is_empty() {
-            ui.label(egui::RichText::new(marks.join(" \u{b7} ")).italics());
+            ui.horizontal_wrapped(|ui| {
+                for (i, (text, tip)) in marks.iter().enumerate() {
+                    let text = if i == 0 {
+                        text.clone()
+                    } else {
+                        format!("\u{b7} {text}")
+                    };
+                    ui.label(egui::RichText::new(text).italics())
+                        .on_hover_text(tip.text());
+                }
+            });
         }
     }
 }
@@ -244,7 +267,12 @@ fn actions(ui: &mut egui::Ui, session: &mut KtogSession) -> Option<Command> {
                 "Everyone rolls a d{}; the highest goes first, then around to the left. Ties roll again.",
                 s.options.initiative_die.sides()
             ));
-            if session.human_seat().is_some() && ui.button("Roll initiative").clicked() {
+            if session.human_seat().is_some()
+                && ui
+                    .button("Roll initiative")
+                    .on_hover_text(Tip::Initiative.text())
+                    .clicked()
+            {
                 out = Some(Command::RollInitiative);
             }
         }
@@ -272,11 +300,17 @@ fn actions(ui: &mut egui::Ui, session: &mut KtogSession) -> Option<Command> {
                     let c = Command::Cast(spell);
                     let ok = session.game.check(*seat, &c).is_ok();
                     let tip = match spell {
-                        Spell::Haste if me.disarmed.is_some() => {
-                            "pick up your weapon, then one roll to hit"
+                        Spell::Haste if me.disarmed.is_some() => format!(
+                            "{}\npick up your weapon, then one roll to hit",
+                            Tip::HasteForWeapon.quoted()
+                        ),
+                        Spell::Haste => {
+                            format!("{}\ntwo rolls to hit this turn", Tip::Haste.quoted())
                         }
-                        Spell::Haste => "two rolls to hit this turn",
-                        _ => "-2 to the number needed to hit, -1 to disarm, this turn",
+                        _ => format!(
+                            "{}\n-2 to the number needed to hit, -1 to disarm, this turn",
+                            Tip::Bless.quoted()
+                        ),
                     };
                     if ui
                         .add_enabled(ok, egui::Button::new(format!("Cast {}", spell.label())))
@@ -293,7 +327,10 @@ fn actions(ui: &mut egui::Ui, session: &mut KtogSession) -> Option<Command> {
                     let ok = session.game.check(*seat, &c).is_ok();
                     if ui
                         .add_enabled(ok, egui::Button::new("Cast Haste, bare-handed"))
-                        .on_hover_text("two rolls to hit with the fists (-1 to hit, -2 damage); the weapon stays where it lies")
+                        .on_hover_text(format!(
+                            "{}\ntwo rolls to hit with the fists; the weapon stays where it lies",
+                            Tip::BareHanded.quoted()
+                        ))
                         .clicked()
                     {
                         out = Some(c);
@@ -301,6 +338,7 @@ fn actions(ui: &mut egui::Ui, session: &mut KtogSession) -> Option<Command> {
                     let ok = session.game.check(*seat, &Command::Scramble).is_ok();
                     if ui
                         .add_enabled(ok, egui::Button::new("Scramble for the weapon"))
+                        .on_hover_text(Tip::Scramble.text())
                         .clicked()
                     {
                         out = Some(Command::Scramble);
@@ -328,6 +366,7 @@ fn actions(ui: &mut egui::Ui, session: &mut KtogSession) -> Option<Command> {
                                     .color(seat_color(t)),
                             ),
                         )
+                        .on_hover_text(Tip::Attack.text())
                         .clicked()
                     {
                         out = Some(c);
@@ -344,7 +383,11 @@ fn actions(ui: &mut egui::Ui, session: &mut KtogSession) -> Option<Command> {
                 if session.game.check(*seat, &c).is_ok() {
                     let d = odds_of(&s, *seat, t, true);
                     ui.horizontal(|ui| {
-                        if ui.button(format!("Disarm {}", s.name(t))).clicked() {
+                        if ui
+                            .button(format!("Disarm {}", s.name(t)))
+                            .on_hover_text(Tip::Disarm.text())
+                            .clicked()
+                        {
                             out = Some(c);
                         }
                         ui.label(format!("succeeds {}", pct(d.hit)));
@@ -356,6 +399,7 @@ fn actions(ui: &mut egui::Ui, session: &mut KtogSession) -> Option<Command> {
                 if session.game.check(*seat, &c).is_ok()
                     && ui
                         .button(format!("Cure {} (2 to 10 hit points)", s.name(t)))
+                        .on_hover_text(Tip::Cure.text())
                         .clicked()
                 {
                     out = Some(c);
@@ -425,10 +469,18 @@ fn prompts(ctx: &egui::Context, session: &mut KtogSession) -> Option<Command> {
                     );
                 }
                 ui.horizontal(|ui| {
-                    if ui.button("Dodge (spend the spell)").clicked() {
+                    if ui
+                        .button("Dodge (spend the spell)")
+                        .on_hover_text(Tip::Dodge.text())
+                        .clicked()
+                    {
                         out = Some(Command::Dodge { dodge: true });
                     }
-                    if ui.button("Take it").clicked() {
+                    if ui
+                        .button("Take it")
+                        .on_hover_text(Tip::TakeIt.text())
+                        .clicked()
+                    {
                         out = Some(Command::Dodge { dodge: false });
                     }
                 });
@@ -438,10 +490,18 @@ fn prompts(ctx: &egui::Context, session: &mut KtogSession) -> Option<Command> {
                     s.name(h.attacker)
                 ));
                 ui.horizontal(|ui| {
-                    if ui.button("Mighty Blow!").clicked() {
+                    if ui
+                        .button("Mighty Blow!")
+                        .on_hover_text(Tip::MightyBlow.text())
+                        .clicked()
+                    {
                         out = Some(Command::Mighty { mighty: true });
                     }
-                    if ui.button("Roll plain damage").clicked() {
+                    if ui
+                        .button("Roll plain damage")
+                        .on_hover_text(Tip::PlainDamage.text())
+                        .clicked()
+                    {
                         out = Some(Command::Mighty { mighty: false });
                     }
                 });

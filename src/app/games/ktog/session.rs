@@ -117,6 +117,12 @@ impl PlaySession for KtogSession {
         self.pause_left = None;
         self.sync_pause();
     }
+    fn help(&self) -> crate::app::base::key_help::RulesHelp {
+        crate::app::base::key_help::RulesHelp {
+            keys: &[],
+            lines: &[("Click a miniature", "gives it the armed action")],
+        }
+    }
     fn rules_reference(&self) -> (&'static str, &'static str) {
         ("KtOG rules reference", rules_reference())
     }

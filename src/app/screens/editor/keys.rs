@@ -1,12 +1,41 @@
 //! The editor's keys: undo and redo, save, the snap grid, and turning, copying and deleting the
-//! selected pieces.
+//! selected pieces. The keys are the constants below, which the F1 help lists too.
 
 use super::state::{EditTool, Editor};
+use crate::app::base::key_help::{Chord, HelpLine, chords_text};
 use crate::app::base::state::{ActiveTool, Notices};
 use crate::edit::EditOp;
 use crate::edit::ops::snap_angle;
 use crate::table::Pt;
 use bevy::prelude::*;
+
+pub const UNDO: Chord = Chord::ctrl(KeyCode::KeyZ);
+pub const REDO: [Chord; 2] = [Chord::ctrl(KeyCode::KeyY), Chord::ctrl_shift(KeyCode::KeyZ)];
+pub const SAVE: Chord = Chord::ctrl(KeyCode::KeyS);
+pub const SNAP: Chord = Chord::plain(KeyCode::KeyX);
+pub const TURN_LEFT: Chord = Chord::plain(KeyCode::KeyQ);
+pub const TURN_RIGHT: Chord = Chord::plain(KeyCode::KeyE);
+pub const DELETE: [Chord; 2] = [
+    Chord::plain(KeyCode::Delete),
+    Chord::plain(KeyCode::Backspace),
+];
+pub const COPY: Chord = Chord::ctrl(KeyCode::KeyD);
+
+/// The editor's own keys, for the F1 help.
+pub fn help() -> Vec<HelpLine> {
+    vec![
+        HelpLine::new(UNDO.name(), "undo"),
+        HelpLine::new(chords_text(&REDO), "redo"),
+        HelpLine::new(SAVE.name(), "save (checks the level first)"),
+        HelpLine::new(SNAP.name(), "snap grid 1\" / 0.5\" / off"),
+        HelpLine::new(
+            chords_text(&[TURN_LEFT, TURN_RIGHT]),
+            "turn the selected pieces left / right (Pieces)",
+        ),
+        HelpLine::new(COPY.name(), "copy the selected pieces (Pieces)"),
+        HelpLine::new(chords_text(&DELETE), "delete the selected pieces (Pieces)"),
+    ]
+}
 
 pub(super) fn editor_keys(
     keys: Res<ButtonInput<KeyCode>>,
@@ -14,9 +43,8 @@ pub(super) fn editor_keys(
     mut notices: ResMut<Notices>,
     tool: Res<ActiveTool>,
 ) {
-    let ctrl = crate::app::base::state::modifier_held(&keys, crate::app::base::state::CTRL);
     let shift = crate::app::base::state::modifier_held(&keys, crate::app::base::state::SHIFT);
-    if ctrl && keys.just_pressed(KeyCode::KeyZ) {
+    if UNDO.just_pressed(&keys) {
         if shift {
             editor.redo()
         } else {
@@ -24,18 +52,18 @@ pub(super) fn editor_keys(
         }
         return;
     }
-    if ctrl && keys.just_pressed(KeyCode::KeyY) {
+    if REDO[0].just_pressed(&keys) {
         editor.redo();
         return;
     }
-    if ctrl && keys.just_pressed(KeyCode::KeyS) {
+    if SAVE.just_pressed(&keys) {
         match editor.path.clone() {
             Some(p) => editor.save_checked(p, &mut notices),
             None => editor.save_as = Some("my-level".into()),
         }
         return;
     }
-    if keys.just_pressed(KeyCode::KeyX) {
+    if SNAP.just_pressed(&keys) {
         editor.snap = if editor.snap == 1.0 {
             0.5
         } else if editor.snap == 0.5 {
@@ -57,7 +85,7 @@ pub(super) fn editor_keys(
     }
     let pieces = editor.selected.clone();
     let step = if editor.snap_rotation { 15.0 } else { 5.0 };
-    if keys.just_pressed(KeyCode::KeyQ) {
+    if TURN_LEFT.just_pressed(&keys) {
         let cur = editor.history.current().table.pieces[pieces[0]].rotation;
         let target = if editor.snap_rotation {
             snap_angle(cur + step, step)
@@ -72,7 +100,7 @@ pub(super) fn editor_keys(
             &mut notices,
         );
     }
-    if keys.just_pressed(KeyCode::KeyE) {
+    if TURN_RIGHT.just_pressed(&keys) {
         let cur = editor.history.current().table.pieces[pieces[0]].rotation;
         let target = if editor.snap_rotation {
             snap_angle(cur - step, step)
@@ -87,10 +115,10 @@ pub(super) fn editor_keys(
             &mut notices,
         );
     }
-    if keys.any_just_pressed([KeyCode::Delete, KeyCode::Backspace]) {
+    if DELETE.iter().any(|c| c.just_pressed(&keys)) {
         editor.apply(EditOp::DeletePieces { pieces }, &mut notices);
         editor.selected.clear();
-    } else if ctrl && keys.just_pressed(KeyCode::KeyD) {
+    } else if COPY.just_pressed(&keys) {
         let before = editor.history.current().table.pieces.len();
         editor.apply(
             EditOp::DuplicatePieces {

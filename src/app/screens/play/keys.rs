@@ -1,6 +1,7 @@
 //! The play screen's keys: Ctrl+Z takes back the last step that rolled no dice, as the Undo
 //! button does.
 
+use crate::app::base::key_help::Chord;
 use crate::app::base::state::Notices;
 use crate::app::game::session::ActiveGame;
 use bevy::prelude::*;
@@ -14,6 +15,9 @@ pub fn plugin(app: &mut App) {
     );
 }
 
+/// The key that takes back a step, for the handler and the F1 help.
+pub const UNDO: Chord = Chord::ctrl(KeyCode::KeyZ);
+
 fn undo_key(
     keys: Option<Res<ButtonInput<KeyCode>>>,
     typing: Option<Res<bevy_egui::input::EguiWantsInput>>,
@@ -21,10 +25,7 @@ fn undo_key(
     mut notices: ResMut<Notices>,
 ) {
     let Some(keys) = keys else { return };
-    if typing.is_some_and(|t| t.wants_any_keyboard_input())
-        || !keys.just_pressed(KeyCode::KeyZ)
-        || !crate::app::base::state::modifier_held(&keys, crate::app::base::state::CTRL)
-    {
+    if typing.is_some_and(|t| t.wants_any_keyboard_input()) || !UNDO.just_pressed(&keys) {
         return;
     }
     notices.status = match active.undo() {
