@@ -138,7 +138,11 @@ fn the_matrix_pits_every_force_against_every_other() {
         m.cells[0][0].side_wins(0) + m.cells[0][1].side_wins(0) + m.cells[1][0].side_wins(1)
     );
     let [won, drawn, cut, stuck] = m.ends(s.max_commands);
-    assert_eq!((won + drawn, cut, stuck), (12, 0, 0), "two rounds end every game");
+    assert_eq!(
+        (won + drawn, cut, stuck),
+        (12, 0, 0),
+        "two rounds end every game"
+    );
     let short = Simulation {
         max_commands: 20,
         ..s.clone()

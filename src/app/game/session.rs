@@ -133,6 +133,11 @@ where
     }
 }
 
+/// A step's filter on the commands a person at the screen gives: the game's state and the
+/// command (as `&R::State` and `&R::Command` of the rule set in play); `Err(hint)` refuses the
+/// command before the rules see it, with a hint that says what the step asks for instead.
+pub type GuideGate = fn(&dyn Any, &dyn Any) -> Result<(), String>;
+
 /// The shell's own state of a game in play.
 #[derive(Debug, Default)]
 pub struct Shell {
@@ -159,7 +164,7 @@ pub struct Shell {
     pub online_seat: Option<OnlineSeat>,
     /// A guided game's step in play: the commands it lets through (a refusal is a hint, and the
     /// rules never see the command).
-    pub guide_gate: Option<super::guide::GuideGate>,
+    pub guide_gate: Option<GuideGate>,
     /// The last hint the guided game's step gave, until the next command is taken.
     pub guide_hint: Option<String>,
 }
