@@ -162,6 +162,9 @@ pub struct Shell {
     pub guide_gate: Option<super::guide::GuideGate>,
     /// The last hint the guided game's step gave, until the next command is taken.
     pub guide_hint: Option<String>,
+    /// A guided game's step holds the program's own orders (it still answers what the game asks
+    /// of it); a rule set whose sides act at once reads it in `program_may_act`.
+    pub guide_holds_program: bool,
 }
 
 /// This screen's seat in a game hosted elsewhere, and the commands it proposed that the

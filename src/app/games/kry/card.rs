@@ -198,8 +198,9 @@ fn order_button(
     let check = Kry::check(s, side, &cmd);
     let text = format!("{label} ({ap} AP)");
     let r = ui
-        .add_enabled(check.is_ok(), egui::Button::new(text))
+        .add_enabled(check.is_ok(), egui::Button::new(&text))
         .on_hover_text(hover);
+    crate::app::ui_kit::guide_mark::mark(ui, &r, &text);
     let r = match &check {
         Err(e) => r.on_disabled_hover_text(e.to_string()),
         Ok(()) => r,
@@ -224,10 +225,10 @@ pub fn actions(ui: &mut egui::Ui, session: &KrySession, id: ModelId) -> Option<C
             (MoveKind::Run, "1 AP, twice Speed, Body -1"),
             (MoveKind::SmallStep, "free, under 1\""),
         ] {
-            if ui
-                .selectable_label(session.move_kind == k, format!("{} ({ap})", k.label()))
-                .clicked()
-            {
+            let label = format!("{} ({ap})", k.label());
+            let r = ui.selectable_label(session.move_kind == k, &label);
+            crate::app::ui_kit::guide_mark::mark(ui, &r, &label);
+            if r.clicked() {
                 out = Some(CardAction::Kind(k));
             }
         }
@@ -272,11 +273,12 @@ pub fn actions(ui: &mut egui::Ui, session: &KrySession, id: ModelId) -> Option<C
                         weapon: w.name.clone(),
                         mode,
                     };
-                if ui
-                    .selectable_label(picking, format!("{} ({ap} AP)", mode.label()))
-                    .on_hover_text("then click the target: the distance is measured after the shot is called, and a shot out of range is lost")
-                    .clicked()
-                {
+                let label = format!("{} ({ap} AP)", mode.label());
+                let r = ui
+                    .selectable_label(picking, &label)
+                    .on_hover_text("then click the target: the distance is measured after the shot is called, and a shot out of range is lost");
+                crate::app::ui_kit::guide_mark::mark(ui, &r, &label);
+                if r.clicked() {
                     out = Some(CardAction::Place(Placing::Shoot {
                         shooter: id,
                         weapon: w.name.clone(),
@@ -356,7 +358,7 @@ pub fn actions(ui: &mut egui::Ui, session: &KrySession, id: ModelId) -> Option<C
                             Some(w) => format!("{} ({w}) (1 AP)", at.label()),
                             None => format!("{} (1 AP)", at.label()),
                         };
-                        if ui.button(label).clicked() {
+                        if crate::app::ui_kit::guide_mark::button(ui, label).clicked() {
                             out = Some(CardAction::Cmd(cmd.clone()));
                         }
                         if let Some(o) = odds {
@@ -373,11 +375,12 @@ pub fn actions(ui: &mut egui::Ui, session: &KrySession, id: ModelId) -> Option<C
         } else {
             AttackType::Punch
         };
-        if ui
-            .selectable_label(charging, format!("Charge! (1 AP, up to {}\" into contact, +2 CC)", m.speed() + m.body()))
-            .on_hover_text("then click the enemy: the charger moves Speed + Body into base contact and attacks")
-            .clicked()
-        {
+        let label = format!("Charge! (1 AP, up to {}\" into contact, +2 CC)", m.speed() + m.body());
+        let r = ui
+            .selectable_label(charging, &label)
+            .on_hover_text("then click the enemy: the charger moves Speed + Body into base contact and attacks");
+        crate::app::ui_kit::guide_mark::mark(ui, &r, &label);
+        if r.clicked() {
             out = Some(CardAction::Place(Placing::Attack {
                 attacker: id,
                 attack,
@@ -451,7 +454,7 @@ fn target_list(ui: &mut egui::Ui, session: &KrySession, id: ModelId) -> Option<C
             if sighting(s, id, e.id).is_err() {
                 continue;
             }
-            if ui.button(&e.name).clicked() {
+            if crate::app::ui_kit::guide_mark::button(ui, &e.name).clicked() {
                 out = make(e.id);
             }
         }
