@@ -143,7 +143,10 @@ fn play(g: &mut KryGame, side: Side, cmd: Command) -> Result<(), Vec<String>> {
 pub fn start() -> Result<(ActiveGame, crate::data::LevelFile), Vec<String>> {
     let g = game()?;
     let level = g.setup.level.clone();
-    Ok((ActiveGame::new(KrySession::new(g, Some(COUNTDOWN))), level))
+    let mut s = KrySession::new(g, Some(COUNTDOWN));
+    // The setup's last order (the Hunter going into waiting) opens no window for side 1.
+    s.tempo.window = None;
+    Ok((ActiveGame::new(s), level))
 }
 
 /// The Kry-Gothic session a step looks at.

@@ -64,7 +64,7 @@ pub fn steps() -> Vec<GuideStep> {
         .hold_program(),
         GuideStep::new(
             "A move AND a shot",
-            "Click Joe Brandt, drag him forward (queued, he does not move yet), pick his Carbine's 'standard shot' and click Hunter Vasquez (queued), then 'Give the combo'.",
+            "Click Joe Brandt, drag him forward (queued, he does not move yet), pick his Carbine's 'standard shot' and click Hunter Vasquez (on the table, or his name under the shot), then 'Give the combo'.",
             "\"An order combo can be loosely defined as anything that has to be said with the word “AND”.\" \"Different actions: ... the unit can only be interrupted if the opposing unit is in waiting\"",
             |v| {
                 gave(v, |c| matches!(c, Command::Order { .. }))
@@ -81,7 +81,7 @@ pub fn steps() -> Vec<GuideStep> {
         .hold_program(),
         GuideStep::new(
             "The interrupt window and its countdown (Tab)",
-            "After an order of the program a window opens for you (top of the screen), its countdown running. Press Tab (or 'Interrupt! (Tab)') to claim it: the countdown stops and the program waits for you.",
+            "After an order of the program a window opens for you (top of the table), its countdown running. Press Tab (or click 'Interrupt! (Tab)') to claim it: the countdown stops and the program waits for you.",
             "\"The other player though is free to interrupt you at ANY stage.\"",
             |v| {
                 session(v).is_some_and(|s| {
@@ -129,11 +129,11 @@ pub fn steps() -> Vec<GuideStep> {
         .hold_program(),
         GuideStep::new(
             "Close combat: your defence",
-            "Zealot Penn fights Joe Abara. When he attacks, choose Joe Abara's defence in the prompt: 'Passive defence (free)' or 'Active defence (1 AP)', then its type. (If he does not attack, attack him with Joe Abara instead.)",
+            "The program acts on its own again. When it attacks one of your models in close combat (Zealot Penn is at Joe Abara's side), answer the defence prompt: 'Passive defence (free)' or 'Active defence (1 AP)', then its type. (If no attack comes, attack Zealot Penn yourself.)",
             "\"The defender can either use a passive defense (which costs nothing) or use an active defense (which costs 1AP). The defender must say before the attack which type of defense is chosen.\"",
             defence_done,
         )
-        .model(ABARA)
+        .model(ZEALOT)
         .button("Active defence")
         .detail(defence_detail)
         .gate(gate_defence)
@@ -343,7 +343,7 @@ fn gate_defence(st: &dyn Any, c: &dyn Any) -> Result<(), String> {
     keep(
         st,
         c,
-        |_, c| matches!(c, Command::Attack { attacker, .. } if attacker.0 == ABARA),
-        "Wait for Zealot Penn's attack and answer the defence prompt (or attack him with Joe Abara).",
+        |s, c| matches!(c, Command::Attack { attacker, .. } if s.models.get(attacker).is_some_and(|m| m.side == 1)),
+        "Wait for the program's attack and answer the defence prompt (or attack Zealot Penn yourself).",
     )
 }

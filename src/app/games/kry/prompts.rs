@@ -43,7 +43,18 @@ pub fn interrupt_window(ctx: &egui::Context, session: &KrySession) -> Option<Pro
         .id("kry_interrupt".into())
         .collapsible(false)
         .resizable(false)
-        .anchor(egui::Align2::CENTER_TOP, egui::vec2(0.0, 56.0))
+        // In a guided game, left of the step panel (which stands at the top right of the table).
+        .anchor(
+            egui::Align2::CENTER_TOP,
+            egui::vec2(
+                if session.shell.guide_gate.is_some() {
+                    -170.0
+                } else {
+                    0.0
+                },
+                56.0,
+            ),
+        )
         .show(ctx, |ui| {
             let what = match w.kind {
                 WindowKind::Combo { waiting_only: true } => format!(
