@@ -133,6 +133,12 @@ where
     }
 }
 
+/// A guided game's step's filter on the commands a person at the screen gives: the game's state
+/// and the command (as `&R::State` and `&R::Command` of the rule set in play); `Err(hint)` refuses
+/// the command before the rules see it, with a hint that says what the step asks for instead.
+/// (Defined here, where the shell checks it; `guide::GuideGate` names it for the guides.)
+pub type GuideGate = fn(&dyn std::any::Any, &dyn std::any::Any) -> Result<(), String>;
+
 /// The shell's own state of a game in play.
 #[derive(Debug, Default)]
 pub struct Shell {
@@ -159,7 +165,7 @@ pub struct Shell {
     pub online_seat: Option<OnlineSeat>,
     /// A guided game's step in play: the commands it lets through (a refusal is a hint, and the
     /// rules never see the command).
-    pub guide_gate: Option<super::guide::GuideGate>,
+    pub guide_gate: Option<GuideGate>,
     /// The last hint the guided game's step gave, until the next command is taken.
     pub guide_hint: Option<String>,
     /// A guided game's step holds the program's own orders (it still answers what the game asks
