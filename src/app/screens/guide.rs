@@ -212,6 +212,14 @@ fn follow_game(
         shell.guide_gate = gate;
         shell.guide_holds_program = hold;
         shell.guide_hint = None;
+        // A refusal of the step before is no longer the news.
+        if shell
+            .last_error
+            .as_deref()
+            .is_some_and(|e| e.starts_with("Not in this step"))
+        {
+            shell.last_error = None;
+        }
     } else {
         // Kept to the step's without marking the game changed every frame.
         let gate = guide.step().and_then(|s| s.gate);
