@@ -26,7 +26,8 @@ use wartable::rules::kry::state::Pending;
 
 /// A headless app at the table with the guided game started as `--open` starts it.
 fn guided_app() -> App {
-    let (active, level) = (wartable::app::games::kry::guide::entry().start)().expect("starts");
+    let (active, level) =
+        (wartable::app::games::kry::guide_steps::entry().start)().expect("starts");
     let table = active.0.game().table();
     let mut app = crate::common::game_app(
         (
@@ -46,11 +47,14 @@ fn guided_app() -> App {
     );
     app.world_mut()
         .resource_mut::<GuideRegistry>()
-        .add(wartable::app::games::kry::guide::entry());
+        .add(wartable::app::games::kry::guide_steps::entry());
     app.world_mut().write_message(StartGuide(KEY.into()));
     app.update();
     app.update();
-    assert!(app.world().contains_resource::<Guide>(), "the guide started");
+    assert!(
+        app.world().contains_resource::<Guide>(),
+        "the guide started"
+    );
     app
 }
 
@@ -148,7 +152,11 @@ fn the_guided_game_is_walked_to_its_end() {
     let mut app = guided_app();
     let n = app.world().resource::<Guide>().steps.len();
     assert_eq!(at(&app), 0);
-    assert_eq!(kry(&mut app).tempo.countdown, Some(12.0), "the newcomer's countdown");
+    assert_eq!(
+        kry(&mut app).tempo.countdown,
+        Some(12.0),
+        "the newcomer's countdown"
+    );
     assert!(kry(&mut app).state().models[&id(HUNTER)].waiting);
 
     // 1. Select the Captain (a click on her name in the side panel).
@@ -174,17 +182,30 @@ fn the_guided_game_is_walked_to_its_end() {
     // 5. Joe Brandt moves AND fires at Hunter Vasquez: the drag and the shot are queued, then
     // the combo given.
     click(&mut app, UiAction::Select(id(BRANDT))).unwrap();
-    click(&mut app, UiAction::Card(CardAction::Kind(MoveKind::Normal))).unwrap();
-    drag(&mut app, BRANDT, Pt::new(12.0, 5.0));
     let shoot = Placing::Shoot {
         shooter: id(BRANDT),
         weapon: "Carbine".into(),
         mode: FireMode::Standard,
     };
+    // With his shot picked first, a press on Joe Brandt himself (to drag him) is no target.
+    click(&mut app, UiAction::Card(CardAction::Place(shoot.clone()))).unwrap();
+    crate::common::click(&mut app, Some(id(BRANDT)), None);
+    assert_eq!(
+        kry(&mut app).building,
+        Some(Vec::new()),
+        "no shot at himself"
+    );
+    click(&mut app, UiAction::Card(CardAction::Place(shoot.clone()))).unwrap();
+    assert_eq!(kry(&mut app).placing, Placing::None);
+    click(&mut app, UiAction::Card(CardAction::Kind(MoveKind::Normal))).unwrap();
+    drag(&mut app, BRANDT, Pt::new(12.0, 5.0));
     click(&mut app, UiAction::Card(CardAction::Place(shoot))).unwrap();
     crate::common::click(&mut app, Some(id(HUNTER)), None);
     app.update();
-    let steps = kry(&mut app).building.clone().expect("the combo being built");
+    let steps = kry(&mut app)
+        .building
+        .clone()
+        .expect("the combo being built");
     assert_eq!(steps.len(), 2, "{steps:?}");
     let before = kry(&mut app).game.log.len();
     click(
@@ -196,18 +217,31 @@ fn the_guided_game_is_walked_to_its_end() {
     until_past(&mut app, 4, nothing);
     // The program's Hunter in waiting interrupted it (with this seed and these places).
     let s = kry(&mut app).state().clone();
-    assert!(s.tally[1].interrupted_combo, "{}", journal(&kry(&mut app).game));
+    assert!(
+        s.tally[1].interrupted_combo,
+        "{}",
+        journal(&kry(&mut app).game)
+    );
     let w = kry(&mut app).tempo.window.clone().expect("side 1's window");
     assert!(w.side == 1 && w.left.is_some(), "{w:?}");
 
     // 6. Tab claims the window.
     press(&mut app, KeyCode::Tab);
     until_past(&mut app, 5, nothing);
-    assert!(kry(&mut app).tempo.window.as_ref().is_some_and(|w| w.claimed));
+    assert!(
+        kry(&mut app)
+            .tempo
+            .window
+            .as_ref()
+            .is_some_and(|w| w.claimed)
+    );
 
     // 7. "Call a face-off" in the window.
-    click(&mut app, UiAction::Prompt(PromptAction::Cmd(1, Command::CallFaceOff)))
-        .expect("the face-off is called");
+    click(
+        &mut app,
+        UiAction::Prompt(PromptAction::Cmd(1, Command::CallFaceOff)),
+    )
+    .expect("the face-off is called");
     until_past(&mut app, 6, nothing);
 
     // 8. Side 1 names a shot of Joe Brandt at the Hunter (or of the Captain, if he cannot);
@@ -279,7 +313,10 @@ fn a_wrong_command_gets_a_hint_and_leave_goes_to_the_menu() {
     );
     let hint = s.shell.guide_hint.clone().expect("a hint");
     assert!(hint.contains("Captain Ilse Varga"), "{hint}");
-    assert_eq!(s.state().table.model(id(BRANDT)).unwrap().pos, Pt::new(12.0, 2.0));
+    assert_eq!(
+        s.state().table.model(id(BRANDT)).unwrap().pos,
+        Pt::new(12.0, 2.0)
+    );
     assert_eq!(at(&app), 1, "still the move step");
     // A click on another model in a select step is undone with a hint.
     app.world_mut().resource_mut::<Guide>().restart = true;

@@ -2,10 +2,11 @@
 //! (`levels/tutorial-kry-gothic.ron`), three Earth Confederate models against three Renegades
 //! played by the program, a fixed seed, deployment done, the program's Hunter Vasquez already in
 //! waiting and its Zealot Penn in base contact with Joe Abara; the interrupt countdown on, longer
-//! than a normal game's for a newcomer. The steps are in [`super::guide_steps`].
+//! than a normal game's for a newcomer. The steps, and the registry's entry, are in
+//! `guide_steps`.
 
 use super::session::KrySession;
-use crate::app::game::guide::{GuideEntry, GuideView};
+use crate::app::game::guide::GuideView;
 use crate::app::game::session::ActiveGame;
 use crate::rules::core::Player;
 use crate::rules::kry::command::Command;
@@ -31,15 +32,6 @@ pub const BRANDT: u32 = 3;
 pub const PROPHET: u32 = 4;
 pub const HUNTER: u32 = 5;
 pub const ZEALOT: u32 = 6;
-
-pub fn entry() -> GuideEntry {
-    GuideEntry {
-        key: KEY,
-        label: "Kry-Gothic: a guided first game",
-        start,
-        steps: super::guide_steps::steps,
-    }
-}
 
 fn force(name: &str, team: &str, models: &[(&str, &str)]) -> KryForce {
     KryForce {
@@ -94,7 +86,12 @@ pub fn game() -> Result<KryGame, Vec<String>> {
     };
     let mut g = KryGame::new(setup)?;
     g.set_player(2, Player::Program);
-    let r = |g: &KryGame, id: u32| g.state.models.get(&ModelId(id)).map_or(0.5, |m| m.base / 2.0);
+    let r = |g: &KryGame, id: u32| {
+        g.state
+            .models
+            .get(&ModelId(id))
+            .map_or(0.5, |m| m.base / 2.0)
+    };
     // Joe Abara at the edge of side 1's zone, the Zealot come through the hatch touching him.
     let abara_y = 4.0 - r(&g, ABARA);
     let zealot_y = abara_y + r(&g, ABARA) + r(&g, ZEALOT) + 0.01;
@@ -108,7 +105,11 @@ pub fn game() -> Result<KryGame, Vec<String>> {
     ];
     for side in [1u8, 2] {
         for (id, x, y, facing) in places {
-            if g.state.models.get(&ModelId(id)).is_some_and(|m| m.side == side) {
+            if g.state
+                .models
+                .get(&ModelId(id))
+                .is_some_and(|m| m.side == side)
+            {
                 play(
                     &mut g,
                     side,

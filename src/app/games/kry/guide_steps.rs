@@ -5,13 +5,25 @@
 //! can be done whatever the program answers; each gate lets through the step's own commands
 //! and the answers the game asks for meanwhile (a pass, a face-off pick, a defence).
 
-use super::guide::{ABARA, BRANDT, CAPTAIN, COUNTDOWN, HUNTER, ZEALOT, name, session, since, state};
-use crate::app::game::guide::{GuideStep, GuideView, gate_args};
+use super::guide::{
+    ABARA, BRANDT, CAPTAIN, COUNTDOWN, HUNTER, ZEALOT, name, session, since, state,
+};
+use crate::app::game::guide::{GuideEntry, GuideStep, GuideView, gate_args};
 use crate::rules::kry::Kry;
 use crate::rules::kry::command::{Command, MoveKind};
 use crate::rules::kry::state::{KryState, Pending};
 use crate::table::ModelId;
 use std::any::Any;
+
+/// The guided game as the guide registry holds it.
+pub fn entry() -> GuideEntry {
+    GuideEntry {
+        key: super::guide::KEY,
+        label: "Kry-Gothic: a guided first game",
+        start: super::guide::start,
+        steps,
+    }
+}
 
 /// The steps, first to last.
 pub fn steps() -> Vec<GuideStep> {
@@ -283,15 +295,30 @@ fn keep(
 }
 
 fn gate_select(st: &dyn Any, c: &dyn Any) -> Result<(), String> {
-    keep(st, c, |_, _| false, "No orders yet: first click Captain Ilse Varga, ringed on the table.")
+    keep(
+        st,
+        c,
+        |_, _| false,
+        "No orders yet: first click Captain Ilse Varga, ringed on the table.",
+    )
 }
 
 fn gate_nothing(st: &dyn Any, c: &dyn Any) -> Result<(), String> {
-    keep(st, c, |_, _| false, "Not yet: click 'Build an order combo…' in the right panel first.")
+    keep(
+        st,
+        c,
+        |_, _| false,
+        "Not yet: click 'Build an order combo…' in the right panel first.",
+    )
 }
 
 fn gate_nothing_tab(st: &dyn Any, c: &dyn Any) -> Result<(), String> {
-    keep(st, c, |_, _| false, "Not yet: press Tab (or 'Side 1: interrupt (Tab)' in the top bar) to claim your window first.")
+    keep(
+        st,
+        c,
+        |_, _| false,
+        "Not yet: press Tab (or 'Side 1: interrupt (Tab)' in the top bar) to claim your window first.",
+    )
 }
 
 fn gate_move(st: &dyn Any, c: &dyn Any) -> Result<(), String> {

@@ -45,5 +45,5 @@ pub fn plugin(app: &mut App) {
         });
     app.world_mut()
         .get_resource_or_init::<crate::app::game::guide::GuideRegistry>()
-        .add(guide::entry());
+        .add(guide_steps::entry());
 }
