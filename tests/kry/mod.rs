@@ -11,6 +11,7 @@ mod dice;
 mod effects;
 mod fear;
 mod game;
+mod guide;
 mod ladders;
 mod online;
 mod orders;

@@ -41,6 +41,10 @@ pub struct GuideStep {
     pub gate: Option<GuideGate>,
     /// What the rules just did, shown once the step is done (above the log lines it brought).
     pub after: &'static str,
+    /// Whether the program keeps from giving orders of its own while the step is on (it still
+    /// answers what the game asks of it: a window, a face-off, a defence), where both sides may
+    /// act at once and the program would otherwise act before a newcomer has read the step.
+    pub hold_program: bool,
 }
 
 impl GuideStep {
@@ -62,6 +66,7 @@ impl GuideStep {
             done,
             gate: None,
             after: "",
+            hold_program: false,
         }
     }
     pub fn button(mut self, label: &'static str) -> Self {
@@ -88,6 +93,11 @@ impl GuideStep {
     }
     pub fn after(mut self, text: &'static str) -> Self {
         self.after = text;
+        self
+    }
+    /// Holds the program's own orders while the step is on (see [`GuideStep::hold_program`]).
+    pub fn hold_program(mut self) -> Self {
+        self.hold_program = true;
         self
     }
 }

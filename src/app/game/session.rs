@@ -133,10 +133,11 @@ where
     }
 }
 
-/// A step's filter on the commands a person at the screen gives: the game's state and the
-/// command (as `&R::State` and `&R::Command` of the rule set in play); `Err(hint)` refuses the
-/// command before the rules see it, with a hint that says what the step asks for instead.
-pub type GuideGate = fn(&dyn Any, &dyn Any) -> Result<(), String>;
+/// A guided game's step's filter on the commands a person at the screen gives: the game's state
+/// and the command (as `&R::State` and `&R::Command` of the rule set in play); `Err(hint)` refuses
+/// the command before the rules see it, with a hint that says what the step asks for instead.
+/// (Defined here, where the shell checks it; `guide::GuideGate` names it for the guides.)
+pub type GuideGate = fn(&dyn std::any::Any, &dyn std::any::Any) -> Result<(), String>;
 
 /// The shell's own state of a game in play.
 #[derive(Debug, Default)]
@@ -167,6 +168,9 @@ pub struct Shell {
     pub guide_gate: Option<GuideGate>,
     /// The last hint the guided game's step gave, until the next command is taken.
     pub guide_hint: Option<String>,
+    /// A guided game's step holds the program's own orders (it still answers what the game asks
+    /// of it); a rule set whose sides act at once reads it in `program_may_act`.
+    pub guide_holds_program: bool,
 }
 
 /// This screen's seat in a game hosted elsewhere, and the commands it proposed that the

@@ -30,7 +30,14 @@ pub fn plugin(app: &mut App) {
                 .chain()
                 .after(crate::app::screens::play::requests::RequestsSet),
         )
-        .add_systems(Update, ring_model.run_if(resource_exists::<Guide>))
+        .add_systems(
+            Update,
+            // Without gizmos (a headless app) there is no ring to draw.
+            ring_model.run_if(
+                resource_exists::<Guide>
+                    .and_then(resource_exists::<bevy::gizmos::config::GizmoConfigStore>),
+            ),
+        )
         .add_systems(
             EguiPrimaryContextPass,
             (
@@ -113,6 +120,7 @@ fn start_guide(
         Ok((mut game, level)) => {
             let steps = (entry.steps)();
             game.shell_mut().guide_gate = steps.first().and_then(|s| s.gate);
+            game.shell_mut().guide_holds_program = steps.first().is_some_and(|s| s.hold_program);
             let commands_at_start = game.0.game().commands();
             let journal_at_start = game.0.game().journal().len();
             crate::app::game::session::begin(&mut commands, &mut state, &mut notices, level, game);
@@ -150,7 +158,11 @@ fn follow_game(
         return;
     };
     if guide.closed {
-        active.shell_mut().guide_gate = None;
+        if active.shell().guide_gate.is_some() || active.shell().guide_holds_program {
+            let shell = active.shell_mut();
+            shell.guide_gate = None;
+            shell.guide_holds_program = false;
+        }
         return;
     }
     // A click on a model the step does not ask for is undone, with a hint.
@@ -195,13 +207,26 @@ fn follow_game(
         guide.commands_at_start = active.0.game().commands();
         guide.journal_at_start = active.0.game().journal().len();
         let gate = guide.step().and_then(|s| s.gate);
+        let hold = guide.step().is_some_and(|s| s.hold_program);
         let shell = active.shell_mut();
         shell.guide_gate = gate;
+        shell.guide_holds_program = hold;
         shell.guide_hint = None;
+        // A refusal of the step before is no longer the news.
+        if shell
+            .last_error
+            .as_deref()
+            .is_some_and(|e| e.starts_with("Not in this step"))
+        {
+            shell.last_error = None;
+        }
     } else {
         // Kept to the step's without marking the game changed every frame.
         let gate = guide.step().and_then(|s| s.gate);
-        active.bypass_change_detection().shell_mut().guide_gate = gate;
+        let hold = guide.step().is_some_and(|s| s.hold_program);
+        let shell = active.bypass_change_detection().shell_mut();
+        shell.guide_gate = gate;
+        shell.guide_holds_program = hold;
     }
 }
 

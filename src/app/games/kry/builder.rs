@@ -147,8 +147,7 @@ pub fn builder_ui(ui: &mut egui::Ui, session: &KrySession) -> Option<BuilderActi
         }
     }
     let Some(steps) = &session.building else {
-        if ui
-            .button("Build an order combo\u{2026}")
+        if crate::app::ui_kit::guide_mark::button(ui, "Build an order combo\u{2026}")
             .on_hover_text(format!(
                 "{}\nQueue orders joined by AND (moves, turns, shots, a close-combat attack last).",
                 Tip::BuildCombo.text()
@@ -195,13 +194,12 @@ pub fn builder_ui(ui: &mut egui::Ui, session: &KrySession) -> Option<BuilderActi
         }
     }
     ui.horizontal(|ui| {
-        if ui
-            .add_enabled(
-                matches!(cost, Some(Ok(_))),
-                egui::Button::new("Give the combo"),
-            )
-            .clicked()
-        {
+        let give = ui.add_enabled(
+            matches!(cost, Some(Ok(_))),
+            egui::Button::new("Give the combo"),
+        );
+        crate::app::ui_kit::guide_mark::mark(ui, &give, "Give the combo");
+        if give.clicked() {
             out = Some(BuilderAction::Give(
                 side,
                 Command::Order {

@@ -219,8 +219,9 @@ fn order_button(
     let check = Kry::check(s, side, &cmd);
     let text = format!("{label} ({ap} AP)");
     let r = ui
-        .add_enabled(check.is_ok(), egui::Button::new(text))
+        .add_enabled(check.is_ok(), egui::Button::new(&text))
         .on_hover_text(hover);
+    crate::app::ui_kit::guide_mark::mark(ui, &r, &text);
     let r = match &check {
         Err(e) => r.on_disabled_hover_text(e.to_string()),
         Ok(()) => r,
@@ -245,11 +246,12 @@ pub fn actions(ui: &mut egui::Ui, session: &KrySession, id: ModelId) -> Option<C
             (MoveKind::Run, "1 AP, twice Speed, Body -1"),
             (MoveKind::SmallStep, "free, under 1\""),
         ] {
-            if ui
-                .selectable_label(session.move_kind == k, format!("{} ({ap})", k.label()))
-                .on_hover_text(Tip::of_move(k).text())
-                .clicked()
-            {
+            let label = format!("{} ({ap})", k.label());
+            let r = ui
+                .selectable_label(session.move_kind == k, &label)
+                .on_hover_text(Tip::of_move(k).text());
+            crate::app::ui_kit::guide_mark::mark(ui, &r, &label);
+            if r.clicked() {
                 out = Some(CardAction::Kind(k));
             }
         }
@@ -302,11 +304,12 @@ pub fn actions(ui: &mut egui::Ui, session: &KrySession, id: ModelId) -> Option<C
                         weapon: w.name.clone(),
                         mode,
                     };
-                if ui
-                    .selectable_label(picking, format!("{} ({ap} AP)", mode.label()))
-                    .on_hover_text(Tip::of_fire_mode(mode).text())
-                    .clicked()
-                {
+                let label = format!("{} ({ap} AP)", mode.label());
+                let r = ui
+                    .selectable_label(picking, &label)
+                    .on_hover_text(Tip::of_fire_mode(mode).text());
+                crate::app::ui_kit::guide_mark::mark(ui, &r, &label);
+                if r.clicked() {
                     out = Some(CardAction::Place(Placing::Shoot {
                         shooter: id,
                         weapon: w.name.clone(),
@@ -386,8 +389,7 @@ pub fn actions(ui: &mut egui::Ui, session: &KrySession, id: ModelId) -> Option<C
                             Some(w) => format!("{} ({w}) (1 AP)", at.label()),
                             None => format!("{} (1 AP)", at.label()),
                         };
-                        if ui
-                            .button(label)
+                        if crate::app::ui_kit::guide_mark::button(ui, label)
                             .on_hover_text(Tip::of_attack(at).text())
                             .clicked()
                         {
@@ -407,17 +409,15 @@ pub fn actions(ui: &mut egui::Ui, session: &KrySession, id: ModelId) -> Option<C
         } else {
             AttackType::Punch
         };
-        if ui
-            .selectable_label(
-                charging,
-                format!(
-                    "Charge! (1 AP, up to {}\" into contact, +2 CC)",
-                    m.speed() + m.body()
-                ),
-            )
-            .on_hover_text(Tip::Charge.text())
-            .clicked()
-        {
+        let label = format!(
+            "Charge! (1 AP, up to {}\" into contact, +2 CC)",
+            m.speed() + m.body()
+        );
+        let r = ui
+            .selectable_label(charging, &label)
+            .on_hover_text(Tip::Charge.text());
+        crate::app::ui_kit::guide_mark::mark(ui, &r, &label);
+        if r.clicked() {
             out = Some(CardAction::Place(Placing::Attack {
                 attacker: id,
                 attack,
@@ -489,7 +489,7 @@ fn target_list(ui: &mut egui::Ui, session: &KrySession, id: ModelId) -> Option<C
             if sighting(s, id, e.id).is_err() {
                 continue;
             }
-            if ui.button(&e.name).clicked() {
+            if crate::app::ui_kit::guide_mark::button(ui, &e.name).clicked() {
                 out = make(e.id);
             }
         }

@@ -55,14 +55,16 @@ fn sync_windows(mut active: ResMut<ActiveGame>) {
     }
 }
 
-/// The interrupt keys of the sides a person plays.
+/// The interrupt keys of the sides a person plays. Only typing in a text field holds them: a
+/// button just clicked keeps egui's keyboard focus (and Tab moves it on), which must not eat the
+/// key of the side whose window is running down.
 fn interrupt_keys(
     keys: crate::app::base::keys::Keys,
-    typing: Option<Res<bevy_egui::input::EguiWantsInput>>,
+    mut egui: Query<&mut bevy_egui::EguiContext>,
     mut active: ResMut<ActiveGame>,
     mut notices: ResMut<Notices>,
 ) {
-    if typing.is_some_and(|t| t.wants_any_keyboard_input()) {
+    if egui.iter_mut().any(|mut c| c.get_mut().text_edit_focused()) {
         return;
     }
     let Some(s) = KrySession::of_mut(&mut active) else {

@@ -147,6 +147,19 @@ fn click_on_table(
     if !mouse.just_pressed(MouseButton::Left) || *tool != ActiveTool::Select {
         return;
     }
+    // While a shot's or an attack's target is picked, a press on a model of the acting side is
+    // no target (it selects or drags that model, e.g. one moved into an order combo).
+    let acting = match &session.placing {
+        Placing::Shoot { shooter: a, .. }
+        | Placing::SnapSplit { shooter: a, .. }
+        | Placing::Attack { attacker: a, .. } => session.state().models.get(a).map(|m| m.side),
+        _ => None,
+    };
+    if let (Some(side), Some(m)) = (acting, hit.model)
+        && session.state().models.get(&m).is_some_and(|x| x.side == side)
+    {
+        return;
+    }
     let cmd = match session.placing.clone() {
         Placing::None => return,
         Placing::Deploy(_) if hit.model.is_some() => return,

@@ -6,6 +6,8 @@
 pub mod builder;
 pub mod card;
 pub mod clock;
+pub mod guide;
+pub mod guide_steps;
 pub mod input;
 pub mod markers;
 pub mod menu;
@@ -42,4 +44,7 @@ pub fn plugin(app: &mut App) {
             force_files: menu::team_files,
             players: None,
         });
+    app.world_mut()
+        .get_resource_or_init::<crate::app::game::guide::GuideRegistry>()
+        .add(guide_steps::entry());
 }

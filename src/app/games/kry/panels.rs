@@ -45,14 +45,12 @@ pub fn bar_buttons(ui: &mut egui::Ui, session: &mut KrySession) {
                 .window
                 .as_ref()
                 .is_some_and(|w| w.side == side && w.claimed);
-        if ui
-            .selectable_label(
-                claimed,
-                format!("Side {side}: interrupt ({})", KEY_NAMES[ix(side)]),
-            )
-            .on_hover_text(Tip::Interrupt.text())
-            .clicked()
-        {
+        let label = format!("Side {side}: interrupt ({})", KEY_NAMES[ix(side)]);
+        let r = ui
+            .selectable_label(claimed, &label)
+            .on_hover_text(Tip::Interrupt.text());
+        crate::app::ui_kit::guide_mark::mark(ui, &r, &label);
+        if r.clicked() {
             session.interrupt(side);
         }
         let face_off = Command::CallFaceOff;

@@ -42,8 +42,12 @@ impl PlaySession for KrySession {
         self.called = None;
         self.sync_tempo();
     }
-    /// The program waits while a person at this screen has a window open.
+    /// The program waits while a person at this screen has a window open, and, while a guided
+    /// game's step holds it, gives no order of its own (it still answers what the game asks).
     fn program_may_act(&self) -> bool {
+        if self.shell.guide_holds_program && self.state().pending.is_none() {
+            return false;
+        }
         let program = self.program_sides();
         self.tempo
             .window

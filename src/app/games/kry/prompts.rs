@@ -13,6 +13,7 @@ use crate::rules::kry::close::{Defence, extra_wound_cost};
 use crate::rules::kry::command::Command;
 use crate::rules::kry::faceoff::{FaceOffAction, FaceOffChoice};
 use crate::rules::kry::state::{FaceOffPick, KryState, Pending, Side, enemy, ix};
+use crate::app::ui_kit::guide_mark as mark;
 use bevy_egui::egui;
 
 /// What a prompt asks for.
@@ -43,7 +44,18 @@ pub fn interrupt_window(ctx: &egui::Context, session: &KrySession) -> Option<Pro
         .id("kry_interrupt".into())
         .collapsible(false)
         .resizable(false)
-        .anchor(egui::Align2::CENTER_TOP, egui::vec2(0.0, 56.0))
+        // In a guided game, left of the step panel (which stands at the top right of the table).
+        .anchor(
+            egui::Align2::CENTER_TOP,
+            egui::vec2(
+                if session.shell.guide_gate.is_some() {
+                    -170.0
+                } else {
+                    0.0
+                },
+                56.0,
+            ),
+        )
         .show(ctx, |ui| {
             let what = match w.kind {
                 WindowKind::Combo { waiting_only: true } => format!(
@@ -93,15 +105,13 @@ pub fn interrupt_window(ctx: &egui::Context, session: &KrySession) -> Option<Pro
             }
             ui.horizontal(|ui| {
                 if !w.claimed
-                    && ui
-                        .button(format!("Interrupt! ({})", KEY_NAMES[ix(w.side)]))
+                    && mark::button(ui, format!("Interrupt! ({})", KEY_NAMES[ix(w.side)]))
                         .on_hover_text(Tip::Interrupt.text())
                         .clicked()
                 {
                     out = Some(PromptAction::Interrupt(w.side));
                 }
-                if ui
-                    .button("Pass")
+                if mark::button(ui, "Pass")
                     .on_hover_text(Tip::Pass.text())
                     .clicked()
                 {
@@ -110,8 +120,7 @@ pub fn interrupt_window(ctx: &egui::Context, session: &KrySession) -> Option<Pro
                 let face_off = Command::CallFaceOff;
                 if w.kind == WindowKind::AfterOrder
                     && Kry::check(session.state(), w.side, &face_off).is_ok()
-                    && ui
-                        .button("Call a face-off")
+                    && mark::button(ui, "Call a face-off")
                         .on_hover_text(Tip::FaceOff.text())
                         .clicked()
                 {
@@ -178,8 +187,9 @@ pub fn pending_prompt(ctx: &egui::Context, session: &mut KrySession) -> Option<P
                         let ok = Kry::check(&s, side, &cmd);
                         ui.horizontal_wrapped(|ui| {
                             let r = ui
-                                .add_enabled(ok.is_ok(), egui::Button::new(label))
+                                .add_enabled(ok.is_ok(), egui::Button::new(&label))
                                 .on_hover_text(Tip::of_defence(d).text());
+                            mark::mark(ui, &r, &label);
                             if let Err(e) = &ok {
                                 r.clone().on_disabled_hover_text(e.to_string());
                             }
@@ -304,8 +314,7 @@ fn defence_class_screen(
             "Side {side}: how does {} defend? The attack is chosen in secret and shows once the defence class is chosen.",
             def.name
         ));
-        if ui
-            .button("Passive defence (free)")
+        if mark::button(ui, "Passive defence (free)")
             .on_hover_text(Tip::Passive.text())
             .clicked()
         {
@@ -315,12 +324,12 @@ fn defence_class_screen(
             ));
         }
         let can = seen.ap_left(side) >= 1;
-        if ui
+        let r = ui
             .add_enabled(can, egui::Button::new("Active defence (1 AP)"))
             .on_hover_text(Tip::Active.text())
-            .on_disabled_hover_text("no AP left")
-            .clicked()
-        {
+            .on_disabled_hover_text("no AP left");
+        mark::mark(ui, &r, "Active defence (1 AP)");
+        if r.clicked() {
             out = Some(PromptAction::Cmd(
                 side,
                 Command::DefenceClass { active: true },
@@ -364,6 +373,8 @@ fn face_off_screen(
         .filter(|x| session.game.player(*x) == Player::Human)
         .collect();
     let side = *open.first()?;
+    // The screen is passed only when the other side is played at it too.
+    let shared = session.game.player(enemy(side)) == Player::Human;
     let mut out = None;
     let screen = &mut session.faceoff;
     window(ctx, "Face-off", |ui| {
@@ -377,7 +388,7 @@ fn face_off_screen(
                 _ => format!("Side {other} has named its action (hidden)."),
             });
         }
-        if screen.shown != Some(side) {
+        if shared && screen.shown != Some(side) {
             ui.label(
                 egui::RichText::new(format!(
                     "Pass the screen to side {side}. Side {}, look away.",
@@ -437,6 +448,7 @@ fn face_off_screen(
                 };
                 let can = crate::rules::kry::faceoff::can_carry_out(s, side, &choice);
                 let r = ui.add_enabled(can.is_ok(), egui::Button::new("Name it (hidden)"));
+                mark::mark(ui, &r, "Name it (hidden)");
                 let r = match &can {
                     Err(e) => r.on_disabled_hover_text(e.to_string()),
                     Ok(()) => r,
