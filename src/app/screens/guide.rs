@@ -30,7 +30,13 @@ pub fn plugin(app: &mut App) {
                 .chain()
                 .after(crate::app::screens::play::requests::RequestsSet),
         )
-        .add_systems(Update, ring_model.run_if(resource_exists::<Guide>))
+        .add_systems(
+            Update,
+            // Where gizmos are drawn (not in a headless app).
+            ring_model
+                .run_if(resource_exists::<Guide>)
+                .run_if(resource_exists::<bevy::gizmos::config::GizmoConfigStore>),
+        )
         .add_systems(
             EguiPrimaryContextPass,
             (
