@@ -2,6 +2,7 @@
 //! its menu of actions: the legal ones with their exact odds, the others with the reason.
 
 use super::session::{KogSession, Placing};
+use crate::app::ui_kit::guide_mark;
 use crate::rules::kog::actions::{check_actor, objectives_in_reach};
 use crate::rules::kog::attack::RerollChoice;
 use crate::rules::kog::catalogue::ModelType;
@@ -223,7 +224,9 @@ pub fn actions(
                     let allow = moves::allowance(s, id, mm);
                     let ok = !(mm == MoveMode::Speed && m.crippled());
                     ui.add_enabled_ui(ok, |ui| {
-                        ui.radio_value(&mut mode, mm, format!("{} ({allow:.0}\")", mm.label()));
+                        let label = format!("{} ({allow:.0}\")", mm.label());
+                        let r = ui.radio_value(&mut mode, mm, &label);
+                        guide_mark::mark(ui, &r, &label);
                     });
                 }
                 let carrier = s.objectives.iter().any(|o| o.carrier == Some(id));
@@ -260,10 +263,8 @@ pub fn actions(
             if !reach.is_empty() {
                 // "may take and hold it": with two objectives in reach, the player names one.
                 for o in reach {
-                    if ui
-                        .button(format!("Hold Objective ({})", s.objectives[o].name))
-                        .clicked()
-                    {
+                    let label = format!("Hold Objective ({})", s.objectives[o].name);
+                    if guide_mark::button(ui, label).clicked() {
                         out = Some(Command::HoldObjective {
                             model: id,
                             objective: Some(o),
@@ -390,7 +391,9 @@ fn attack_rows(
                 "no cover"
             };
             let row = ui.horizontal_wrapped(|ui| {
-                if ui.small_button("Attack").clicked() {
+                let attack = ui.small_button("Attack");
+                guide_mark::mark(ui, &attack, "Attack");
+                if attack.clicked() {
                     out = Some(Command::Attack {
                         attacker: id,
                         weapon: w.clone(),
