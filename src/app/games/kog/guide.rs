@@ -61,15 +61,16 @@ fn force(name: &str, faction: &str, models: &[&str]) -> ForceList {
 }
 
 /// Where each model deploys, and each side's Objective.
+// The left and middle of the field: the step panel stands over its far right.
 const SPOTS: [(u32, f32, f32); 6] = [
-    (1, 8.0, 7.5),
-    (2, 17.0, 7.5),
-    (3, 25.0, 7.5),
-    (4, 12.0, 23.0),
-    (5, 20.0, 23.0),
-    (6, 28.0, 23.5),
+    (1, 5.0, 7.5),
+    (2, 12.0, 7.5),
+    (3, 19.0, 7.5),
+    (4, 6.0, 23.0),
+    (5, 12.0, 23.5),
+    (6, 17.0, 23.5),
 ];
-const OBJECTIVES: [(f32, f32); 2] = [(13.0, 7.0), (18.0, 17.5)];
+const OBJECTIVES: [(f32, f32); 2] = [(8.5, 7.0), (15.0, 17.5)];
 
 /// The guided game's first state: the setup played by commands (the dice-off, side 1 the
 /// Defender with the near half, the models and Objectives where [`SPOTS`] says, the Panther and
@@ -203,11 +204,17 @@ fn shooters_left(s: &KogState) -> Vec<ModelId> {
         .collect()
 }
 
-/// The attacks of `id` now, one line each: weapon, target, range, sight, cover and the odds.
+/// The attacks of `id` now with the first weapon that has any, one line each: target, range,
+/// sight, cover and the odds.
 fn attack_lines(s: &KogState, id: ModelId) -> Vec<String> {
     let scene = Scene::new(&s.table, s.options().sight());
-    attack_menu(s, &scene, id)
-        .into_iter()
+    let menu = attack_menu(s, &scene, id);
+    let first = menu
+        .iter()
+        .find(|(_, _, r)| r.is_ok())
+        .map(|(w, _, _)| w.clone());
+    menu.into_iter()
+        .filter(|(w, _, _)| Some(w) == first.as_ref())
         .filter_map(|(w, t, r)| {
             let plan = r.ok()?;
             let o = odds(&plan.spec(s, false));
@@ -268,7 +275,7 @@ pub fn steps() -> Vec<GuideStep> {
         GuideStep::new(
             "Combat Move",
             "Keep \"Combat Move\" picked in the card, then drag Kämpfer 1 forward on the table, \
-             toward the enemy Objective in the middle of the far half. The ring on the ground \
+             up behind the ruined wall: cover from the program's shots. The ring on the ground \
              shows how far it can go; let go to move.",
             "\"Combat Move – A model can be moved in any direction by whatever path desired up \
              to a number of inches equal to its Move limit.\" \"Movement may slow to half (i.e. \
@@ -295,8 +302,9 @@ pub fn steps() -> Vec<GuideStep> {
         ),
         GuideStep::new(
             "End Movement",
-            "You may move Kämpfer 2 and the Panther too (select, then drag). Then click End \
-             Movement in the bar at the top.",
+            "You may move Kämpfer 2 and the Panther too (select, then drag), toward the enemy \
+             Objective just beyond the middle line. Then click End Movement in the bar at the \
+             top.",
             "\"No model or unit can be moved more than once during Movement.\"",
             |v| {
                 state(v).is_some_and(|s| {
