@@ -8,10 +8,8 @@ use crate::table::ModelId;
 use bevy::prelude::*;
 use std::any::Any;
 
-/// A step's filter on the commands a person at the screen gives: the game's state and the
-/// command (as `&R::State` and `&R::Command` of the rule set in play); `Err(hint)` refuses the
-/// command before the rules see it, with a hint that says what the step asks for instead.
-pub type GuideGate = fn(&dyn Any, &dyn Any) -> Result<(), String>;
+/// A step's filter on the commands a person at the screen gives (see the session's).
+pub use super::session::GuideGate;
 
 /// What a step looks at to tell whether it is done.
 pub struct GuideView<'a> {

@@ -159,10 +159,17 @@ pub struct Shell {
     pub online_seat: Option<OnlineSeat>,
     /// A guided game's step in play: the commands it lets through (a refusal is a hint, and the
     /// rules never see the command).
-    pub guide_gate: Option<super::guide::GuideGate>,
+    pub guide_gate: Option<GuideGate>,
     /// The last hint the guided game's step gave, until the next command is taken.
     pub guide_hint: Option<String>,
 }
+
+/// A guided game step's filter on the commands a person at the screen gives: the game's state
+/// and the command (as `&R::State` and `&R::Command` of the rule set in play); `Err(hint)`
+/// refuses the command before the rules see it, with a hint that says what the step asks for
+/// instead. (Defined here, where the shell checks it, so that `guide` imports the session and
+/// not the other way round.)
+pub type GuideGate = fn(&dyn Any, &dyn Any) -> Result<(), String>;
 
 /// This screen's seat in a game hosted elsewhere, and the commands it proposed that the
 /// network has not taken yet.
