@@ -223,9 +223,9 @@ fn objective_turn(app: &mut App, held: &mut bool) {
         }
         Step::Action => {
             let i = s.objective_of(2).unwrap();
-            let holder = s
-                .active_models(1)
-                .find(|m| !s.turn.acted.contains(&m.id) && objectives_in_reach(&s, m.id).contains(&i));
+            let holder = s.active_models(1).find(|m| {
+                !s.turn.acted.contains(&m.id) && objectives_in_reach(&s, m.id).contains(&i)
+            });
             match holder {
                 Some(m) if !*held => {
                     let id = m.id;
@@ -329,13 +329,26 @@ fn the_guided_game_is_played_through_every_step_to_the_game_played_on() {
     assert_eq!(titles.len(), n - 1, "{titles:?}");
     // What the steps walked through happened in the game.
     let g = &kog(&app).game;
-    let cmds: Vec<&Command> = g.log.iter().filter(|l| l.seat == 1).map(|l| &l.cmd).collect();
+    let cmds: Vec<&Command> = g
+        .log
+        .iter()
+        .filter(|l| l.seat == 1)
+        .map(|l| &l.cmd)
+        .collect();
     assert!(cmds.iter().any(|c| matches!(c, Command::Move { model, mode: MoveMode::Combat, .. } if model.0 == KAEMPFER_1)));
-    assert!(cmds.iter().any(|c| matches!(c, Command::Attack { attacker, .. } if attacker.0 == KAEMPFER_1)));
-    assert!(cmds.iter().any(|c| matches!(c, Command::Attack { attacker, .. } if attacker.0 == KAEMPFER_2)));
+    assert!(
+        cmds.iter()
+            .any(|c| matches!(c, Command::Attack { attacker, .. } if attacker.0 == KAEMPFER_1))
+    );
+    assert!(
+        cmds.iter()
+            .any(|c| matches!(c, Command::Attack { attacker, .. } if attacker.0 == KAEMPFER_2))
+    );
     assert!(cmds.iter().any(|c| matches!(c, Command::EndTurn)));
     assert!(
-        g.log.iter().any(|l| l.seat == 2 && matches!(l.cmd, Command::Attack { .. })),
+        g.log
+            .iter()
+            .any(|l| l.seat == 2 && matches!(l.cmd, Command::Attack { .. })),
         "the program attacked in its turns"
     );
     // This seed: the program attacked a model of side 1, which answered; by round 2 it has
@@ -350,7 +363,11 @@ fn the_guided_game_is_played_through_every_step_to_the_game_played_on() {
     // The game goes on: the guide's last step lets every command through.
     assert!(guide(&app).step().unwrap().gate.is_none());
     let replay = wartable::rules::kog::KogGame::replay(g.setup.clone(), &g.log).expect("replays");
-    assert_eq!(replay.hash(), g.hash(), "the guided game replays as a real game");
+    assert_eq!(
+        replay.hash(),
+        g.hash(),
+        "the guided game replays as a real game"
+    );
 }
 
 #[test]
@@ -369,7 +386,12 @@ fn wrong_clicks_get_hints_and_change_nothing_and_restart_and_leave_work() {
     // A drag of another model in the Combat Move step: refused with a hint, nothing changed,
     // the model back where it stood.
     let hash = kog(&app).game.hash();
-    let from = kog(&app).state().table.model(ModelId(KAEMPFER_2)).unwrap().pos;
+    let from = kog(&app)
+        .state()
+        .table
+        .model(ModelId(KAEMPFER_2))
+        .unwrap()
+        .pos;
     drag(&mut app, KAEMPFER_2, Pt::new(from.x, from.y + 3.0));
     let hint = kog(&app).shell.guide_hint.clone().expect("a hint");
     assert!(hint.contains("Kämpfer 1"), "{hint}");
