@@ -8,6 +8,7 @@ mod attacks;
 mod catalogue;
 mod choices;
 mod forces;
+mod guide;
 mod moves;
 mod odds;
 mod play_actions;

@@ -8,6 +8,7 @@ use crate::table::ModelId;
 use bevy::prelude::*;
 use std::any::Any;
 
+/// A step's filter on the commands a person at the screen gives (see the session's).
 pub use super::session::GuideGate;
 
 /// What a step looks at to tell whether it is done.

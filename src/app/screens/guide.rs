@@ -331,11 +331,14 @@ fn step_panel(
         .clone()
         .or_else(|| guide.hint.clone());
     let mut close = false;
-    egui::Window::new(format!("{}: step {} of {}", guide.label, at + 1, n))
+    // The step first: a long label is cut at the panel's edge.
+    egui::Window::new(format!("Step {} of {} \u{b7} {}", at + 1, n, guide.label))
         .id(egui::Id::new("guide_panel"))
+        // Over the table's own windows (the movement range's), which open in the same corner.
+        .order(egui::Order::Foreground)
         .collapsible(true)
         .resizable(false)
-        .default_width(330.0)
+        .default_width(300.0)
         .anchor(
             egui::Align2::RIGHT_TOP,
             egui::vec2(
@@ -344,7 +347,7 @@ fn step_panel(
             ),
         )
         .show(&ctx, |ui| {
-            ui.set_max_width(330.0);
+            ui.set_max_width(300.0);
             if let Some((title, after, lines)) = &guide.last_done {
                 ui.colored_label(egui::Color32::LIGHT_GREEN, format!("Done: {title}"));
                 if !after.is_empty() {

@@ -505,6 +505,12 @@ impl<R: RuleSet> Game<R> {
         self.tally = Some(Box::new(t));
     }
 
+    /// Makes the commands played so far final: none of them can be taken back (a scenario's
+    /// setup played in code, which a player's undo must not reach into).
+    pub fn seal_undo(&mut self) {
+        self.undo.clear();
+    }
+
     /// Takes back the last command if it rolled no dice; returns it.
     pub fn undo(&mut self) -> Option<R::Command> {
         let p = self.undo.pop()?;

@@ -3,6 +3,7 @@
 
 use super::session::{KogSession, Placing};
 use super::tips::Tip;
+use crate::app::ui_kit::guide_mark;
 use crate::rules::kog::actions::{check_actor, objectives_in_reach};
 use crate::rules::kog::attack::RerollChoice;
 use crate::rules::kog::catalogue::ModelType;
@@ -246,9 +247,12 @@ pub fn actions(
                     let ok = !(mm == MoveMode::Speed && m.crippled());
                     ui.add_enabled_ui(ok, |ui| {
                         let tip = Tip::of_move(mm).text();
-                        ui.radio_value(&mut mode, mm, format!("{} ({allow:.0}\")", mm.label()))
+                        let label = format!("{} ({allow:.0}\")", mm.label());
+                        let r = ui
+                            .radio_value(&mut mode, mm, &label)
                             .on_hover_text(&tip)
                             .on_disabled_hover_text(&tip);
+                        guide_mark::mark(ui, &r, &label);
                     });
                 }
                 let carrier = s.objectives.iter().any(|o| o.carrier == Some(id));
@@ -292,8 +296,8 @@ pub fn actions(
             if !reach.is_empty() {
                 // "may take and hold it": with two objectives in reach, the player names one.
                 for o in reach {
-                    if ui
-                        .button(format!("Hold Objective ({})", s.objectives[o].name))
+                    let label = format!("Hold Objective ({})", s.objectives[o].name);
+                    if guide_mark::button(ui, label)
                         .on_hover_text(Tip::HoldObjective.text())
                         .clicked()
                     {
@@ -443,11 +447,9 @@ fn attack_rows(
                 } else {
                     Tip::RangedShooting
                 };
-                if ui
-                    .small_button("Attack")
-                    .on_hover_text(attack_tip.text())
-                    .clicked()
-                {
+                let attack = ui.small_button("Attack").on_hover_text(attack_tip.text());
+                guide_mark::mark(ui, &attack, "Attack");
+                if attack.clicked() {
                     out = Some(Command::Attack {
                         attacker: id,
                         weapon: w.clone(),

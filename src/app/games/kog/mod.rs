@@ -5,6 +5,7 @@
 pub mod builder;
 pub mod card;
 pub mod files;
+pub mod guide;
 pub mod hover;
 pub mod input;
 pub mod markers;
@@ -40,4 +41,7 @@ pub fn plugin(app: &mut App) {
             force_files: files::force_files,
             players: None,
         });
+    app.world_mut()
+        .get_resource_or_init::<crate::app::game::guide::GuideRegistry>()
+        .add(guide::entry());
 }

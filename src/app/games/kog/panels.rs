@@ -8,6 +8,7 @@ use super::session::{KogSession, Placing, UiAction};
 use super::tips::Tip;
 use crate::app::base::state::{Notices, Selection, TableState, Tape};
 use crate::app::game::session::ActiveGame;
+use crate::app::ui_kit::guide_mark;
 use crate::app::screens::play::shell::PlayRest;
 use crate::app::screens::sandbox_bar::measurement;
 use crate::rules::kog::Command;
@@ -104,26 +105,32 @@ pub(super) fn game_ui(
     }
 
     if let Some(a) = action {
-        let r = match a {
-            UiAction::Cmd(c) => {
-                let placing_target = matches!(c, Command::Attack { .. });
-                let r = session.submit(c);
-                if placing_target && r.is_ok() {
-                    session.placing = Placing::None;
-                }
-                r.map_err(|e| e.to_string())
-            }
-            UiAction::AutoDeploy => super::session::auto_deploy(session),
-        };
-        match r {
-            Ok(()) => notices.status.clear(),
-            Err(e) => {
-                notices.status = format!("Refused: {e}");
-                session.shell.remirror();
-            }
-        }
+        take_action(session, a, &mut notices);
     }
     Ok(())
+}
+
+/// Carries out what a click in the panels asked for (a command, or deploying the rest); a
+/// refusal goes to the status line and puts the table back.
+pub fn take_action(session: &mut KogSession, a: UiAction, notices: &mut Notices) {
+    let r = match a {
+        UiAction::Cmd(c) => {
+            let placing_target = matches!(c, Command::Attack { .. });
+            let r = session.submit(c);
+            if placing_target && r.is_ok() {
+                session.placing = Placing::None;
+            }
+            r.map_err(|e| e.to_string())
+        }
+        UiAction::AutoDeploy => super::session::auto_deploy(session),
+    };
+    match r {
+        Ok(()) => notices.status.clear(),
+        Err(e) => {
+            notices.status = format!("Refused: {e}");
+            session.shell.remirror();
+        }
+    }
 }
 
 fn marker_text(s: &crate::rules::kog::KogState, id: ModelId) -> String {
@@ -272,8 +279,7 @@ fn pending_prompt(ctx: &egui::Context, session: &KogSession) -> Option<UiAction>
             ui.separator();
             let d = odds(&plan.spec(s, false));
             ui.label(format!("Defend: {}", odds_line(&d, t.crippled())));
-            if ui
-                .button("Defend")
+            if guide_mark::button(ui, "Defend")
                 .on_hover_text(Tip::Defend.text())
                 .clicked()
             {
@@ -296,8 +302,7 @@ fn pending_prompt(ctx: &egui::Context, session: &KogSession) -> Option<UiAction>
                     ),
                     None => format!("Counterattack with {w}"),
                 };
-                if ui
-                    .button(label)
+                if guide_mark::button(ui, label)
                     .on_hover_text(Tip::Counterattack.text())
                     .clicked()
                 {

@@ -103,12 +103,14 @@ impl PlaySession for KogSession {
             return;
         }
         ui.separator();
+        use crate::app::ui_kit::guide_mark::button;
         let cmd = match s.step {
-            Step::Movement => ui
-                .button("End Movement")
+            Step::Movement => button(ui, "End Movement")
                 .clicked()
                 .then_some(Command::EndMovement),
-            Step::Action => ui.button("End turn").clicked().then_some(Command::EndTurn),
+            Step::Action => button(ui, "End turn")
+                .clicked()
+                .then_some(Command::EndTurn),
         };
         if let Some(c) = cmd {
             let _ = self.submit(c);
