@@ -173,13 +173,6 @@ pub struct Shell {
     pub guide_holds_program: bool,
 }
 
-/// A guided game step's filter on the commands a person at the screen gives: the game's state
-/// and the command (as `&R::State` and `&R::Command` of the rule set in play); `Err(hint)`
-/// refuses the command before the rules see it, with a hint that says what the step asks for
-/// instead. (Defined here, where the shell checks it, so that `guide` imports the session and
-/// not the other way round.)
-pub type GuideGate = fn(&dyn Any, &dyn Any) -> Result<(), String>;
-
 /// This screen's seat in a game hosted elsewhere, and the commands it proposed that the
 /// network has not taken yet.
 #[derive(Debug, Default)]
