@@ -179,3 +179,36 @@ fn the_team_builder_saves_rosters_that_load() {
     assert!(e.iter().any(|l| l.contains("1000")), "{e:?}");
     assert!(!dir.join("too-dear.ron").exists());
 }
+
+/// "The Rush Grunt for example can move 5 inches for 2AP on flat ground": as it takes the table,
+/// with its armour on (the profile's Speed less the armour's), a move of 5" on open ground costs
+/// 2 AP, and a hair more is refused.
+#[test]
+fn the_rush_grunt_moves_five_inches_for_two_ap() {
+    use super::*;
+    use wartable::rules::kry::command::MoveKind;
+    let mut g = game_with(
+        open_level(&[]),
+        team("The Earth Confederate", &["Captain", "Rush Grunt"]),
+        team("The Possessed", &["Wraith Lord", "Thrall"]),
+    );
+    start(
+        &mut g,
+        &[
+            (1, 4.0, 2.0, 90.0),
+            (2, 10.0, 2.0, 90.0),
+            (3, 4.0, 22.0, 270.0),
+            (4, 10.0, 22.0, 270.0),
+        ],
+        &[3, 3],
+    );
+    assert_eq!(g.state.models[&id(2)].speed(), 5);
+    let walk = |y: f32| Command::Move {
+        model: id(2),
+        to: Pt::new(10.0, y),
+        kind: MoveKind::Normal,
+    };
+    refused(&mut g, 1, walk(7.1));
+    ok(&mut g, 1, walk(7.0), &[]);
+    assert_eq!(g.state.spent[0], 2);
+}

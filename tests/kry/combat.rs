@@ -596,6 +596,11 @@ fn a_unit_pinned_by_a_hit_charges_only_away_from_the_shooter() {
     );
     let e = refused(&mut g, 2, attack(6, 2, AttackType::Punch, None, true));
     assert!(e.contains("away from"), "{e}");
+    // Straight away from the Captain, at the other Joe: the charge goes.
+    put(&mut g, 3, 12.0, 16.0);
+    ok(&mut g, 2, attack(6, 3, AttackType::Punch, None, true), &[]);
+    assert!(gap(&g, 6, 3) < 0.05, "charged in");
+    assert_eq!(g.state.models[&id(6)].charged, Some(id(3)));
 }
 
 /// "If one player wants to break off, and the other player lets him, this is an automatic pass,
@@ -1332,4 +1337,141 @@ fn a_shot_in_the_dark_is_two_harder() {
     );
     let hit = roll_of(&g, "to hit");
     assert!(hit.purpose.contains("to hit, 7+"), "{}", hit.purpose);
+}
+
+/// "Models which are charging move at their normal movement distance PLUS their BOD stat. In the
+/// first round of combat, the charger receives a +2 bonus to their CC characteristic, but receives
+/// a body stat of -2 for the first attack the opponent has": a charge is a move into the fight.
+/// From base contact it is refused (a 0" charge would buy the +2 CC, and a -2 Body the opponent's
+/// attack already made could never meet); the standard attack is the way to fight from there.
+#[test]
+fn a_charge_from_base_contact_is_refused() {
+    let mut g = small(&[]);
+    start(&mut g, &apart(), &[3, 3]);
+    put(&mut g, 2, 12.0, 11.0);
+    put(&mut g, 6, 12.0, 12.001);
+    // The Thrall punches first; the Joe answers with a "charge" where it stands.
+    ok(&mut g, 2, attack(6, 2, AttackType::Punch, None, false), &[]);
+    forced(&mut g, 1, Command::DefenceClass { active: false }, &[2; 8]);
+    assert!(g.state.pending.is_none());
+    let e = refused(&mut g, 1, attack(2, 6, AttackType::Punch, None, true));
+    assert!(e.contains("already touches"), "{e}");
+    // The standard attack: CC 2, no +2 (and no initiator's +1: the Thrall began this fight).
+    ok(&mut g, 1, attack(2, 6, AttackType::Punch, None, false), &[]);
+    forced(&mut g, 2, Command::DefenceClass { active: false }, &[2; 8]);
+    assert_eq!(roll_of(&g, "to hit").expr, "2d6!");
+    assert_eq!(g.state.models[&id(2)].charged, None);
+}
+
+/// Break off is the defender's own move: "stuck until D6/2 ... AP's are spent on that unit to
+/// remove him from the hole", pinned by misses "The unit cannot move", pinned by a hit "cannot
+/// move except for opposite direction they are being fired on", down "1AP must be spent to stand
+/// back up". Such a defender may not ask to break off nor defend with Break off.
+#[test]
+fn a_stuck_pinned_or_fallen_defender_cannot_break_off() {
+    let mut g = small(&[]);
+    start(&mut g, &apart(), &[3, 3]);
+    put(&mut g, 2, 12.0, 11.0);
+    put(&mut g, 6, 12.0, 12.001);
+    put(&mut g, 1, 12.0, 16.0);
+    ok(&mut g, 1, attack(2, 6, AttackType::Punch, None, false), &[]);
+    let asks = |g: &mut KryGame, why: &str| {
+        let e = refused(g, 2, Command::AskBreakOff);
+        assert!(e.contains(why), "{why}: {e}");
+    };
+    stage(
+        &mut g,
+        Event::Stuck {
+            model: id(6),
+            ap: 2,
+        },
+    );
+    asks(&mut g, "stuck");
+    stage(
+        &mut g,
+        Event::Stuck {
+            model: id(6),
+            ap: 0,
+        },
+    );
+    stage(
+        &mut g,
+        Event::Pinned {
+            model: id(6),
+            pin: Pin::Missed,
+        },
+    );
+    asks(&mut g, "pinned");
+    // Pinned by the Captain's hit from beyond it: away from the Joe is toward the Captain.
+    stage(
+        &mut g,
+        Event::Pinned {
+            model: id(6),
+            pin: Pin::Hit { from: id(1) },
+        },
+    );
+    asks(&mut g, "away from");
+    stage(&mut g, Event::Unpinned { model: id(6) });
+    stage(
+        &mut g,
+        Event::KnockedDown {
+            model: id(6),
+            down: true,
+        },
+    );
+    asks(&mut g, "down");
+    stage(
+        &mut g,
+        Event::KnockedDown {
+            model: id(6),
+            down: false,
+        },
+    );
+    // Free again it may ask; stuck, the defence type is refused too once the Joe misses.
+    stage(
+        &mut g,
+        Event::Stuck {
+            model: id(6),
+            ap: 2,
+        },
+    );
+    ok(
+        &mut g,
+        2,
+        Command::DefenceClass { active: true },
+        &[1, 2, 1],
+    );
+    assert!(matches!(&g.state.pending, Some(Pending::DefenceType(a)) if a.hits == Some(0)));
+    let e = refused(&mut g, 2, defend(Defence::BreakOff));
+    assert!(e.contains("stuck"), "{e}");
+    forced(&mut g, 2, defend(Defence::Dodge), &[]);
+    assert!(gap(&g, 2, 6) < 0.05, "still in the fight");
+}
+
+/// "the unit becomes stuck until D6/2 ... AP's are spent on that unit to remove him from the
+/// hole": a shove does not push a stuck model out of its hole (nor leave it marked stuck on
+/// open floor).
+#[test]
+fn a_stuck_model_is_not_shoved_out_of_its_hole() {
+    let mut g = small(&[]);
+    start(&mut g, &apart(), &[3, 3]);
+    put(&mut g, 2, 12.0, 11.0);
+    put(&mut g, 6, 12.0, 12.001);
+    stage(
+        &mut g,
+        Event::Stuck {
+            model: id(6),
+            ap: 2,
+        },
+    );
+    ok(&mut g, 1, attack(2, 6, AttackType::Shove, None, false), &[]);
+    // The dice of `a_shoved_model_is_free_to_move_next`, which push a free Thrall 2" back.
+    forced(
+        &mut g,
+        2,
+        Command::DefenceClass { active: false },
+        &[3, 3, 1, 1, 1, 1, 1, 1, 2, 2],
+    );
+    assert!(gap(&g, 2, 6) < 0.05, "shoved {}", gap(&g, 2, 6));
+    assert_eq!(g.state.models[&id(6)].stuck, 2);
 }

@@ -116,6 +116,98 @@ fn a_walk_in_that_passes_is_not_tested_again_at_the_attack() {
     ok(&mut g, 1, attack(false), &[]);
     assert_eq!(fear_rolls(&g), 1, "no second test at the attack");
     assert!(g.state.pending.is_some(), "the attack waits on the defence");
+    // The Wraith defends passively; the Joe's 2s miss. A second attack without parting: plain
+    // fear tests no more.
+    defend_passively_and_miss(&mut g);
+    ok(&mut g, 1, attack(false), &[]);
+    assert_eq!(fear_rolls(&g), 1, "a second attack, the two never parted");
+    defend_passively_and_miss(&mut g);
+    // Parted, then in again: a new test (1s: it freezes 2" out).
+    ok(&mut g, 1, walk(Pt::new(10.0, 4.0)), &[]);
+    assert!(gap(&g, 2, 5) > 2.0);
+    ok(&mut g, 1, walk(contact), &[1, 1, 1]);
+    assert_eq!(fear_rolls(&g), 2, "moving in again after parting");
+    assert!(
+        (gap(&g, 2, 5) - 2.0).abs() < 0.05,
+        "froze {}",
+        gap(&g, 2, 5)
+    );
+}
+
+/// Side 2 answers the attack waiting on it with a passive defence, the attacker's dice all 2s
+/// (no hit, no fumble).
+fn defend_passively_and_miss(g: &mut KryGame) {
+    g.dice.force(&[2; 8]);
+    g.play(2, Command::DefenceClass { active: false })
+        .unwrap_or_else(|e| panic!("passive defence: {e}"));
+    g.dice.clear_queued();
+    assert!(g.state.pending.is_none(), "{:?}", g.state.pending);
+}
+
+/// "Any time a pure horror unit is attacked or attacks another unit in close combat, halve the
+/// non-horror causing units WILL attribute (rounded down), and roll against a target number of
+/// 6": every attack on the Nightmare tests the attacker, though the two never parted. A walk in
+/// that passed stands for the test of the attack it moved in for (as a charge's one test does);
+/// the attack after that tests again. The Joe's Willpower 3 halved is one die.
+#[test]
+fn every_attack_on_a_pure_horror_tests_the_attacker() {
+    let mut g = game_with(
+        open_level(&[]),
+        team("The Earth Confederate", &["Captain", "Average Joe"]),
+        team("The Possessed", &["Wraith Lord", "Nightmare"]),
+    );
+    start(
+        &mut g,
+        &[
+            (1, 4.0, 2.0, 90.0),
+            (2, 10.0, 4.0, 90.0),
+            (3, 4.0, 22.0, 270.0),
+            (4, 10.0, 20.0, 270.0),
+        ],
+        &[6, 6],
+    );
+    let touch = radius(&g, 2) + radius(&g, 4);
+    put(&mut g, 4, 10.0, 4.0 + touch + 2.5);
+    let horror = |g: &KryGame| {
+        g.dice
+            .log()
+            .iter()
+            .filter(|r| r.purpose.contains("pure horror"))
+            .count()
+    };
+    let on_it = || Command::Attack {
+        attacker: id(2),
+        target: id(4),
+        attack: AttackType::Punch,
+        weapon: None,
+        charge: false,
+    };
+    // The walk in: 6 + 1 passes.
+    ok(&mut g, 1, walk(Pt::new(10.0, 6.5)), &[6, 1]);
+    assert!(gap(&g, 2, 4) < 0.05, "in base contact");
+    assert_eq!(horror(&g), 1);
+    // The attack it moved in for: no new test.
+    ok(&mut g, 1, on_it(), &[]);
+    assert_eq!(horror(&g), 1, "the walk in's test was this attack's");
+    defend_passively_and_miss(&mut g);
+    // The next attack, the two still touching: tested again (6 + 1 holds).
+    ok(&mut g, 1, on_it(), &[6, 1]);
+    assert_eq!(horror(&g), 2, "a second attack on the horror");
+    defend_passively_and_miss(&mut g);
+    // And again: a 1 fails; the Joe freezes where it stands (it was closer than 2"), no attack.
+    ok(&mut g, 1, on_it(), &[1]);
+    assert_eq!(horror(&g), 3, "a third attack on the horror");
+    // "only applied to those who have a willpower attribute of 2 or less": the Joe (3) rolls no
+    // fear shock die.
+    assert!(
+        !g.dice
+            .log()
+            .iter()
+            .any(|r| r.purpose.contains("fear shock")),
+        "Willpower 3: no fear shock"
+    );
+    assert!(g.state.pending.is_none(), "frozen: no attack");
+    assert!(gap(&g, 2, 4) < 0.05);
 }
 
 /// A walk that ends short of base contact moves in on nobody: no test.

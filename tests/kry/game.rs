@@ -1334,6 +1334,33 @@ fn face_off_by_the_higher_number() {
     ));
 }
 
+/// "2. Ranged combat ... 3. Close Combat": a shot named against a close-combat attack goes first
+/// by the list order (the default), and the attack goes first under "higher number first".
+#[test]
+fn face_off_ranged_against_close_combat_under_both_orders() {
+    use wartable::rules::kry::faceoff::FaceOffAction::{Close, Ranged};
+    for (order, first) in [
+        (wartable::rules::kry::options::FaceOffOrder::ListOrder, 1u8),
+        (
+            wartable::rules::kry::options::FaceOffOrder::HigherFirst,
+            2u8,
+        ),
+    ] {
+        let mut g = small(&[]);
+        g.state.options.face_off = order;
+        start(&mut g, &apart(), &[3, 3]);
+        put(&mut g, 2, 12.0, 11.0);
+        put(&mut g, 6, 12.0, 12.001);
+        ok(&mut g, 1, Command::CallFaceOff, &[]);
+        ok(&mut g, 1, pick(Ranged, 1, Some(6)), &[]);
+        ok(&mut g, 2, pick(Close, 6, Some(2)), &[]);
+        match &g.state.pending {
+            Some(Pending::FaceOffWon { side, .. }) => assert_eq!(*side, first, "{order:?}"),
+            p => panic!("{order:?}: {p:?}"),
+        }
+    }
+}
+
 /// The text's scenario: "the attacking force must destroy 3 locations ... End of AP round 1 - The
 /// defending side can begin to move their units into postition; End of AP round 3 - Squad leader
 /// arrives; End of AP round 4 - Last quarter of units arrives; End of AP round 10 - Backup

@@ -105,6 +105,10 @@ fn the_combo_triumph_counts_paid_commands() {
     ok(&mut g, 2, Command::Pass, &[]);
     assert!(g.state.combo.is_none());
     assert_eq!(g.state.tally[0].combo_commands, 2);
+    assert_eq!(
+        g.state.tally[0].combo_ap, 0,
+        "two paid commands earn nothing"
+    );
     ok(&mut g, 1, Command::Done { side: 1 }, &[]);
     ok(&mut g, 2, Command::Done { side: 2 }, &[3, 3]);
     assert!(!journal(&g).contains("completed combos"), "{}", journal(&g));
@@ -679,17 +683,28 @@ fn at_most_five_elites_and_fourteen_models() {
 fn the_tables_follow_the_games_events() {
     let mut g = small(&[]);
     start(&mut g, &apart(), &[6, 6]);
-    // The Captain's Willpower (5 dice against 3) all 1s: side 1's leader lost a roll.
-    wartable::rules::core::testing::stage(
+    // The Captain attacks the Wraith (fear) its base touches: its Willpower (5 dice against 6)
+    // all 1s: side 1's leader lost a roll, a real one ("Squad leaders can never be pinned", so a
+    // pin's re-roll is none).
+    let touch =
+        g.state.table.model(id(1)).unwrap().radius() + g.state.table.model(id(5)).unwrap().radius();
+    put(&mut g, 5, 4.0, 2.0 + touch + 0.001);
+    assert!(!g.state.tally[0].leader_failed_will);
+    ok(
         &mut g,
-        &[Event::Pinned {
-            model: id(1),
-            pin: Pin::Missed,
-        }],
+        1,
+        Command::Attack {
+            attacker: id(1),
+            target: id(5),
+            attack: AttackType::Punch,
+            weapon: None,
+            charge: false,
+        },
+        &[1, 1, 1, 1, 1],
     );
-    ok(&mut g, 1, Command::Unpin { model: id(1) }, &[1, 1, 1, 1, 1]);
+    assert!(journal(&g).contains("freezes"), "{}", journal(&g));
     assert!(g.state.tally[0].leader_failed_will);
-    wartable::rules::core::testing::stage(&mut g, &[Event::Unpinned { model: id(1) }]);
+    put(&mut g, 5, 10.0, 22.0);
     // The Joe fumbles (all 1s) and wounds itself: damaged by its own side.
     put(&mut g, 6, 10.0, 6.0);
     put(&mut g, 6, 10.0, 8.0);
@@ -969,6 +984,21 @@ fn waiting_costs_one_ap() {
     ok(&mut g, 1, Command::Wait { model: id(2) }, &[]);
     assert_eq!(g.state.spent[0], 1);
     assert!(g.state.models[&id(2)].waiting);
+    // Once is enough: a unit already waiting is refused, and nothing is paid.
+    let e = refused(&mut g, 1, Command::Wait { model: id(2) });
+    assert!(e.contains("already waiting"), "{e}");
+    // With no AP left, going into waiting is refused.
+    let left = g.state.ap_left(1);
+    wartable::rules::core::testing::stage(
+        &mut g,
+        &[Event::Spent {
+            side: 1,
+            ap: left,
+            what: "staged".into(),
+        }],
+    );
+    refused(&mut g, 1, Command::Wait { model: id(3) });
+    assert!(!g.state.models[&id(3)].waiting);
 }
 
 /// "The distance between units to attack another is that the bases of the models must be
@@ -1083,4 +1113,111 @@ fn a_small_step_on_difficult_ground_is_free() {
     assert_eq!(g.state.table.model(id(2)).unwrap().pos, Pt::new(10.0, 3.4));
     ok(&mut g, 1, mv(3, 16.0, 3.0, MoveKind::Normal), &[]);
     assert_eq!(g.state.spent[0], 3, "a normal move onto it pays 2 + 1");
+}
+
+/// "Impossible Terrain 5000AP (in other words, impossible)"; "Difficult Terrain: Additional 1 AP
+/// per movement": a charge whose straight line crosses impassable ground goes round it, the way
+/// the rules found, and pays that way's terrain. The row between the Joe and the Thrall is
+/// impassable straight ahead and shallow water on either side: the way round wades (+1 AP).
+#[test]
+fn a_charge_goes_round_what_blocks_its_straight_way() {
+    let open = ".".repeat(24);
+    let wall = "w".repeat(10) + "X" + &"w".repeat(13);
+    let mut g = small(&[&open, &open, &open, &open, &wall]);
+    start(&mut g, &apart(), &[6, 6]);
+    put(&mut g, 2, 10.5, 3.4);
+    // The bases touch at y = 5.95, off the edge of the search's half-inch cells.
+    let touch =
+        g.state.table.model(id(2)).unwrap().radius() + g.state.table.model(id(6)).unwrap().radius();
+    put(&mut g, 6, 10.5, 5.95 + touch);
+    let spent = g.state.spent[0];
+    ok(&mut g, 1, charge(2, 6), &[]);
+    assert_eq!(
+        g.state.spent[0],
+        spent + 2,
+        "the charge's 1 AP and the water's 1: {}",
+        journal(&g)
+    );
+    assert!(
+        g.state.table.distance(id(2), id(6)).unwrap() < 0.05,
+        "in base contact"
+    );
+    assert!(journal(&g).contains("charging over difficult terrain"));
+}
+
+/// "If any actions are performed, the unit is hit in RC or charged, then the waiting maneuver is
+/// broken": a wound from a standard close-combat attack (no charge) is none of the three; the
+/// Thrall keeps waiting.
+#[test]
+fn a_close_combat_wound_leaves_waiting_on() {
+    let mut g = small(&[]);
+    start(&mut g, &apart(), &[3, 3]);
+    put(&mut g, 2, 12.0, 11.0);
+    put(&mut g, 6, 12.0, 12.001);
+    ok(&mut g, 2, Command::Wait { model: id(6) }, &[]);
+    ok(
+        &mut g,
+        1,
+        Command::Attack {
+            attacker: id(2),
+            target: id(6),
+            attack: AttackType::Kick,
+            weapon: None,
+            charge: false,
+        },
+        &[],
+    );
+    // A passive defence: the Joe's 4 dice 6 (+2), 3, 5, 1 against CC 3 keep 2 hits; the
+    // Thrall's 2, 2, 2 avoid none; the wound dice 4, 1 against Body 2: one wound.
+    ok(
+        &mut g,
+        2,
+        Command::DefenceClass { active: false },
+        &[6, 2, 3, 5, 1, 2, 2, 2, 4, 1],
+    );
+    assert!(g.state.pending.is_none(), "{:?}", g.state.pending);
+    assert_eq!(g.state.models[&id(6)].wounds_taken, 1);
+    assert!(
+        g.state.models[&id(6)].waiting,
+        "a wound is no action, hit or charge"
+    );
+}
+
+/// "Turning is free of charge. The model is free to rotate to face any direction as they please":
+/// the face-off's winner, which named a shot at an enemy outside its front arc, turns to face it
+/// first (the action is still owed: a move is refused after the turn), then fires.
+#[test]
+fn a_face_off_winner_may_turn_before_its_shot() {
+    let mut g = small(&[]);
+    let mut at = apart();
+    at[0] = (1, 12.0, 8.0, 90.0);
+    at[5] = (6, 16.0, 13.0, 270.0);
+    start(&mut g, &at, &[6, 6]);
+    put(&mut g, 6, 15.0, 8.0);
+    ok(&mut g, 1, Command::CallFaceOff, &[]);
+    ok(
+        &mut g,
+        1,
+        Command::FaceOffChoose {
+            choice: Some(FaceOffChoice {
+                action: FaceOffAction::Ranged,
+                model: id(1),
+                target: Some(id(6)),
+            }),
+        },
+        &[],
+    );
+    ok(&mut g, 2, Command::FaceOffChoose { choice: None }, &[]);
+    let e = refused(&mut g, 1, shot(1, 6, "Assault Rifle"));
+    assert!(e.contains("arc"), "{e}");
+    ok(&mut g, 1, turn(1, 0.0), &[]);
+    assert!(matches!(
+        g.state.pending,
+        Some(Pending::FaceOffWon { side: 1, .. })
+    ));
+    let e = refused(&mut g, 1, mv(1, 12.0, 9.0, MoveKind::Normal));
+    assert!(e.contains("carry through"), "{e}");
+    loose(&mut g, 1, shot(1, 6, "Assault Rifle"), &[]);
+    assert!(g.state.pending.is_none());
+    assert!(g.state.spent[0] > 0, "the shot was paid");
 }

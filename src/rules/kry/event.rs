@@ -273,8 +273,10 @@ pub fn apply(s: &mut KryState, e: &Event) {
             let side = s.models.get(model).map(|m| m.side);
             let by_side = by.and_then(|b| s.models.get(&b)).map(|m| m.side);
             if let Some(m) = s.models.get_mut(model) {
+                // "If any actions are performed, the unit is hit in RC or charged, then the
+                // waiting maneuver is broken": a wound alone breaks nothing (a ranged hit and a
+                // charge break it where they happen).
                 m.wounds_taken = m.wounds_taken.saturating_add(*wounds as u8);
-                m.waiting = false;
             }
             if let (Some(side), Some(by_side)) = (side, by_side) {
                 if side == by_side {

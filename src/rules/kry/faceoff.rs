@@ -254,6 +254,14 @@ pub fn check_winner(s: &KryState, by: Side, cmd: &Command) -> Result<(), RuleErr
     if matches!(cmd, Command::Concede { .. } | Command::Done { .. }) {
         return Ok(());
     }
+    // "Turning is free of charge. The model is free to rotate to face any direction as they
+    // please": the model named may turn before it carries its action through (a shot named at
+    // an enemy outside its front arc needs it); the action is still owed.
+    if let Command::Turn { model, .. } = cmd
+        && *model == choice.model
+    {
+        return Ok(());
+    }
     let fits = cmd.model() == Some(choice.model) && choice.action.fits(face_off_class(s, cmd));
     if !fits {
         return illegal(format!(

@@ -40,11 +40,16 @@ pub fn push(c: &mut Ctx, who: ModelId, from: ModelId, inches: f32) -> Result<f32
 }
 
 /// Moves `who` along `d` by up to `inches`, as far as the way is open (in steps of a quarter
-/// inch); the inches it went.
+/// inch); the inches it went. A model stuck in a floor is not moved.
 pub fn shift(c: &mut Ctx, who: ModelId, d: Pt, inches: f32) -> Result<f32, RuleError> {
     let Ok(p) = c.s.table.model(who) else {
         return Ok(0.0);
     };
+    // "the unit becomes stuck until D6/2 ... AP's are spent on that unit to remove him from the
+    // hole": only the AP get it out; the hole holds it against a push.
+    if c.s.models.get(&who).is_some_and(|m| m.stuck > 0) {
+        return Ok(0.0);
+    }
     let start = p.pos;
     let len = d.len().max(1e-6);
     let scene = super::scene::of(&c.s.table);

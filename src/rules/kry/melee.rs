@@ -12,7 +12,7 @@ pub use super::contact::CONTACT;
 use super::ctx::{Ctx, expect_orders, own};
 use super::dice;
 use super::event::Event;
-use super::fear::fear_why;
+use super::fear::{FREEZE, fear_why};
 use super::forced::{pure_horror_flight, push, shift};
 use super::shooting::{self_harm, wound};
 use super::state::{CcGear, CloseAttack, KryModel, KryState, Pending, RangedGear, Side};
@@ -167,6 +167,15 @@ pub fn declare(
             t.name
         ));
     }
+    // "Models which are charging move at their normal movement distance PLUS their BOD stat": a
+    // charge is a move into the fight. From base contact there is no way to charge over, and its
+    // +2 CC (and the -2 Body it costs) would come without the run-in that earns them.
+    if charge && gap <= CONTACT {
+        return illegal(format!(
+            "{} already touches {}: a charge is a move into combat; attack from here",
+            a.name, t.name
+        ));
+    }
     if charge && a.small_stepped {
         return illegal(format!(
             "{} took a small step: its next action cannot be a movement (a charge)",
@@ -176,13 +185,15 @@ pub fn declare(
     if charge && a.stuck > 0 {
         return illegal(format!("{} is stuck in the floor", a.name));
     }
-    if charge && gap > CONTACT && matches!(a.pinned, Some(super::state::Pin::Missed)) {
+    if charge && matches!(a.pinned, Some(super::state::Pin::Missed)) {
         return illegal(format!("{} is pinned and cannot move", a.name));
     }
-    // The charge's way is checked before any die: straight at the target, at most Speed + Body.
+    // The charge's way is checked before any die: toward the target, at most Speed + Body, round
+    // what blocks the straight line if need be; the model goes the way found, and pays its terrain.
     let way = Charge::of(&c.s, &a, attacker, target);
     let reach = way.reach;
-    if charge && gap > CONTACT {
+    let mut path: Vec<Pt> = Vec::new();
+    if charge {
         away_from_fire(&c.s, &a, way.from, way.at(gap)).map_err(RuleError::Illegal)?;
         if gap > reach + 0.01 {
             return illegal(format!(
@@ -191,13 +202,14 @@ pub fn declare(
             ));
         }
         let scene = super::scene::of(&c.s.table);
-        super::movement::find_way(&c.s, &scene, attacker, way.at(gap), reach)
-            .map_err(RuleError::Illegal)?;
+        path = super::movement::find_way(&c.s, &scene, attacker, way.at(gap), reach)
+            .map_err(RuleError::Illegal)?
+            .0;
     }
     // "1. Movement – moving, running, charging etc."; "Difficult Terrain: Additional 1 AP per
     // movement": a charge pays its way's terrain on top of the attack's 1 AP.
-    let terrain = if charge && gap > CONTACT && !a.has(Ability::IgnoresTerrain) {
-        super::movement::path_terrain(&c.s, &[way.from, way.at(gap)], a.height)
+    let terrain = if charge && !a.has(Ability::IgnoresTerrain) {
+        super::movement::path_terrain(&c.s, &path, a.height)
     } else {
         super::movement::Terrain::Easy
     };
@@ -225,9 +237,14 @@ pub fn declare(
     // "Any time a unit moves in to attack a fear causing unit in close combat (either through
     // normal movement or the movement type ‘charge’), a willpower roll must be made against 6.
     // If the unit fails, they freeze 2 inches out".
-    // One test each time it comes into the fight: a unit that has braved this enemy (passed
-    // the test moving in, or at an earlier attack, and not disengaged since) tests no more.
-    let tests = super::fear::frightening(&t) && !a.braved.contains(&target);
+    // Fear: one test each time it comes into the fight: a unit that has braved this enemy
+    // (passed the test moving in, or at an earlier attack, and not disengaged since) tests no
+    // more. Pure horror: "Any time a pure horror unit is attacked": every attack on it tests,
+    // but the first after a walk in that passed (that walk's test was the test of the attack it
+    // moved in for, as a charge's one test is).
+    let tests = super::fear::frightening(&t)
+        && (!a.braved.contains(&target)
+            || (t.has(Ability::PureHorror) && t.first_attack_taken.contains(&attacker)));
     let fear_ok =
         !tests || c.will_roll_halved(attacker, 6, t.has(Ability::PureHorror), &fear_why(&a, &t))?;
     if tests && fear_ok {
@@ -237,9 +254,22 @@ pub fn declare(
         });
     }
     if charge {
-        let stop = if fear_ok { 0.0 } else { 2.0 };
-        if gap > stop {
-            let dest = way.at(gap - stop);
+        // Frozen, it stops 2" out along its way ("If the unit was closer than 2 inches when
+        // they declared the charge, leave the unit where it is").
+        let (dest, walked) = if fear_ok {
+            (*path.last().unwrap_or(&way.from), path.clone())
+        } else if path.len() == 2 {
+            // The straight way: the point 2" short of the bases touching.
+            let dest = if gap > FREEZE {
+                way.at(gap - FREEZE)
+            } else {
+                way.from
+            };
+            (dest, vec![way.from, dest])
+        } else {
+            super::fear::freeze_point(c, &path, a.base, target)
+        };
+        if dest.dist(way.from) > 1e-4 {
             c.emit(Event::Moved {
                 model: attacker,
                 from: way.from,
@@ -247,7 +277,7 @@ pub fn declare(
                 kind: super::command::MoveKind::Normal,
                 body_loss: 0,
             });
-            super::hazards::after_move(c, attacker, &[way.from, dest])?;
+            super::hazards::after_move(c, attacker, &walked)?;
         }
         if !c.s.model(attacker)?.alive() {
             return Ok(());
@@ -330,6 +360,34 @@ pub fn defence_class(c: &mut Ctx, by: Side, active: bool) -> Result<(), RuleErro
     roll_hit(c, a)
 }
 
+/// Whether `def` may break off from `attacker` (a move of its own, straight away from the
+/// attacker, not a "compulsory" one): not down ("1AP must be spent to stand back up"), not stuck
+/// in a floor ("stuck until D6/2 ... AP's are spent on that unit to remove him from the hole"),
+/// not pinned by misses ("The unit cannot move"), and, pinned by a hit, only when away from the
+/// attacker is away from the shooter ("cannot move except for opposite direction they are being
+/// fired on"). The reason it may not, in words.
+pub fn may_break_off(s: &KryState, def: ModelId, attacker: ModelId) -> Result<(), String> {
+    let Some(m) = s.models.get(&def) else {
+        return Err("no such model".into());
+    };
+    if m.prone {
+        return Err(format!("{} is down and cannot break off", m.name));
+    }
+    if m.stuck > 0 {
+        return Err(format!(
+            "{} is stuck in the floor and cannot break off",
+            m.name
+        ));
+    }
+    if m.pinned == Some(super::state::Pin::Missed) {
+        return Err(format!("{} is pinned and cannot move to break off", m.name));
+    }
+    let (Ok(p), Ok(q)) = (s.table.model(def), s.table.model(attacker)) else {
+        return Ok(());
+    };
+    away_from_fire(s, m, p.pos, p.pos.add(p.pos.sub(q.pos)))
+}
+
 /// Step 1 answered with a wish to break off: "If one player wants to break off, and the other
 /// player lets him, this is an automatic pass, even though it still costs the fleeing unit 1AP."
 /// The AP is paid now; the attacker answers.
@@ -337,6 +395,7 @@ pub fn ask_break_off(c: &mut Ctx, by: Side) -> Result<(), RuleError> {
     // The defender asks before it knows the attack ("1) Choose defense class 2) Choose an
     // attack"): against a leg sweep it may ask, and the attacker may not let it go.
     let mut a = pending_attack(&c.s, by, false)?;
+    may_break_off(&c.s, a.target, a.attacker).map_err(RuleError::Illegal)?;
     let name = c.s.models[&a.target].name.clone();
     c.pay(by, 1, format!("{name} asks to break off"))?;
     a.active = true;
@@ -472,6 +531,9 @@ pub fn defence_type(
     }
     if defence == Defence::BreakOff && a.attack == AttackType::LegSweep {
         return illegal("a leg sweep: the \"opponent cannot use break off maneuver\"");
+    }
+    if defence == Defence::BreakOff {
+        may_break_off(&c.s, a.target, a.attacker).map_err(RuleError::Illegal)?;
     }
     let def = c.s.models[&a.target].clone();
     match (defence, weapon.as_deref()) {

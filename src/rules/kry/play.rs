@@ -39,8 +39,11 @@ pub fn execute(
         super::combo::interrupted(&mut ctx, by)?;
     }
     // The winner's action carried through: the face-off is over (a close-combat attack has
-    // set its own question in its place).
-    if face_off_won && matches!(ctx.s.pending, Some(Pending::FaceOffWon { .. })) {
+    // set its own question in its place). A free turn before it carries nothing through.
+    if face_off_won
+        && !matches!(c, Command::Turn { .. })
+        && matches!(ctx.s.pending, Some(Pending::FaceOffWon { .. }))
+    {
         ctx.emit(Event::PendingSet(None));
     }
     super::round::after_command(&mut ctx)?;

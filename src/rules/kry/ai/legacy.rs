@@ -89,7 +89,10 @@ fn answer(s: &KryState, side: Side, p: &Pending, seed: u64) -> Vec<Command> {
                 .filter_map(|d| defended(s, a, d).map(|x| (x.0, d)))
                 .collect();
             // A break off with nothing through takes the model away unhurt.
-            if a.hits == Some(0) && a.attack != AttackType::LegSweep {
+            if a.hits == Some(0)
+                && a.attack != AttackType::LegSweep
+                && crate::rules::kry::melee::may_break_off(s, a.target, a.attacker).is_ok()
+            {
                 v.push((-1.0, Defence::BreakOff));
             }
             v.sort_by(|x, y| x.0.total_cmp(&y.0));

@@ -28,7 +28,10 @@ fn answer(s: &KryState, side: Side, p: &Pending) -> Command {
         },
         Pending::DefenceType(a) => {
             let d = &s.models[&a.target];
-            let pick = if a.hits == Some(0) && a.attack != AttackType::LegSweep {
+            let pick = if a.hits == Some(0)
+                && a.attack != AttackType::LegSweep
+                && crate::rules::kry::melee::may_break_off(s, a.target, a.attacker).is_ok()
+            {
                 Defence::BreakOff
             } else if d.profile.strength > d.speed() {
                 Defence::Block
