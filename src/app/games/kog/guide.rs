@@ -400,9 +400,11 @@ pub fn steps() -> Vec<GuideStep> {
         .after("The program's steps so far are in the log, one line each."),
         GuideStep::new(
             "Counterattack?",
-            "One of your models is attacked. The window at the top gives the odds of Defending \
-             and of Counterattacking: click Defend, or Counterattack with a weapon. (If the \
-             program attacked nobody, this step passes by itself.)",
+            "One of your models is attacked. The window at the top left gives the odds of \
+             Defending and of Counterattacking. Defend rolls your Defense dice and most often \
+             keeps your model alive; Counterattack rolls none, but strikes back if the model \
+             survives. Compare the odds, then click Defend (or Counterattack with a weapon). (If \
+             the program attacked nobody, this step passes by itself.)",
             "\"Counterattack – Each turn, the first time a model is selected as a target, the \
              target may Counterattack instead of Defending against the attack. If not Destroyed \
              by the attack, then the target model may make an attack of its own against the \
@@ -417,7 +419,7 @@ pub fn steps() -> Vec<GuideStep> {
                 })
             },
         )
-        .button("Counterattack with")
+        .button("Defend")
         .gate(gate_wait)
         .after(
             "A Counterattack rolls no Defense dice, but if your model is not Destroyed it \
@@ -426,8 +428,9 @@ pub fn steps() -> Vec<GuideStep> {
         GuideStep::new(
             "The Objective",
             "In your turn (round 2): drag a model within 1\" of the enemy Objective (the marker \
-             in the far half), End Movement, select that model and click Hold Objective in its \
-             card. Out of reach this turn? Move closer and End turn: the game goes on.",
+             in the far half) with a Combat Move (after a Speed Move a model may not Hold \
+             Objective in this game), End Movement, select that model and click Hold Objective in \
+             its card. Out of reach this turn? Move closer and End turn: the game goes on.",
             "\"Hold Objective – A model within 1” of an Objective may take and hold it.\" \
              \"Major Victory! – a player has taken and held the opponent’s Objective for \
              consecutive turns.\"",

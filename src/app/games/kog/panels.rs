@@ -97,7 +97,7 @@ pub(super) fn game_ui(
                 });
             });
     }
-    if let Some(a) = pending_prompt(&ctx, session) {
+    if let Some(a) = pending_prompt(&ctx, session, free) {
         action = Some(a);
     }
     if hover.pair != hovered {
@@ -253,7 +253,12 @@ fn forces_panel(ui: &mut egui::Ui, session: &mut KogSession, sel: &mut Selection
 }
 
 /// The defending player's choice: Counterattack or Defend, with the odds of each.
-fn pending_prompt(ctx: &egui::Context, session: &KogSession) -> Option<UiAction> {
+/// It stands at the top left of the table, clear of a step panel at its right.
+fn pending_prompt(
+    ctx: &egui::Context,
+    session: &KogSession,
+    free: egui::Rect,
+) -> Option<UiAction> {
     let s = session.state();
     let p = s.pending.as_ref()?;
     if !session.human_to_act() {
@@ -265,7 +270,10 @@ fn pending_prompt(ctx: &egui::Context, session: &KogSession) -> Option<UiAction>
     let mut out = None;
     egui::Window::new("Counterattack?")
         .collapsible(false)
-        .anchor(egui::Align2::CENTER_TOP, egui::vec2(0.0, 60.0))
+        .anchor(
+            egui::Align2::LEFT_TOP,
+            egui::vec2(free.left() + 8.0, free.top() + 8.0),
+        )
         .show(ctx, |ui| {
             ui.label(format!(
                 "Side {}: {} attacks {} with its {} ({}).",
