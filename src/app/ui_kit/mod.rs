@@ -3,3 +3,4 @@
 
 pub mod guide_mark;
 pub mod layout;
+pub mod rule_tip;

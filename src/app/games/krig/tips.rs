@@ -68,9 +68,6 @@ impl Tip {
 
     /// The tooltip: the rule in quotation marks, then what the program does with it.
     pub fn text(self) -> String {
-        match self.rule() {
-            (quote, "") => format!("\"{quote}\""),
-            (quote, does) => format!("\"{quote}\"\n{does}"),
-        }
+        crate::app::ui_kit::rule_tip::text(self.rule())
     }
 }

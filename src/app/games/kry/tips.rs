@@ -409,15 +409,12 @@ impl Tip {
 
     /// The rule alone in quotation marks, one line (a tooltip that lists several rules).
     pub fn quoted(self) -> String {
-        format!("\"{}\"", self.rule().0)
+        crate::app::ui_kit::rule_tip::quoted(self.rule().0)
     }
 
     /// The tooltip: the rule in quotation marks, then what the program does with it.
     pub fn text(self) -> String {
-        match self.rule() {
-            (quote, "") => format!("\"{quote}\""),
-            (quote, does) => format!("\"{quote}\"\n{does}"),
-        }
+        crate::app::ui_kit::rule_tip::text(self.rule())
     }
 
     pub fn of_move(k: MoveKind) -> Tip {

@@ -134,14 +134,11 @@ impl Tip {
 
     /// The rule alone in quotation marks.
     pub fn quoted(self) -> String {
-        format!("\"{}\"", self.rule().0)
+        crate::app::ui_kit::rule_tip::quoted(self.rule().0)
     }
 
     /// The tooltip: the rule in quotation marks, then what the program does with it.
     pub fn text(self) -> String {
-        match self.rule() {
-            (quote, "") => format!("\"{quote}\""),
-            (quote, does) => format!("\"{quote}\"\n{does}"),
-        }
+        crate::app::ui_kit::rule_tip::text(self.rule())
     }
 }
