@@ -1,0 +1,3 @@
+//! Battle reports and the luck figures they show.
+
+mod luck;
