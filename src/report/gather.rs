@@ -24,6 +24,8 @@ pub struct Report {
     /// Who took the field: seat, name, kind, points (0: not counted).
     pub roster: Vec<(Seat, String, String, u32)>,
     pub rounds: Vec<RoundStory>,
+    /// The maps' colours: a side of the table and the name of the side its models play for.
+    pub legend: Vec<(u8, String)>,
     pub luck: GameLuck,
     pub outcome: String,
     pub over: bool,
@@ -64,6 +66,8 @@ pub struct Snapshot {
     pub attacks: Vec<(u8, Pt, Pt)>,
     /// Models lost: side, where, name.
     pub losses: Vec<(u8, Pt, String)>,
+    /// Where models were struck (a wound, damage).
+    pub hits: Vec<Pt>,
 }
 
 /// The report of `g`, a game loaded from `file` (replayed to its hash).
@@ -85,6 +89,19 @@ pub fn gather<R: RuleSet>(file: &str, g: &Game<R>) -> Result<Report, String> {
         .collect();
     let mut r = Game::<R>::new(g.setup.clone()).map_err(|e| e.join("; "))?;
     let roster = R::roster(&g.setup, &r.state);
+    let mut legend: Vec<(u8, String)> = Vec::new();
+    for m in &R::table(&r.state).models {
+        if legend.iter().any(|(s, _)| *s == m.side.0) {
+            continue;
+        }
+        // The seat that fields a model of this name, else the table's side as a seat.
+        let seat = roster
+            .iter()
+            .find(|x| x.1 == m.name)
+            .map_or(m.side.0, |x| x.0);
+        legend.push((m.side.0, side_name(seat)));
+    }
+    legend.sort();
     r.take_cues();
     let mut rounds: BTreeMap<u32, RoundStory> = BTreeMap::new();
     for (i, l) in g.log.iter().enumerate() {
@@ -102,13 +119,21 @@ pub fn gather<R: RuleSet>(file: &str, g: &Game<R>) -> Result<Report, String> {
                 moves: Vec::new(),
                 attacks: Vec::new(),
                 losses: Vec::new(),
+                hits: Vec::new(),
             },
         });
         let side_of = |t: &Table, id| t.model(id).map_or(0, |m| m.side.0);
+        let mut moved = Vec::new();
         for c in r.take_cues() {
             match c {
                 Cue::Moved { model, path } if path.len() > 1 => {
+                    moved.push(model);
                     story.map.moves.push((side_of(&before, model), path));
+                }
+                Cue::Struck { model } => {
+                    if let Ok(m) = after.model(model).or_else(|_| before.model(model)) {
+                        story.map.hits.push(m.pos);
+                    }
                 }
                 Cue::Attack { from, at } => {
                     let at_pos = |id| before.model(id).or_else(|_| after.model(id)).ok();
@@ -118,6 +143,15 @@ pub fn gather<R: RuleSet>(file: &str, g: &Game<R>) -> Result<Report, String> {
                     }
                 }
                 _ => {}
+            }
+        }
+        // A rule set that gives no move cues: each model that changed place moved straight.
+        for m in &before.models {
+            if let Ok(n) = after.model(m.id)
+                && !moved.contains(&m.id)
+                && n.pos.dist(m.pos) > 0.05
+            {
+                story.map.moves.push((m.side.0, vec![m.pos, n.pos]));
             }
         }
         let mut lost = Vec::new();
@@ -163,6 +197,7 @@ pub fn gather<R: RuleSet>(file: &str, g: &Game<R>) -> Result<Report, String> {
         seats,
         roster,
         rounds: rounds.into_values().collect(),
+        legend,
         luck,
         outcome: R::phase_label(&g.state),
         over,

@@ -13,7 +13,8 @@ th{background:#f0f0f0}.round{display:flex;gap:1em;align-items:flex-start;flex-wr
 .round img{max-width:560px;width:100%;border:1px solid #bbb}.story{flex:1;min-width:300px;margin:0;padding-left:1.2em;font-size:.92em}
 .story li{margin:2px 0}.moment{font-weight:bold}.tag{display:inline-block;font-size:.75em;padding:0 5px;border-radius:3px;color:#fff;margin-right:4px}
 .kill{background:#c00}.objective{background:#b08000}.interrupt{background:#6a3d9a}.critical{background:#d55e00}
-.lucky{color:#007a4d}.unlucky{color:#b00}.note{color:#555;font-size:.9em}.outcome{font-size:1.2em;font-weight:bold}";
+.lucky{color:#007a4d}.unlucky{color:#b00}.note{color:#555;font-size:.9em}.outcome{font-size:1.2em;font-weight:bold}
+.swatch{display:inline-block;width:.9em;height:.9em;border-radius:50%;margin:0 4px 0 10px;vertical-align:middle}";
 
 /// Escapes text for HTML.
 pub fn esc(s: &str) -> String {
@@ -35,6 +36,16 @@ pub fn render(r: &Report, maps: &[Vec<u8>]) -> String {
     );
     setup(&mut h, r);
     let _ = writeln!(h, "<section id=\"story\"><h2>The game, round by round</h2>");
+    let (colours, marks) = words::legend(r);
+    let _ = write!(h, "<p class=\"note\">");
+    for ((cr, cg, cb), name) in colours {
+        let _ = write!(
+            h,
+            "<span class=\"swatch\" style=\"background:rgb({cr},{cg},{cb})\"></span>{} ",
+            esc(&name)
+        );
+    }
+    let _ = writeln!(h, "&mdash; {}</p>", esc(marks));
     for (i, round) in r.rounds.iter().enumerate() {
         let _ = writeln!(
             h,

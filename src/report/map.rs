@@ -29,6 +29,15 @@ pub fn side_colour(side: u8) -> RGBColor {
     }
 }
 
+/// A colour as red, green, blue.
+pub type Rgb = (u8, u8, u8);
+
+/// A side's colour as [`Rgb`].
+pub fn rgb(side: u8) -> Rgb {
+    let c = side_colour(side);
+    (c.0, c.1, c.2)
+}
+
 fn ground(k: GroundKind) -> Option<RGBColor> {
     Some(match k {
         GroundKind::Open => return None,
@@ -151,6 +160,10 @@ pub fn draw(snap: &Snapshot, title: &str) -> Result<(u32, u32, Vec<u8>), String>
                 root.draw(&Polygon::new(arrow_head(*a, *b), c.filled()))
                     .map_err(err)?;
             }
+        }
+        for at in &snap.hits {
+            root.draw(&Circle::new(px(*at), 9, RGBColor(200, 0, 0).stroke_width(2)))
+                .map_err(err)?;
         }
         for (_, at, _) in &snap.losses {
             let (x, y) = px(*at);

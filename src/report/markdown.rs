@@ -63,6 +63,12 @@ pub fn render(r: &Report, maps: &[String]) -> String {
         let _ = writeln!(m);
     }
     let _ = writeln!(m, "## The game, round by round\n");
+    let (colours, marks) = words::legend(r);
+    let key: Vec<String> = colours
+        .iter()
+        .map(|((cr, cg, cb), name)| format!("{} (#{cr:02x}{cg:02x}{cb:02x})", esc(name)))
+        .collect();
+    let _ = writeln!(m, "Colours: {}; {}.\n", key.join(", "), esc(marks));
     for (i, round) in r.rounds.iter().enumerate() {
         let title = words::round_title(round.round);
         let _ = writeln!(m, "### {title}\n");

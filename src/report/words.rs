@@ -61,7 +61,7 @@ pub fn best_and_worst(r: &Report) -> (Vec<&RollLuck>, Vec<&RollLuck>) {
 /// A roll in words: `#12 2d6 = 10 (Brute attacks ...), 87.5th percentile`.
 pub fn roll_line(r: &Report, l: &RollLuck) -> String {
     format!(
-        "#{} {} = {} for {} ({}): {:.1}th percentile{}",
+        "#{} {} = {} for {} ({}): percentile {:.1}{}",
         l.seq,
         l.expr,
         l.total,
@@ -126,6 +126,17 @@ pub fn luck_notes(r: &Report) -> Vec<String> {
         ));
     }
     v
+}
+
+/// The maps' key: each colour and whose models wear it; then the marks.
+pub fn legend(r: &Report) -> (Vec<(super::map::Rgb, String)>, &'static str) {
+    (
+        r.legend
+            .iter()
+            .map(|(side, name)| (super::map::rgb(*side), name.clone()))
+            .collect(),
+        "arrows: moves; thin lines ending in a dot: attacks; red rings: models struck; red crosses: models lost; gold rings: objectives; grey: terrain and wrecks",
+    )
 }
 
 /// The outcome in a sentence.

@@ -202,12 +202,25 @@ fn bad_saves_and_unwritable_paths_give_a_located_error_and_exit_1() {
     let place = err.split("truncated.ron:").nth(1).unwrap_or_default();
     let line: u32 = place.split(':').next().unwrap_or("0").parse().unwrap_or(0);
     assert!(line > 1, "{err}");
-    let out = dir.join("no-such-folder").join("r.html");
+    // A folder that is a file: even root cannot write under it.
+    let out = save.join("r.html");
     let o = wartable(&["report", save.to_str().unwrap(), "--out", out.to_str().unwrap()]);
     let err = String::from_utf8_lossy(&o.stderr);
     assert_eq!(o.status.code(), Some(1), "{err}");
     assert!(
-        err.contains("cannot write the report to") && err.contains("no-such-folder"),
+        err.contains("cannot write the report to") && err.contains("kog-light.ron/r.html"),
         "{err}"
     );
+}
+
+/// KtOG and Krig duels report too: the story, the luck and the outcome, a map per round.
+#[test]
+fn ktog_and_krig_reports_are_written() {
+    let dir = temp_dir("report-duels");
+    let ktog = saved(&dir, RulesId::Ktog, 100_000);
+    let maps = rounds_played::<wartable::rules::ktog::Ktog>(&ktog);
+    check_sections(&html_report(&ktog), maps, "KtOG");
+    let krig = saved(&dir, RulesId::Krig, 100_000);
+    let maps = rounds_played::<wartable::rules::krig::Krig>(&krig);
+    check_sections(&html_report(&krig), maps, "Krig");
 }

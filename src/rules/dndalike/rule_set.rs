@@ -97,6 +97,21 @@ impl RuleSet for Dndalike {
         (s.round, who.map_or(0, |i| s.chars[i].seat))
     }
 
+    /// The characters by seat; the kind says hero or monster, and lesser.
+    fn roster(_setup: &DndSetup, s: &DndState) -> Vec<(Seat, String, String, u32)> {
+        s.chars
+            .iter()
+            .map(|c| {
+                let kind = match (c.party, c.sheet.lesser) {
+                    (Party::Heroes, _) => "hero",
+                    (Party::Monsters, false) => "monster",
+                    (Party::Monsters, true) => "lesser monster",
+                };
+                (c.seat, c.sheet.name.to_string(), kind.to_string(), 0)
+            })
+            .collect()
+    }
+
     /// A saving throw is good for the character that makes it (the `Saved` events name them in
     /// the order the throws were rolled); a secret damage die is the wounded seat's, good when
     /// low; the DM's random choice of a target and the stone drawn from the bag are good for
