@@ -369,3 +369,29 @@ fn the_program_gives_combos_small_steps_waiting_and_face_offs_in_self_play() {
         "{old:?}"
     );
 }
+
+/// "Running: double Speed, 1 AP" against a walk's 2 AP for Speed inches: a fighter with the
+/// enemy beyond a walk runs at it (twice the ground for half the AP). The Wraith (Speed 5)
+/// stands 9" from the nearest Joe, out of a plain charge: the program's plain move for it is a
+/// run toward the Joe; the legacy style walks there (it ran only beyond two and a half walks).
+#[test]
+fn the_program_runs_its_fighter_where_a_walk_falls_short() {
+    let mut g = small(&[]);
+    start(&mut g, &apart(), &[3, 3]);
+    put(&mut g, 5, 10.0, 12.0);
+    let first_move = |w: &[Command]| {
+        w.iter()
+            .find_map(|c| match c {
+                Command::Move { model, to, kind } if *model == id(5) => Some((*to, *kind)),
+                _ => None,
+            })
+            .unwrap_or_else(|| panic!("no move of the Wraith in {w:?}"))
+    };
+    let (to, kind) = first_move(&program::wishes(&g.state, 2, SEED));
+    assert_eq!(kind, MoveKind::Run, "{to:?}");
+    let joe = g.state.table.model(id(2)).unwrap().pos;
+    let before = Pt::new(10.0, 12.0).dist(joe);
+    assert!(before - to.dist(joe) > 5.0, "gains more than a walk: {to:?}");
+    let (_, old) = first_move(&ai::legacy::wishes(&g.state, 2, SEED));
+    assert_eq!(old, MoveKind::Normal);
+}

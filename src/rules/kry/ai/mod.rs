@@ -12,6 +12,7 @@ pub mod faceoffs;
 pub mod judge;
 pub mod legacy;
 pub mod naive;
+pub mod press;
 pub mod program;
 pub mod random;
 pub mod sortie;

@@ -16,7 +16,7 @@
 
 use super::closing::{charge_reach, fighter, in_reach, threat};
 use super::judge::{
-    WEIGHED_ATTACKS, attack_wounds, by_eye, defended, exposure, shot_ap, shot_wounds, worth,
+    WEIGHED_ATTACKS, attack_wounds, by_eye, defended, shot_ap, shot_wounds, worth,
 };
 use crate::rules::core::RuleSet;
 use crate::rules::kry::catalogue::Ability;
@@ -100,7 +100,26 @@ impl Orders {
             3 => Some(waits(s, side, seed, &mine, &foes)),
             // 8. With nothing else to do, a unit in waiting over a lane.
             k if k == 4 + mine.len() => Some(ambush(s, side, seed, &mine, &foes)),
-            k if k > 4 + mine.len() => None,
+            // 9. The AP left would be lost at the round's end: each unit not in waiting presses
+            // on with less care, keeping the AP of a shot for each unit in waiting and one for
+            // a defence.
+            k if k > 4 + mine.len() && k < 5 + 2 * mine.len() => {
+                let waiting = mine.iter().filter(|m| m.waiting).count() as u32;
+                if s.ap_left(side) < 2 + s.options.shot_cost * waiting {
+                    return Some(Vec::new());
+                }
+                let m = mine.get(k - 5 - mine.len())?;
+                if m.waiting || m.pinned.is_some() || m.prone || m.stuck > 0 {
+                    return Some(Vec::new());
+                }
+                let has_shot = mine
+                    .iter()
+                    .position(|x| x.id == m.id)
+                    .and_then(|i| self.gun.get(i))
+                    .is_some_and(|g| *g > 0.0);
+                Some(advance(s, m, &foes, seed, has_shot, true))
+            }
+            k if k >= 5 + 2 * mine.len() => None,
             // 7. Move toward the enemy's flank, stopping where it is least exposed, one unit
             // at a time.
             k => {
@@ -119,7 +138,7 @@ impl Orders {
                 }
                 // A shooter with no shot from where it stands closes in until it has one.
                 let has_shot = self.gun.get(i).is_some_and(|g| *g > 0.0);
-                Some(advance(s, m, &foes, seed, has_shot))
+                Some(advance(s, m, &foes, seed, has_shot, false))
             }
         }
     }
@@ -542,6 +561,7 @@ fn advance(
     foes: &[&KryModel],
     seed: u64,
     has_shot: bool,
+    bold: bool,
 ) -> Vec<Command> {
     let Ok(me) = s.table.model(m.id) else {
         return Vec::new();
@@ -583,29 +603,39 @@ fn advance(
     if len < 0.5 {
         return Vec::new();
     }
-    // A unit out of breath (Body 1) walks: the rules refuse its run.
-    let run = judged > 2.5 * m.speed() as f32 + keep && !m.has(Ability::CannotRun) && m.body() > 1;
+    // A run goes twice as far as a walk for half its AP: a fighter runs whenever the walk
+    // would not reach, a shooter when the way is long (a run costs a point of Body, which its
+    // wound rolls feel under fire). A unit out of breath (Body 1) walks: the rules refuse its
+    // run.
+    let far = if fighter(m) { 1.0 } else { 1.5 } * m.speed() as f32;
+    let run = judged > far + keep && !m.has(Ability::CannotRun) && m.body() > 1;
     let (kind, allowance) = if run {
         (MoveKind::Run, 2.0 * m.speed() as f32)
     } else {
         (MoveKind::Normal, m.speed() as f32)
     };
     let scene = crate::rules::kry::scene::of(&s.table);
-    // A fighter keeps out of the enemy's sight until its charge reaches (it has no gun to
-    // answer with); a shooter keeps out of the reach of the enemy's fighters where it can.
+    // A fighter keeps out of the sight of the enemy's guns until its charge reaches (it has no
+    // gun to answer with) and out of the enemy fighters' reach; a shooter keeps out of the reach
+    // of the enemy's fighters where it can. The care it takes drops as the agreed rounds run
+    // out, and more when the AP left would be lost anyway (`bold`).
+    let care = super::press::care(s) * if bold { 0.3 } else { 1.0 };
     let fights = fighter(m);
-    let reach = |p: Pt| 2.0 * in_reach(s, m, foes, p, seed);
+    let reach = |p: Pt| 2.0 * care * in_reach(s, m, foes, p, seed);
     let cost = |p: Pt| {
-        let risk = exposure(s, &scene, m.side, m.id, p, me.body_height, 24.0);
+        let risk = super::press::gun_exposure(s, &scene, m.side, m.id, p, me.body_height);
         if fights {
-            3.0 * risk
+            care * (3.0 * risk + in_reach(s, m, foes, p, seed))
         } else {
-            1.5 * risk + reach(p)
+            care * 1.5 * risk + reach(p)
         }
     };
     // Where it stands is better than a spot that gains less than it exposes (for a shooter:
-    // than it brings it into the reach of the enemy's fighters).
-    let stay = if fights {
+    // than it brings it into the reach of the enemy's fighters); pressing on with AP that
+    // would be lost, any spot that gains ground will do.
+    let stay = if bold {
+        f64::NEG_INFINITY
+    } else if fights {
         -cost(me.pos)
     } else {
         let here = reach(me.pos);
