@@ -357,8 +357,8 @@ fn step_panel(
     let mut root = crate::app::ui_kit::layout::root_ui(&ctx, "guide_root", area);
     egui::Panel::bottom(egui::Id::new("guide_panel"))
         .resizable(true)
-        .default_size(180.0)
-        .size_range(80.0..=(area.height() * 0.5).max(100.0))
+        .default_size(170.0)
+        .size_range(150.0..=(area.height() * 0.5).max(160.0))
         .show(&mut root, |ui| {
             ui.horizontal(|ui| {
                 ui.strong(format!("Step {} of {} \u{b7} {}", at + 1, n, guide.label));
@@ -376,7 +376,7 @@ fn step_panel(
             ui.separator();
             egui::ScrollArea::vertical()
                 .id_salt("guide_scroll")
-                .auto_shrink([false, true])
+                .auto_shrink([false, false])
                 .show(ui, |ui| {
                     ui.columns(2, |cols| {
                         // The step to do first (at the left, where the eye starts), then what
