@@ -12,6 +12,7 @@ mod forces;
 mod geometry;
 mod gui_smoke;
 mod hardening;
+mod keys_focus;
 mod headless_app;
 mod kog;
 mod kry;

@@ -14,6 +14,7 @@ mod rules;
 mod saves;
 mod sheets;
 mod sorcery;
+mod tips;
 mod streams;
 
 use wartable::rules::core::testing::exec;

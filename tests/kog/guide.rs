@@ -2,7 +2,9 @@
 //! `--open tutorial-kog-light` does, walked step by step by the paths the clicks take (the
 //! selection a click sets, drags, the panels' actions, the bar's buttons) with the program
 //! playing side 2 on its clock, to the last step; a wrong click or command gets a hint and
-//! changes nothing; Restart and Leave.
+//! changes nothing; undo stays within the step; Restart and Leave. The walk asserts what each
+//! step teaches the rules do (an attack waits for its target's answer, the turn ends without the
+//! Objective only when no model could hold it), not the course this seed's dice take.
 
 use bevy::prelude::*;
 use std::time::Duration;
@@ -51,6 +53,7 @@ fn started() -> App {
         wartable::app::screens::play::requests::plugin,
         wartable::app::screens::play::program::plugin,
         wartable::app::games::kog::input::plugin,
+        wartable::app::screens::play::keys::plugin,
     ));
     app.insert_state(Mode::Sandbox);
     app.insert_resource(bevy::time::TimeUpdateStrategy::ManualDuration(
@@ -123,6 +126,20 @@ fn drag(app: &mut App, n: u32, to: Pt) {
     });
     app.update();
     app.update();
+}
+
+/// Ctrl+Z, as the keyboard gives it.
+fn ctrl_z(app: &mut App) {
+    {
+        let mut k = app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
+        k.press(KeyCode::ControlLeft);
+        k.press(KeyCode::KeyZ);
+    }
+    app.update();
+    let mut k = app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
+    k.release(KeyCode::KeyZ);
+    k.release(KeyCode::ControlLeft);
+    k.clear();
 }
 
 /// A click in the game's panels (the card's actions, the counterattack window).
@@ -318,12 +335,18 @@ fn the_guided_game_is_played_through_every_step_to_the_game_played_on() {
     let mut titles = Vec::new();
     let mut held = false;
     let mut cover = None;
+    let mut objective = None;
     while at(&app) + 1 < n {
         titles.push(title(&app));
         if title(&app) == "Cover" {
             cover = Some(autocannon_cover(&app, KAEMPFER_2, &[4, 5]));
         }
+        let from = kog(&app).game.log.len();
+        let was = title(&app);
         play_step(&mut app, &mut held);
+        if was == "The Objective" {
+            objective = Some(objective_passed(&app, from));
+        }
     }
     assert_eq!(at(&app), n - 1, "the last step: the game played on");
     assert_eq!(titles.len(), n - 1, "{titles:?}");
@@ -345,19 +368,33 @@ fn the_guided_game_is_played_through_every_step_to_the_game_played_on() {
             .any(|c| matches!(c, Command::Attack { attacker, .. } if attacker.0 == KAEMPFER_2))
     );
     assert!(cmds.iter().any(|c| matches!(c, Command::EndTurn)));
-    assert!(
-        g.log
-            .iter()
-            .any(|l| l.seat == 2 && matches!(l.cmd, Command::Attack { .. })),
-        "the program attacked in its turns"
-    );
-    // This seed: the program attacked a model of side 1, which answered; by round 2 it has
-    // destroyed Kämpfer 2 and the Panther, and Kämpfer 1 behind its wall is out of reach of the
-    // enemy Objective: the Objective step passes the other way, by End turn.
-    assert!(cmds.iter().any(|c| matches!(c, Command::Respond { .. })));
-    assert!(!held);
-    let s = kog(&app).state();
-    assert!(!s.active_model(ModelId(KAEMPFER_2)) && !s.active_model(ModelId(3)));
+    // The Counterattack? step: each attack of the program that let its target choose waited
+    // for side 1's answer, and got it (whatever the dice did to the models).
+    let mut asked = 0;
+    for (k, l) in g.log.iter().enumerate() {
+        if l.seat != 2 || !matches!(l.cmd, Command::Attack { .. }) {
+            continue;
+        }
+        let then = wartable::rules::kog::KogGame::replay(g.setup.clone(), &g.log[..=k])
+            .expect("the log replays");
+        if then.state.pending.is_some() {
+            asked += 1;
+            assert!(
+                g.log
+                    .get(k + 1)
+                    .is_some_and(|n| n.seat == 1 && matches!(n.cmd, Command::Respond { .. })),
+                "the program's attack #{k} waited for side 1's answer"
+            );
+        }
+    }
+    let answers = cmds
+        .iter()
+        .filter(|c| matches!(c, Command::Respond { .. }))
+        .count();
+    assert_eq!(answers, asked, "side 1 answered only attacks that asked");
+    // The Objective step passed as the rules allow, and its words say how.
+    let (took, _words) = objective.expect("the Objective step was played");
+    assert_eq!(took, held, "the walk held the Objective when a model could");
     // The Cover step's words: F6-16 1 behind the sandbags has cover, F6-16 2 in the open none.
     assert_eq!(cover, Some(vec![true, false]));
     // The game goes on: the guide's last step lets every command through.
@@ -368,6 +405,149 @@ fn the_guided_game_is_played_through_every_step_to_the_game_played_on() {
         g.hash(),
         "the guided game replays as a real game"
     );
+}
+
+/// How the Objective step passed (its commands from `from`): whether a model of side 1 took the
+/// enemy's Objective, and the step's words. Asserts the rules' side of it: a model that holds
+/// it is within 1" of it; a turn ended without it only when no model of side 1 could hold it.
+fn objective_passed(app: &App, from: usize) -> (bool, String) {
+    let g = &kog(app).game;
+    let enemy = g.state.objective_of(2).expect("the enemy's Objective");
+    let since = &g.log[from..];
+    let words = guide(app)
+        .last_done
+        .as_ref()
+        .map(|(t, w, _)| {
+            assert_eq!(*t, "The Objective");
+            w.clone()
+        })
+        .expect("the step's words");
+    let took = since
+        .iter()
+        .any(|l| l.seat == 1 && matches!(l.cmd, Command::HoldObjective { .. }));
+    if took {
+        let holder = g.state.turn.held.get(&enemy).expect("held this turn");
+        assert_eq!(g.state.models[holder].side, 1);
+        assert!(objectives_in_reach(&g.state, *holder).contains(&enemy));
+        assert!(words.contains("holds the enemy's Objective"), "{words}");
+    } else {
+        let end = since
+            .iter()
+            .position(|l| l.seat == 1 && l.cmd == Command::EndTurn)
+            .expect("the step passed by End turn");
+        let before = wartable::rules::kog::KogGame::replay(g.setup.clone(), &g.log[..from + end])
+            .expect("the log replays");
+        let s = &before.state;
+        for m in s.active_models(1) {
+            let hold = Command::HoldObjective {
+                model: m.id,
+                objective: Some(enemy),
+            };
+            assert!(
+                <wartable::rules::kog::Kog as wartable::rules::core::RuleSet>::check(s, 1, &hold)
+                    .is_err(),
+                "{} could have held the Objective when the turn ended",
+                m.name
+            );
+        }
+        assert!(words.contains("without"), "{words}");
+        assert!(!words.contains("holds"), "{words}");
+    }
+    (took, words)
+}
+
+/// Ctrl+Z in a guided game takes back what was done in the step, never the step before it
+/// (which the guide has moved on from): that is refused with the hint.
+#[test]
+fn undo_goes_back_only_within_the_step() {
+    let mut app = started();
+    select(&mut app, KAEMPFER_1);
+    drag(&mut app, KAEMPFER_1, Pt::new(6.5, 12.1));
+    assert_eq!(at(&app), 2, "the Combat Move step is done");
+    let n = kog(&app).game.log.len();
+    assert!(kog(&app).game.can_undo_to_person(), "the move rolled no dice");
+    // The Combat Move belongs to the step before: not taken back.
+    ctrl_z(&mut app);
+    assert_eq!(kog(&app).game.log.len(), n);
+    assert_eq!(at(&app), 2);
+    assert!(
+        kog(&app)
+            .state()
+            .turn
+            .moved
+            .contains_key(&ModelId(KAEMPFER_1))
+    );
+    let hint = kog(&app).shell.guide_hint.clone().expect("a hint");
+    assert!(hint.contains("within this step"), "{hint}");
+    let status = app.world().resource::<Notices>().status.clone();
+    assert!(status.starts_with("Not in this step"), "{status}");
+    // A move made in this step is taken back, and only that.
+    select(&mut app, KAEMPFER_2);
+    drag(&mut app, KAEMPFER_2, Pt::new(12.5, 13.4));
+    assert_eq!(kog(&app).game.log.len(), n + 1);
+    ctrl_z(&mut app);
+    assert_eq!(kog(&app).game.log.len(), n);
+    assert!(
+        !kog(&app)
+            .state()
+            .turn
+            .moved
+            .contains_key(&ModelId(KAEMPFER_2))
+    );
+    assert_eq!(at(&app), 2);
+    ctrl_z(&mut app);
+    assert_eq!(kog(&app).game.log.len(), n, "again: the step's start holds");
+    // The bar's Undo button goes the same way.
+    let r = app.world_mut().resource_mut::<ActiveGame>().undo();
+    assert!(r.is_err_and(|e| e.contains("within this step")));
+    assert_eq!(kog(&app).game.log.len(), n);
+    // Closed on its last step, the guide lets undo reach back again; while a text field is
+    // typed in, Ctrl+Z is the field's.
+    app.world_mut().resource_mut::<Guide>().closed = true;
+    app.update();
+    app.insert_resource(wartable::app::base::keys::TypingInField(true));
+    ctrl_z(&mut app);
+    assert_eq!(kog(&app).game.log.len(), n, "typing: not the game's key");
+    app.insert_resource(wartable::app::base::keys::TypingInField(false));
+    ctrl_z(&mut app);
+    assert_eq!(kog(&app).game.log.len(), n - 1, "the Combat Move taken back");
+}
+
+/// The Objective step passed by End turn, no model near the enemy's Objective: its words say the
+/// turn ended without it, not that a model holds it.
+#[test]
+fn the_objective_step_passed_by_end_turn_says_so() {
+    let mut app = started();
+    let mut held = false;
+    while title(&app) != "The Objective" {
+        assert!(at(&app) + 1 < guide(&app).steps.len(), "no Objective step");
+        play_step(&mut app, &mut held);
+    }
+    assert!(!held);
+    let from = kog(&app).game.log.len();
+    for _ in 0..400 {
+        if title(&app) != "The Objective" {
+            break;
+        }
+        let human = kog(&app).human_to_act();
+        let s = kog(&app).state();
+        let own = s.phase == Phase::Turn && s.active == 1 && s.pending.is_none() && human;
+        if !own {
+            // The program's turn goes on: its attacks are answered as the walk does.
+            if !answer(&mut app) {
+                app.update();
+            }
+            continue;
+        }
+        match s.step {
+            Step::Movement => bar(&mut app, Command::EndMovement),
+            Step::Action => bar(&mut app, Command::EndTurn),
+        }
+    }
+    assert_ne!(title(&app), "The Objective", "the step passed");
+    let (took, words) = objective_passed(&app, from);
+    assert!(!took);
+    assert!(words.starts_with("Your turn ended without"), "{words}");
 }
 
 #[test]

@@ -455,3 +455,26 @@ fn f1_in_a_kry_gothic_game_lists_the_interrupt_keys() {
         Some("I")
     );
 }
+
+/// The interrupt buttons and windows name each side's key as the settings bind it: Tab and
+/// Enter by default, the player's own key once rebound.
+#[test]
+fn the_interrupt_buttons_name_the_bound_keys() {
+    use wartable::app::base::keys::Key;
+    let mut app = app_for(small(&[]), None, Duration::from_millis(100));
+    app.update();
+    assert_eq!(
+        kry(&mut app).key_names,
+        ["Tab".to_string(), "Enter".to_string()]
+    );
+    app.world_mut()
+        .insert_resource(wartable::app::base::settings::Settings {
+            keys: vec![(Key::InterruptSide1, vec![KeyCode::KeyI])],
+            ..Default::default()
+        });
+    app.update();
+    assert_eq!(
+        kry(&mut app).key_names,
+        ["I".to_string(), "Enter".to_string()]
+    );
+}

@@ -1,6 +1,7 @@
 //! Rebindable keys: the table's keyboard actions as leafwing-input-manager actions, each with
 //! its default keys, and the player's own bindings from the settings. Systems ask [`Keys`]; an
-//! app without the bindings (a headless test) answers from the default keys.
+//! app without the bindings (a headless test) answers from the default keys. Only typing in a
+//! text field holds the keys ([`keys_free`]): egui's keyboard focus is kept to text fields.
 
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
@@ -8,7 +9,53 @@ use leafwing_input_manager::prelude::*;
 
 pub fn plugin(app: &mut App) {
     app.add_plugins(InputManagerPlugin::<Key>::default())
-        .add_systems(Startup, spawn_bindings);
+        .init_resource::<TypingInField>()
+        .add_systems(Startup, spawn_bindings)
+        .add_systems(
+            PostUpdate,
+            watch_focus
+                .after(bevy_egui::EguiPostUpdateSet::EndPass)
+                .before(bevy_egui::EguiPostUpdateSet::ProcessOutput),
+        );
+}
+
+/// Whether a text field has the keyboard (the seed, a file name, real dice typed in): the only
+/// time the table's keys stay quiet.
+#[derive(Resource, Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub struct TypingInField(pub bool);
+
+/// The run condition of the table's keys (F1, Ctrl+Z, the tools, the camera, the interrupt
+/// keys): no text field is being typed in. A button clicked, or reached by Tab, does not hold
+/// them.
+pub fn keys_free(typing: Option<Res<TypingInField>>) -> bool {
+    typing.is_none_or(|t| !t.0)
+}
+
+/// Keeps egui's keyboard focus to text fields: a button (or any other widget) that took it, by a
+/// click or by Tab, gives it up, so that the next key is the game's and not the button's (Enter
+/// or Space would press it again). Whether a text field has it.
+pub fn keep_focus_to_text(ctx: &bevy_egui::egui::Context) -> bool {
+    let Some(id) = ctx.memory(|m| m.focused()) else {
+        return false;
+    };
+    if ctx.text_edit_focused() {
+        return true;
+    }
+    ctx.memory_mut(|m| m.surrender_focus(id));
+    false
+}
+
+fn watch_focus(
+    mut contexts: Query<&mut bevy_egui::EguiContext>,
+    mut typing: ResMut<TypingInField>,
+) {
+    let mut any = false;
+    for mut c in &mut contexts {
+        any |= keep_focus_to_text(c.get_mut());
+    }
+    if typing.0 != any {
+        typing.0 = any;
+    }
 }
 
 pub use crate::app::base::key_map::{Key, Rebinds, bound, input_map};
@@ -23,6 +70,13 @@ fn spawn_bindings(
 ) {
     let rebinds = settings.map(|s| s.keys.clone()).unwrap_or_default();
     commands.spawn((Bindings, input_map(&rebinds)));
+}
+
+/// The first of `codes` by name, or "unbound".
+pub fn first_key_label(codes: &[KeyCode]) -> String {
+    codes
+        .first()
+        .map_or_else(|| "unbound".to_string(), |k| crate::app::base::key_help::key_name(*k))
 }
 
 /// Rebuilds the bindings after the settings changed them.
@@ -58,6 +112,16 @@ impl Keys<'_, '_> {
             }
             Err(_) => tapped(key.defaults()),
         }
+    }
+
+    /// The name of the first key bound to `key` (the player's, or the default), as a button
+    /// that names its key shows it ("Tab").
+    pub fn label(&self, key: Key) -> String {
+        let codes = match &self.settings {
+            Some(s) => bound(&s.keys, key),
+            None => key.defaults(),
+        };
+        first_key_label(codes)
     }
 
     pub fn pressed(&self, key: Key) -> bool {

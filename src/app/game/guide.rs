@@ -42,6 +42,9 @@ pub struct GuideStep {
     pub gate: Option<GuideGate>,
     /// What the rules just did, shown once the step is done (above the log lines it brought).
     pub after: &'static str,
+    /// Instead of `after`, where a step can be passed more than one way: the words worked out
+    /// from the game as the step was passed (what happened, not what was asked).
+    pub outcome: Option<fn(&GuideView) -> String>,
     /// Whether the program keeps from giving orders of its own while the step is on (it still
     /// answers what the game asks of it: a window, a face-off, a defence), where both sides may
     /// act at once and the program would otherwise act before a newcomer has read the step.
@@ -67,6 +70,7 @@ impl GuideStep {
             done,
             gate: None,
             after: "",
+            outcome: None,
             hold_program: false,
         }
     }
@@ -94,6 +98,11 @@ impl GuideStep {
     }
     pub fn after(mut self, text: &'static str) -> Self {
         self.after = text;
+        self
+    }
+    /// Words for the step done, worked out from the game (see [`GuideStep::outcome`]).
+    pub fn outcome(mut self, f: fn(&GuideView) -> String) -> Self {
+        self.outcome = Some(f);
         self
     }
     /// Holds the program's own orders while the step is on (see [`GuideStep::hold_program`]).

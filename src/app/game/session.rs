@@ -26,6 +26,8 @@ pub trait DynGame: Send + Sync {
     fn can_undo(&self) -> bool;
     /// Takes back the last step if it rolled no dice; the command, in words.
     fn undo(&mut self) -> Option<String>;
+    /// The command count an undo would leave, if it can take anything back.
+    fn undo_leaves(&self) -> Option<usize>;
     fn journal(&self) -> &[JournalLine];
     fn seed(&self) -> u64;
     fn commands(&self) -> usize;
@@ -83,6 +85,9 @@ where
     }
     fn undo(&mut self) -> Option<String> {
         Game::undo_to_person(self).map(|c| R::undone_label(&c))
+    }
+    fn undo_leaves(&self) -> Option<usize> {
+        Game::undo_to_person_leaves(self)
     }
     fn journal(&self) -> &[JournalLine] {
         &self.journal
@@ -171,6 +176,9 @@ pub struct Shell {
     /// A guided game's step holds the program's own orders (it still answers what the game asks
     /// of it); a rule set whose sides act at once reads it in `program_may_act`.
     pub guide_holds_program: bool,
+    /// A guided game's step in play: the command count when it began, below which undo does
+    /// not go (the steps before it are done).
+    pub guide_undo_floor: Option<usize>,
 }
 
 /// This screen's seat in a game hosted elsewhere, and the commands it proposed that the
@@ -381,6 +389,9 @@ macro_rules! session_parts {
 }
 pub(crate) use session_parts;
 
+/// Why undo took nothing back.
+pub const NOTHING_TO_UNDO: &str = "Nothing to undo: your last step, or one after it, rolled dice";
+
 /// The game in play, if any.
 #[derive(Resource)]
 pub struct ActiveGame(pub Box<dyn PlaySession>);
@@ -411,16 +422,31 @@ impl ActiveGame {
         self.0.shell_mut()
     }
 
-    /// Takes back the last step if it rolled no dice; the command, in words.
-    pub fn undo(&mut self) -> Option<String> {
-        let c = self.0.game_mut().undo();
-        if c.is_some() {
-            self.0.on_undo();
+    /// Takes back the last step if it rolled no dice; the command, in words. Refused (why, in
+    /// words) when there is nothing to take back, or when it would reach back past the start of
+    /// a guided game's step.
+    pub fn undo(&mut self) -> Result<String, String> {
+        let Some(leaves) = self.0.game().undo_leaves() else {
+            return Err(NOTHING_TO_UNDO.into());
+        };
+        if let Some(floor) = self.shell().guide_undo_floor
+            && leaves < floor
+        {
+            let hint = "undo goes back only within this step: the steps before it are done \
+                        (Restart plays the guided game again from its first step)."
+                .to_string();
             let shell = self.0.shell_mut();
-            shell.rev += 1;
-            shell.last_error = None;
+            shell.guide_hint = Some(hint.clone());
+            shell.last_error = Some(format!("Not in this step: {hint}"));
+            return Err(format!("Not in this step: {hint}"));
         }
-        c
+        let c = self.0.game_mut().undo().ok_or(NOTHING_TO_UNDO)?;
+        self.0.on_undo();
+        let shell = self.0.shell_mut();
+        shell.rev += 1;
+        shell.last_error = None;
+        shell.guide_hint = None;
+        Ok(c)
     }
 
     /// Whether a seat the game waits on is played by a person at this screen.

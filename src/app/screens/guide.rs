@@ -1,6 +1,7 @@
 //! A guided first game at the table: the step panel (what to do next and why, what the rules just
-//! did, a hint after a wrong click), the ring on the model and the button a step points at, the
-//! gate that keeps the commands to the step's, and Restart and Leave. The steps are the rule
+//! did, a hint after a wrong click) docked under the table, which it never covers; the ring on the
+//! model and the button a step points at, the gate that keeps the commands to the step's, undo
+//! kept within the step, and Restart and Leave. The steps are the rule
 //! set's own ([`GuideRegistry`]); the last step is the game played on, and "Close the guide"
 //! leaves the player a real game.
 
@@ -42,7 +43,12 @@ pub fn plugin(app: &mut App) {
             EguiPrimaryContextPass,
             (
                 point_at_button.before(crate::app::base::sets::OverlaySet),
-                step_panel.after(crate::app::screens::play::shell::PlayUi::Finish),
+                // Docked after the rule set's panels and before the view is fitted to the rect
+                // left: the table shrinks to make room instead of lying under it.
+                step_panel
+                    .after(crate::app::screens::play::shell::PlayUi::Panels)
+                    .before(crate::app::screens::play::shell::PlayUi::Finish)
+                    .run_if(crate::app::game::session::in_play),
             ),
         );
 }
@@ -63,7 +69,7 @@ pub struct Guide {
     pub commands_at_start: usize,
     pub journal_at_start: usize,
     /// What the step just done brought: its title, its words and the log lines it wrote.
-    pub last_done: Option<(&'static str, &'static str, Vec<String>)>,
+    pub last_done: Option<(&'static str, String, Vec<String>)>,
     /// A hint for a wrong click that was no command (a click on another model).
     pub hint: Option<String>,
     /// The panel's buttons asked for it.
@@ -122,6 +128,7 @@ fn start_guide(
             game.shell_mut().guide_gate = steps.first().and_then(|s| s.gate);
             game.shell_mut().guide_holds_program = steps.first().is_some_and(|s| s.hold_program);
             let commands_at_start = game.0.game().commands();
+            game.shell_mut().guide_undo_floor = Some(commands_at_start);
             let journal_at_start = game.0.game().journal().len();
             crate::app::game::session::begin(&mut commands, &mut state, &mut notices, level, game);
             commands.insert_resource(Guide {
@@ -158,10 +165,14 @@ fn follow_game(
         return;
     };
     if guide.closed {
-        if active.shell().guide_gate.is_some() || active.shell().guide_holds_program {
+        if active.shell().guide_gate.is_some()
+            || active.shell().guide_holds_program
+            || active.shell().guide_undo_floor.is_some()
+        {
             let shell = active.shell_mut();
             shell.guide_gate = None;
             shell.guide_holds_program = false;
+            shell.guide_undo_floor = None;
         }
         return;
     }
@@ -194,6 +205,13 @@ fn follow_game(
     let done = guide
         .step()
         .is_some_and(|s| !guide.at_end() && (s.done)(&view));
+    let outcome = if done {
+        let step = &guide.steps[guide.at];
+        step.outcome
+            .map_or_else(|| step.after.to_string(), |f| f(&view))
+    } else {
+        String::new()
+    };
     if done {
         let step = guide.steps[guide.at].clone();
         let lines: Vec<String> = active.0.game().journal()
@@ -201,16 +219,18 @@ fn follow_game(
             .iter()
             .map(|l| l.text.clone())
             .collect();
-        guide.last_done = Some((step.title, step.after, lines));
+        guide.last_done = Some((step.title, outcome, lines));
         guide.at += 1;
         guide.hint = None;
-        guide.commands_at_start = active.0.game().commands();
+        let commands = active.0.game().commands();
+        guide.commands_at_start = commands;
         guide.journal_at_start = active.0.game().journal().len();
         let gate = guide.step().and_then(|s| s.gate);
         let hold = guide.step().is_some_and(|s| s.hold_program);
         let shell = active.shell_mut();
         shell.guide_gate = gate;
         shell.guide_holds_program = hold;
+        shell.guide_undo_floor = Some(commands);
         shell.guide_hint = None;
         // A refusal of the step before is no longer the news.
         if shell
@@ -224,9 +244,11 @@ fn follow_game(
         // Kept to the step's without marking the game changed every frame.
         let gate = guide.step().and_then(|s| s.gate);
         let hold = guide.step().is_some_and(|s| s.hold_program);
+        let floor = guide.commands_at_start;
         let shell = active.bypass_change_detection().shell_mut();
         shell.guide_gate = gate;
         shell.guide_holds_program = hold;
+        shell.guide_undo_floor = Some(floor);
     }
 }
 
@@ -298,12 +320,13 @@ fn ring_model(
     }
 }
 
-/// The step panel, at the right of the table.
+/// The step panel, docked under the table (above the combat log) so that it hides nothing of
+/// the table: the step done and what the rules did at the left, the step to do at the right.
 fn step_panel(
     mut contexts: EguiContexts,
     guide: Option<ResMut<Guide>>,
     active: Option<Res<ActiveGame>>,
-    rest: Res<PlayRest>,
+    mut rest: ResMut<PlayRest>,
     sel: Res<Selection>,
 ) -> Result {
     let (Some(mut guide), Some(active)) = (guide, active) else {
@@ -331,47 +354,15 @@ fn step_panel(
         .clone()
         .or_else(|| guide.hint.clone());
     let mut close = false;
-    // The step first: a long label is cut at the panel's edge.
-    egui::Window::new(format!("Step {} of {} \u{b7} {}", at + 1, n, guide.label))
-        .id(egui::Id::new("guide_panel"))
-        // Over the table's own windows (the movement range's), which open in the same corner.
-        .order(egui::Order::Foreground)
-        .collapsible(true)
-        .resizable(false)
-        .default_width(300.0)
-        .anchor(
-            egui::Align2::RIGHT_TOP,
-            egui::vec2(
-                -(ctx.content_rect().right() - area.right()) - 8.0,
-                area.top() + 8.0,
-            ),
-        )
-        .show(&ctx, |ui| {
-            ui.set_max_width(300.0);
-            if let Some((title, after, lines)) = &guide.last_done {
-                ui.colored_label(egui::Color32::LIGHT_GREEN, format!("Done: {title}"));
-                if !after.is_empty() {
-                    ui.label(*after);
-                }
-                for l in lines.iter().rev().take(4).rev() {
-                    ui.label(egui::RichText::new(l).monospace().small());
-                }
-                ui.separator();
-            }
-            ui.heading(step.title);
-            ui.label(egui::RichText::new(step.todo).strong());
-            if let Some(d) = &detail {
-                ui.label(d);
-            }
-            if !step.why.is_empty() {
-                ui.label(egui::RichText::new(step.why).italics().weak());
-            }
-            if let Some(h) = &hint {
-                ui.separator();
-                ui.colored_label(egui::Color32::from_rgb(255, 200, 80), format!("Hint: {h}"));
-            }
-            ui.separator();
+    let mut root = crate::app::ui_kit::layout::root_ui(&ctx, "guide_root", area);
+    egui::Panel::bottom(egui::Id::new("guide_panel"))
+        .resizable(true)
+        .default_size(170.0)
+        .size_range(150.0..=(area.height() * 0.5).max(160.0))
+        .show(&mut root, |ui| {
             ui.horizontal(|ui| {
+                ui.strong(format!("Step {} of {} \u{b7} {}", at + 1, n, guide.label));
+                ui.separator();
                 if at + 1 >= n && ui.button("Close the guide").clicked() {
                     close = true;
                 }
@@ -382,7 +373,44 @@ fn step_panel(
                     guide.leave = true;
                 }
             });
+            ui.separator();
+            egui::ScrollArea::vertical()
+                .id_salt("guide_scroll")
+                .auto_shrink([false, false])
+                .show(ui, |ui| {
+                    ui.columns(2, |cols| {
+                        // The step to do first (at the left, where the eye starts), then what
+                        // the step before brought.
+                        let ui = &mut cols[0];
+                        ui.heading(step.title);
+                        ui.label(egui::RichText::new(step.todo).strong());
+                        if let Some(d) = &detail {
+                            ui.label(d);
+                        }
+                        if let Some(h) = &hint {
+                            ui.colored_label(
+                                egui::Color32::from_rgb(255, 200, 80),
+                                format!("Hint: {h}"),
+                            );
+                        }
+                        let ui = &mut cols[1];
+                        if !step.why.is_empty() {
+                            ui.label(egui::RichText::new(step.why).italics().weak());
+                        }
+                        if let Some((title, after, lines)) = &guide.last_done {
+                            ui.separator();
+                            ui.colored_label(egui::Color32::LIGHT_GREEN, format!("Done: {title}"));
+                            if !after.is_empty() {
+                                ui.label(after.as_str());
+                            }
+                            for l in lines.iter().rev().take(4).rev() {
+                                ui.label(egui::RichText::new(l).monospace().small());
+                            }
+                        }
+                    });
+                });
         });
+    rest.0 = Some(root.available_rect_before_wrap());
     if close {
         guide.closed = true;
     }

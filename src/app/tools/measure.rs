@@ -7,7 +7,6 @@ use crate::app::base::state::{ActiveTool, TableState, Tape, TapeRule};
 use crate::app::view::picking::CursorHit;
 use crate::table::{Measurement, TapeEnd};
 use bevy::prelude::*;
-use bevy_egui::input::egui_wants_any_keyboard_input;
 
 pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<Tape>()
@@ -16,7 +15,7 @@ pub(crate) fn plugin(app: &mut App) {
             Update,
             (
                 drag_tape.run_if(crate::app::base::state::pointer_on_table),
-                tool_keys.run_if(not(egui_wants_any_keyboard_input)),
+                tool_keys.run_if(crate::app::base::keys::keys_free),
                 draw_tape,
             ),
         );

@@ -16,7 +16,6 @@ use crate::table::template::{
 };
 use crate::table::{CoverReason, Los, ModelId, Pt, Scene, SightOptions, TapeEnd, Verdict};
 use bevy::prelude::*;
-use bevy_egui::input::egui_wants_any_keyboard_input;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 pub(crate) fn plugin(app: &mut App) {
@@ -26,7 +25,7 @@ pub(crate) fn plugin(app: &mut App) {
             Update,
             (
                 (los_clicks, template_clicks).run_if(pointer_on_table),
-                tool_keys.run_if(not(egui_wants_any_keyboard_input)),
+                tool_keys.run_if(crate::app::base::keys::keys_free),
             )
                 .before(GeometrySet),
         )

@@ -9,7 +9,6 @@ use bevy::camera::visibility::RenderLayers;
 use bevy::input::mouse::{AccumulatedMouseMotion, AccumulatedMouseScroll, MouseScrollUnit};
 use bevy::prelude::*;
 use bevy::render::render_resource::BlendState;
-use bevy_egui::input::EguiWantsInput;
 use bevy_egui::{EguiGlobalSettings, PrimaryEguiContext};
 use bevy_rapier3d::prelude::{QueryFilter, ReadRapierContext};
 
@@ -237,7 +236,7 @@ fn orbit_controls(
     keys: Res<ButtonInput<KeyCode>>,
     motion: Res<AccumulatedMouseMotion>,
     scroll: Res<AccumulatedMouseScroll>,
-    egui: Option<Res<EguiWantsInput>>,
+    typing: Option<Res<crate::app::base::keys::TypingInField>>,
     over_ui: Res<crate::app::base::state::PointerOverUi>,
     time: Res<Time>,
     state: Option<Res<TableState>>,
@@ -253,7 +252,7 @@ fn orbit_controls(
     };
     let before = *cam;
     let pointer_free = !over_ui.0;
-    let keys_free = egui.as_ref().is_none_or(|e| !e.wants_keyboard_input());
+    let keys_free = typing.is_none_or(|t| !t.0);
     let shift = keys.any_pressed([KeyCode::ShiftLeft, KeyCode::ShiftRight]);
     if pointer_free && mouse.pressed(MouseButton::Right) {
         cam.yaw -= motion.delta.x * 0.006;

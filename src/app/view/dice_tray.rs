@@ -23,7 +23,8 @@ pub fn plugin(app: &mut App) {
         )
         .add_systems(
             EguiPrimaryContextPass,
-            tray_labels.after(crate::app::base::sets::PlayUi::Panels),
+            // After the panels and the guided game's step panel, which shrink the view.
+            tray_labels.after(crate::app::base::sets::PlayUi::Finish),
         );
 }
 
@@ -316,10 +317,17 @@ fn tray_labels(
         return Ok(());
     };
     let zoom = ctx.zoom_factor();
-    let painter = ctx.layer_painter(egui::LayerId::new(
-        egui::Order::Foreground,
+    // Under every window and panel (a step panel, a prompt), and only over the 3D view.
+    let mut painter = ctx.layer_painter(egui::LayerId::new(
+        egui::Order::Background,
         egui::Id::new("dice_tray"),
     ));
+    if let Some(r) = cam.logical_viewport_rect() {
+        painter.set_clip_rect(egui::Rect::from_min_max(
+            egui::pos2(r.min.x / zoom, r.min.y / zoom),
+            egui::pos2(r.max.x / zoom, r.max.y / zoom),
+        ));
+    }
     let mut lowest: Option<egui::Pos2> = None;
     for (d, tf) in &dice {
         let Ok(p) = cam.world_to_viewport(cam_tf, tf.translation()) else {

@@ -6,13 +6,12 @@ use crate::app::base::convert::{flat, to_world};
 use crate::app::base::state::{Selection, TableState, ViewSettings};
 use crate::table::Pt;
 use bevy::prelude::*;
-use bevy_egui::input::egui_wants_any_keyboard_input;
 
 pub(crate) fn plugin(app: &mut App) {
     app.add_systems(
         Update,
         (
-            toggle_keys.run_if(not(egui_wants_any_keyboard_input)),
+            toggle_keys.run_if(crate::app::base::keys::keys_free),
             draw_grid,
             draw_selection,
             draw_zones,

@@ -7,7 +7,6 @@ use crate::app::base::state::{ActiveTool, Notices, Selection, TableState};
 use crate::table::{ModelId, Pt};
 use bevy::input::mouse::{AccumulatedMouseScroll, MouseScrollUnit};
 use bevy::prelude::*;
-use bevy_egui::input::egui_wants_any_keyboard_input;
 
 pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<Drag>()
@@ -17,7 +16,7 @@ pub(crate) fn plugin(app: &mut App) {
             Update,
             (
                 (select_and_drag, wheel_turn).run_if(crate::app::base::state::pointer_on_table),
-                (key_turn, delete_selected).run_if(not(egui_wants_any_keyboard_input)),
+                (key_turn, delete_selected).run_if(crate::app::base::keys::keys_free),
             )
                 .in_set(InteractSet)
                 .before(TableSync),

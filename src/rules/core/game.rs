@@ -504,6 +504,16 @@ impl<R: RuleSet> Game<R> {
             .any(|l| self.player(l.seat) == Player::Human)
     }
 
+    /// The command count [`Self::undo_to_person`] would leave, if it can take anything back.
+    pub fn undo_to_person_leaves(&self) -> Option<usize> {
+        let depth = self.undo.len().min(self.log.len());
+        let start = self.log.len() - depth;
+        self.log[start..]
+            .iter()
+            .rposition(|l| self.player(l.seat) == Player::Human)
+            .map(|i| start + i)
+    }
+
     /// Takes back the program's steps since the last one a person gave, and that one (all
     /// of them rolled no dice); returns the person's command.
     pub fn undo_to_person(&mut self) -> Option<R::Command> {

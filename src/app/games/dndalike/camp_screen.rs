@@ -191,7 +191,10 @@ fn form(ui: &mut egui::Ui, session: &mut DndSession) -> Option<Command> {
     ui.horizontal(|ui| {
         if ui
             .button(egui::RichText::new("Rest").strong())
-            .on_hover_text("roll the watch: success, the others recuperate; failure, an ambush")
+            .on_hover_text(format!(
+                "{}\nThe watch rolls: success, the others recuperate; failure, an ambush.",
+                super::tips::Tip::Rest.quoted()
+            ))
             .clicked()
         {
             out = Some(Command::Rest {

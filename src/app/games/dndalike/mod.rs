@@ -11,6 +11,7 @@ pub mod panels;
 pub mod session;
 pub mod sheet_text;
 pub mod stack;
+pub mod tips;
 
 use crate::app::game::registry::{PlayRegistry, RuleSetApp};
 use crate::rules::core::RulesId;

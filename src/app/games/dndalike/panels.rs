@@ -6,6 +6,7 @@
 
 use super::session::{Armed, DndSession};
 use super::sheet_text::{bonus_line, pack_label};
+use super::tips::Tip;
 use crate::app::base::convert::{flat, to_world};
 use crate::app::base::mode::Mode;
 use crate::app::base::state::{ActiveTool, Notices};
@@ -270,7 +271,10 @@ fn cards(ui: &mut egui::Ui, session: &mut DndSession) {
                 .strong()
                 .size(16.0);
         }
-        ui.label(head);
+        let r = ui.label(head);
+        if party == st.active {
+            r.on_hover_text(Tip::ActiveParty.text());
+        }
         for (i, c) in st
             .chars
             .iter()
@@ -304,31 +308,30 @@ fn card(ui: &mut egui::Ui, st: &DndState, i: usize, c: &Character, viewer: Optio
             name = name.strikethrough();
         }
         ui.label(name);
-        let what = if c.sheet.powers.is_empty() {
+        if c.sheet.powers.is_empty() {
             if c.sheet.lesser {
-                "minion".to_string()
+                ui.weak("minion");
             } else {
-                "monster".to_string()
+                ui.weak("monster");
             }
         } else {
-            format!(
-                "{:?} {} ({})",
+            ui.weak(format!(
+                "{:?} {}:",
                 c.sheet
                     .class()
                     .unwrap_or(crate::rules::dndalike::Class::Fighter),
                 c.sheet.level(),
-                c.sheet
-                    .powers
-                    .iter()
-                    .map(|p| p.label())
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            )
-        };
-        ui.weak(what);
+            ));
+            // Each power with the rule it gives.
+            for p in &c.sheet.powers {
+                ui.weak(p.label())
+                    .on_hover_text(Tip::of_power(*p).text());
+            }
+        }
     });
     if c.dead {
-        ui.label(egui::RichText::new("dead").italics());
+        ui.label(egui::RichText::new("dead").italics())
+            .on_hover_text(Tip::Dead.text());
         return;
     }
     ui.horizontal(|ui| {
@@ -339,7 +342,12 @@ fn card(ui: &mut egui::Ui, st: &DndState, i: usize, c: &Character, viewer: Optio
                     "{}{}",
                     d.kind.letter(),
                     if d.spent { " spent" } else { "" }
-                ));
+                ))
+                .on_hover_text(if d.spent {
+                    Tip::SpentDie.text()
+                } else {
+                    Tip::of_die(d.kind).text()
+                });
             });
         }
         ui.vertical(|ui| {
@@ -347,6 +355,11 @@ fn card(ui: &mut egui::Ui, st: &DndState, i: usize, c: &Character, viewer: Optio
             ui.label(match raised {
                 Some(r) => format!("AC {r} (raised from {})", c.sheet.armour_class()),
                 None => format!("AC {}", c.ac()),
+            })
+            .on_hover_text(if raised.is_some() {
+                Tip::RaisedAc.text()
+            } else {
+                Tip::ArmourClass.text()
             });
             ui.small(format!(
                 "{:?}, {}",
@@ -365,8 +378,16 @@ fn card(ui: &mut egui::Ui, st: &DndState, i: usize, c: &Character, viewer: Optio
                 c.fatigue,
                 c.sheet.max_fatigue()
             )),
-    );
+    )
+    .on_hover_text(Tip::Fatigue.text());
     let health = c.sheet.max_health();
+    let tip = if c.sheet.lesser {
+        Tip::LesserWounds
+    } else if viewer == Some(c.seat) {
+        Tip::Wounds
+    } else {
+        Tip::HiddenDamage
+    };
     let line = if c.sheet.lesser {
         format!(
             "wounds {} (counted openly) \u{b7} health {health}",
@@ -383,13 +404,16 @@ fn card(ui: &mut egui::Ui, st: &DndState, i: usize, c: &Character, viewer: Optio
             c.wounds
         )
     };
-    ui.label(line);
+    // The wounds' rule, and the finishing blow's that sets the damage against the health.
+    ui.label(line)
+        .on_hover_text(format!("{}\n{}", tip.text(), Tip::Health.quoted()));
     if c.sheet.sorcerer() {
         stones_row(ui, st, c);
     }
     let on_stack = st.stack.iter().filter(|e| e.by == i).count();
     if on_stack > 0 {
-        ui.small(format!("{on_stack} on the stack"));
+        ui.small(format!("{on_stack} on the stack"))
+            .on_hover_text(Tip::OnStack.text());
     }
 }
 
@@ -432,7 +456,7 @@ fn stones_row(ui: &mut egui::Ui, st: &DndState, c: &Character) {
     };
     let s = &c.stones;
     ui.horizontal_wrapped(|ui| {
-        ui.small("stones:");
+        ui.small("stones:").on_hover_text(Tip::SpellStones.text());
         for k in &s.pool {
             stone(ui, *k, 0);
         }
@@ -485,6 +509,15 @@ fn bare_label(st: &DndState, ability: &Ability) -> String {
         },
     );
     plain.split(" (").next().unwrap_or(&plain).to_string()
+}
+
+/// A command's button: its words, and on hover the rule it plays.
+pub fn command_button(ui: &mut egui::Ui, st: &DndState, c: &Command) -> egui::Response {
+    let r = ui.button(command_label(st, c));
+    match Tip::of_command(c) {
+        Some(t) => r.on_hover_text(t.text()),
+        None => r,
+    }
 }
 
 /// A command in words, for its button.
@@ -618,12 +651,14 @@ fn actions(ui: &mut egui::Ui, session: &mut DndSession) -> Option<Command> {
         ));
         ui.horizontal_wrapped(|ui| {
             ui.label("A click on an enemy:");
-            ui.selectable_value(&mut session.armed, Armed::Jab, "jabs (a wound)");
+            ui.selectable_value(&mut session.armed, Armed::Jab, "jabs (a wound)")
+                .on_hover_text(Tip::Jab.text());
             ui.selectable_value(
                 &mut session.armed,
                 Armed::Finish,
                 "finishes (a finishing blow)",
-            );
+            )
+            .on_hover_text(Tip::Finish.text());
         });
         for t in st.alive(c.party.other()) {
             if !in_reach(&st, i, t) {
@@ -639,6 +674,8 @@ fn actions(ui: &mut egui::Ui, session: &mut DndSession) -> Option<Command> {
                     let ok = session.game.check(c.seat, &cmd).is_ok();
                     if ui
                         .add_enabled(ok, egui::Button::new(command_label(&st, &cmd)))
+                        .on_hover_text(Tip::of_ability(&ability).text())
+                        .on_disabled_hover_text(Tip::of_ability(&ability).text())
                         .clicked()
                     {
                         out = Some(cmd);
@@ -650,7 +687,7 @@ fn actions(ui: &mut egui::Ui, session: &mut DndSession) -> Option<Command> {
                     };
                     if c.sheet.ranged()
                         && session.game.check(c.seat, &dm).is_ok()
-                        && ui.button(command_label(&st, &dm)).clicked()
+                        && command_button(ui, &st, &dm).clicked()
                     {
                         out = Some(dm);
                     }
@@ -662,7 +699,7 @@ fn actions(ui: &mut egui::Ui, session: &mut DndSession) -> Option<Command> {
                     };
                     if c.has(crate::rules::dndalike::Power::Powerful)
                         && session.game.check(c.seat, &stone).is_ok()
-                        && ui.button(command_label(&st, &stone)).clicked()
+                        && command_button(ui, &st, &stone).clicked()
                     {
                         out = Some(stone);
                     }
@@ -671,7 +708,8 @@ fn actions(ui: &mut egui::Ui, session: &mut DndSession) -> Option<Command> {
                     "hits {:.0}% against AC {}",
                     p * 100.0,
                     st.chars[t].ac()
-                ));
+                ))
+                .on_hover_text(Tip::HitChance.text());
             });
         }
         if let Some(c) = sorcery(ui, session, &st, i, false) {
@@ -691,8 +729,7 @@ fn actions(ui: &mut egui::Ui, session: &mut DndSession) -> Option<Command> {
         ];
         for ability in quick {
             let cmd = Command::Act { who: i, ability };
-            if session.game.check(c.seat, &cmd).is_ok()
-                && ui.button(command_label(&st, &cmd)).clicked()
+            if session.game.check(c.seat, &cmd).is_ok() && command_button(ui, &st, &cmd).clicked()
             {
                 out = Some(cmd);
             }
@@ -701,7 +738,7 @@ fn actions(ui: &mut egui::Ui, session: &mut DndSession) -> Option<Command> {
     } else if session.asked() == Some(c.seat) {
         ui.label("Answer the stack (the prompt lists every character of yours):");
         for cmd in crate::rules::dndalike::answers::responses(&st, i) {
-            if ui.button(command_label(&st, &cmd)).clicked() {
+            if command_button(ui, &st, &cmd).clicked() {
                 out = Some(cmd);
             }
         }
@@ -731,7 +768,9 @@ fn sorcery(
     };
     if !quick_only {
         let why = session.game.check(c.seat, &draw).err();
-        let r = ui.add_enabled(why.is_none(), egui::Button::new(command_label(st, &draw)));
+        let r = ui
+            .add_enabled(why.is_none(), egui::Button::new(command_label(st, &draw)))
+            .on_hover_text(Tip::Draw.text());
         if r.clicked() {
             out = Some(draw);
         }
@@ -779,7 +818,7 @@ fn sorcery(
         }
         ui.horizontal_wrapped(|ui| {
             for x in casts {
-                if ui.button(command_label(st, &x)).clicked() {
+                if command_button(ui, st, &x).clicked() {
                     out = Some(x);
                 }
             }

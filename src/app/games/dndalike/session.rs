@@ -263,7 +263,7 @@ impl PlaySession for DndSession {
             ui.separator();
             if ui
                 .button("End turn")
-                .on_hover_text("the end of turn step: raised armour drops, dice are replenished")
+                .on_hover_text(super::tips::Tip::EndTurn.text())
                 .clicked()
             {
                 let _ = self.submit(Command::EndTurn);

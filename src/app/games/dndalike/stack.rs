@@ -3,7 +3,7 @@
 //! the person asked, with its countdown; and the "pass the screen" prompt that must be answered
 //! before a player's secret damage totals show.
 
-use super::panels::{command_label, party_color};
+use super::panels::party_color;
 use super::session::{DndSession, Screen};
 use crate::app::base::state::Notices;
 use crate::app::game::session::ActiveGame;
@@ -198,7 +198,7 @@ fn respond(ui: &mut egui::Ui, session: &DndSession) -> Option<Command> {
         ui.horizontal_wrapped(|ui| {
             ui.label(egui::RichText::new(c.name()).color(party_color(c.party)));
             for a in answers {
-                if ui.button(command_label(st, &a)).clicked() {
+                if super::panels::command_button(ui, st, &a).clicked() {
                     out = Some(a);
                 }
             }
@@ -211,7 +211,11 @@ fn respond(ui: &mut egui::Ui, session: &DndSession) -> Option<Command> {
                 .text(format!("{left:.1} s, then a pass")),
         );
     }
-    if ui.button("Pass").clicked() {
+    if ui
+        .button("Pass")
+        .on_hover_text(super::tips::Tip::Pass.text())
+        .clicked()
+    {
         out = Some(Command::Pass);
     }
     out
@@ -262,6 +266,7 @@ fn backlash_prompt(ctx: &egui::Context, session: &DndSession) -> Option<Command>
                             c.sheet.max_fatigue()
                         )),
                     )
+                    .on_hover_text(super::tips::Tip::Backlash.text())
                     .clicked()
                 {
                     out = Some(tire);
@@ -273,6 +278,7 @@ fn backlash_prompt(ctx: &egui::Context, session: &DndSession) -> Option<Command>
                         n,
                         if n == 1 { "" } else { "s" }
                     ))
+                    .on_hover_text(super::tips::Tip::Backlash.text())
                     .clicked()
                 {
                     out = Some(lose);

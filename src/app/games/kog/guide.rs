@@ -61,7 +61,6 @@ fn force(name: &str, faction: &str, models: &[&str]) -> ForceList {
 }
 
 /// Where each model deploys, and each side's Objective.
-// The left and middle of the field: the step panel stands over its far right.
 const SPOTS: [(u32, f32, f32); 6] = [
     (1, 5.0, 7.5),
     (2, 12.0, 7.5),
@@ -250,6 +249,35 @@ fn odds_detail(v: &GuideView, id: u32) -> String {
         "The odds, as the card shows them (if the target Defends):\n{}",
         lines.join("\n")
     )
+}
+
+/// What the Objective step ended on: a model of side 1 took the enemy's Objective, or the turn
+/// ended without (no model could reach it), or the game ended.
+pub fn objective_outcome(v: &GuideView) -> String {
+    let Some(s) = state(v) else {
+        return String::new();
+    };
+    let enemy = s.objective_of(2);
+    let holder = since(v).iter().find_map(|l| match &l.cmd {
+        Command::HoldObjective { model, objective }
+            if l.seat == 1 && (objective.is_none() || *objective == enemy) =>
+        {
+            Some(*model)
+        }
+        _ => None,
+    });
+    match holder {
+        Some(m) => format!(
+            "{} holds the enemy's Objective. Holding it at the end of consecutive turns wins: \
+             hold it again in your next turn, and keep the program's models off yours.",
+            name(s, m.0)
+        ),
+        None if over(s) => "The game ended before a model of yours took the enemy's Objective.".into(),
+        None => "Your turn ended without a model of yours holding the enemy's Objective: none \
+                 was within 1\" of it. Move closer in your next turns, then Hold Objective; \
+                 holding it at the end of consecutive turns wins."
+            .into(),
+    }
 }
 
 // --- The steps ---------------------------------------------------------------------------------
@@ -469,10 +497,7 @@ pub fn steps() -> Vec<GuideStep> {
                 .collect();
             format!("The enemy Objective: {}.", lines.join(", "))
         })
-        .after(
-            "Holding the enemy's Objective at the end of consecutive turns wins: hold it again \
-             in your next turn, and keep the program's models off yours.",
-        ),
+        .outcome(objective_outcome),
         GuideStep::new(
             "Play on",
             "That is a game of KOG light: move, act, answer the program's attacks, take the \

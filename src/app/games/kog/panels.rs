@@ -253,7 +253,7 @@ fn forces_panel(ui: &mut egui::Ui, session: &mut KogSession, sel: &mut Selection
 }
 
 /// The defending player's choice: Counterattack or Defend, with the odds of each.
-/// It stands at the top left of the table, clear of a step panel at its right.
+/// It stands at the top left of the table.
 fn pending_prompt(
     ctx: &egui::Context,
     session: &KogSession,

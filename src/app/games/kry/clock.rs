@@ -55,16 +55,27 @@ fn sync_windows(mut active: ResMut<ActiveGame>) {
     }
 }
 
-/// The interrupt keys of the sides a person plays. Only typing in a text field holds them: a
-/// button just clicked keeps egui's keyboard focus (and Tab moves it on), which must not eat the
-/// key of the side whose window is running down.
+/// The interrupt keys of the sides a person plays. Only typing in a text field holds them
+/// ([`crate::app::base::keys::keys_free`]): a button just clicked does not.
 fn interrupt_keys(
     keys: crate::app::base::keys::Keys,
-    mut egui: Query<&mut bevy_egui::EguiContext>,
+    typing: Option<Res<crate::app::base::keys::TypingInField>>,
     mut active: ResMut<ActiveGame>,
     mut notices: ResMut<Notices>,
 ) {
-    if egui.iter_mut().any(|mut c| c.get_mut().text_edit_focused()) {
+    let Some(s) = KrySession::of(&active) else {
+        return;
+    };
+    let names = [
+        keys.label(crate::app::base::keys::Key::InterruptSide1),
+        keys.label(crate::app::base::keys::Key::InterruptSide2),
+    ];
+    if s.key_names != names
+        && let Some(s) = KrySession::of_mut(&mut active)
+    {
+        s.key_names = names;
+    }
+    if typing.is_some_and(|t| t.0) {
         return;
     }
     let Some(s) = KrySession::of_mut(&mut active) else {

@@ -222,11 +222,15 @@ fn window_detail(v: &GuideView) -> String {
     match &s.tempo.window {
         Some(w) if w.side == 1 => match w.left {
             Some(left) => format!(
-                "Your window is open: {left:.0} s left (a normal game gives 4 s; this one {COUNTDOWN:.0} s)."
+                "Your window is open: {left:.0} s left (a normal game gives 4 s; this one {COUNTDOWN:.0} s). Your interrupt key: {}.",
+                s.key_names[0]
             ),
             None => "Your window is open.".into(),
         },
-        _ => "No window is open for you now: Tab claims your next one.".into(),
+        _ => format!(
+            "No window is open for you now: {} claims your next one.",
+            s.key_names[0]
+        ),
     }
 }
 

@@ -158,6 +158,7 @@ fn window(
     mut contexts: EguiContexts,
     mut form: ResMut<NewKryGame>,
     mut new_game: NewGame,
+    settings: Option<Res<crate::app::base::settings::Settings>>,
 ) -> Result {
     if !new_game.shown(RulesId::KryGothic) {
         return Ok(());
@@ -167,6 +168,11 @@ fn window(
     let mut start = false;
     let mut build = None;
     let teams = team_files();
+    // The interrupt keys as the settings bind them.
+    let key_label = |k: crate::app::base::keys::Key| match &settings {
+        Some(s) => crate::app::base::keys::first_key_label(crate::app::base::keys::bound(&s.keys, k)),
+        None => crate::app::base::keys::first_key_label(k.defaults()),
+    };
     let levels = list_levels(&resolve_data_path(Path::new("levels")));
     egui::Window::new("New Kry-Gothic game")
         .open(&mut open)
@@ -239,8 +245,8 @@ fn window(
             });
             ui.label(format!(
                 "Interrupt keys: side 1 {}, side 2 {} (or the buttons in the bar).",
-                super::tempo::KEY_NAMES[0],
-                super::tempo::KEY_NAMES[1]
+                key_label(crate::app::base::keys::Key::InterruptSide1),
+                key_label(crate::app::base::keys::Key::InterruptSide2)
             ));
             start = errors_and_start(ui, &form.errors);
         });

@@ -6,7 +6,6 @@ use super::builder::{BuilderAction, builder_ui};
 use super::card::{CardAction, actions, card};
 use super::prompts::{PromptAction, interrupt_window, pending_prompt, round_summary};
 use super::session::{KrySession, Placing};
-use super::tempo::KEY_NAMES;
 use super::tips::Tip;
 use crate::app::base::state::{Notices, Selection, TableState, Tape};
 use crate::app::game::session::ActiveGame;
@@ -45,7 +44,7 @@ pub fn bar_buttons(ui: &mut egui::Ui, session: &mut KrySession) {
                 .window
                 .as_ref()
                 .is_some_and(|w| w.side == side && w.claimed);
-        let label = format!("Side {side}: interrupt ({})", KEY_NAMES[ix(side)]);
+        let label = format!("Side {side}: interrupt ({})", session.key_names[ix(side)]);
         let r = ui
             .selectable_label(claimed, &label)
             .on_hover_text(Tip::Interrupt.text());

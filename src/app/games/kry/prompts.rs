@@ -5,7 +5,7 @@
 
 use super::odds::close_line;
 use super::session::{FaceOffScreen, KrySession};
-use super::tempo::{KEY_NAMES, WindowKind};
+use super::tempo::WindowKind;
 use super::tips::Tip;
 use crate::rules::core::{Player, RuleSet};
 use crate::rules::kry::Kry;
@@ -44,18 +44,7 @@ pub fn interrupt_window(ctx: &egui::Context, session: &KrySession) -> Option<Pro
         .id("kry_interrupt".into())
         .collapsible(false)
         .resizable(false)
-        // In a guided game, left of the step panel (which stands at the top right of the table).
-        .anchor(
-            egui::Align2::CENTER_TOP,
-            egui::vec2(
-                if session.shell.guide_gate.is_some() {
-                    -170.0
-                } else {
-                    0.0
-                },
-                56.0,
-            ),
-        )
+        .anchor(egui::Align2::CENTER_TOP, egui::vec2(0.0, 56.0))
         .show(ctx, |ui| {
             let what = match w.kind {
                 WindowKind::Combo { waiting_only: true } => format!(
@@ -105,7 +94,7 @@ pub fn interrupt_window(ctx: &egui::Context, session: &KrySession) -> Option<Pro
             }
             ui.horizontal(|ui| {
                 if !w.claimed
-                    && mark::button(ui, format!("Interrupt! ({})", KEY_NAMES[ix(w.side)]))
+                    && mark::button(ui, format!("Interrupt! ({})", session.key_names[ix(w.side)]))
                         .on_hover_text(Tip::Interrupt.text())
                         .clicked()
                 {

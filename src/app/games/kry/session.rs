@@ -75,6 +75,9 @@ pub struct KrySession {
     /// At one screen, the defending side that has taken the screen to choose its defence class
     /// (the attacker's choice of attack stays hidden from it).
     pub defence_screen: Option<Side>,
+    /// Each side's interrupt key by name, as the settings bind it (the buttons and windows that
+    /// name the key show these).
+    pub key_names: [String; 2],
 }
 
 impl KrySession {
@@ -89,6 +92,11 @@ impl KrySession {
             faceoff: FaceOffScreen::default(),
             called: None,
             defence_screen: None,
+            key_names: [
+                crate::app::base::keys::Key::InterruptSide1,
+                crate::app::base::keys::Key::InterruptSide2,
+            ]
+            .map(|k| crate::app::base::keys::first_key_label(k.defaults())),
         };
         s.sync_tempo();
         s

@@ -27,7 +27,6 @@ use crate::app::base::state::{TableState, pointer_on_table};
 use autosave::autosave_tick;
 use bevy::prelude::*;
 use bevy_egui::EguiPrimaryContextPass;
-use bevy_egui::input::egui_wants_any_keyboard_input;
 use draw::draw_editor;
 use keys::editor_keys;
 use mouse::editor_mouse;
@@ -44,7 +43,7 @@ pub(crate) fn plugin(app: &mut App) {
             Update,
             (
                 editor_mouse.run_if(pointer_on_table),
-                editor_keys.run_if(not(egui_wants_any_keyboard_input)),
+                editor_keys.run_if(crate::app::base::keys::keys_free),
             )
                 .run_if(in_editor)
                 .before(sync_table),

@@ -20,16 +20,16 @@ pub const UNDO: Chord = Chord::ctrl(KeyCode::KeyZ);
 
 fn undo_key(
     keys: Option<Res<ButtonInput<KeyCode>>>,
-    typing: Option<Res<bevy_egui::input::EguiWantsInput>>,
+    typing: Option<Res<crate::app::base::keys::TypingInField>>,
     mut active: ResMut<ActiveGame>,
     mut notices: ResMut<Notices>,
 ) {
     let Some(keys) = keys else { return };
-    if typing.is_some_and(|t| t.wants_any_keyboard_input()) || !UNDO.just_pressed(&keys) {
+    if typing.is_some_and(|t| t.0) || !UNDO.just_pressed(&keys) {
         return;
     }
     notices.status = match active.undo() {
-        Some(c) => format!("Undone: {c}"),
-        None => "Nothing to undo: your last step, or one after it, rolled dice".into(),
+        Ok(c) => format!("Undone: {c}"),
+        Err(why) => why,
     };
 }

@@ -75,7 +75,8 @@ fn bar(ui: &mut egui::Ui, active: &mut ActiveGame, requests: &mut GameRequests) 
             .on_disabled_hover_text("nothing to undo: the last step rolled dice")
             .clicked()
         {
-            active.undo();
+            // A refusal (a guided game's step) is shown by the step panel and the bar.
+            let _ = active.undo();
         }
         let online_seat = active.shell().online_seat.is_some();
         if ui
