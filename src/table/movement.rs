@@ -91,8 +91,9 @@ pub struct CostField {
     pub cols: usize,
     pub rows: usize,
     pub allowance: f32,
-    cost: Vec<f32>,
-    prev: Vec<u32>,
+    /// Shared: a field kept in the memo is handed out without copying the grid.
+    cost: std::sync::Arc<Vec<f32>>,
+    prev: std::sync::Arc<Vec<u32>>,
 }
 
 /// A cell's passability for one model.
@@ -552,23 +553,25 @@ impl CostField {
         let cols = (table.width / cell).ceil() as usize;
         let rows = (table.depth / cell).ceil() as usize;
         let n = cols * rows;
-        let mut field = CostField {
+        let field = CostField {
             model: id,
             start,
             cell,
             cols,
             rows,
             allowance,
-            cost: vec![f32::INFINITY; n],
-            prev: vec![u32::MAX; n],
+            cost: Default::default(),
+            prev: Default::default(),
         };
+        let mut cost = vec![f32::INFINITY; n];
+        let mut prev = vec![u32::MAX; n];
         let mut infos: Vec<Option<CellInfo>> = vec![None; n];
         let Some(s) = field.index_of(start) else {
-            return Ok(field);
+            return Ok(field.with(cost, prev));
         };
         let goal_cell = goal.and_then(|g| field.index_of(g));
         if goal.is_some() && goal_cell.is_none() {
-            return Ok(field);
+            return Ok(field.with(cost, prev));
         }
         let reach = probe.r + probe.clearance.max(0.0);
         let key = (probe.r.to_bits(), reach.to_bits(), cell.to_bits());
@@ -580,7 +583,7 @@ impl CostField {
         let aim = goal_cell.map(|g| field.centre(g % cols, g / cols));
         let left = |p: Pt| aim.map_or(0.0, |g| p.dist(g));
         let mut heap = BinaryHeap::new();
-        field.cost[s] = 0.0;
+        cost[s] = 0.0;
         infos[s] = Some(cell_info(table, scene, &probe, start));
         heap.push(Node(left(start), 0.0, s as u32));
         // Between cell centres a step's length depends on the step alone, exactly so when the
@@ -595,7 +598,7 @@ impl CostField {
             } else {
                 field.centre(col, row)
             };
-            let c = field.cost[i];
+            let c = cost[i];
             // Reached more cheaply since: that node came up first (its estimate is lower) and
             // this one would find nothing new.
             if g > c {
@@ -627,19 +630,26 @@ impl CostField {
                     from.dist(to)
                 };
                 let nc_cost = c + step_cost(rules, flat, here, there);
-                if nc_cost >= field.cost[j] {
+                if nc_cost >= cost[j] {
                     continue;
                 }
                 let estimate = nc_cost + left(to);
                 if estimate <= allowance + 1e-4 {
-                    field.cost[j] = nc_cost;
-                    field.prev[j] = i as u32;
+                    cost[j] = nc_cost;
+                    prev[j] = i as u32;
                     heap.push(Node(estimate, nc_cost, j as u32));
                 }
             }
         }
         put_grid(terrain, key, ground);
-        Ok(field)
+        Ok(field.with(cost, prev))
+    }
+
+    /// The field with its searched grid.
+    fn with(mut self, cost: Vec<f32>, prev: Vec<u32>) -> Self {
+        self.cost = std::sync::Arc::new(cost);
+        self.prev = std::sync::Arc::new(prev);
+        self
     }
 
     fn index_of(&self, p: Pt) -> Option<usize> {

@@ -27,9 +27,11 @@ pub fn mix(mut z: u64) -> u64 {
 /// by eye ("No distance measuring is performed before the shot is taken"); but a distance
 /// measured for a shot called between them is known, while neither has moved.
 pub fn by_eye(s: &KryState, a: ModelId, b: ModelId, seed: u64) -> Option<f32> {
-    let d = s.table.distance(a, b).ok()?;
+    // Each model looked up once (the table's own `distance` looks them up again).
+    let (ma, mb) = (s.table.model(a).ok()?, s.table.model(b).ok()?);
+    let d = ma.edge_distance(mb);
     // A distance measured for a shot is known while neither model has moved.
-    let (pa, pb) = (s.table.model(a).ok()?.pos, s.table.model(b).ok()?.pos);
+    let (pa, pb) = (ma.pos, mb.pos);
     if let Some(m) = s.measured.iter().find(|m| {
         ((m.shooter, m.target) == (a, b) && m.from == pa && m.to == pb)
             || ((m.shooter, m.target) == (b, a) && m.from == pb && m.to == pa)
