@@ -21,6 +21,7 @@ mod levels;
 mod looks;
 mod net;
 mod open_names;
+mod replay;
 mod screen_help;
 mod simulate;
 mod table_geometry;
