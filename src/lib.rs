@@ -10,6 +10,7 @@ pub mod dice;
 pub mod edit;
 pub mod net;
 pub mod plot;
+pub mod report;
 pub mod rules;
 pub mod table;
 pub mod tray;

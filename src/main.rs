@@ -121,6 +121,10 @@ enum Command {
         #[arg(required = true)]
         files: Vec<PathBuf>,
     },
+    /// Write a battle report of a saved game: one self-contained HTML file (setup, a map of
+    /// each round, the story with its key moments, the luck of the dice, the outcome), or
+    /// Markdown with the maps beside it (--markdown). Exits 1 on a bad save or output path.
+    Report(cli::report::ReportArgs),
     /// Check force lists and rosters of every rule set (KOG light Force, Kry-Gothic KryForce,
     /// DnDalike Roster and Grimoire); prints one located error per problem, exits 1 if any file
     /// is bad.
@@ -412,6 +416,9 @@ fn main() -> ExitCode {
     }
     if let Some(Command::CheckSave { files }) = &cli.command {
         return check_saves(files);
+    }
+    if let Some(Command::Report(a)) = &cli.command {
+        return cli::report::run(a);
     }
     if let Some(Command::CheckForces { files }) = &cli.command {
         return check_forces(files);

@@ -20,6 +20,11 @@ const SIDES: [RGBColor; 6] = [
 ];
 const DRAW: RGBColor = RGBColor(150, 150, 150);
 
+/// Registers the font compiled into the program as "sans-serif" (once).
+pub fn register_font() {
+    font();
+}
+
 fn font() {
     static ONCE: std::sync::Once = std::sync::Once::new();
     ONCE.call_once(|| {

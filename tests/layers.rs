@@ -55,7 +55,7 @@ fn top_layer(name: &str) -> Option<u32> {
         "dice" => 0,
         "table" => 1,
         "data" => 2,
-        "rules" | "edit" | "plot.rs" | "tray.rs" => 3,
+        "rules" | "edit" | "plot.rs" | "report" | "tray.rs" => 3,
         "net" => 4,
         "app" => 5,
         "bench" | "cli" => 6,
@@ -87,6 +87,10 @@ fn rank(file: &str) -> Result<(u32, Option<String>), String> {
     if top == "plot.rs" {
         // The charts of the simulation's reports: above what runs the rule sets.
         return Ok((r + 5, None));
+    }
+    if top == "report" {
+        // Battle reports: above the rule sets' registry and the plots' font.
+        return Ok((r + 6, None));
     }
     if top != "app" {
         return Ok((r, None));

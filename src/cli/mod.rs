@@ -6,6 +6,7 @@ pub mod kry_odds;
 pub mod matchup;
 pub mod net;
 pub mod odds;
+pub mod report;
 pub mod simulate;
 pub mod soak;
 

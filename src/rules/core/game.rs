@@ -9,6 +9,7 @@
 use super::choices::Choices;
 use super::cue::Cue;
 use super::error::RuleError;
+use super::luck::RollFor;
 use super::rules_id::RulesId;
 use super::seat::{Player, Seat, Waiting};
 use crate::data::error::{Issue, LocatedError};
@@ -95,6 +96,26 @@ pub trait RuleSet: Sized + 'static {
     /// The round and the seat a journal line about `e` is filed under (0: no seat).
     fn heading(_s: &Self::State, _e: &Self::Event) -> (u32, Seat) {
         (0, 0)
+    }
+    /// Who took the field, for a battle report: each model's seat, name, kind and points (0
+    /// where the rule set counts none). By default the models on the table, by side and name.
+    fn roster(_setup: &Self::Setup, s: &Self::State) -> Vec<(Seat, String, String, u32)> {
+        Self::table(s)
+            .models
+            .iter()
+            .map(|m| (m.side.0, m.name.clone(), String::new(), 0))
+            .collect()
+    }
+    /// Whose luck each of `rolls` measures (the luck figures of a battle report): they were
+    /// rolled by the command `by` gave in state `s`, which yielded `events`. `None` for a roll
+    /// that is good for nobody (a random choice). By default each is good for `by` when high.
+    fn roll_readings(
+        _s: &Self::State,
+        by: Seat,
+        _events: &[Self::Event],
+        rolls: &[crate::dice::Roll],
+    ) -> Vec<Option<RollFor>> {
+        vec![Some(RollFor::high(by)); rolls.len()]
     }
     /// Where the game is, in words (a phase, a turn, the outcome).
     fn phase_label(s: &Self::State) -> String;

@@ -10,6 +10,8 @@ pub mod choices;
 pub mod cue;
 pub mod error;
 pub mod game;
+pub mod luck;
+pub mod luck_replay;
 pub mod memo;
 pub mod parallel;
 pub mod rules_id;

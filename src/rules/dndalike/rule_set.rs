@@ -14,6 +14,7 @@ use super::{check, resolve};
 use crate::data::error::Issue;
 use crate::dice::Dice;
 use crate::rules::core::{QuickSetup, RuleError, RuleSet, RulesId, Seat, Waiting};
+use crate::rules::core::luck::RollFor;
 use crate::table::Table;
 
 impl RuleSet for Dndalike {
@@ -94,6 +95,46 @@ impl RuleSet for Dndalike {
             _ => None,
         };
         (s.round, who.map_or(0, |i| s.chars[i].seat))
+    }
+
+    /// The characters by seat; the kind says hero or monster, and lesser.
+    fn roster(_setup: &DndSetup, s: &DndState) -> Vec<(Seat, String, String, u32)> {
+        s.chars
+            .iter()
+            .map(|c| {
+                let kind = match (c.party, c.sheet.lesser) {
+                    (Party::Heroes, _) => "hero",
+                    (Party::Monsters, false) => "monster",
+                    (Party::Monsters, true) => "lesser monster",
+                };
+                (c.seat, c.sheet.name.to_string(), kind.to_string(), 0)
+            })
+            .collect()
+    }
+
+    /// A saving throw is good for the character that makes it (the `Saved` events name them in
+    /// the order the throws were rolled); a secret damage die is the wounded seat's, good when
+    /// low; the DM's random choice of a target and the stone drawn from the bag are good for
+    /// nobody; every other roll is good for the seat that rolled it, when high.
+    fn roll_readings(
+        s: &DndState,
+        by: Seat,
+        events: &[Event],
+        rolls: &[crate::dice::Roll],
+    ) -> Vec<Option<RollFor>> {
+        let mut savers = events.iter().filter_map(|e| match e {
+            Event::Saved { who, .. } => s.chars.get(*who).map(|c| c.seat),
+            _ => None,
+        });
+        rolls
+            .iter()
+            .map(|r| match (&*r.purpose, r.secret) {
+                ("saving throw", _) => Some(RollFor::high(savers.next().unwrap_or(by))),
+                (_, Some(seat)) => Some(RollFor::low(seat)),
+                ("the DM's choice of target" | "the stone drawn from the bag", _) => None,
+                _ => Some(RollFor::high(by)),
+            })
+            .collect()
     }
 
     fn phase_label(s: &DndState) -> String {

@@ -13,6 +13,7 @@ use super::{ai, catalogue, ctx, force, legacy, view};
 use crate::data::error::{Issue, LocatedError};
 use crate::dice::Dice;
 use crate::rules::core::{GameEnd, QuickSetup, RuleSet, RulesId, Seat, Waiting};
+use crate::rules::core::luck::{RollFor, named_seat, side_named};
 use crate::table::Table;
 use std::path::PathBuf;
 
@@ -168,6 +169,41 @@ impl RuleSet for Kog {
             _ => 0,
         };
         (round, seat)
+    }
+
+    fn roster(_setup: &GameSetup, s: &KogState) -> Vec<(Seat, String, String, u32)> {
+        s.models
+            .values()
+            .map(|m| {
+                (
+                    m.side,
+                    m.name.clone(),
+                    m.loadout.profile.clone(),
+                    m.loadout.cost,
+                )
+            })
+            .collect()
+    }
+
+    /// A roll is good for the side of the model its purpose names first ("Brute attacks ...",
+    /// "Brute defends against ..."), or of the side it names ("Dice-off ...: side 2"); a high
+    /// total is always the good one (more hits, more blocks, the dice-off won).
+    fn roll_readings(
+        s: &KogState,
+        by: Seat,
+        _events: &[Event],
+        rolls: &[crate::dice::Roll],
+    ) -> Vec<Option<RollFor>> {
+        let names = || s.models.values().map(|m| (m.name.as_str(), m.side));
+        rolls
+            .iter()
+            .map(|r| {
+                let seat = named_seat(&r.purpose, names())
+                    .or_else(|| side_named(&r.purpose))
+                    .unwrap_or(by);
+                Some(RollFor::high(seat))
+            })
+            .collect()
     }
 
     fn phase_label(s: &KogState) -> String {

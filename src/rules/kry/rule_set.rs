@@ -12,6 +12,7 @@ use super::{ai, catalogue, force, play};
 use crate::data::error::{Issue, LocatedError};
 use crate::dice::Dice;
 use crate::rules::core::{GameEnd, QuickSetup, RuleSet, RulesId, Seat, Waiting};
+use crate::rules::core::luck::{RollFor, named_seat, side_named};
 use crate::table::Table;
 use std::path::PathBuf;
 
@@ -186,6 +187,49 @@ impl RuleSet for Kry {
             _ => 0,
         };
         (s.round, seat)
+    }
+
+    fn roster(setup: &KrySetup, s: &KryState) -> Vec<(Seat, String, String, u32)> {
+        // Models are numbered from 1 in force order, side 1's first (`setup::build_models`).
+        let mut out = Vec::new();
+        let mut next = 1u32;
+        for f in &setup.forces {
+            for i in 0..f.models.len() {
+                if let Some(m) = s.models.get(&crate::table::ModelId(next)) {
+                    let cost = f.model_cost(&setup.catalogue, i);
+                    out.push((m.side, m.name.clone(), m.troop.clone(), cost));
+                }
+                next += 1;
+            }
+        }
+        out
+    }
+
+    /// A roll is good for the side of the model its purpose names first ("X: to hit", "X to
+    /// avoid", "X: Willpower ..."), or of the side it names ("face-off: side 2's d6"); a high
+    /// total is the good one except where a 6 is a mishap (a weapon breaking, a fear shock, a
+    /// shot turning on its shooter).
+    fn roll_readings(
+        s: &KryState,
+        by: Seat,
+        _events: &[Event],
+        rolls: &[crate::dice::Roll],
+    ) -> Vec<Option<RollFor>> {
+        const MISHAPS: [&str; 4] = ["weapon break", "on a 6 it runs", "turns on itself", "weapon breaks"];
+        let names = || s.models.values().map(|m| (m.name.as_str(), m.side));
+        rolls
+            .iter()
+            .map(|r| {
+                let seat = named_seat(&r.purpose, names())
+                    .or_else(|| side_named(&r.purpose))
+                    .unwrap_or(by);
+                Some(if MISHAPS.iter().any(|m| r.purpose.contains(m)) {
+                    RollFor::low(seat)
+                } else {
+                    RollFor::high(seat)
+                })
+            })
+            .collect()
     }
 
     fn phase_label(s: &KryState) -> String {

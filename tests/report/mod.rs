@@ -1,0 +1,4 @@
+//! Battle reports and the luck figures they show.
+
+mod cli;
+mod luck;
