@@ -2,7 +2,8 @@
 //! and the first `k` commands of the log), reached by playing forward from the nearest kept
 //! snapshot, so that stepping back is exact; the marks of a timeline (the round after each
 //! command, and its notable moments); the view a screen shows (secrets kept while the saved
-//! game is not over); and "play on from here", a new game from the position shown.
+//! game is not over); the luck of its rolls ([`GameLuck`]); and "play on from here", a new game
+//! from the position shown.
 //!
 //! The notable moments are read the same way for every rule set, off what the core already
 //! gives: a kill is a model that leaves the table or becomes a wreck; an interrupt is a command
@@ -11,6 +12,7 @@
 
 use super::core::cue::Cue;
 use super::core::game::{Game, Logged, RuleSet};
+use super::core::luck_replay::{GameLuck, game_luck};
 use super::core::rules_id::RulesId;
 use super::core::save::read_header;
 use super::core::seat::{Player, Seat};
@@ -74,6 +76,9 @@ pub struct Replay<R: RuleSet> {
     cur: Game<R>,
     /// What the table shows of the last step played forward by one command.
     cues: Vec<Cue>,
+    /// The luck of the game's rolls (another seat's secret rolls left out unless it is over);
+    /// `None` if they could not be counted.
+    luck: Option<GameLuck>,
 }
 
 fn models_standing(t: &Table) -> BTreeSet<u32> {
@@ -141,6 +146,7 @@ impl<R: RuleSet> Replay<R> {
             ));
         }
         let over = g.is_over();
+        let luck = game_luck::<R>(&setup, &commands).ok();
         Ok(Self {
             setup,
             commands,
@@ -150,6 +156,7 @@ impl<R: RuleSet> Replay<R> {
             over,
             cur: start,
             cues: Vec::new(),
+            luck,
         })
     }
 
@@ -259,6 +266,11 @@ impl<R: RuleSet> Replay<R> {
         g
     }
 
+    /// The luck of the game's rolls, if they could be counted.
+    pub fn luck(&self) -> Option<&GameLuck> {
+        self.luck.as_ref()
+    }
+
     /// The setup the replay starts from.
     pub fn setup(&self) -> &R::Setup {
         &self.setup
@@ -289,6 +301,8 @@ pub trait DynReplay: Send + Sync {
     fn view(&self) -> Box<dyn Any + Send>;
     /// [`Replay::play_on`], a `Game<R>` as `Any`.
     fn play_on(&self, players: &[Player]) -> Box<dyn Any + Send>;
+    /// [`Replay::luck`].
+    fn luck(&self) -> Option<&GameLuck>;
 }
 
 impl<R: RuleSet> DynReplay for Replay<R> {
@@ -333,6 +347,9 @@ impl<R: RuleSet> DynReplay for Replay<R> {
     }
     fn play_on(&self, players: &[Player]) -> Box<dyn Any + Send> {
         Box::new(Replay::play_on(self, players))
+    }
+    fn luck(&self) -> Option<&GameLuck> {
+        Replay::luck(self)
     }
 }
 

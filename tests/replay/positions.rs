@@ -4,7 +4,7 @@
 //! that does not load or does not reach its hash is refused with the reason.
 
 use wartable::rules::core::{Game, Player, QuickSetup, RuleSet};
-use wartable::rules::replay::{DynReplay, Replay, SNAPSHOT_EVERY};
+use wartable::rules::replay::{Replay, SNAPSHOT_EVERY};
 use wartable::rules::{dndalike, kog, krig, kry, ktog};
 
 /// The program plays a game against itself (seed 3, at most `max` commands).
@@ -16,12 +16,7 @@ fn self_played<R: RuleSet>(max: usize) -> Game<R> {
     .expect("quick setup");
     let mut g = Game::<R>::new(setup).expect("new game");
     g.self_play(max);
-    assert!(
-        g.log.len() > 20,
-        "{}: {} commands",
-        R::ID,
-        g.log.len()
-    );
+    assert!(g.log.len() > 20, "{}: {} commands", R::ID, g.log.len());
     g
 }
 
@@ -71,8 +66,9 @@ fn steps_back_and_forth<R: RuleSet>() {
         r.seek(k);
         assert_eq!(r.game().hash(), want[k], "{} jump to {k}", R::ID);
     }
-    // One command forward gives the table's cues; the timeline has one mark a command.
+    // The timeline has one mark a command, the luck line one range of rolls a command.
     assert_eq!(r.marks().len(), n);
+    assert_eq!(r.luck().map(|l| l.by_command.len()), Some(n), "{}", R::ID);
     assert_eq!(
         r.marks().last().map(|m| m.round),
         Some(R::round(&g.state)),

@@ -7,6 +7,7 @@
 use super::state::{ReplayAction, ReplayView};
 use crate::app::ui_kit::layout::{PlayRest, root_ui};
 use crate::rules::core::Player;
+use crate::rules::core::luck::side_luck;
 use crate::rules::replay::Moment;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
@@ -240,6 +241,7 @@ fn controls(ui: &mut egui::Ui, view: &mut ReplayView, actions: &mut MessageWrite
             );
         }
     });
+    luck_lines(ui, view);
     ui.horizontal(|ui| {
         for m in [
             Moment::Kill,
@@ -295,4 +297,58 @@ fn play_on_window(
     } else if !open {
         view.play_on = None;
     }
+}
+
+/// The luck so far of each side (its rolls' totals against their expectation, in standard
+/// deviations), and the rolls of the command just played with their percentiles.
+fn luck_lines(ui: &mut egui::Ui, view: &ReplayView) {
+    let Some(luck) = view.replay.luck() else {
+        return;
+    };
+    let at = view.replay.at();
+    let upto = at
+        .checked_sub(1)
+        .and_then(|i| luck.by_command.get(i))
+        .map_or(0, |r| r.end);
+    let so_far = &luck.rolls[..upto.min(luck.rolls.len())];
+    ui.horizontal_wrapped(|ui| {
+        ui.small("Luck so far:")
+            .on_hover_text("each side's rolls added up against their exact odds, in standard deviations in its favour; secret rolls count only once the game is over");
+        for (i, (name, _)) in luck.sides.iter().enumerate() {
+            let s = side_luck(so_far, i as u8 + 1, None);
+            ui.small(format!(
+                "{name} {:+.1} SD ({} rolls, {} against {:.1} expected)",
+                s.z, s.rolls, s.sum, s.expected
+            ));
+            ui.separator();
+        }
+    });
+    let Some(range) = at.checked_sub(1).and_then(|i| luck.by_command.get(i)) else {
+        return;
+    };
+    let rolls = &luck.rolls[range.start.min(luck.rolls.len())..range.end.min(luck.rolls.len())];
+    if rolls.is_empty() {
+        return;
+    }
+    ui.horizontal_wrapped(|ui| {
+        ui.small("This command's rolls:");
+        for r in rolls {
+            let text = format!(
+                "{} {} = {}: percentile {:.1}{}",
+                r.purpose,
+                r.expr,
+                r.total,
+                r.percentile,
+                if r.high_is_good { "" } else { " (low is good)" }
+            );
+            let colour = if r.luck >= 75.0 {
+                egui::Color32::from_rgb(90, 190, 90)
+            } else if r.luck <= 25.0 {
+                egui::Color32::from_rgb(220, 90, 80)
+            } else {
+                ui.visuals().text_color()
+            };
+            ui.label(egui::RichText::new(text).small().color(colour));
+        }
+    });
 }
