@@ -90,18 +90,20 @@ pub fn gather<R: RuleSet>(file: &str, g: &Game<R>) -> Result<Report, String> {
     let mut r = Game::<R>::new(g.setup.clone()).map_err(|e| e.join("; "))?;
     let roster = R::roster(&g.setup, &r.state);
     let mut legend: Vec<(u8, String)> = Vec::new();
-    for m in &R::table(&r.state).models {
-        if legend.iter().any(|(s, _)| *s == m.side.0) {
-            continue;
+    // Each side of the table as its first model shows it (models may be deployed later).
+    let mut key = |t: &Table| {
+        for m in &t.models {
+            if legend.iter().any(|(s, _)| *s == m.side.0) {
+                continue;
+            }
+            // The seat that fields a model of this name, else the table's side as a seat.
+            let seat = roster
+                .iter()
+                .find(|x| x.1 == m.name)
+                .map_or(m.side.0, |x| x.0);
+            legend.push((m.side.0, side_name(seat)));
         }
-        // The seat that fields a model of this name, else the table's side as a seat.
-        let seat = roster
-            .iter()
-            .find(|x| x.1 == m.name)
-            .map_or(m.side.0, |x| x.0);
-        legend.push((m.side.0, side_name(seat)));
-    }
-    legend.sort();
+    };
     r.take_cues();
     let mut rounds: BTreeMap<u32, RoundStory> = BTreeMap::new();
     for (i, l) in g.log.iter().enumerate() {
@@ -111,6 +113,7 @@ pub fn gather<R: RuleSet>(file: &str, g: &Game<R>) -> Result<Report, String> {
         r.play_with(l.seat, l.cmd.clone(), &l.entered)
             .map_err(|e| format!("command {} is refused on replay: {e}", i + 1))?;
         let after = R::table(&r.state);
+        key(&after);
         let story = rounds.entry(round).or_insert_with(|| RoundStory {
             round,
             lines: Vec::new(),
@@ -184,6 +187,7 @@ pub fn gather<R: RuleSet>(file: &str, g: &Game<R>) -> Result<Report, String> {
         }
         story.map.table = after;
     }
+    legend.sort();
     let luck = game_luck::<R>(&g.setup, &g.log)?;
     let (level, scenario) = setup_names(&g.setup);
     let over = g.is_over();

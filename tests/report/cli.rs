@@ -76,6 +76,11 @@ fn check_sections(html: &str, maps: usize, label: &str) {
         assert!(!html.contains(outside), "{label}: {outside}");
     }
     assert!(html.contains("Luckiest rolls") && html.contains("Unluckiest rolls"));
+    // The maps' key names the colour of each side of the table.
+    assert!(
+        html.matches("class=\"swatch\"").count() >= 2,
+        "{label}: a colour per side"
+    );
     assert!(
         html.contains(" SD</td>"),
         "{label}: luck in standard deviations"

@@ -226,3 +226,52 @@ fn a_defense_roll_counts_for_the_defender_not_the_side_that_gave_the_command() {
         assert!(luck.rolls.iter().any(|r| r.side == side));
     }
 }
+
+/// A DnDalike damage die is a secret of the wounded seat: a game that is not over leaves those
+/// rolls out of the luck figures (and says how many); once it is over they count.
+#[test]
+fn secret_damage_dice_count_only_once_the_game_is_over() {
+    use wartable::rules::core::game::Game;
+    use wartable::rules::core::luck::Skip;
+    use wartable::rules::core::luck_replay::game_luck;
+    use wartable::rules::core::{QuickSetup, RuleSet};
+    use wartable::rules::dndalike::Dndalike;
+    let mut g = Game::<Dndalike>::new(
+        Dndalike::quick_setup(&QuickSetup {
+            seed: 3,
+            ..Default::default()
+        })
+        .unwrap(),
+    )
+    .unwrap();
+    // Play until some secret damage has been rolled, but not to the end.
+    while !g.dice.log().iter().any(|r| r.secret.is_some()) {
+        assert_eq!(g.self_play(1), 1, "the fight goes on");
+    }
+    assert!(!g.is_over());
+    let early = game_luck::<Dndalike>(&g.setup, &g.log).unwrap();
+    assert!(!early.secrets_shown);
+    let secrets = g.dice.log().iter().filter(|r| r.secret.is_some()).count();
+    assert_eq!(
+        early
+            .skipped
+            .iter()
+            .filter(|(_, _, why)| *why == Skip::Secret)
+            .count(),
+        secrets
+    );
+    assert!(early.rolls.iter().all(|r| r.purpose != "damage (secret)"));
+    g.self_play(100_000);
+    assert!(g.is_over());
+    let end = game_luck::<Dndalike>(&g.setup, &g.log).unwrap();
+    assert!(end.secrets_shown);
+    assert!(end.skipped.iter().all(|(_, _, why)| *why != Skip::Secret));
+    // Counted for the wounded seat, where a low total is the good one.
+    let damage: Vec<_> = end
+        .rolls
+        .iter()
+        .filter(|r| r.purpose == "damage (secret)")
+        .collect();
+    assert!(damage.len() >= secrets);
+    assert!(damage.iter().all(|r| !r.high_is_good));
+}
