@@ -63,6 +63,10 @@ struct Cli {
     /// Open a saved KOG light game.
     #[arg(long)]
     game: Option<PathBuf>,
+    /// Open a saved game of any rule set as a replay: a timeline to scrub, step and play, and
+    /// "Play on from here". A save that does not load or does not reach its hash exits 1.
+    #[arg(long)]
+    replay: Option<PathBuf>,
     /// Show the main menu at start (the default when neither --level, --game, edit nor
     /// --screenshot is given).
     #[arg(long)]
@@ -469,6 +473,13 @@ fn main() -> ExitCode {
             }
         };
     }
+    // A replay that cannot be watched is refused before the window opens, with the located
+    // reasons.
+    if let Some(path) = &cli.replay
+        && let Err(e) = wartable::rules::replay::open(path)
+    {
+        return cli::fail(&e.iter().map(ToString::to_string).collect::<Vec<_>>());
+    }
     let seed = cli.seed.unwrap_or_else(|| {
         std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
@@ -509,6 +520,7 @@ fn main() -> ExitCode {
         || (!level_named
             && edit.is_none()
             && cli.game.is_none()
+            && cli.replay.is_none()
             && screenshot.is_none()
             && online.is_none());
     let opts = AppOptions {
@@ -519,6 +531,7 @@ fn main() -> ExitCode {
         edit,
         menu,
         game: cli.game,
+        replay: cli.replay,
         open: cli.open,
         online,
     };

@@ -29,6 +29,7 @@ const RULES_LAYERS: &[(&str, u32)] = &[
     ("duel.rs", 1),
     ("registry.rs", 3),
     ("headless.rs", 4),
+    ("replay.rs", 4),
     ("simulate.rs", 4),
     ("soak.rs", 4),
     ("check_forces.rs", 4),

@@ -30,6 +30,8 @@ pub struct AppOptions {
     pub menu: bool,
     /// Open this saved game at start (any rule set).
     pub game: Option<PathBuf>,
+    /// Open this saved game as a replay at start (any rule set).
+    pub replay: Option<PathBuf>,
     /// A window to open at start: new-battle, builder, load or rules.
     pub open: Option<String>,
     /// Host or join an online game at start.
@@ -90,6 +92,7 @@ pub fn build_app(opts: AppOptions) -> App {
         screens::guide::plugin,
         screens::help::plugin,
         screens::play::plugin,
+        screens::replay::plugin,
         screens::start_router::plugin,
     ));
     games::rule_set_plugins(&mut app);
@@ -104,6 +107,9 @@ pub fn build_app(opts: AppOptions) -> App {
     }
     if let Some(path) = opts.game {
         app.insert_resource(game::registry::StartGame(path));
+    }
+    if let Some(path) = opts.replay {
+        app.insert_resource(screens::replay::state::StartReplay(path));
     }
     if let Some(w) = opts.open {
         app.insert_resource(base::nav::OpenAtStart(w));

@@ -144,7 +144,11 @@ fn setup(h: &mut String, r: &Report) {
                 "<tr><td>{}</td><td>{}</td><td>{}</td></tr>",
                 esc(name),
                 esc(kind),
-                if *pts > 0 { pts.to_string() } else { "-".into() }
+                if *pts > 0 {
+                    pts.to_string()
+                } else {
+                    "-".into()
+                }
             );
         }
         let _ = writeln!(h, "</table>");
@@ -177,7 +181,10 @@ fn luck(h: &mut String, r: &Report) {
             cell(s.z)
         );
     }
-    let _ = writeln!(h, "</table><h3>Round by round</h3><table><tr><th>Round</th>");
+    let _ = writeln!(
+        h,
+        "</table><h3>Round by round</h3><table><tr><th>Round</th>"
+    );
     for k in 1..=r.luck.sides.len() as u8 {
         let _ = write!(h, "<th>{}</th>", esc(&words::side_name(r, k)));
     }

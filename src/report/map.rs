@@ -132,9 +132,13 @@ pub fn draw(snap: &Snapshot, title: &str) -> Result<(u32, u32, Vec<u8>), String>
         }
         for (side, a, b) in &snap.attacks {
             let c = side_colour(*side);
-            root.draw(&PathElement::new(vec![px(*a), px(*b)], c.mix(0.55).stroke_width(1)))
+            root.draw(&PathElement::new(
+                vec![px(*a), px(*b)],
+                c.mix(0.55).stroke_width(1),
+            ))
+            .map_err(err)?;
+            root.draw(&Circle::new(px(*b), 3, c.filled()))
                 .map_err(err)?;
-            root.draw(&Circle::new(px(*b), 3, c.filled())).map_err(err)?;
         }
         for m in &t.models {
             let c = if m.wreck {
@@ -142,8 +146,12 @@ pub fn draw(snap: &Snapshot, title: &str) -> Result<(u32, u32, Vec<u8>), String>
             } else {
                 side_colour(m.side.0)
             };
-            root.draw(&Circle::new(px(m.pos), r(m.base_diameter / 2.0), c.filled()))
-                .map_err(err)?;
+            root.draw(&Circle::new(
+                px(m.pos),
+                r(m.base_diameter / 2.0),
+                c.filled(),
+            ))
+            .map_err(err)?;
             root.draw(&Circle::new(
                 px(m.pos),
                 r(m.base_diameter / 2.0),
@@ -162,8 +170,12 @@ pub fn draw(snap: &Snapshot, title: &str) -> Result<(u32, u32, Vec<u8>), String>
             }
         }
         for at in &snap.hits {
-            root.draw(&Circle::new(px(*at), 9, RGBColor(200, 0, 0).stroke_width(2)))
-                .map_err(err)?;
+            root.draw(&Circle::new(
+                px(*at),
+                9,
+                RGBColor(200, 0, 0).stroke_width(2),
+            ))
+            .map_err(err)?;
         }
         for (_, at, _) in &snap.losses {
             let (x, y) = px(*at);

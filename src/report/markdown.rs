@@ -9,7 +9,10 @@ use std::fmt::Write;
 fn esc(s: &str) -> String {
     let mut o = String::with_capacity(s.len());
     for c in s.chars() {
-        if matches!(c, '\\' | '*' | '_' | '`' | '[' | ']' | '<' | '>' | '|' | '#') {
+        if matches!(
+            c,
+            '\\' | '*' | '_' | '`' | '[' | ']' | '<' | '>' | '|' | '#'
+        ) {
             o.push('\\');
         }
         o.push(c);
@@ -57,7 +60,11 @@ pub fn render(r: &Report, maps: &[String]) -> String {
                 "| {} | {} | {} |",
                 esc(name),
                 esc(kind),
-                if *pts > 0 { pts.to_string() } else { "-".into() }
+                if *pts > 0 {
+                    pts.to_string()
+                } else {
+                    "-".into()
+                }
             );
         }
         let _ = writeln!(m);
@@ -94,9 +101,14 @@ pub fn render(r: &Report, maps: &[String]) -> String {
     for s in words::sides(r) {
         let _ = writeln!(m, "- {}", esc(&words::side_line(r, &s)));
     }
-    let _ = writeln!(m, "\n| Round |{}\n|---|{}", 
-        (1..=r.luck.sides.len() as u8).map(|k| format!(" {} |", esc(&words::side_name(r, k)))).collect::<String>(),
-        "---|".repeat(r.luck.sides.len()));
+    let _ = writeln!(
+        m,
+        "\n| Round |{}\n|---|{}",
+        (1..=r.luck.sides.len() as u8)
+            .map(|k| format!(" {} |", esc(&words::side_name(r, k))))
+            .collect::<String>(),
+        "---|".repeat(r.luck.sides.len())
+    );
     for (n, sides) in words::rounds(r) {
         let cells: String = sides
             .iter()

@@ -41,7 +41,13 @@ const WORDS: [(Moment, &[&str]); 4] = [
     ),
     (
         Moment::Objective,
-        &["objective", "victory point", " holds ", "captured", "capture"],
+        &[
+            "objective",
+            "victory point",
+            " holds ",
+            "captured",
+            "capture",
+        ],
     ),
     (
         Moment::Interrupt,

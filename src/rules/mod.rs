@@ -2,13 +2,14 @@
 //! state, commands checked into typed errors, resolution with the game's seeded dice into
 //! events, and events applied as the only change. Above the rule sets: their registry
 //! ([`registry`]) and what the program does with any rule set picked at run time (the headless
-//! commands, simulation, the soak run).
+//! commands, replays, simulation, the soak run).
 
 pub mod check_forces;
 pub mod core;
 pub mod duel;
 pub mod headless;
 pub mod registry;
+pub mod replay;
 pub mod simulate;
 pub mod soak;
 

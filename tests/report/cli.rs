@@ -53,11 +53,7 @@ fn html_report(save: &Path) -> String {
         "--out",
         out.to_str().unwrap(),
     ]);
-    assert!(
-        o.status.success(),
-        "{}",
-        String::from_utf8_lossy(&o.stderr)
-    );
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     std::fs::read_to_string(out).unwrap()
 }
 
@@ -85,7 +81,10 @@ fn check_sections(html: &str, maps: usize, label: &str) {
         html.matches("class=\"swatch\"").count() >= 2,
         "{label}: a colour per side"
     );
-    assert!(html.contains(" SD</td>"), "{label}: luck in standard deviations");
+    assert!(
+        html.contains(" SD</td>"),
+        "{label}: luck in standard deviations"
+    );
 }
 
 #[test]
@@ -145,7 +144,12 @@ fn a_markdown_report_has_its_maps_beside_it() {
         let bytes = std::fs::read(dir.join(p)).unwrap();
         assert_eq!(&bytes[..4], b"\x89PNG");
     }
-    for h in ["## Setup", "## The game, round by round", "## Luck", "## Outcome"] {
+    for h in [
+        "## Setup",
+        "## The game, round by round",
+        "## Luck",
+        "## Outcome",
+    ] {
         assert!(md.contains(h), "{h}");
     }
 }
@@ -189,7 +193,12 @@ fn bad_saves_and_unwritable_paths_give_a_located_error_and_exit_1() {
         let p = dir.join(name);
         std::fs::write(&p, body).unwrap();
         let out = dir.join(format!("{name}.html"));
-        let o = wartable(&["report", p.to_str().unwrap(), "--out", out.to_str().unwrap()]);
+        let o = wartable(&[
+            "report",
+            p.to_str().unwrap(),
+            "--out",
+            out.to_str().unwrap(),
+        ]);
         let err = String::from_utf8_lossy(&o.stderr);
         assert_eq!(o.status.code(), Some(1), "{name}: {err}");
         assert!(err.contains(&format!("{}:", p.display())), "{name}: {err}");
@@ -209,7 +218,12 @@ fn bad_saves_and_unwritable_paths_give_a_located_error_and_exit_1() {
     assert!(line > 1, "{err}");
     // A folder that is a file: even root cannot write under it.
     let out = save.join("r.html");
-    let o = wartable(&["report", save.to_str().unwrap(), "--out", out.to_str().unwrap()]);
+    let o = wartable(&[
+        "report",
+        save.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+    ]);
     let err = String::from_utf8_lossy(&o.stderr);
     assert_eq!(o.status.code(), Some(1), "{err}");
     assert!(

@@ -81,7 +81,10 @@ fn a_side_s_three_rolls_against_their_expectation_in_standard_deviations() {
     // The luckiest: the d6 of 6 (91.67), the 2d6 of 10 (87.5), the d20 of 5 (low is good:
     // 100 - 22.5 = 77.5); the unluckiest: the d6 of 2 (25).
     let (lucky, unlucky) = extremes(&lucks, 3);
-    assert_eq!(lucky.iter().map(|r| r.total).collect::<Vec<_>>(), [6, 10, 5]);
+    assert_eq!(
+        lucky.iter().map(|r| r.total).collect::<Vec<_>>(),
+        [6, 10, 5]
+    );
     close(lucky[2].luck, 77.5);
     assert_eq!(unlucky[0].total, 2);
     close(unlucky[0].percentile, 25.0);
@@ -116,7 +119,9 @@ fn brute(n: u32, s: u32, total: impl Fn(&mut Vec<u32>) -> i64) -> Dist {
     let max = *by.keys().last().unwrap();
     Dist {
         min,
-        p: (min..=max).map(|x| by.get(&x).copied().unwrap_or(0.0)).collect(),
+        p: (min..=max)
+            .map(|x| by.get(&x).copied().unwrap_or(0.0))
+            .collect(),
     }
 }
 
@@ -207,10 +212,9 @@ fn a_defense_roll_counts_for_the_defender_not_the_side_that_gave_the_command() {
             // "X attacks Y with ..." is followed by "Y defends against X".
             let target = a.purpose.split(" attacks ").nth(1).unwrap();
             let target = target.split(" with ").next().unwrap();
-            if let Some(d) = rolls
-                .iter()
-                .find(|d| d.seq > a.seq && d.purpose.starts_with(&format!("{target} defends against")))
-            {
+            if let Some(d) = rolls.iter().find(|d| {
+                d.seq > a.seq && d.purpose.starts_with(&format!("{target} defends against"))
+            }) {
                 assert_ne!(a.side, d.side, "{} / {}", a.purpose, d.purpose);
                 pairs += 1;
             }

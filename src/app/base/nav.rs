@@ -14,6 +14,8 @@ pub struct MainMenu {
     /// The rule set whose New game window is open.
     pub new_game: Option<RulesId>,
     pub show_load: bool,
+    /// The Watch a replay window (a list of saved games).
+    pub show_replays: bool,
 }
 
 /// A window or screen to open, asked for by a screen that does not draw it: the plugin that

@@ -31,6 +31,8 @@ pub struct OverlaySet;
 pub enum PlayUi {
     /// The bar and the combat log.
     Shell,
+    /// A replay's timeline, under the bar.
+    Timeline,
     /// The rule set's own panels: they draw in the rect the shell left and leave in it what
     /// they do not use.
     Panels,

@@ -48,6 +48,11 @@ pub trait DynGame: Send + Sync {
     /// Takes the state and combat log of `other`, a game of the same rule set (an online seat's
     /// view, kept by its network client): whether it was one.
     fn mirror_from(&mut self, other: &dyn Any) -> bool;
+    /// Becomes a copy of `other`, a game of the same rule set (a replay's position), with
+    /// `cues` for the table: whether it was one.
+    fn adopt(&mut self, other: &dyn Any, cues: Vec<crate::rules::core::Cue>) -> bool;
+    /// The game as save text.
+    fn save_text(&self) -> Result<String, String>;
 }
 
 impl<R: RuleSet> DynGame for Game<R>
@@ -136,6 +141,16 @@ where
         self.dice = o.dice.clone();
         true
     }
+    fn adopt(&mut self, other: &dyn Any, cues: Vec<crate::rules::core::Cue>) -> bool {
+        let Some(o) = other.downcast_ref::<Game<R>>() else {
+            return false;
+        };
+        Game::adopt(self, o, cues);
+        true
+    }
+    fn save_text(&self) -> Result<String, String> {
+        crate::rules::core::save::ron_text(&self.to_save())
+    }
 }
 
 /// A guided game's step's filter on the commands a person at the screen gives: the game's state
@@ -179,6 +194,10 @@ pub struct Shell {
     /// A guided game's step in play: the command count when it began, below which undo does
     /// not go (the steps before it are done).
     pub guide_undo_floor: Option<usize>,
+    /// A replay is shown: the people at the screen watch it, and the table takes no commands.
+    pub viewer: bool,
+    /// A replay of a finished game: the panels show every seat's secrets.
+    pub sees_all: bool,
 }
 
 /// This screen's seat in a game hosted elsewhere, and the commands it proposed that the
@@ -223,6 +242,13 @@ impl Shell {
         seat: Seat,
         cmd: R::Command,
     ) -> Result<Vec<R::Event>, RuleError> {
+        if self.viewer {
+            let e = RuleError::Illegal(
+                "a replay is shown: \"Play on from here\" starts a game to play".into(),
+            );
+            self.last_error = Some(e.to_string());
+            return Err(e);
+        }
         if let Some(gate) = self.guide_gate
             && let Err(hint) = gate(&game.state, &cmd)
         {

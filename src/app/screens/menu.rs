@@ -1,4 +1,4 @@
-//! The main menu (play a rule set, load a saved game, sandbox, editor, quit) and the Load game
+//! The main menu (play a rule set, load a saved game, watch a replay, sandbox, editor, quit) and the Load game
 //! window. A rule set's own New game window opens when [`MainMenu::new_game`] names it.
 
 use crate::app::base::mode::Mode;
@@ -90,6 +90,16 @@ fn menus(
                     .clicked()
                 {
                     menu.show_load = true;
+                    menu.show_main = false;
+                }
+                if ui
+                    .add_sized(w, egui::Button::new("Watch a replay..."))
+                    .on_hover_text(
+                        "a saved game from its start: scrub, step, play on from any point",
+                    )
+                    .clicked()
+                {
+                    menu.show_replays = true;
                     menu.show_main = false;
                 }
                 ui.add_space(4.0);

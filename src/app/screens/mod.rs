@@ -1,6 +1,7 @@
 //! The screens and windows: the sandbox bar, the level editor, the play screen every rule set
-//! shares, the main menu, Balance, Settings, the start-up router and the screenshot plan. A
-//! screen reaches a rule set through the registry and messages, never through its folder.
+//! shares, the replay viewer, the main menu, Balance, Settings, the start-up router and the
+//! screenshot plan. A screen reaches a rule set through the registry and messages, never through
+//! its folder.
 
 pub mod balance;
 pub mod editor;
@@ -8,6 +9,7 @@ pub mod guide;
 pub mod help;
 pub mod menu;
 pub mod play;
+pub mod replay;
 pub mod sandbox_bar;
 pub mod screenshot;
 pub mod settings;

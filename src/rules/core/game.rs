@@ -490,6 +490,16 @@ impl<R: RuleSet> Game<R> {
         }
     }
 
+    /// Becomes a copy of `other` (without its undo history), keeping the view's cues if it
+    /// asked for them: `cues` are what the table shows of the change (a replay stepping forward).
+    pub fn adopt(&mut self, other: &Self, cues: Vec<Cue>) {
+        let watched = self.cues.is_some();
+        *self = other.clone();
+        if watched {
+            self.cues = Some(cues);
+        }
+    }
+
     /// Whether the last command can be taken back (it rolled no dice, nor did any since).
     pub fn can_undo(&self) -> bool {
         !self.undo.is_empty()

@@ -53,10 +53,7 @@ pub fn side_named(purpose: &str) -> Option<u8> {
 
 /// The seat of the longest of `names` that `purpose` begins with ("Brute defends against
 /// ..." is Brute's roll): the rule sets name the model a roll is for first.
-pub fn named_seat<'a>(
-    purpose: &str,
-    names: impl IntoIterator<Item = (&'a str, u8)>,
-) -> Option<u8> {
+pub fn named_seat<'a>(purpose: &str, names: impl IntoIterator<Item = (&'a str, u8)>) -> Option<u8> {
     names
         .into_iter()
         .filter(|(n, _)| !n.is_empty() && purpose.starts_with(n))
@@ -236,12 +233,7 @@ fn one_die(e: &DiceExpr) -> Dist {
 /// Goes through the faces from the kept end, choosing how many dice show each face.
 fn keep_dist(die: &Dist, n: usize, k: usize, high: bool) -> Dist {
     let faces: Vec<(usize, f64)> = {
-        let mut f: Vec<(usize, f64)> = die
-            .p
-            .iter()
-            .enumerate()
-            .map(|(i, p)| (i + 1, *p))
-            .collect();
+        let mut f: Vec<(usize, f64)> = die.p.iter().enumerate().map(|(i, p)| (i + 1, *p)).collect();
         if high {
             f.reverse();
         }

@@ -13,8 +13,8 @@ use super::state::{BASE, DndState, Party, Phase};
 use super::{check, resolve};
 use crate::data::error::Issue;
 use crate::dice::Dice;
-use crate::rules::core::{QuickSetup, RuleError, RuleSet, RulesId, Seat, Waiting};
 use crate::rules::core::luck::RollFor;
+use crate::rules::core::{QuickSetup, RuleError, RuleSet, RulesId, Seat, Waiting};
 use crate::table::Table;
 
 impl RuleSet for Dndalike {

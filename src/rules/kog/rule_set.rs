@@ -12,8 +12,8 @@ use super::state::{KogState, Phase};
 use super::{ai, catalogue, ctx, force, legacy, view};
 use crate::data::error::{Issue, LocatedError};
 use crate::dice::Dice;
-use crate::rules::core::{GameEnd, QuickSetup, RuleSet, RulesId, Seat, Waiting};
 use crate::rules::core::luck::{RollFor, named_seat, side_named};
+use crate::rules::core::{GameEnd, QuickSetup, RuleSet, RulesId, Seat, Waiting};
 use crate::table::Table;
 use std::path::PathBuf;
 

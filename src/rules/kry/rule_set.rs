@@ -11,8 +11,8 @@ use super::state::{KryState, Outcome, Phase};
 use super::{ai, catalogue, force, play};
 use crate::data::error::{Issue, LocatedError};
 use crate::dice::Dice;
-use crate::rules::core::{GameEnd, QuickSetup, RuleSet, RulesId, Seat, Waiting};
 use crate::rules::core::luck::{RollFor, named_seat, side_named};
+use crate::rules::core::{GameEnd, QuickSetup, RuleSet, RulesId, Seat, Waiting};
 use crate::table::Table;
 use std::path::PathBuf;
 
@@ -215,7 +215,12 @@ impl RuleSet for Kry {
         _events: &[Event],
         rolls: &[crate::dice::Roll],
     ) -> Vec<Option<RollFor>> {
-        const MISHAPS: [&str; 4] = ["weapon break", "on a 6 it runs", "turns on itself", "weapon breaks"];
+        const MISHAPS: [&str; 4] = [
+            "weapon break",
+            "on a 6 it runs",
+            "turns on itself",
+            "weapon breaks",
+        ];
         let names = || s.models.values().map(|m| (m.name.as_str(), m.side));
         rolls
             .iter()

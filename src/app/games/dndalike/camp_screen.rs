@@ -80,6 +80,7 @@ fn form(ui: &mut egui::Ui, session: &mut DndSession) -> Option<Command> {
     let st = session.state().clone();
     let d = st.delve.as_ref()?;
     let viewer = session.viewer();
+    let sees_all = session.shell.sees_all;
     ui.heading(&d.plan.name);
     ui.label(format!(
         "{} cleared ({} of {} encounters).",
@@ -124,7 +125,7 @@ fn form(ui: &mut egui::Ui, session: &mut DndSession) -> Option<Command> {
                     c.sheet.max_fatigue(),
                     c.sheet.armour.fatigue()
                 ));
-                let damage = if c.sheet.lesser || viewer == Some(c.seat) {
+                let damage = if c.sheet.lesser || viewer == Some(c.seat) || sees_all {
                     format!(" \u{b7} damage {}", c.damage)
                 } else {
                     String::new()

@@ -255,6 +255,8 @@ pub fn die_color(k: DieKind) -> egui::Color32 {
 fn cards(ui: &mut egui::Ui, session: &mut DndSession) {
     let st = session.state().clone();
     let viewer = session.viewer();
+    // A replay of a finished game shows every total.
+    let all = session.shell.sees_all;
     ui.heading(format!("Round {}", st.round));
     for party in [st.active, st.active.other()] {
         ui.separator();
@@ -287,7 +289,7 @@ fn cards(ui: &mut egui::Ui, session: &mut DndSession) {
             } else {
                 ui.visuals().widgets.noninteractive.bg_stroke
             });
-            let r = frame.show(ui, |ui| card(ui, &st, i, c, viewer)).response;
+            let r = frame.show(ui, |ui| card(ui, &st, i, c, if all { Some(c.seat) } else { viewer })).response;
             if !c.dead
                 && session.human_seats().contains(&c.seat)
                 && r.interact(egui::Sense::click()).clicked()

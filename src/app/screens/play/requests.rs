@@ -29,6 +29,8 @@ pub struct GameRequests {
     pub save: bool,
     pub leave: bool,
     pub new_game: bool,
+    /// Watch the game in play as a replay (read by the replay screen).
+    pub replay: bool,
 }
 
 fn handle_requests(

@@ -17,7 +17,12 @@ pub fn plugin(app: &mut App) {
     app.init_resource::<PlayRest>()
         .configure_sets(
             EguiPrimaryContextPass,
-            (PlayUi::Shell, PlayUi::Panels, PlayUi::Finish)
+            (
+                PlayUi::Shell,
+                PlayUi::Timeline,
+                PlayUi::Panels,
+                PlayUi::Finish,
+            )
                 .chain()
                 .after(crate::app::base::sets::OverlaySet)
                 .run_if(crate::app::game::session::in_play),
@@ -68,6 +73,18 @@ fn bar(ui: &mut egui::Ui, active: &mut ActiveGame, requests: &mut GameRequests) 
             ui.label(egui::RichText::new("the program is thinking\u{2026}").italics());
         }
         ui.separator();
+        if active.shell().viewer {
+            // A replay: the timeline below drives it; nothing here changes the game.
+            ui.label(egui::RichText::new("replay: watching").italics());
+            let shell = active.shell_mut();
+            ui.toggle_value(&mut shell.show_log, "Log");
+            ui.toggle_value(&mut shell.show_rules, "Rules reference");
+            ui.separator();
+            if ui.button("Leave the replay").clicked() {
+                requests.leave = true;
+            }
+            return;
+        }
         let can_undo = active.0.game().can_undo();
         if ui
             .add_enabled(can_undo, egui::Button::new("Undo"))
@@ -217,6 +234,9 @@ fn game_over(ctx: &egui::Context, active: &ActiveGame, requests: &mut GameReques
     let Waiting::Over(end) = g.waiting() else {
         return;
     };
+    if active.shell().viewer {
+        return;
+    }
     egui::Window::new("The game is over")
         .collapsible(false)
         .anchor(egui::Align2::CENTER_CENTER, egui::vec2(0.0, 0.0))
@@ -241,6 +261,14 @@ fn game_over(ctx: &egui::Context, active: &ActiveGame, requests: &mut GameReques
                     .clicked()
                 {
                     requests.save = true;
+                }
+                if ui
+                    .add_enabled(!online_seat, egui::Button::new("Watch the replay"))
+                    .on_hover_text("the game from its start, command by command")
+                    .on_disabled_hover_text("the host keeps the commands of this game")
+                    .clicked()
+                {
+                    requests.replay = true;
                 }
                 if ui.button("New game").clicked() {
                     requests.new_game = true;
