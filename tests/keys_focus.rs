@@ -18,7 +18,12 @@ fn key(k: egui::Key) -> egui::Event {
 }
 
 /// One frame of a screen with a button and a text field; whether the button was pressed.
-fn frame(ctx: &egui::Context, events: Vec<egui::Event>, text: &mut String, focus_text: bool) -> bool {
+fn frame(
+    ctx: &egui::Context,
+    events: Vec<egui::Event>,
+    text: &mut String,
+    focus_text: bool,
+) -> bool {
     let input = egui::RawInput {
         events,
         screen_rect: Some(egui::Rect::from_min_size(
@@ -46,7 +51,10 @@ fn a_button_does_not_keep_the_keyboard_but_a_text_field_does() {
     frame(&ctx, Vec::new(), &mut text, false);
     // Tab gives the button egui's keyboard focus: egui now wants every key.
     frame(&ctx, vec![key(egui::Key::Tab)], &mut text, false);
-    assert!(ctx.memory(|m| m.focused()).is_some(), "Tab focused the button");
+    assert!(
+        ctx.memory(|m| m.focused()).is_some(),
+        "Tab focused the button"
+    );
     assert!(ctx.egui_wants_keyboard_input());
     // After the pass the focus is given up: the keys are the game's again.
     assert!(!keep_focus_to_text(&ctx), "no text field has the keyboard");

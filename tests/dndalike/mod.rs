@@ -14,8 +14,8 @@ mod rules;
 mod saves;
 mod sheets;
 mod sorcery;
-mod tips;
 mod streams;
+mod tips;
 
 use wartable::rules::core::testing::exec;
 use wartable::rules::dndalike::member::Member;

@@ -86,7 +86,12 @@ fn every_action_die_and_power_has_its_own_rule() {
     }
     assert_eq!(Tip::of_command(&Command::Pass), Some(Tip::Pass));
     assert_eq!(Tip::of_command(&Command::EndTurn), Some(Tip::EndTurn));
-    assert!(Tip::EndTurn.rule().0.contains("action dice are replenished"));
+    assert!(
+        Tip::EndTurn
+            .rule()
+            .0
+            .contains("action dice are replenished")
+    );
     assert_eq!(Tip::of_command(&Command::Onward), None);
     for (k, letter) in [
         (DieKind::Movement, "(M)"),
@@ -102,5 +107,10 @@ fn every_action_die_and_power_has_its_own_rule() {
         assert!(quotes.insert(t.rule().0), "{p:?} shares its quote");
     }
     assert!(Tip::of_power(Power::Lucky).rule().0.starts_with("Lucky"));
-    assert!(Tip::of_power(Power::HeavyHitter).rule().0.starts_with("Heavy Hitter"));
+    assert!(
+        Tip::of_power(Power::HeavyHitter)
+            .rule()
+            .0
+            .starts_with("Heavy Hitter")
+    );
 }

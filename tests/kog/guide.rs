@@ -465,7 +465,10 @@ fn undo_goes_back_only_within_the_step() {
     drag(&mut app, KAEMPFER_1, Pt::new(6.5, 12.1));
     assert_eq!(at(&app), 2, "the Combat Move step is done");
     let n = kog(&app).game.log.len();
-    assert!(kog(&app).game.can_undo_to_person(), "the move rolled no dice");
+    assert!(
+        kog(&app).game.can_undo_to_person(),
+        "the move rolled no dice"
+    );
     // The Combat Move belongs to the step before: not taken back.
     ctrl_z(&mut app);
     assert_eq!(kog(&app).game.log.len(), n);
@@ -510,7 +513,11 @@ fn undo_goes_back_only_within_the_step() {
     assert_eq!(kog(&app).game.log.len(), n, "typing: not the game's key");
     app.insert_resource(wartable::app::base::keys::TypingInField(false));
     ctrl_z(&mut app);
-    assert_eq!(kog(&app).game.log.len(), n - 1, "the Combat Move taken back");
+    assert_eq!(
+        kog(&app).game.log.len(),
+        n - 1,
+        "the Combat Move taken back"
+    );
 }
 
 /// The Objective step passed by End turn, no model near the enemy's Objective: its words say the

@@ -391,7 +391,10 @@ fn the_program_runs_its_fighter_where_a_walk_falls_short() {
     assert_eq!(kind, MoveKind::Run, "{to:?}");
     let joe = g.state.table.model(id(2)).unwrap().pos;
     let before = Pt::new(10.0, 12.0).dist(joe);
-    assert!(before - to.dist(joe) > 5.0, "gains more than a walk: {to:?}");
+    assert!(
+        before - to.dist(joe) > 5.0,
+        "gains more than a walk: {to:?}"
+    );
     let (_, old) = first_move(&ai::legacy::wishes(&g.state, 2, SEED));
     assert_eq!(old, MoveKind::Normal);
 }

@@ -74,9 +74,10 @@ fn spawn_bindings(
 
 /// The first of `codes` by name, or "unbound".
 pub fn first_key_label(codes: &[KeyCode]) -> String {
-    codes
-        .first()
-        .map_or_else(|| "unbound".to_string(), |k| crate::app::base::key_help::key_name(*k))
+    codes.first().map_or_else(
+        || "unbound".to_string(),
+        |k| crate::app::base::key_help::key_name(*k),
+    )
 }
 
 /// Rebuilds the bindings after the settings changed them.

@@ -40,14 +40,7 @@ pub fn long_range(e: &KryModel) -> f32 {
 /// How many enemy guns of `side` would see a model of height `h` standing at `p` and reach it
 /// (within their long range and a step more): hidden 0, behind cover a third, in the open 1.
 /// An enemy without a gun does not count: seeing is no harm.
-pub fn gun_exposure(
-    s: &KryState,
-    scene: &Scene,
-    side: Side,
-    me: ModelId,
-    p: Pt,
-    h: f32,
-) -> f64 {
+pub fn gun_exposure(s: &KryState, scene: &Scene, side: Side, me: ModelId, p: Pt, h: f32) -> f64 {
     let at = s.table.surface_height(p) + 0.8 * h;
     let mut sum = 0.0;
     for e in s.alive(enemy(side)) {

@@ -15,9 +15,7 @@
 //! so now and then a shot is lost.
 
 use super::closing::{charge_reach, fighter, in_reach, threat};
-use super::judge::{
-    WEIGHED_ATTACKS, attack_wounds, by_eye, defended, shot_ap, shot_wounds, worth,
-};
+use super::judge::{WEIGHED_ATTACKS, attack_wounds, by_eye, defended, shot_ap, shot_wounds, worth};
 use crate::rules::core::RuleSet;
 use crate::rules::kry::catalogue::Ability;
 use crate::rules::kry::close::{AttackType, Defence, extra_wound_cost};
