@@ -3,7 +3,7 @@
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use wartable::report::{html, load, map, markdown, words};
+use wartable::report::{html, load, markdown};
 
 #[derive(clap::Args, Debug)]
 pub struct ReportArgs {
@@ -25,18 +25,10 @@ pub fn run(a: &ReportArgs) -> ExitCode {
             return super::fail(&errs.iter().map(ToString::to_string).collect::<Vec<_>>());
         }
     };
-    let mut maps = Vec::new();
-    for round in &report.rounds {
-        let title = format!(
-            "{}: {}",
-            report.rules_label,
-            words::round_title(round.round)
-        );
-        match map::png(&round.map, &title) {
-            Ok(png) => maps.push(png),
-            Err(e) => return super::fail(&[format!("cannot draw the map of {title}: {e}")]),
-        }
-    }
+    let maps = match wartable::report::maps(&report) {
+        Ok(m) => m,
+        Err(e) => return super::fail(&[e]),
+    };
     let written = if a.markdown {
         write_markdown(&a.out, &report, &maps)
     } else {

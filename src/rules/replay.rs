@@ -252,6 +252,27 @@ impl<R: RuleSet> Replay<R> {
         g
     }
 
+    /// The whole saved game as save text (its setup, players and every command), e.g. for a
+    /// battle report of the game being watched.
+    pub fn save_text(&self) -> Result<String, String> {
+        let last = self.snapshots.len() - 1;
+        let mut g = self.snapshots[last].clone();
+        while g.log.len() < self.commands.len() {
+            let l = &self.commands[g.log.len()];
+            g.play_with(l.seat, l.cmd.clone(), &l.entered)
+                .map_err(|e| format!("command {} is refused on replay: {e}", g.log.len() + 1))?;
+        }
+        for seat in R::seats(&g.setup) {
+            let p = self
+                .players
+                .get(seat as usize - 1)
+                .copied()
+                .unwrap_or_default();
+            g.set_player(seat, p);
+        }
+        crate::rules::core::save::ron_text(&g.to_save())
+    }
+
     /// "Play on from here": a new game with the same setup and seed and the commands up to the
     /// position shown, each seat played by `players` (seat order; seats left out by a person).
     pub fn play_on(&self, players: &[Player]) -> Game<R> {
@@ -303,6 +324,8 @@ pub trait DynReplay: Send + Sync {
     fn play_on(&self, players: &[Player]) -> Box<dyn Any + Send>;
     /// [`Replay::luck`].
     fn luck(&self) -> Option<&GameLuck>;
+    /// [`Replay::save_text`].
+    fn save_text(&self) -> Result<String, String>;
 }
 
 impl<R: RuleSet> DynReplay for Replay<R> {
@@ -344,6 +367,9 @@ impl<R: RuleSet> DynReplay for Replay<R> {
     }
     fn view(&self) -> Box<dyn Any + Send> {
         Box::new(Replay::view(self))
+    }
+    fn save_text(&self) -> Result<String, String> {
+        Replay::save_text(self)
     }
     fn play_on(&self, players: &[Player]) -> Box<dyn Any + Send> {
         Box::new(Replay::play_on(self, players))

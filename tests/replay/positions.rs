@@ -123,6 +123,12 @@ fn through_a_save<R: RuleSet>(name: &str) {
     assert_eq!(r.hash(), g.hash());
     r.seek(0);
     assert_eq!(r.hash(), Game::<R>::new(g.setup.clone()).unwrap().hash());
+    // The whole game's save text, wherever the replay stands (for its battle report).
+    r.seek(3);
+    let text = r.save_text().unwrap();
+    assert_eq!(text, std::fs::read_to_string(&path).unwrap(), "{}", R::ID);
+    let html = wartable::report::html_of_save("game.ron", &text).unwrap();
+    assert!(html.contains("data:image/png;base64,"), "{}: no map", R::ID);
 }
 
 #[test]

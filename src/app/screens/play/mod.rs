@@ -3,6 +3,7 @@
 //! can play (`crate::app::game::registry`), and the shell's overlays (bar, seats, combat log, rules
 //! reference, game over). Each rule set adds only its own panels (`src/app/games/<rule set>/`).
 
+pub mod battle_report;
 pub mod keys;
 pub mod new_game;
 pub mod online;

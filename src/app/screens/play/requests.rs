@@ -31,6 +31,8 @@ pub struct GameRequests {
     pub new_game: bool,
     /// Watch the game in play as a replay (read by the replay screen).
     pub replay: bool,
+    /// Write the battle report of the game in play.
+    pub report: bool,
 }
 
 fn handle_requests(
@@ -49,6 +51,23 @@ fn handle_requests(
         match save_game(&mut active) {
             Ok(p) => notices.status = format!("Game saved to {}", p.display()),
             Err(e) => notices.show_errors("Could not save the game", vec![e]),
+        }
+    }
+    if requests.report {
+        requests.report = false;
+        let name = active.shell().save_path.as_ref().map_or_else(
+            || format!("{}-game", active.0.game().rules().key()),
+            |p| p.display().to_string(),
+        );
+        let written = active
+            .0
+            .game()
+            .save_text()
+            .map_err(|e| vec![e])
+            .and_then(|text| super::battle_report::write_report(&name, &text));
+        match written {
+            Ok(p) => notices.status = format!("Battle report written to {}", p.display()),
+            Err(e) => notices.show_errors("Could not write the battle report", e),
         }
     }
     if requests.leave || requests.new_game {

@@ -270,6 +270,16 @@ fn game_over(ctx: &egui::Context, active: &ActiveGame, requests: &mut GameReques
                 {
                     requests.replay = true;
                 }
+                if ui
+                    .add_enabled(!online_seat, egui::Button::new("Save a battle report"))
+                    .on_hover_text(
+                        "the game as one HTML page (maps, story, luck) in the reports folder beside the saves",
+                    )
+                    .on_disabled_hover_text("the host keeps the commands of this game")
+                    .clicked()
+                {
+                    requests.report = true;
+                }
                 if ui.button("New game").clicked() {
                     requests.new_game = true;
                 }

@@ -82,6 +82,19 @@ fn drive(
                 }
             }
             ReplayAction::PlayOn(players) => play_on = Some(players.clone()),
+            ReplayAction::Report => {
+                let written = view
+                    .replay
+                    .save_text()
+                    .map_err(|e| vec![e])
+                    .and_then(|text| {
+                        crate::app::screens::play::battle_report::write_report(&view.source, &text)
+                    });
+                match written {
+                    Ok(p) => notices.status = format!("Battle report written to {}", p.display()),
+                    Err(e) => notices.show_errors("Could not write the battle report", e),
+                }
+            }
         }
     }
     if view.playing {

@@ -79,6 +79,8 @@ pub enum ReplayAction {
     Play(bool),
     /// Start a new game from the position shown, each seat played so.
     PlayOn(Vec<Player>),
+    /// Write the battle report of the whole game watched.
+    Report,
 }
 
 /// A save to open as a replay once the program is up (`wartable --replay FILE`).

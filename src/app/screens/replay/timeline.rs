@@ -213,6 +213,15 @@ fn controls(ui: &mut egui::Ui, view: &mut ReplayView, actions: &mut MessageWrite
                 "the camera goes to the acting model; moving the camera yourself turns this off",
             );
         if ui
+            .button("Save a battle report")
+            .on_hover_text(
+                "the whole game as one HTML page (maps, story, luck) in the reports folder beside the saves",
+            )
+            .clicked()
+        {
+            actions.write(ReplayAction::Report);
+        }
+        if ui
             .add_enabled(
                 !view.replay.is_over_here(),
                 egui::Button::new("Play on from here..."),
