@@ -12,9 +12,18 @@ pub fn reports_dir() -> PathBuf {
 /// Writes the report of the save `text` (named `name` in errors and in the file's name) into
 /// [`reports_dir`]; the path written, or why not.
 pub fn write_report(name: &str, text: &str) -> Result<PathBuf, Vec<String>> {
+    write_report_in(&reports_dir(), name, text)
+}
+
+/// [`write_report`] into `dir` (made if missing): `NAME-report.html`, the name's stem with
+/// anything but letters, digits, `-` and `_` made a `-`.
+pub fn write_report_in(
+    dir: &std::path::Path,
+    name: &str,
+    text: &str,
+) -> Result<PathBuf, Vec<String>> {
     let html = crate::report::html_of_save(name, text)?;
-    let dir = reports_dir();
-    crate::app::base::files::ensure_dir(&dir).map_err(|e| vec![e])?;
+    crate::app::base::files::ensure_dir(dir).map_err(|e| vec![e])?;
     let stem = std::path::Path::new(name)
         .file_stem()
         .map_or_else(|| "game".to_string(), |s| s.to_string_lossy().into_owned());
