@@ -2,25 +2,8 @@
 //! interrupt or a critical result. Read from the words the rule sets write (each names these
 //! moments in its log); a loss seen on the table is a kill whatever the words.
 
-/// A kind of key moment.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
-pub enum Moment {
-    Kill,
-    Objective,
-    Interrupt,
-    Critical,
-}
-
-impl Moment {
-    pub fn label(self) -> &'static str {
-        match self {
-            Moment::Kill => "kill",
-            Moment::Objective => "objective",
-            Moment::Interrupt => "interrupt",
-            Moment::Critical => "critical",
-        }
-    }
-}
+/// A kind of key moment: the replay timeline's own.
+pub use crate::rules::replay::Moment;
 
 /// The words that mark each moment, lower case.
 const WORDS: [(Moment, &[&str]); 4] = [

@@ -143,22 +143,7 @@ fn menus(
         egui::Window::new("Load a saved game")
             .open(&mut open)
             .show(&ctx, |ui| {
-                let dir = crate::app::base::files::saves_dir();
-                ui.label(format!("Saved games in {}:", dir.display()));
-                let list = crate::app::base::level_io::list_levels(&dir);
-                if list.is_empty() {
-                    ui.label("(none yet: \"Save game\" in a game writes one here)");
-                }
-                egui::ScrollArea::vertical()
-                    .max_height(300.0)
-                    .show(ui, |ui| {
-                        for p in list.iter().rev() {
-                            let name = p.file_name().map(|n| n.to_string_lossy().into_owned());
-                            if ui.button(name.unwrap_or_default()).clicked() {
-                                chosen = Some(p.clone());
-                            }
-                        }
-                    });
+                chosen = crate::app::screens::save_list::pick_save(ui)
             });
         if let Some(p) = chosen {
             match registry.load(&p) {

@@ -11,6 +11,7 @@ pub mod menu;
 pub mod play;
 pub mod replay;
 pub mod sandbox_bar;
+pub mod save_list;
 pub mod screenshot;
 pub mod settings;
 pub mod start_router;
