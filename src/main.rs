@@ -113,8 +113,11 @@ enum Command {
     Soak(cli::soak::SoakArgs),
     /// Host an online game: players join it with `wartable join`.
     Host(cli::net::HostArgs),
-    /// Join an online game at a host's address.
+    /// Join an online game at a host's address or by a room code.
     Join(cli::net::JoinArgs),
+    /// Run a signalling server: hosts open rooms on it and players join them by room code,
+    /// with no open port at the host (WebRTC).
+    Signal(cli::net::SignalArgs),
     /// Load saved games and replay each to its saved hash; prints one located error per
     /// problem, exits 1 if any file is bad or does not reach its hash.
     CheckSave {
@@ -404,6 +407,9 @@ fn main() -> ExitCode {
         && a.headless
     {
         return cli::net::join_headless(a);
+    }
+    if let Some(Command::Signal(a)) = &cli.command {
+        return cli::net::signal(a);
     }
     if let Some(Command::Soak(a)) = &cli.command {
         return cli::soak::run(a);

@@ -1,5 +1,6 @@
 //! The network under [`super::host::Host`] and [`super::client::SeatClient`]: bevy_replicon's
-//! client and server messages (no entity replication) over renet's UDP transport with netcode.
+//! client and server messages (no entity replication) over renet's UDP transport with netcode,
+//! or over WebRTC data channels met through a room of a signalling server ([`super::rtc`]).
 //! These systems only carry messages; whoever owns the game (the headless runners, the app)
 //! feeds the host's inbox to its [`Host`] and its answers back to the outbox.
 
@@ -27,6 +28,7 @@ pub fn plugin(app: &mut App) {
     app.add_plugins((
         RepliconPlugins.set(ServerPlugin::new(PostUpdate)),
         RepliconRenetPlugins,
+        super::rtc::plugin,
     ))
     .add_client_message::<ToHost>(Channel::Ordered)
     .add_server_message::<ToSeat>(Channel::Ordered)
@@ -170,8 +172,46 @@ pub fn join(world: &mut World, addr: SocketAddr, client: SeatClient) -> Result<(
     Ok(())
 }
 
+/// Opens a host in room `code` of the signalling server `signal` (WebRTC), for at most
+/// `max_seats` connections at a time (more are turned away and reported).
+pub fn open_room_host(
+    world: &mut World,
+    host: Host,
+    signal: &str,
+    code: &str,
+    ice: &super::rtc::IceConfig,
+    max_seats: usize,
+) {
+    super::rtc::open_host(world, signal, code, ice, max_seats.max(1));
+    world.insert_resource(NetHost {
+        host,
+        inbox: Vec::new(),
+        addresses: Vec::new(),
+    });
+}
+
+/// Connects a seat to the host of room `code` at the signalling server `signal` (WebRTC).
+pub fn join_room(
+    world: &mut World,
+    signal: &str,
+    code: &str,
+    ice: &super::rtc::IceConfig,
+    client: SeatClient,
+) -> Result<(), String> {
+    let code = super::room_code::normalize(code)?;
+    super::rtc::open_seat(world, signal, &code, ice);
+    world.insert_resource(NetSeat {
+        client,
+        greeted: false,
+        connected_once: false,
+        rtt: 0.0,
+    });
+    Ok(())
+}
+
 /// Closes the host or the seat's connection.
 pub fn close(world: &mut World) {
+    super::rtc::close(world);
     if let Some(mut s) = world.get_resource_mut::<RenetServer>() {
         s.disconnect_all();
     }
@@ -211,6 +251,7 @@ fn own_address() -> Option<IpAddr> {
 
 fn host_receive(
     host: Option<ResMut<NetHost>>,
+    rtc: Option<ResMut<super::rtc::RtcHost>>,
     mut messages: MessageReader<FromClient<ToHost>>,
     added: Query<Entity, Added<ConnectedClient>>,
     mut removed: RemovedComponents<ConnectedClient>,
@@ -219,6 +260,10 @@ fn host_receive(
         messages.clear();
         return;
     };
+    if let Some(mut rtc) = rtc {
+        let notices = std::mem::take(&mut rtc.notices);
+        host.host.lines.extend(notices);
+    }
     for e in &added {
         host.inbox.push(Incoming::Connected(e.to_bits()));
     }
@@ -260,6 +305,7 @@ fn host_send(
 
 fn seat_receive(
     seat: Option<ResMut<NetSeat>>,
+    rtc: Option<Res<super::rtc::RtcSeat>>,
     mut messages: MessageReader<ToSeat>,
     state: Option<Res<State<ClientState>>>,
     stats: Option<Res<ClientStats>>,
@@ -280,6 +326,12 @@ fn seat_receive(
     }
     if let Some(stats) = stats {
         seat.rtt = stats.rtt;
+    }
+    if let Some(why) = rtc.and_then(|r| r.failure.clone())
+        && seat.client.error.is_none()
+        && seat.client.ending.is_none()
+    {
+        seat.client.error = Some(why);
     }
     if !connected
         && seat.connected_once
