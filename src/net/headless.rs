@@ -107,6 +107,7 @@ pub fn net_app() -> App {
         StatesPlugin,
         bevy::log::LogPlugin {
             level: bevy::log::Level::WARN,
+            filter: format!("wgpu=error,naga=warn,{}", super::rtc::LOG_FILTER),
             ..Default::default()
         },
         transport::plugin,

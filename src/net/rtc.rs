@@ -20,6 +20,11 @@ use std::collections::{HashMap, HashSet};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
+/// A log filter that keeps the WebRTC crates' chatter (ICE candidates, DTLS names, queues
+/// closed on the way out) to their errors: a game's own lines say what matters.
+pub const LOG_FILTER: &str =
+    "rtc=error,rtc_ice=error,rtc_dtls=error,rtc_sctp=error,matchbox_socket=error";
+
 /// The payload of one frame at most: below webrtc-rs' 64 KiB message limit.
 pub const CHUNK: usize = 16 * 1024;
 /// The largest message a host puts together from a seat's frames (a seat's messages are a
@@ -249,6 +254,9 @@ pub struct RtcHost {
     peers: HashMap<RtcPeerId, Entity>,
     /// Peers whose packets are ignored: turned away, dropped or broken.
     muted: HashSet<RtcPeerId>,
+    /// Peers with an open WebRTC connection, heard or muted (a peer cannot be cut off: one
+    /// the host let go counts until it closes its end).
+    open: HashSet<RtcPeerId>,
     max_peers: usize,
     /// What happened that the host's owner should show (a refused peer, a lost server).
     pub notices: Vec<String>,
@@ -283,6 +291,7 @@ pub fn open_host(world: &mut World, signal: &str, code: &str, ice: &IceConfig, m
         code: code.to_string(),
         peers: HashMap::new(),
         muted: HashSet::new(),
+        open: HashSet::new(),
         max_peers,
         notices: Vec::new(),
         failure: None,
@@ -390,10 +399,11 @@ fn host_receive(
     for (peer, state) in changes {
         match state {
             PeerState::Connected => {
+                host.open.insert(peer);
                 if host.muted.contains(&peer) || host.peers.contains_key(&peer) {
                     continue;
                 }
-                if host.peers.len() >= host.max_peers {
+                if host.open.len() > host.max_peers {
                     host.muted.insert(peer);
                     host.notices
                         .push("someone tried to join; refused (every place is taken)".into());
@@ -405,6 +415,7 @@ fn host_receive(
                 host.peers.insert(peer, e);
             }
             PeerState::Disconnected => {
+                host.open.remove(&peer);
                 host.link.partial.remove(&peer);
                 if let Some(e) = host.peers.remove(&peer) {
                     commands.entity(e).despawn();

@@ -268,3 +268,94 @@ fn the_signalling_server_refuses_with_clear_messages_and_a_missing_server_does_n
     assert!(e.contains("wartable signal"), "says what to try: {e}");
     assert!(start.elapsed() < Duration::from_secs(15));
 }
+
+/// More connections than a game has places (its remote seats and two more, as over UDP): the
+/// two extra are told the game is full by the protocol; one more is not heard at all, and the
+/// host says "someone tried to join; refused". The seated player plays on.
+#[test]
+fn extra_peers_in_a_room_are_turned_away_and_reported() {
+    let s = server();
+    let p = room_plan(RulesId::Krig, 4, &s);
+    let (mut host, code) = room_host_app(&p).unwrap();
+    until(&mut [&mut host], 10, "the room opens", |_| {
+        s.state.room_count() == 1
+    });
+    let mut ann = seat(&s, &code, "Ann", true);
+    until(&mut [&mut host, &mut ann], 20, "Ann is seated", |a| {
+        a[1].world().resource::<NetSeat>().client.seat == Some(2)
+    });
+    let mut extra: Vec<App> = ["Bob", "Cy"]
+        .iter()
+        .map(|n| seat(&s, &code, n, true))
+        .collect();
+    let [b, c] = &mut extra[..] else {
+        unreachable!()
+    };
+    until(
+        &mut [&mut host, &mut ann, b, c],
+        20,
+        "both told the game is full",
+        |a| {
+            a[2..].iter().all(|x| {
+                x.world()
+                    .resource::<NetSeat>()
+                    .client
+                    .error
+                    .as_deref()
+                    .is_some_and(|e| e.contains("the game is full"))
+            })
+        },
+    );
+    // Bob and Cy still hold their WebRTC connections (a peer cannot be cut off): the next one
+    // is one too many.
+    let mut dan = seat(&s, &code, "Dan", true);
+    let refused = |a: &App| {
+        a.world()
+            .resource::<NetHost>()
+            .host
+            .lines
+            .iter()
+            .any(|l| l.contains("someone tried to join; refused"))
+    };
+    until(
+        &mut [&mut host, &mut ann, b, c, &mut dan],
+        20,
+        "Dan refused",
+        |a| refused(a[0]),
+    );
+    let d = &dan.world().resource::<NetSeat>().client;
+    assert_eq!(d.seat, None, "Dan got no seat");
+    assert_eq!(d.applied, 0, "Dan saw nothing of the game");
+    // Ann still hears the host: she has every step it played.
+    until(&mut [&mut host, &mut ann], 20, "Ann has the game", |a| {
+        let c = &a[1].world().resource::<NetSeat>().client;
+        c.applied as usize == a[0].world().resource::<NetHost>().host.step_count() && c.applied > 0
+    });
+    assert_eq!(ann.world().resource::<NetSeat>().client.error, None);
+}
+
+/// A room code as a player types it reads as its written form; look-alike letters and wrong
+/// lengths do not, and drawn codes are codes.
+#[test]
+fn room_codes_read_as_typed_and_drawn_codes_are_codes() {
+    use wartable::net::room_code::{draw, is_code, normalize};
+    assert_eq!(normalize(" wt-7k3q 9ab ").unwrap(), "WT-7K3Q9AB");
+    assert_eq!(normalize("7K3Q9AB").unwrap(), "WT-7K3Q9AB");
+    assert_eq!(normalize("WT7K3Q9AB").unwrap(), "WT-7K3Q9AB");
+    // A code whose symbols begin with W and T.
+    assert_eq!(normalize("WT2345W").unwrap(), "WT-WT2345W");
+    assert!(
+        normalize("WT-7K3Q")
+            .unwrap_err()
+            .contains("7 letters or digits")
+    );
+    assert!(normalize("WT-0K3Q9AB").unwrap_err().contains("'0'"));
+    assert!(normalize("WT-IK3Q9AB").is_err());
+    assert!(
+        !is_code("wt-7k3q9ab"),
+        "the server takes the written form only"
+    );
+    let codes: std::collections::HashSet<String> = (0..50).map(|_| draw()).collect();
+    assert_eq!(codes.len(), 50);
+    assert!(codes.iter().all(|c| is_code(c)), "{codes:?}");
+}
