@@ -508,9 +508,9 @@ fn main() -> ExitCode {
             Ok(p) => Some(wartable::app::screens::play::online::StartOnline::Host(p)),
             Err(e) => return cli::fail(&[e]),
         },
-        Some(Command::Join(a)) => match wartable::net::headless::parse_address(&a.address) {
-            Ok(address) => Some(wartable::app::screens::play::online::StartOnline::Join {
-                address,
+        Some(Command::Join(a)) => match cli::net::target(a) {
+            Ok(target) => Some(wartable::app::screens::play::online::StartOnline::Join {
+                target,
                 name: a.name.clone(),
             }),
             Err(e) => return cli::fail(&[e]),

@@ -63,6 +63,8 @@ pub struct NetHost {
     pub inbox: Vec<Incoming>,
     /// The address seats join, as the host can tell it.
     pub addresses: Vec<SocketAddr>,
+    /// The room code seats join by, for a host in a room of a signalling server.
+    pub room: Option<String>,
 }
 
 impl NetHost {
@@ -133,6 +135,7 @@ pub fn open_host(
         host,
         inbox: Vec::new(),
         addresses: addresses.clone(),
+        room: None,
     });
     Ok(local)
 }
@@ -187,6 +190,7 @@ pub fn open_room_host(
         host,
         inbox: Vec::new(),
         addresses: Vec::new(),
+        room: Some(code.to_string()),
     });
 }
 
