@@ -113,8 +113,11 @@ enum Command {
     Soak(cli::soak::SoakArgs),
     /// Host an online game: players join it with `wartable join`.
     Host(cli::net::HostArgs),
-    /// Join an online game at a host's address.
+    /// Join an online game at a host's address or by a room code.
     Join(cli::net::JoinArgs),
+    /// Run a signalling server: hosts open rooms on it and players join them by room code,
+    /// with no open port at the host (WebRTC).
+    Signal(cli::net::SignalArgs),
     /// Load saved games and replay each to its saved hash; prints one located error per
     /// problem, exits 1 if any file is bad or does not reach its hash.
     CheckSave {
@@ -405,6 +408,9 @@ fn main() -> ExitCode {
     {
         return cli::net::join_headless(a);
     }
+    if let Some(Command::Signal(a)) = &cli.command {
+        return cli::net::signal(a);
+    }
     if let Some(Command::Soak(a)) = &cli.command {
         return cli::soak::run(a);
     }
@@ -502,9 +508,9 @@ fn main() -> ExitCode {
             Ok(p) => Some(wartable::app::screens::play::online::StartOnline::Host(p)),
             Err(e) => return cli::fail(&[e]),
         },
-        Some(Command::Join(a)) => match wartable::net::headless::parse_address(&a.address) {
-            Ok(address) => Some(wartable::app::screens::play::online::StartOnline::Join {
-                address,
+        Some(Command::Join(a)) => match cli::net::target(a) {
+            Ok(target) => Some(wartable::app::screens::play::online::StartOnline::Join {
+                target,
                 name: a.name.clone(),
             }),
             Err(e) => return cli::fail(&[e]),

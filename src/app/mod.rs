@@ -56,7 +56,10 @@ pub fn build_app(opts: AppOptions) -> App {
                 ..default()
             })
             .set(bevy::log::LogPlugin {
-                filter: "wgpu=error,naga=warn,bevy_render=warn".into(),
+                filter: format!(
+                    "wgpu=error,naga=warn,bevy_render=warn,{}",
+                    crate::net::rtc::LOG_FILTER
+                ),
                 ..default()
             }),
     );

@@ -5,8 +5,9 @@ use std::net::{IpAddr, SocketAddr};
 use std::process::ExitCode;
 use std::time::Duration;
 use wartable::net::headless::parse_address;
-use wartable::net::headless::{self, HostPlan};
+use wartable::net::headless::{self, HostPlan, RoomLink, Target};
 use wartable::net::host::OnDrop;
+use wartable::net::rtc::{IceConfig, Turn};
 use wartable::rules::core::{Player, RulesId};
 
 #[derive(clap::Args, Debug, Clone)]
@@ -52,11 +53,76 @@ pub struct HostArgs {
     /// Give up after this many seconds (headless).
     #[arg(long)]
     pub timeout: Option<u64>,
+    /// Host in a room of a signalling server (--signal) over WebRTC, with no open port: the
+    /// host draws a room code (printed as `room code: WT-XXXXXXX`) that players join by.
+    #[arg(long)]
+    pub room: bool,
+    #[command(flatten)]
+    pub rtc: RtcArgs,
+}
+
+/// The signalling server and the ICE servers of a game over WebRTC.
+#[derive(clap::Args, Debug, Clone)]
+pub struct RtcArgs {
+    /// The signalling server (`wartable signal`): HOST:PORT, ws://HOST:PORT or wss://HOST.
+    #[arg(long)]
+    pub signal: Option<String>,
+    /// STUN servers, comma-separated (`none`: only this machine's own addresses).
+    #[arg(
+        long,
+        value_delimiter = ',',
+        default_value = "stun:stun.l.google.com:19302"
+    )]
+    pub stun: Vec<String>,
+    /// A TURN relay for when no direct path exists, e.g. turn:turn.example.org:3478.
+    #[arg(long)]
+    pub turn: Option<String>,
+    /// The TURN relay's user name.
+    #[arg(long, default_value = "")]
+    pub turn_user: String,
+    /// The TURN relay's credential (password).
+    #[arg(long, default_value = "")]
+    pub turn_credential: String,
+}
+
+impl RtcArgs {
+    /// The room link these flags give, or why they give none.
+    pub fn link(&self) -> Result<RoomLink, String> {
+        let signal = self.signal.clone().ok_or_else(|| {
+            "a room needs a signalling server: add --signal HOST:PORT (one runs with \
+             wartable signal --bind 0.0.0.0:3536)"
+                .to_string()
+        })?;
+        let stun = self
+            .stun
+            .iter()
+            .map(|s| s.trim().to_string())
+            .filter(|s| !s.is_empty() && s != "none")
+            .collect();
+        let turn = match &self.turn {
+            None => None,
+            Some(url) if self.turn_user.is_empty() || self.turn_credential.is_empty() => {
+                return Err(format!(
+                    "--turn {url}: a TURN relay needs --turn-user and --turn-credential"
+                ));
+            }
+            Some(url) => Some(Turn {
+                url: url.clone(),
+                user: self.turn_user.clone(),
+                credential: self.turn_credential.clone(),
+            }),
+        };
+        Ok(RoomLink {
+            signal,
+            ice: IceConfig { stun, turn },
+        })
+    }
 }
 
 #[derive(clap::Args, Debug, Clone)]
 pub struct JoinArgs {
-    /// The host's address, e.g. 127.0.0.1:5757 (port 5757 when left out).
+    /// The host's address, e.g. 127.0.0.1:5757 (port 5757 when left out), or a room code
+    /// (WT-XXXXXXX, with --signal).
     pub address: String,
     /// The name the other players see.
     #[arg(long, default_value = "guest")]
@@ -70,6 +136,47 @@ pub struct JoinArgs {
     /// Give up after this many seconds (headless).
     #[arg(long)]
     pub timeout: Option<u64>,
+    #[command(flatten)]
+    pub rtc: RtcArgs,
+}
+
+#[derive(clap::Args, Debug, Clone)]
+pub struct SignalArgs {
+    /// The address to listen on, e.g. 0.0.0.0:3536.
+    #[arg(long, default_value = "0.0.0.0:3536")]
+    pub bind: SocketAddr,
+    /// Connection attempts an address may make a second, after a burst of 20.
+    #[arg(long, default_value_t = 1.0)]
+    pub rate: f64,
+}
+
+/// Where `wartable join ADDRESS` goes: a room code, or a host's UDP address.
+pub fn target(a: &JoinArgs) -> Result<Target, String> {
+    if let Ok(code) = wartable::net::room_code::normalize(&a.address) {
+        return Ok(Target::Room {
+            link: a.rtc.link()?,
+            code,
+        });
+    }
+    if a.rtc.signal.is_some() {
+        wartable::net::room_code::normalize(&a.address)?;
+    }
+    parse_address(&a.address).map(Target::Address)
+}
+
+/// `wartable signal`: the signalling server, until it is stopped.
+pub fn signal(a: &SignalArgs) -> ExitCode {
+    if !(a.rate > 0.0 && a.rate <= 1000.0) {
+        return super::fail(&[format!("--rate {}: 0 to 1000 tries a second", a.rate)]);
+    }
+    let limit = wartable::net::signal::RateLimit {
+        per_second: a.rate,
+        burst: 20.0,
+    };
+    match wartable::net::signal::serve_forever(a.bind, limit, &mut std::io::stdout()) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => super::fail(&[e]),
+    }
 }
 
 /// The seats' players from their names on the command line.
@@ -107,6 +214,7 @@ pub fn plan(a: &HostArgs, seed: u64) -> Result<HostPlan, String> {
         on_drop: a.on_drop,
         remote_dice: a.remote_dice,
         countdown: a.countdown,
+        room: if a.room { Some(a.rtc.link()?) } else { None },
     })
 }
 
@@ -134,13 +242,13 @@ pub fn join_headless(a: &JoinArgs) -> ExitCode {
                 .into(),
         ]);
     }
-    let addr = match parse_address(&a.address) {
+    let target = match target(a) {
         Ok(x) => x,
         Err(e) => return super::fail(&[e]),
     };
     let mut out = std::io::stdout();
     match headless::run_join(
-        addr,
+        &target,
         &a.name,
         true,
         &mut out,

@@ -31,6 +31,34 @@ pub struct HostPlan {
     /// runs without it (a combo's window waits for its seat's answer); in a window, the
     /// settings' countdown stands in.
     pub countdown: Option<f32>,
+    /// Host in a room of a signalling server over WebRTC instead of on a UDP port.
+    pub room: Option<RoomLink>,
+}
+
+/// A signalling server and the ICE servers (STUN, TURN) of a game over WebRTC.
+#[derive(Debug, Clone, PartialEq)]
+pub struct RoomLink {
+    /// `HOST:PORT` or a `ws://`/`wss://` URL.
+    pub signal: String,
+    pub ice: super::rtc::IceConfig,
+}
+
+/// Where a seat finds its host.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Target {
+    /// A host's UDP address.
+    Address(SocketAddr),
+    /// A room code at a signalling server.
+    Room { link: RoomLink, code: String },
+}
+
+impl std::fmt::Display for Target {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Target::Address(a) => write!(f, "{a}"),
+            Target::Room { link, code } => write!(f, "room {code} at {}", link.signal),
+        }
+    }
 }
 
 /// A headless host's interrupt clock (Kry-Gothic, with a countdown).
@@ -79,6 +107,7 @@ pub fn net_app() -> App {
         StatesPlugin,
         bevy::log::LogPlugin {
             level: bevy::log::Level::WARN,
+            filter: format!("wgpu=error,naga=warn,{}", super::rtc::LOG_FILTER),
             ..Default::default()
         },
         transport::plugin,
@@ -88,20 +117,60 @@ pub fn net_app() -> App {
     app
 }
 
-/// A headless host, listening: the app and the address it listens on.
+/// A headless host, listening: the app and the address it listens on (for a host in a room:
+/// an unspecified address; see [`room_host_app`]).
 pub fn host_app(plan: &HostPlan) -> Result<(App, SocketAddr), String> {
+    let (app, _) = open_host_app(plan)?;
+    let addr = app
+        .world()
+        .resource::<NetHost>()
+        .addresses
+        .first()
+        .copied()
+        .unwrap_or_else(|| SocketAddr::new(plan.bind, 0));
+    Ok((app, addr))
+}
+
+/// A headless host in a room of `plan.room`'s signalling server: the app and the room code
+/// it drew.
+pub fn room_host_app(plan: &HostPlan) -> Result<(App, String), String> {
+    if plan.room.is_none() {
+        return Err("no signalling server given".into());
+    }
+    let (app, code) = open_host_app(plan)?;
+    Ok((app, code.unwrap_or_default()))
+}
+
+fn open_host_app(plan: &HostPlan) -> Result<(App, Option<String>), String> {
     let mut game = host_game(plan.rules, &plan.setup, &plan.seats)?;
     let (mut host, remote) = Host::offer(game.as_mut(), plan.on_drop)?;
     host.remote_dice = plan.remote_dice;
     let mut app = net_app();
-    let addr = transport::open_host(
-        app.world_mut(),
-        host,
-        plan.bind,
-        plan.port,
-        &plan.public,
-        remote + 2,
-    )?;
+    let code = match &plan.room {
+        Some(link) => {
+            let code = super::room_code::draw();
+            transport::open_room_host(
+                app.world_mut(),
+                host,
+                &link.signal,
+                &code,
+                &link.ice,
+                remote + 2,
+            );
+            Some(code)
+        }
+        None => {
+            transport::open_host(
+                app.world_mut(),
+                host,
+                plan.bind,
+                plan.port,
+                &plan.public,
+                remote + 2,
+            )?;
+            None
+        }
+    };
     if plan.rules == RulesId::KryGothic && plan.countdown.is_some() {
         app.insert_resource(HeadlessClock(super::kry_clock::KryClock::new(
             plan.countdown,
@@ -109,7 +178,7 @@ pub fn host_app(plan: &HostPlan) -> Result<(App, SocketAddr), String> {
     }
     app.insert_resource(HostedGame(game))
         .add_systems(Update, drive_host);
-    Ok((app, addr))
+    Ok((app, code))
 }
 
 /// The host's turn each frame: what came in, the interrupt clock (if one runs), then one
@@ -144,10 +213,20 @@ fn drive_host(
 
 /// A headless seat, connecting to `addr`.
 pub fn join_app(addr: SocketAddr, name: &str, program: bool) -> Result<App, String> {
+    join_target_app(&Target::Address(addr), name, program)
+}
+
+/// A headless seat, connecting to `target`.
+pub fn join_target_app(target: &Target, name: &str, program: bool) -> Result<App, String> {
     let mut app = net_app();
     let mut client = SeatClient::new(name, program);
     client.report_dir = Some(crate::data::user_dir::user_dir().join("net-reports"));
-    transport::join(app.world_mut(), addr, client)?;
+    match target {
+        Target::Address(addr) => transport::join(app.world_mut(), *addr, client)?,
+        Target::Room { link, code } => {
+            transport::join_room(app.world_mut(), &link.signal, code, &link.ice, client)?
+        }
+    }
     Ok(app)
 }
 
@@ -158,15 +237,31 @@ pub fn run_host(
     out: &mut dyn Write,
     limit: Option<Duration>,
 ) -> Result<u64, String> {
-    let (mut app, addr) = host_app(plan)?;
-    let addrs = app.world().resource::<NetHost>().addresses.clone();
-    let list: Vec<String> = addrs.iter().map(|a| a.to_string()).collect();
-    let _ = writeln!(
-        out,
-        "hosting {} on {addr}: join with wartable join {}",
-        plan.rules.label(),
-        list.join(" or ")
-    );
+    let (mut app, code) = open_host_app(plan)?;
+    match (&code, &plan.room) {
+        (Some(code), Some(link)) => {
+            let _ = writeln!(
+                out,
+                "hosting {} in a room of {}: join with wartable join {code} --signal {}",
+                plan.rules.label(),
+                link.signal,
+                link.signal
+            );
+            let _ = writeln!(out, "room code: {code}");
+        }
+        _ => {
+            let addrs = app.world().resource::<NetHost>().addresses.clone();
+            let list: Vec<String> = addrs.iter().map(|a| a.to_string()).collect();
+            let _ = writeln!(
+                out,
+                "hosting {} on {}: join with wartable join {}",
+                plan.rules.label(),
+                list.first().cloned().unwrap_or_default(),
+                list.join(" or ")
+            );
+        }
+    }
+    let _ = out.flush();
     let start = Instant::now();
     let mut shown = 0;
     let mut over_at = None;
@@ -182,6 +277,15 @@ pub fn run_host(
         }
         if over_at.is_some_and(|t| t.elapsed() > Duration::from_millis(1500)) {
             break;
+        }
+        if let Some(why) = app
+            .world()
+            .get_resource::<super::rtc::RtcHost>()
+            .and_then(|r| r.failure.clone())
+            && net_seated(&app) == 0
+        {
+            transport::close(app.world_mut());
+            return Err(why);
         }
         if limit.is_some_and(|l| start.elapsed() > l) {
             return Err(format!(
@@ -200,16 +304,21 @@ pub fn run_host(
     Ok(hash)
 }
 
+fn net_seated(app: &App) -> usize {
+    app.world().resource::<NetHost>().host.seated().len()
+}
+
 /// Runs a headless seat until its game is over, the host closes it, or `limit`: the hash its
 /// replay of the whole game reached (the host's, or an error).
 pub fn run_join(
-    addr: SocketAddr,
+    target: &Target,
     name: &str,
     program: bool,
     out: &mut dyn Write,
     limit: Option<Duration>,
 ) -> Result<u64, String> {
-    let mut app = join_app(addr, name, program)?;
+    let addr = target;
+    let mut app = join_target_app(target, name, program)?;
     let start = Instant::now();
     let mut shown = 0;
     let result = loop {
@@ -233,8 +342,19 @@ pub fn run_join(
         if let Some(e) = &c.error {
             break Err(e.clone());
         }
-        if !seat.connected_once && start.elapsed() > Duration::from_secs(10) {
-            break Err(format!("no host answered at {addr} within 10 s"));
+        let wait = match addr {
+            Target::Address(_) => 10,
+            Target::Room { .. } => 20,
+        };
+        if !seat.connected_once && start.elapsed() > Duration::from_secs(wait) {
+            break Err(match addr {
+                Target::Address(_) => format!("no host answered at {addr} within 10 s"),
+                Target::Room { .. } => format!(
+                    "no connection to the host of {addr} within 20 s: the host may have left, \
+                     or no direct path exists between the two machines (a TURN relay in \
+                     Settings -> Online, or --turn, gives one)"
+                ),
+            });
         }
         if limit.is_some_and(|l| start.elapsed() > l) {
             break Err(format!(

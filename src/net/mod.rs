@@ -1,6 +1,7 @@
 //! Online play: a host decides, seats propose. [`host::Host`] and [`client::SeatClient`] hold
 //! the protocol's logic without the network (tested in-process); [`transport`] carries their
-//! messages over UDP with bevy_replicon's client and server messages on renet; [`headless`]
+//! messages over UDP with bevy_replicon's client and server messages on renet, or over
+//! WebRTC ([`rtc`]) after meeting in a room of a signalling server ([`signal`]); [`headless`]
 //! runs `wartable host` and `wartable join` without a window.
 
 pub mod client;
@@ -9,7 +10,10 @@ pub mod host;
 pub mod kry_clock;
 pub mod loopback;
 pub mod proto;
+pub mod room_code;
+pub mod rtc;
 pub mod seat_game;
+pub mod signal;
 pub mod transport;
 
 use std::path::Path;

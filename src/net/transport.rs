@@ -1,5 +1,6 @@
 //! The network under [`super::host::Host`] and [`super::client::SeatClient`]: bevy_replicon's
-//! client and server messages (no entity replication) over renet's UDP transport with netcode.
+//! client and server messages (no entity replication) over renet's UDP transport with netcode,
+//! or over WebRTC data channels met through a room of a signalling server ([`super::rtc`]).
 //! These systems only carry messages; whoever owns the game (the headless runners, the app)
 //! feeds the host's inbox to its [`Host`] and its answers back to the outbox.
 
@@ -27,6 +28,7 @@ pub fn plugin(app: &mut App) {
     app.add_plugins((
         RepliconPlugins.set(ServerPlugin::new(PostUpdate)),
         RepliconRenetPlugins,
+        super::rtc::plugin,
     ))
     .add_client_message::<ToHost>(Channel::Ordered)
     .add_server_message::<ToSeat>(Channel::Ordered)
@@ -61,6 +63,8 @@ pub struct NetHost {
     pub inbox: Vec<Incoming>,
     /// The address seats join, as the host can tell it.
     pub addresses: Vec<SocketAddr>,
+    /// The room code seats join by, for a host in a room of a signalling server.
+    pub room: Option<String>,
 }
 
 impl NetHost {
@@ -131,6 +135,7 @@ pub fn open_host(
         host,
         inbox: Vec::new(),
         addresses: addresses.clone(),
+        room: None,
     });
     Ok(local)
 }
@@ -170,8 +175,47 @@ pub fn join(world: &mut World, addr: SocketAddr, client: SeatClient) -> Result<(
     Ok(())
 }
 
+/// Opens a host in room `code` of the signalling server `signal` (WebRTC), for at most
+/// `max_seats` connections at a time (more are turned away and reported).
+pub fn open_room_host(
+    world: &mut World,
+    host: Host,
+    signal: &str,
+    code: &str,
+    ice: &super::rtc::IceConfig,
+    max_seats: usize,
+) {
+    super::rtc::open_host(world, signal, code, ice, max_seats.max(1));
+    world.insert_resource(NetHost {
+        host,
+        inbox: Vec::new(),
+        addresses: Vec::new(),
+        room: Some(code.to_string()),
+    });
+}
+
+/// Connects a seat to the host of room `code` at the signalling server `signal` (WebRTC).
+pub fn join_room(
+    world: &mut World,
+    signal: &str,
+    code: &str,
+    ice: &super::rtc::IceConfig,
+    client: SeatClient,
+) -> Result<(), String> {
+    let code = super::room_code::normalize(code)?;
+    super::rtc::open_seat(world, signal, &code, ice);
+    world.insert_resource(NetSeat {
+        client,
+        greeted: false,
+        connected_once: false,
+        rtt: 0.0,
+    });
+    Ok(())
+}
+
 /// Closes the host or the seat's connection.
 pub fn close(world: &mut World) {
+    super::rtc::close(world);
     if let Some(mut s) = world.get_resource_mut::<RenetServer>() {
         s.disconnect_all();
     }
@@ -211,6 +255,7 @@ fn own_address() -> Option<IpAddr> {
 
 fn host_receive(
     host: Option<ResMut<NetHost>>,
+    rtc: Option<ResMut<super::rtc::RtcHost>>,
     mut messages: MessageReader<FromClient<ToHost>>,
     added: Query<Entity, Added<ConnectedClient>>,
     mut removed: RemovedComponents<ConnectedClient>,
@@ -219,6 +264,10 @@ fn host_receive(
         messages.clear();
         return;
     };
+    if let Some(mut rtc) = rtc {
+        let notices = std::mem::take(&mut rtc.notices);
+        host.host.lines.extend(notices);
+    }
     for e in &added {
         host.inbox.push(Incoming::Connected(e.to_bits()));
     }
@@ -260,6 +309,7 @@ fn host_send(
 
 fn seat_receive(
     seat: Option<ResMut<NetSeat>>,
+    rtc: Option<Res<super::rtc::RtcSeat>>,
     mut messages: MessageReader<ToSeat>,
     state: Option<Res<State<ClientState>>>,
     stats: Option<Res<ClientStats>>,
@@ -280,6 +330,12 @@ fn seat_receive(
     }
     if let Some(stats) = stats {
         seat.rtt = stats.rtt;
+    }
+    if let Some(why) = rtc.and_then(|r| r.failure.clone())
+        && seat.client.error.is_none()
+        && seat.client.ending.is_none()
+    {
+        seat.client.error = Some(why);
     }
     if !connected
         && seat.connected_once

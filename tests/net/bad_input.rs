@@ -61,10 +61,10 @@ fn forged(net: &mut Loopback, msg: ToHost) {
     assert_eq!(net.host.step_count(), steps);
 }
 
-#[test]
-fn commands_for_another_seat_malformed_illegal_or_oversized_are_refused() {
-    let mut net = duel();
-    let cases = [
+/// Messages a seated player's connection may send that the host refuses, each with a word of
+/// its reason (also sent over UDP and WebRTC by `rtc_wire`).
+pub(super) fn refusal_cases() -> Vec<(ToHost, &'static str)> {
+    vec![
         (
             ToHost::Propose {
                 id: 7,
@@ -128,7 +128,13 @@ fn commands_for_another_seat_malformed_illegal_or_oversized_are_refused() {
             },
             "you have a seat already",
         ),
-    ];
+    ]
+}
+
+#[test]
+fn commands_for_another_seat_malformed_illegal_or_oversized_are_refused() {
+    let mut net = duel();
+    let cases = refusal_cases();
     for (msg, why) in cases {
         forged(&mut net, msg.clone());
         let r = last_refusal(&net, 0).unwrap_or_default();

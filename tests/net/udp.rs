@@ -8,7 +8,7 @@ use wartable::net::host::OnDrop;
 use wartable::net::transport::{NetHost, NetSeat};
 use wartable::rules::core::{Player, RulesId};
 
-fn plan(rules: RulesId, seed: u64) -> HostPlan {
+pub(super) fn plan(rules: RulesId, seed: u64) -> HostPlan {
     HostPlan {
         rules,
         setup: super::games::two_seats(seed),
@@ -19,6 +19,7 @@ fn plan(rules: RulesId, seed: u64) -> HostPlan {
         on_drop: OnDrop::Program,
         remote_dice: false,
         countdown: None,
+        room: None,
     }
 }
 
@@ -28,10 +29,19 @@ fn udp_game(rules: RulesId, seed: u64) {
 
 /// Plays `plan` over UDP to its end, host and seat by the program: the seat's client at the end.
 fn udp_game_of(plan: &HostPlan) -> wartable::net::client::SeatClient {
-    let rules = plan.rules;
-    let (mut host, addr) = host_app(plan).unwrap();
+    let (host, addr) = host_app(plan).unwrap();
     assert!(addr.ip().is_loopback());
-    let mut seat = join_app(addr, "Ann", true).unwrap();
+    let seat = join_app(addr, "Ann", true).unwrap();
+    play_to_end(plan.rules, host, seat)
+}
+
+/// Runs a connected host and seat (both played by the program) to the game's end and checks
+/// their hashes agree: the seat's client at the end.
+pub(super) fn play_to_end(
+    rules: RulesId,
+    mut host: bevy::app::App,
+    mut seat: bevy::app::App,
+) -> wartable::net::client::SeatClient {
     let start = Instant::now();
     loop {
         seat.update();

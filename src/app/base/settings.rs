@@ -22,6 +22,56 @@ pub struct Settings {
     pub kry_countdown: Option<f32>,
     /// Keys bound instead of the defaults.
     pub keys: crate::app::base::key_map::Rebinds,
+    /// Online play over the internet: the signalling server, STUN and TURN.
+    pub online: OnlineSettings,
+}
+
+/// Where games over the internet meet (a signalling server) and how their connections find a
+/// way through routers (STUN servers, and a TURN relay when nothing else gets through).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct OnlineSettings {
+    /// The signalling server: `HOST:PORT`, `ws://HOST:PORT` or `wss://HOST`.
+    pub signal: String,
+    /// STUN servers, comma-separated (`stun:HOST:PORT`).
+    pub stun: String,
+    /// A TURN relay (`turn:HOST:PORT`; empty: none), its user and credential.
+    pub turn: String,
+    pub turn_user: String,
+    pub turn_credential: String,
+}
+
+impl Default for OnlineSettings {
+    fn default() -> Self {
+        Self {
+            signal: "127.0.0.1:3536".into(),
+            stun: "stun:stun.l.google.com:19302".into(),
+            turn: String::new(),
+            turn_user: String::new(),
+            turn_credential: String::new(),
+        }
+    }
+}
+
+impl OnlineSettings {
+    /// The room link these settings give.
+    pub fn link(&self) -> crate::net::headless::RoomLink {
+        let stun = self
+            .stun
+            .split(',')
+            .map(|s| s.trim().to_string())
+            .filter(|s| !s.is_empty())
+            .collect();
+        let turn = (!self.turn.trim().is_empty()).then(|| crate::net::rtc::Turn {
+            url: self.turn.trim().to_string(),
+            user: self.turn_user.clone(),
+            credential: self.turn_credential.clone(),
+        });
+        crate::net::headless::RoomLink {
+            signal: self.signal.trim().to_string(),
+            ice: crate::net::rtc::IceConfig { stun, turn },
+        }
+    }
 }
 
 /// Okabe and Ito's colour-blind-safe palette: blue, vermillion, bluish green, orange, reddish
@@ -45,6 +95,7 @@ impl Default for Settings {
             animate: true,
             kry_countdown: Some(crate::rules::kry::tempo::DEFAULT_COUNTDOWN),
             keys: Vec::new(),
+            online: OnlineSettings::default(),
         }
     }
 }
@@ -139,6 +190,13 @@ mod tests {
             animate: false,
             kry_countdown: None,
             keys: vec![(crate::app::base::key_map::Key::Grid, vec![KeyCode::KeyX])],
+            online: OnlineSettings {
+                signal: "wss://signal.example.org".into(),
+                turn: "turn:turn.example.org:3478".into(),
+                turn_user: "wartable".into(),
+                turn_credential: "secret".into(),
+                ..OnlineSettings::default()
+            },
         };
         s.save(&path).expect("saves");
         assert_eq!(Settings::load(&path), (s, None));
@@ -153,6 +211,29 @@ mod tests {
         assert!(err.starts_with("s.ron:2:"), "{err}");
         let err = Settings::from_ron("(colours: [])", "s.ron").unwrap_err();
         assert!(err.contains("colours"), "{err}");
+    }
+
+    #[test]
+    fn the_online_settings_give_the_room_link() {
+        let o = OnlineSettings {
+            signal: " wss://signal.example.org ".into(),
+            stun: "stun:a.example.org:3478, ,stun:b.example.org:3478".into(),
+            turn: "turn:t.example.org:3478".into(),
+            turn_user: "u".into(),
+            turn_credential: "p".into(),
+        };
+        let l = o.link();
+        assert_eq!(l.signal, "wss://signal.example.org");
+        assert_eq!(
+            l.ice.stun,
+            ["stun:a.example.org:3478", "stun:b.example.org:3478"]
+        );
+        assert_eq!(l.ice.turn.as_ref().map(|t| t.user.as_str()), Some("u"));
+        let none = OnlineSettings {
+            stun: String::new(),
+            ..OnlineSettings::default()
+        };
+        assert!(none.link().ice.stun.is_empty() && none.link().ice.turn.is_none());
     }
 
     #[test]

@@ -111,6 +111,31 @@ fn settings_window(
                     });
                     ui.end_row();
                 });
+            ui.collapsing("Online", |ui| {
+                let o = &mut s.online;
+                egui::Grid::new("online_grid")
+                    .num_columns(2)
+                    .show(ui, |ui| {
+                        ui.label("Signalling server");
+                        ui.text_edit_singleline(&mut o.signal)
+                            .on_hover_text("where games over the internet meet: wartable signal");
+                        ui.end_row();
+                        ui.label("STUN servers");
+                        ui.text_edit_singleline(&mut o.stun).on_hover_text(
+                            "comma-separated; empty: this machine's own addresses only",
+                        );
+                        ui.end_row();
+                        ui.label("TURN relay");
+                        ui.add(egui::TextEdit::singleline(&mut o.turn).hint_text("turn:HOST:3478"));
+                        ui.end_row();
+                        ui.label("TURN user");
+                        ui.text_edit_singleline(&mut o.turn_user);
+                        ui.end_row();
+                        ui.label("TURN credential");
+                        ui.add(egui::TextEdit::singleline(&mut o.turn_credential).password(true));
+                        ui.end_row();
+                    });
+            });
             ui.collapsing("Keys", |ui| {
                 egui::Grid::new("keys_grid")
                     .num_columns(3)

@@ -14,7 +14,7 @@ use crate::net::transport::{self, NetHost, NetSeat};
 use crate::rules::core::{Player, Seat};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
-use std::net::{IpAddr, Ipv4Addr, SocketAddr};
+use std::net::{IpAddr, Ipv4Addr};
 
 pub fn plugin(app: &mut App) {
     app.add_plugins(transport::plugin)
@@ -53,6 +53,8 @@ pub struct OnlineUi {
     pub remote_dice: bool,
     pub address: String,
     pub name: String,
+    /// Host in a room of the signalling server rather than on a port.
+    pub over_internet: bool,
     pub chat: String,
     /// Steps the play screen last showed of the seat's game, and of the host's.
     shown: u32,
@@ -75,6 +77,7 @@ impl Default for OnlineUi {
             remote_dice: false,
             address: "127.0.0.1:5757".into(),
             name: "guest".into(),
+            over_internet: false,
             chat: String::new(),
             shown: 0,
             hosted: 0,
@@ -89,18 +92,27 @@ impl Default for OnlineUi {
 #[derive(Resource, Debug, Clone)]
 pub enum StartOnline {
     Host(crate::net::headless::HostPlan),
-    Join { address: SocketAddr, name: String },
+    Join {
+        target: crate::net::headless::Target,
+        name: String,
+    },
 }
 
-/// Starts hosting the game in play: the seats as `roles` say, listening on `port`.
+/// Where a host waits for its players: a UDP port, or a room of a signalling server.
+pub enum HostAt<'a> {
+    Port(IpAddr, u16),
+    Room(&'a crate::net::headless::RoomLink),
+}
+
+/// Starts hosting the game in play: the seats as `roles` say, on a port or in a room: what
+/// players join (an address or a room code).
 pub fn start_hosting(
     world: &mut World,
-    port: u16,
-    bind: IpAddr,
+    at: HostAt,
     roles: &[Player],
     on_drop: OnDrop,
     remote_dice: bool,
-) -> Result<SocketAddr, String> {
+) -> Result<String, String> {
     if world.contains_resource::<NetHost>() || world.contains_resource::<NetSeat>() {
         return Err("this screen is online already".into());
     }
@@ -116,20 +128,52 @@ pub fn start_hosting(
         }
         let (mut host, remote) = Host::offer(game.as_host(), on_drop)?;
         host.remote_dice = remote_dice;
-        transport::open_host(world, host, bind, port, &[], remote + 2)
+        match at {
+            HostAt::Port(bind, port) => {
+                transport::open_host(world, host, bind, port, &[], remote + 2)
+                    .map(|a| a.to_string())
+            }
+            HostAt::Room(link) => {
+                let code = crate::net::room_code::draw();
+                transport::open_room_host(world, host, &link.signal, &code, &link.ice, remote + 2);
+                Ok(format!("room {code}"))
+            }
+        }
     })();
     world.insert_resource(active);
     result
 }
 
 /// Connects to a host; the game appears at the table once the host has welcomed this seat.
-pub fn start_joining(world: &mut World, address: SocketAddr, name: &str) -> Result<(), String> {
+pub fn start_joining(
+    world: &mut World,
+    target: &crate::net::headless::Target,
+    name: &str,
+) -> Result<(), String> {
     if world.contains_resource::<NetHost>() || world.contains_resource::<NetSeat>() {
         return Err("this screen is online already".into());
     }
     let mut client = SeatClient::new(name, false);
     client.report_dir = Some(crate::data::user_dir::user_dir().join("net-reports"));
-    transport::join(world, address, client)
+    match target {
+        crate::net::headless::Target::Address(a) => transport::join(world, *a, client),
+        crate::net::headless::Target::Room { link, code } => {
+            transport::join_room(world, &link.signal, code, &link.ice, client)
+        }
+    }
+}
+
+/// What the Join window's field names: a room code (met at the settings' signalling server)
+/// or a host's address.
+fn join_target(world: &World, text: &str) -> Result<crate::net::headless::Target, String> {
+    if let Ok(code) = crate::net::room_code::normalize(text) {
+        let link = world
+            .get_resource::<crate::app::base::settings::Settings>()
+            .map(|s| s.online.link())
+            .unwrap_or_else(|| crate::app::base::settings::OnlineSettings::default().link());
+        return Ok(crate::net::headless::Target::Room { link, code });
+    }
+    crate::net::headless::parse_address(text).map(crate::net::headless::Target::Address)
 }
 
 /// The host's part each frame: what came in, and the steps played here (by the player at this
@@ -297,9 +341,9 @@ fn start_online(world: &mut World) {
     }
     world.remove_resource::<StartOnline>();
     let result = match start {
-        StartOnline::Join { address, name } => {
-            world.resource_mut::<OnlineUi>().address = address.to_string();
-            start_joining(world, address, &name).map(|_| format!("Joining {address}"))
+        StartOnline::Join { target, name } => {
+            world.resource_mut::<OnlineUi>().address = target.to_string();
+            start_joining(world, &target, &name).map(|_| format!("Joining {target}"))
         }
         StartOnline::Host(plan) => host_new_game(world, &plan),
     };
@@ -345,14 +389,11 @@ fn host_new_game(
     if let Some(mut active) = world.get_resource_mut::<ActiveGame>() {
         active.0.host_countdown(countdown);
     }
-    let addr = start_hosting(
-        world,
-        plan.port,
-        plan.bind,
-        &roles,
-        plan.on_drop,
-        plan.remote_dice,
-    )?;
+    let at = match &plan.room {
+        Some(link) => HostAt::Room(link),
+        None => HostAt::Port(plan.bind, plan.port),
+    };
+    let addr = start_hosting(world, at, &roles, plan.on_drop, plan.remote_dice)?;
     Ok(format!("Hosting {} on {addr}", plan.rules.label()))
 }
 
@@ -421,8 +462,19 @@ fn chat_line(w: &mut egui::Ui, chat: &mut String) -> Option<String> {
 }
 
 fn hosting_ui(w: &mut egui::Ui, ui: &mut OnlineUi, net: &mut NetHost) {
-    let addrs: Vec<String> = net.addresses.iter().map(|a| a.to_string()).collect();
-    w.label(format!("Hosting on {}", addrs.join(" or ")));
+    if let Some(code) = &net.room {
+        w.horizontal(|w| {
+            w.label("Room code");
+            w.label(egui::RichText::new(code).monospace().strong().size(20.0));
+            if w.button("Copy").clicked() {
+                w.ctx().copy_text(code.clone());
+            }
+        });
+        w.label(egui::RichText::new("players join with Join an online game and this code").small());
+    } else {
+        let addrs: Vec<String> = net.addresses.iter().map(|a| a.to_string()).collect();
+        w.label(format!("Hosting on {}", addrs.join(" or ")));
+    }
     w.label(
         egui::RichText::new(match net.host.on_drop {
             OnDrop::Program => "a player who drops out: the program plays their seat",
@@ -488,9 +540,15 @@ fn host_form(w: &mut egui::Ui, ui: &mut OnlineUi, active: &ActiveGame, commands:
     }
     w.label("Host this game: players join it with Join an online game, or wartable join ADDRESS.");
     egui::Grid::new("host_form").num_columns(2).show(w, |w| {
-        w.label("Port");
-        w.add(egui::TextEdit::singleline(&mut ui.port).desired_width(70.0));
+        w.label("Over the internet");
+        w.checkbox(&mut ui.over_internet, "a room code, no open port")
+            .on_hover_text("meets players at the signalling server of Settings -> Online");
         w.end_row();
+        if !ui.over_internet {
+            w.label("Port");
+            w.add(egui::TextEdit::singleline(&mut ui.port).desired_width(70.0));
+            w.end_row();
+        }
         for (i, s) in seats.iter().enumerate() {
             w.label(format!("Seat {s}"));
             egui::ComboBox::from_id_salt(("role", i))
@@ -521,22 +579,36 @@ fn host_form(w: &mut egui::Ui, ui: &mut OnlineUi, active: &ActiveGame, commands:
         .on_hover_text("off: the host rolls every die of the game");
         w.end_row();
     });
-    if w.button("Start hosting").clicked() {
+    let label = if ui.over_internet {
+        "Host over the internet"
+    } else {
+        "Start hosting"
+    };
+    if w.button(label).clicked() {
         let port = ui.port.trim().parse::<u16>();
         let (roles, on_drop, dice) = (ui.roles.clone(), ui.on_drop, ui.remote_dice);
+        let room = ui.over_internet;
         commands.queue(move |world: &mut World| {
-            let result = port
-                .map_err(|_| "the port is a number from 0 to 65535".to_string())
-                .and_then(|port| {
-                    start_hosting(
-                        world,
-                        port,
-                        Ipv4Addr::UNSPECIFIED.into(),
-                        &roles,
-                        on_drop,
-                        dice,
-                    )
-                });
+            let result = if room {
+                let link = world
+                    .get_resource::<crate::app::base::settings::Settings>()
+                    .map(|s| s.online.link())
+                    .unwrap_or_else(|| {
+                        crate::app::base::settings::OnlineSettings::default().link()
+                    });
+                start_hosting(world, HostAt::Room(&link), &roles, on_drop, dice)
+            } else {
+                port.map_err(|_| "the port is a number from 0 to 65535".to_string())
+                    .and_then(|port| {
+                        start_hosting(
+                            world,
+                            HostAt::Port(Ipv4Addr::UNSPECIFIED.into(), port),
+                            &roles,
+                            on_drop,
+                            dice,
+                        )
+                    })
+            };
             let mut notices = world.resource_mut::<Notices>();
             match result {
                 Ok(a) => notices.status = format!("Hosting on {a}"),
@@ -571,8 +643,14 @@ fn join_window(
         .default_pos(ctx.content_rect().center() - egui::vec2(160.0, 80.0))
         .show(&ctx, |w| {
             egui::Grid::new("join_form").num_columns(2).show(w, |w| {
-                w.label("Host's address");
-                w.add(egui::TextEdit::singleline(&mut ui.address).hint_text("127.0.0.1:5757"));
+                w.label("Host's address or room code");
+                w.add(
+                    egui::TextEdit::singleline(&mut ui.address)
+                        .hint_text("127.0.0.1:5757 or WT-XXXXXXX"),
+                )
+                .on_hover_text(
+                    "a room code meets the host at the signalling server of Settings -> Online",
+                );
                 w.end_row();
                 w.label("Your name");
                 w.add(egui::TextEdit::singleline(&mut ui.name));
@@ -586,8 +664,8 @@ fn join_window(
         ui.show = true;
         let (address, name) = (ui.address.clone(), ui.name.clone());
         commands.queue(move |world: &mut World| {
-            let result = crate::net::headless::parse_address(&address)
-                .and_then(|a| start_joining(world, a, &name).map(|_| a));
+            let result = join_target(world, &address)
+                .and_then(|a| start_joining(world, &a, &name).map(|_| a));
             let mut notices = world.resource_mut::<Notices>();
             match result {
                 Ok(a) => notices.status = format!("Joining {a}\u{2026}"),
