@@ -168,6 +168,8 @@ struct SelfPlayArgs {
     /// With --stop-at: commands to play first.
     #[arg(long, default_value_t = 0)]
     after: usize,
+    #[command(flatten)]
+    skills: cli::SkillOptions,
 }
 
 #[derive(Subcommand, Debug)]
@@ -305,6 +307,7 @@ fn self_play(a: &SelfPlayArgs, seed: u64) -> ExitCode {
         stop_at,
         after: a.after,
         out: a.out.clone(),
+        lineup: a.skills.lineup(),
     };
     match headless::self_play(a.rules, &sp) {
         Ok(r) => {

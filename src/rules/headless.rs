@@ -67,6 +67,8 @@ pub struct SelfPlay {
     pub after: usize,
     /// Write the game here.
     pub out: Option<PathBuf>,
+    /// How well the program plays each side.
+    pub lineup: super::core::Lineup,
 }
 
 /// What a headless game came to.
@@ -87,6 +89,7 @@ pub fn self_play(id: RulesId, sp: &SelfPlay) -> Result<SelfPlayReport, Vec<Strin
         fn visit<R: RuleSet>(self) -> Self::Out {
             let sp = self.0;
             let mut g = Game::<R>::new(R::quick_setup(&sp.setup)?)?;
+            sp.lineup.seat(&mut g);
             let mut n = match sp.stop_at {
                 StopAt::End => g.self_play(sp.commands),
                 _ => g.self_play(sp.commands.min(sp.after.max(1))),
