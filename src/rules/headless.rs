@@ -90,6 +90,9 @@ pub fn self_play(id: RulesId, sp: &SelfPlay) -> Result<SelfPlayReport, Vec<Strin
             let sp = self.0;
             let mut g = Game::<R>::new(R::quick_setup(&sp.setup)?)?;
             sp.lineup.seat(&mut g);
+            // Hard's reasons cost nothing more: its save keeps them for "Why?".
+            g.keep_reasons = sp.lineup.first == super::core::Skill::Hard
+                || sp.lineup.rest == super::core::Skill::Hard;
             let mut n = match sp.stop_at {
                 StopAt::End => g.self_play(sp.commands),
                 _ => g.self_play(sp.commands.min(sp.after.max(1))),

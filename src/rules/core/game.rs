@@ -684,7 +684,11 @@ impl<R: RuleSet> Game<R> {
     /// The program plays `seat`'s next command at the seat's skill, if the game waits on it;
     /// with [`Self::keep_reasons`], what it weighed is kept in [`Self::reasons`].
     pub fn program_play(&mut self, seat: Seat) -> Option<R::Command> {
-        let skill = self.skill(seat);
+        self.program_play_as(seat, self.skill(seat))
+    }
+
+    /// [`Self::program_play`] at `skill`, whatever the seat's own.
+    pub fn program_play_as(&mut self, seat: Seat, skill: Skill) -> Option<R::Command> {
         if skill == Skill::Hard
             && let Some(c) = super::think::play(self, seat)
         {

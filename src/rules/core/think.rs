@@ -17,6 +17,9 @@ use std::time::Instant;
 /// How many of Normal's best orders Hard plays out.
 pub const WIDTH: usize = 4;
 
+/// After this many commands in a row by one seat, Hard leaves the decision to Normal.
+pub const RUN_LIMIT: usize = 60;
+
 /// What Hard decided: the command and what it weighed (the reasons' command index is left to
 /// the caller).
 pub struct Decision<C> {
@@ -47,10 +50,38 @@ pub fn play<R: RuleSet>(g: &mut Game<R>, seat: Seat) -> Option<R::Command> {
     Some(d.cmd)
 }
 
+/// Plays a decision Hard took elsewhere (on another thread) for `seat`, with its reasons when
+/// the game keeps them; with none, or one the rules refuse, Normal plays instead.
+pub fn play_decided<R: RuleSet>(
+    g: &mut Game<R>,
+    seat: Seat,
+    d: Option<Decision<R::Command>>,
+) -> Option<R::Command> {
+    if let Some(d) = d {
+        let index = g.log.len();
+        if g.play(seat, d.cmd.clone()).is_ok() {
+            if g.keep_reasons {
+                g.reasons.push(Reasons {
+                    command: index,
+                    ..d.reasons
+                });
+            }
+            return Some(d.cmd);
+        }
+    }
+    g.program_play_as(seat, Skill::Normal)
+}
+
 /// Hard's choice for `seat` within `budget`, from what `seat` sees of the game; the game is not
 /// changed. `None` when the game does not wait on `seat` or the rule set lists no orders.
 pub fn decide<R: RuleSet>(g: &Game<R>, seat: Seat, budget: Think) -> Option<Decision<R::Command>> {
     if !g.waiting().allows(seat) {
+        return None;
+    }
+    // A guard against going round in circles (orders that change nothing for good, such as a
+    // free turn back and forth): after this many commands in a row by the seat, Normal plays.
+    let run = g.log.iter().rev().take_while(|l| l.seat == seat).count();
+    if run >= RUN_LIMIT {
         return None;
     }
     let view = R::redact(&g.state, seat);
@@ -78,9 +109,8 @@ pub fn decide<R: RuleSet>(g: &Game<R>, seat: Seat, budget: Think) -> Option<Deci
         });
     }
     let k = options.len();
-    let mut sum = vec![0.0f64; k];
-    let mut squares = vec![0.0f64; k];
-    let mut n = vec![0u32; k];
+    // `values[c][j]`: where order `c`'s future of round `j` stood (`None`: refused).
+    let mut values: Vec<Vec<f64>> = vec![Vec::new(); k];
     let mut legal = vec![true; k];
     let start = Instant::now();
     let rounds_by_steps = budget.steps.map(|s| (s as usize).div_ceil(k).max(1));
@@ -101,10 +131,7 @@ pub fn decide<R: RuleSet>(g: &Game<R>, seat: Seat, budget: Think) -> Option<Deci
                 legal[c] = false;
                 continue;
             }
-            let v = rollout(&mut copy, seat);
-            sum[c] += v;
-            squares[c] += v * v;
-            n[c] += 1;
+            values[c].push(rollout(&mut copy, seat));
             played += 1;
         }
         j += 1;
@@ -116,32 +143,39 @@ pub fn decide<R: RuleSet>(g: &Game<R>, seat: Seat, budget: Think) -> Option<Deci
             break;
         }
     }
-    let mean = |c: usize| sum[c] / n[c].max(1) as f64;
-    let spread = |c: usize| {
-        let m = mean(c);
-        let var = (squares[c] / n[c].max(1) as f64 - m * m).max(0.0);
-        var / n[c].max(1) as f64
-    };
-    // Normal's first choice stands unless another order's mean beats it by more than the
-    // rollouts' noise (a standard error of the difference), and by a margin.
-    let mut best = (0..k).find(|c| legal[*c] && n[*c] > 0)?;
+    let n = |c: usize| values[c].len();
+    let mean = |c: usize| values[c].iter().sum::<f64>() / n(c).max(1) as f64;
+    // Normal's first choice stands unless another order beats it, round by round on the same
+    // luck, by more than a margin and the noise of the difference (a standard error).
+    let first = (0..k).find(|c| legal[*c] && n(*c) > 0)?;
+    let mut best = first;
+    let mut best_gain = 0.0;
     for c in 0..k {
-        if c == best || !legal[c] || n[c] == 0 {
+        if c == first || !legal[c] || n(c) < 2 {
             continue;
         }
-        let margin = 0.02 + (spread(c) + spread(best)).sqrt();
-        if mean(c) > mean(best) + margin {
+        let diffs: Vec<f64> = values[c]
+            .iter()
+            .zip(&values[first])
+            .map(|(a, b)| a - b)
+            .collect();
+        let m = diffs.len() as f64;
+        let gain = diffs.iter().sum::<f64>() / m;
+        let var = diffs.iter().map(|d| (d - gain) * (d - gain)).sum::<f64>() / (m - 1.0).max(1.0);
+        let noise = (var / m).sqrt();
+        if gain > 0.02 + noise && gain > best_gain {
             best = c;
+            best_gain = gain;
         }
     }
     let weighed: Vec<Weighed> = (0..k)
         .map(|c| {
             let mut w = options[c].weighed();
-            w.value = if legal[c] && n[c] > 0 { mean(c) } else { -1.0 };
+            w.value = if legal[c] && n(c) > 0 { mean(c) } else { -1.0 };
             let future = if !legal[c] {
                 "the rules refuse it as its side sees the table".to_string()
             } else {
-                format!("{} in its {} futures", outlook(mean(c)), n[c])
+                format!("{} in its {} futures", outlook(mean(c)), n(c))
             };
             w.facts = if w.facts.is_empty() {
                 future

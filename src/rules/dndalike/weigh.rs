@@ -1,6 +1,7 @@
 //! What the DnDalike program weighs at a decision, in words: Normal's own choice first, then the
 //! other answers and actions the rules accept for the seat's characters (a jab or a finishing
-//! blow at each enemy in reach, a dodge, letting an attack land, ending the turn), each with the
+//! blow at each enemy in reach, a dodge, letting an attack land; never ending the turn, which
+//! ends it for the whole party, unless Normal would), each with the
 //! facts that decide it. Hard plays these out; "Why?" shows them. Also how a fight stands for a
 //! seat, and the guesses Hard makes of the other seats' secret damage.
 
@@ -41,7 +42,6 @@ pub fn options(g: &DndGame, seat: Seat) -> Vec<Candidate<Command>> {
                     }
                 }
             }
-            all.push(Command::EndTurn);
         }
         _ => {}
     }

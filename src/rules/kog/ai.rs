@@ -2,8 +2,10 @@
 //! picks by simple aims (take the enemy's objective, charge or shoot where the odds are best, give
 //! Fire Support or spot for indirect fire where it adds most, keep units together). It drives solo
 //! play, quick deployment and the headless self-play games. At Easy it makes a player's
-//! mistakes on purpose: it fires at the second-best target, gives no Fire Support or Forward
-//! Observer and never counterattacks.
+//! mistakes on purpose: it fires at the second-best target, shoots rather than take an
+//! objective, heads for the nearest enemy rather than the objective, misjudges a target in the
+//! last third of a gun's range as out of it, never charges,
+//! gives no Fire Support or Forward Observer and never counterattacks.
 
 use super::actions::objective_in_reach;
 use super::command::Command;
@@ -328,6 +330,19 @@ fn aim(s: &KogState, id: ModelId) -> Option<Pt> {
         .map(|e| e.pos)
 }
 
+/// [`aim`]; at Easy the nearest enemy, objectives forgotten (a player's mistake).
+fn aim_at(s: &KogState, id: ModelId, easy: bool) -> Option<Pt> {
+    if !easy {
+        return aim(s, id);
+    }
+    let here = s.table.model(id).ok()?.pos;
+    let side = s.models.get(&id)?.side;
+    s.active_models(enemy(side))
+        .filter_map(|e| s.table.model(e.id).ok())
+        .min_by(|a, b| a.pos.dist(here).total_cmp(&b.pos.dist(here)))
+        .map(|e| e.pos)
+}
+
 /// The next model to move and its move.
 fn next_move(g: &KogGame, easy: bool) -> Option<Command> {
     let s = &g.state;
@@ -355,7 +370,7 @@ fn next_move(g: &KogGame, easy: bool) -> Option<Command> {
 /// A move for one model: charge when a Close Assault after it beats shooting from here, stay and
 /// shoot when it has a target, else close in on its aim.
 ///
-/// At Easy (`easy`) a player's mistakes: no charge, and a target in the last fifth of a gun's
+/// At Easy (`easy`) a player's mistakes: no charge, and a target in the last third of a gun's
 /// range misjudged as out of it (the model moves instead of shooting).
 fn move_for(g: &KogGame, scene: &Scene, id: ModelId, easy: bool) -> Command {
     let s = &g.state;
@@ -365,7 +380,7 @@ fn move_for(g: &KogGame, scene: &Scene, id: ModelId, easy: bool) -> Command {
     {
         return c;
     }
-    let judged = if easy { 0.8 } else { 1.0 };
+    let judged = if easy { 0.67 } else { 1.0 };
     let here = s.table.model(id).map(|m| m.pos).unwrap_or_default();
     let hold = Command::Move {
         model: id,
@@ -384,11 +399,11 @@ fn move_for(g: &KogGame, scene: &Scene, id: ModelId, easy: bool) -> Command {
     let carrier = s.objectives.iter().any(|o| o.carrier == Some(id));
     if shooting
         && !carrier
-        && aim(s, id).is_none_or(|a| a.dist(here) < 8.0 || s.models[&id].unit % 2 == 1)
+        && aim_at(s, id, easy).is_none_or(|a| a.dist(here) < 8.0 || s.models[&id].unit % 2 == 1)
     {
         return hold;
     }
-    let Some(target) = aim(s, id) else {
+    let Some(target) = aim_at(s, id, easy) else {
         return hold;
     };
     let dir = target.sub(here);
@@ -516,7 +531,9 @@ fn next_action(g: &KogGame, easy: bool) -> Option<Command> {
             if !s.is_active(m) || s.turn.acted.contains(&id) {
                 continue;
             }
-            if let Some(o) = objective_in_reach(s, id) {
+            // A player's mistake at Easy: shooting rather than taking the objective.
+            let shot = easy && scored_attack(s, &scene, id).is_some();
+            if !shot && let Some(o) = objective_in_reach(s, id) {
                 let theirs = s.objectives[o].owner.is_none_or(|w| w != m.side);
                 let c = Command::HoldObjective {
                     model: id,

@@ -73,12 +73,16 @@ pub fn options(g: &KogGame, side: u8) -> Vec<Candidate<Command>> {
                 if let Some(c) = charge_for(g, &scene, id) {
                     cmds.push((1.0, c, "a Close Assault after the charge".into()));
                 }
-                // A Combat Move to the nearest enemy's side of where it stands, as far as it goes.
-                if let Some(c) = toward_enemy(s, &scene, id, MoveMode::Combat) {
+                // A Combat Move toward the nearest enemy, as far as it goes, when Normal holds.
+                if matches!(
+                    normal,
+                    Command::Move {
+                        mode: MoveMode::HoldPosition,
+                        ..
+                    }
+                ) && let Some(c) = toward_enemy(s, &scene, id, MoveMode::Combat)
+                {
                     cmds.push((0.5, c, "closes in and may still fire".into()));
-                }
-                if let Some(c) = toward_enemy(s, &scene, id, MoveMode::Speed) {
-                    cmds.push((0.5, c, "closes in fast, no shooting this turn".into()));
                 }
             }
         }
@@ -233,9 +237,10 @@ pub fn position_value(s: &KogState, side: u8) -> f64 {
     let mut mine = 0.0;
     let mut theirs = 0.0;
     for m in s.models.values() {
+        // A side with no unit left uncrippled loses: a crippled model counts for little.
         let left = match m.damage {
             0 => 1.0,
-            1 => 0.5,
+            1 => 0.3,
             _ => 0.0,
         } * m.loadout.cost as f64;
         if m.side == side {

@@ -38,6 +38,11 @@ pub fn options(g: &KryGame, seat: Seat) -> Vec<Candidate<Command>> {
                 if out.len() >= MOST || from_stage >= 2 {
                     break;
                 }
+                // A turn is free: weighed only as Normal's own choice (turning back and forth
+                // would cost nothing and lead nowhere).
+                if !out.is_empty() && matches!(c, Command::Turn { .. }) {
+                    continue;
+                }
                 if !out.contains(&c) && ways.maybe(s, &c) && takes(&c) {
                     out.push(c);
                     from_stage += 1;
