@@ -89,7 +89,7 @@ pub fn self_play(id: RulesId, sp: &SelfPlay) -> Result<SelfPlayReport, Vec<Strin
         fn visit<R: RuleSet>(self) -> Self::Out {
             let sp = self.0;
             let mut g = Game::<R>::new(R::quick_setup(&sp.setup)?)?;
-            sp.lineup.seat(&mut g);
+            g.take_lineup(&sp.lineup);
             // Hard's reasons cost nothing more: its save keeps them for "Why?".
             g.keep_reasons = sp.lineup.first == super::core::Skill::Hard
                 || sp.lineup.rest == super::core::Skill::Hard;

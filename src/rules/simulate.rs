@@ -232,7 +232,7 @@ fn play_one<R: RuleSet>(
     } else {
         sim.lineup
     };
-    lineup.seat(&mut g);
+    g.take_lineup(&lineup);
     let skills = (0..R::sides(&g.setup).len())
         .map(|i| lineup.of_side(i))
         .collect();

@@ -161,7 +161,7 @@ pub trait RuleSet: Sized + 'static {
     fn natural_seat(s: &Self::State, c: &Self::Command) -> Seat;
 
     /// The program opponent plays `seat`'s next command at `skill`, if the game waits on `seat`:
-    /// the command played. Hard is the core's search ([`super::think`]) over
+    /// the command played. Hard is the core's search (`core::think`) over
     /// [`RuleSet::program_options`]; a rule set given Hard here plays Normal.
     fn program_play(g: &mut Game<Self>, seat: Seat, skill: Skill) -> Option<Self::Command>;
     /// The orders the Normal program weighs for `seat` now, best first (the first is the one it
@@ -378,6 +378,16 @@ impl<R: RuleSet> Game<R> {
             self.skills.resize(n, Skill::Normal);
         }
         self.skills[i] = skill;
+    }
+
+    /// Gives every seat its side's skill in `lineup`, and Hard its budget.
+    pub fn take_lineup(&mut self, lineup: &super::skill::Lineup) {
+        for (i, (_, seats)) in R::sides(&self.setup).into_iter().enumerate() {
+            for s in seats {
+                self.set_skill(s, lineup.of_side(i));
+            }
+        }
+        self.think = lineup.think;
     }
 
     /// The reasons the program gave command `index` for, if it kept them.
@@ -679,51 +689,6 @@ impl<R: RuleSet> Game<R> {
                 })?;
         }
         Ok(g)
-    }
-
-    /// The program plays `seat`'s next command at the seat's skill, if the game waits on it;
-    /// with [`Self::keep_reasons`], what it weighed is kept in [`Self::reasons`].
-    pub fn program_play(&mut self, seat: Seat) -> Option<R::Command> {
-        self.program_play_as(seat, self.skill(seat))
-    }
-
-    /// [`Self::program_play`] at `skill`, whatever the seat's own.
-    pub fn program_play_as(&mut self, seat: Seat, skill: Skill) -> Option<R::Command> {
-        if skill == Skill::Hard
-            && let Some(c) = super::think::play(self, seat)
-        {
-            return Some(c);
-        }
-        let options = (self.keep_reasons && self.waiting().allows(seat))
-            .then(|| R::program_options(self, seat))
-            .filter(|o| !o.is_empty());
-        let c = R::program_play(self, seat, skill)?;
-        if let Some(options) = options {
-            let mut weighed: Vec<_> = options.iter().map(Candidate::weighed).collect();
-            let chosen = match options.iter().position(|o| o.cmd == c) {
-                Some(i) => i,
-                None => {
-                    weighed.push(super::skill::Weighed {
-                        order: format!("{c:?}"),
-                        value: 0.0,
-                        facts: match skill {
-                            Skill::Easy => "a player's mistake, on purpose".into(),
-                            _ => "the order the rules took".into(),
-                        },
-                    });
-                    weighed.len() - 1
-                }
-            };
-            self.reasons.push(Reasons {
-                command: self.log.len().saturating_sub(1),
-                seat,
-                skill,
-                weighed,
-                chosen,
-                rollouts: 0,
-            });
-        }
-        Some(c)
     }
 
     /// The program plays every seat until the game ends, nobody can act, or `max_commands`

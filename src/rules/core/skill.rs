@@ -232,14 +232,4 @@ impl Lineup {
             ..self
         }
     }
-
-    /// Gives every seat of `g` its side's skill, and Hard its budget.
-    pub fn seat<R: super::game::RuleSet>(&self, g: &mut super::game::Game<R>) {
-        for (i, (_, seats)) in R::sides(&g.setup).into_iter().enumerate() {
-            for s in seats {
-                g.set_skill(s, self.of_side(i));
-            }
-        }
-        g.think = self.think;
-    }
 }

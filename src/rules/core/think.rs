@@ -225,3 +225,50 @@ pub fn value<R: RuleSet>(g: &Game<R>, seat: Seat) -> f64 {
         _ => R::position_value(&g.state, seat).clamp(-0.99, 0.99),
     }
 }
+
+impl<R: RuleSet> Game<R> {
+    /// The program plays `seat`'s next command at the seat's skill, if the game waits on it;
+    /// with [`Self::keep_reasons`], what it weighed is kept in [`Self::reasons`].
+    pub fn program_play(&mut self, seat: Seat) -> Option<R::Command> {
+        self.program_play_as(seat, self.skill(seat))
+    }
+
+    /// [`Self::program_play`] at `skill`, whatever the seat's own.
+    pub fn program_play_as(&mut self, seat: Seat, skill: Skill) -> Option<R::Command> {
+        if skill == Skill::Hard
+            && let Some(c) = play(self, seat)
+        {
+            return Some(c);
+        }
+        let options = (self.keep_reasons && self.waiting().allows(seat))
+            .then(|| R::program_options(self, seat))
+            .filter(|o| !o.is_empty());
+        let c = R::program_play(self, seat, skill)?;
+        if let Some(options) = options {
+            let mut weighed: Vec<_> = options.iter().map(Candidate::weighed).collect();
+            let chosen = match options.iter().position(|o| o.cmd == c) {
+                Some(i) => i,
+                None => {
+                    weighed.push(super::skill::Weighed {
+                        order: format!("{c:?}"),
+                        value: 0.0,
+                        facts: match skill {
+                            Skill::Easy => "a player's mistake, on purpose".into(),
+                            _ => "the order the rules took".into(),
+                        },
+                    });
+                    weighed.len() - 1
+                }
+            };
+            self.reasons.push(Reasons {
+                command: self.log.len().saturating_sub(1),
+                seat,
+                skill,
+                weighed,
+                chosen,
+                rollouts: 0,
+            });
+        }
+        Some(c)
+    }
+}
