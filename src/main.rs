@@ -171,6 +171,8 @@ struct SelfPlayArgs {
     /// With --stop-at: commands to play first.
     #[arg(long, default_value_t = 0)]
     after: usize,
+    #[command(flatten)]
+    skills: cli::SkillOptions,
 }
 
 #[derive(Subcommand, Debug)]
@@ -194,6 +196,25 @@ enum BenchWhat {
         /// Frames timed after the first.
         #[arg(long, default_value_t = 300)]
         steps: usize,
+    },
+    /// Hard's decisions timed at a think budget (Normal plays the game on): median and 95th
+    /// percentile in milliseconds.
+    Think {
+        /// The rule set.
+        #[arg(long, default_value = "kog-light")]
+        rules: RulesId,
+        /// The first game's seed.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Decisions timed.
+        #[arg(long, default_value_t = 40)]
+        decisions: usize,
+        /// The budget per decision in milliseconds (1 to 60000).
+        #[arg(long, default_value_t = wartable::rules::core::skill::DEFAULT_THINK_MS, value_parser = wartable::rules::core::skill::parse_think_ms)]
+        think_ms: u32,
+        /// A budget in rollouts instead (the clock is not read).
+        #[arg(long)]
+        think_steps: Option<u32>,
     },
     /// The program plays whole games against itself, seeds 1 to --seeds, timed.
     SelfPlay {
@@ -308,6 +329,7 @@ fn self_play(a: &SelfPlayArgs, seed: u64) -> ExitCode {
         stop_at,
         after: a.after,
         out: a.out.clone(),
+        lineup: a.skills.lineup(),
     };
     match headless::self_play(a.rules, &sp) {
         Ok(r) => {
@@ -448,6 +470,32 @@ fn main() -> ExitCode {
     {
         say!("{}", wartable::bench::frame::frame(*seed, *steps));
         return ExitCode::SUCCESS;
+    }
+    if let Some(Command::Bench {
+        what:
+            BenchWhat::Think {
+                rules,
+                seed,
+                decisions,
+                think_ms,
+                think_steps,
+            },
+    }) = &cli.command
+    {
+        let budget = match think_steps {
+            Some(s) => wartable::rules::core::Think::steps(*s),
+            None => wartable::rules::core::Think {
+                steps: None,
+                ms: *think_ms,
+            },
+        };
+        return match wartable::bench::think::think(*rules, *seed, *decisions, budget) {
+            Ok(json) => {
+                say!("{json}");
+                ExitCode::SUCCESS
+            }
+            Err(e) => cli::fail(&e),
+        };
     }
     if let Some(Command::Bench {
         what:

@@ -154,7 +154,11 @@ impl RuleSet for HighRoll {
     fn natural_seat(s: &State, _: &Cmd) -> Seat {
         Self::waiting(s).seats().first().copied().unwrap_or(1)
     }
-    fn program_play(g: &mut Game<Self>, seat: Seat) -> Option<Cmd> {
+    fn program_play(
+        g: &mut Game<Self>,
+        seat: Seat,
+        _skill: wartable::rules::core::Skill,
+    ) -> Option<Cmd> {
         g.play(seat, Cmd::Roll).ok().map(|_| Cmd::Roll)
     }
     fn quick_setup(q: &QuickSetup) -> Result<Setup, Vec<String>> {

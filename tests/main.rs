@@ -26,4 +26,5 @@ mod replay;
 mod report;
 mod screen_help;
 mod simulate;
+mod skill;
 mod table_geometry;

@@ -12,6 +12,8 @@ fn sim(rules: RulesId, games: u64, threads: usize) -> Simulation {
         seed: 40,
         setup: QuickSetup::default(),
         max_commands: 100_000,
+        lineup: Default::default(),
+        swap: false,
     }
 }
 
@@ -192,6 +194,7 @@ fn the_plot_draws_the_win_rates() {
                 rounds: 3,
                 first: 1,
                 units: Default::default(),
+                skills: Vec::new(),
             })
             .collect(),
         seconds: 1.0,
@@ -361,6 +364,7 @@ fn a_pairing_scores_both_sides_with_draws_and_cut_off_games_as_half() {
         rounds: 1,
         first: 1,
         units: Default::default(),
+        skills: Vec::new(),
     };
     let report = |results: Vec<GameResult>| Report {
         rules: RulesId::KryGothic,

@@ -6,6 +6,7 @@ pub mod frame;
 pub mod los;
 pub mod self_play;
 pub mod stats;
+pub mod think;
 
 pub use los::{los, seeded_table};
 pub use stats::median;

@@ -58,6 +58,45 @@ impl GameOptions {
     }
 }
 
+/// How well the program plays each side of a headless game, and how long Hard thinks.
+#[derive(clap::Args, Debug, Clone, Default)]
+pub struct SkillOptions {
+    /// How well the program plays side 1 (in the DnDalike rules the dungeon master).
+    #[arg(long, value_enum, default_value_t = wartable::rules::core::Skill::Normal)]
+    pub skill1: wartable::rules::core::Skill,
+    /// How well the program plays side 2 and any other side (in the DnDalike rules the party).
+    #[arg(long, value_enum, default_value_t = wartable::rules::core::Skill::Normal)]
+    pub skill2: wartable::rules::core::Skill,
+    /// Hard's think budget per decision by the clock, in milliseconds (1 to 60000). A run timed
+    /// by the clock may differ from run to run; --think-steps gives the same run every time.
+    #[arg(long, value_parser = wartable::rules::core::skill::parse_think_ms)]
+    pub think_ms: Option<u32>,
+    /// Hard's think budget per decision in rollouts (1 to 100000): the same seed and budget give
+    /// the same game. Default: 16 when --think-ms is not given.
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    pub think_steps: Option<u32>,
+}
+
+impl SkillOptions {
+    /// The lineup these options give.
+    pub fn lineup(&self) -> wartable::rules::core::Lineup {
+        use wartable::rules::core::Think;
+        let think = match (self.think_steps, self.think_ms) {
+            (Some(steps), _) => Think::steps(steps),
+            (None, Some(ms)) => Think { steps: None, ms },
+            (None, None) => Think::steps(DEFAULT_THINK_STEPS),
+        };
+        wartable::rules::core::Lineup {
+            first: self.skill1,
+            rest: self.skill2,
+            think,
+        }
+    }
+}
+
+/// Hard's rollouts per decision in a headless run when no budget is given.
+pub const DEFAULT_THINK_STEPS: u32 = 16;
+
 /// A progress bar of `len` games on stderr, with games per second and the time left; `None`
 /// when stderr is not a terminal.
 pub fn progress_bar(len: u64) -> Option<indicatif::ProgressBar> {

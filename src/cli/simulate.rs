@@ -58,6 +58,12 @@ pub struct SimulateArgs {
     /// a heat map into this PNG.
     #[arg(long)]
     pub plot: Option<PathBuf>,
+    #[command(flatten)]
+    pub skills: super::SkillOptions,
+    /// Swap the skills of side 1 and side 2 in every other game (game i odd), so that each
+    /// skill plays each side in half the games; the wins are counted by skill too.
+    #[arg(long)]
+    pub swap: bool,
 }
 
 pub fn run(a: &SimulateArgs) -> ExitCode {
@@ -75,6 +81,8 @@ pub fn run(a: &SimulateArgs) -> ExitCode {
         seed: a.seed,
         setup: a.game.setup(a.seed, a.rounds),
         max_commands: a.commands,
+        lineup: a.skills.lineup(),
+        swap: a.swap,
     };
     let bar = super::progress_bar(a.games);
     let tick = |n: u64| {
@@ -162,14 +170,74 @@ pub fn run(a: &SimulateArgs) -> ExitCode {
         return ExitCode::FAILURE;
     }
     if a.json {
-        say!("{}", json(&report, threads));
+        say!("{}", json(&report, threads, &sim));
     } else {
         text(&report, threads);
+        skills_text(&report, &sim);
     }
     ExitCode::SUCCESS
 }
 
-fn json(r: &Report, threads: usize) -> String {
+/// The skills played and, when two skills met, each one's wins of the decided games.
+fn skills_text(r: &Report, sim: &Simulation) {
+    let l = sim.lineup;
+    say!(
+        "  skills: side 1 {}, the other sides {}{}",
+        l.first.key(),
+        l.rest.key(),
+        if sim.swap {
+            " (swapped in every other game)"
+        } else {
+            ""
+        }
+    );
+    if l.first != l.rest {
+        for k in [l.first, l.rest] {
+            let (won, decided) = r.skill_wins(k);
+            let (lo, hi) = wilson(won, decided);
+            say!(
+                "  {}: {won} wins of {decided} decided games, {:.1}% (95% interval {:.1}% to {:.1}%)",
+                k.key(),
+                100.0 * won as f64 / decided.max(1) as f64,
+                100.0 * lo,
+                100.0 * hi
+            );
+        }
+    }
+}
+
+/// The skills as JSON fields (without braces).
+fn skills_json(r: &Report, sim: &Simulation) -> String {
+    let l = sim.lineup;
+    let by_skill: Vec<String> = if l.first == l.rest {
+        Vec::new()
+    } else {
+        [l.first, l.rest]
+            .into_iter()
+            .map(|k| {
+                let (won, decided) = r.skill_wins(k);
+                format!(
+                    "{{\"skill\": \"{}\", \"wins\": {won}, \"decided\": {decided}, \"rate\": {:.6}}}",
+                    k.key(),
+                    won as f64 / decided.max(1) as f64
+                )
+            })
+            .collect()
+    };
+    let think = match l.think.steps {
+        Some(n) => format!("\"think_steps\": {n}"),
+        None => format!("\"think_ms\": {}", l.think.ms),
+    };
+    format!(
+        "\"skills\": {{\"side1\": \"{}\", \"side2\": \"{}\"}}, \"swap\": {}, {think}, \"by_skill\": [{}]",
+        l.first.key(),
+        l.rest.key(),
+        sim.swap,
+        by_skill.join(", ")
+    )
+}
+
+fn json(r: &Report, threads: usize, sim: &Simulation) -> String {
     let n = r.games();
     let wins: Vec<String> = r
         .sides
@@ -206,14 +274,15 @@ fn json(r: &Report, threads: usize) -> String {
         })
         .collect();
     format!(
-        "{{\"rules\": \"{}\", \"games\": {n}, \"threads\": {threads}, \"seconds\": {:.3}, \"games_per_second\": {:.1}, \"wins\": [{}], \"draws\": {}, \"unfinished\": {}, \"first_player_wins\": {fw}, \"first_player_games\": {fn_}, \"commands_mean\": {cm:.1}, \"commands_median\": {cmed:.1}, \"rounds_mean\": {rm:.2}, \"rounds_median\": {rmed:.1}, \"units\": [{}]}}",
+        "{{\"rules\": \"{}\", \"games\": {n}, \"threads\": {threads}, \"seconds\": {:.3}, \"games_per_second\": {:.1}, \"wins\": [{}], \"draws\": {}, \"unfinished\": {}, \"first_player_wins\": {fw}, \"first_player_games\": {fn_}, \"commands_mean\": {cm:.1}, \"commands_median\": {cmed:.1}, \"rounds_mean\": {rm:.2}, \"rounds_median\": {rmed:.1}, \"units\": [{}], {}}}",
         r.rules.key(),
         r.seconds,
         r.games_per_second(),
         wins.join(", "),
         r.draws(),
         r.unfinished(),
-        units.join(", ")
+        units.join(", "),
+        skills_json(r, sim)
     )
 }
 

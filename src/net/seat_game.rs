@@ -222,7 +222,7 @@ impl<R: RuleSet> SeatGame for Game<R> {
         // The program plays on a copy: its command goes to the host, which decides.
         let mut probe = self.clone();
         probe.keep_journal = false;
-        R::program_play(&mut probe, seat).map(|c| ron_line(&c))
+        probe.program_play(seat).map(|c| ron_line(&c))
     }
     fn replay_with(&self, seed: u64, log: &str) -> Result<u64, String> {
         let log: Vec<Logged<R::Command>> = read_ron("the game's log", log)?;

@@ -67,6 +67,8 @@ pub struct SelfPlay {
     pub after: usize,
     /// Write the game here.
     pub out: Option<PathBuf>,
+    /// How well the program plays each side.
+    pub lineup: super::core::Lineup,
 }
 
 /// What a headless game came to.
@@ -87,6 +89,10 @@ pub fn self_play(id: RulesId, sp: &SelfPlay) -> Result<SelfPlayReport, Vec<Strin
         fn visit<R: RuleSet>(self) -> Self::Out {
             let sp = self.0;
             let mut g = Game::<R>::new(R::quick_setup(&sp.setup)?)?;
+            g.take_lineup(&sp.lineup);
+            // Hard's reasons cost nothing more: its save keeps them for "Why?".
+            g.keep_reasons = sp.lineup.first == super::core::Skill::Hard
+                || sp.lineup.rest == super::core::Skill::Hard;
             let mut n = match sp.stop_at {
                 StopAt::End => g.self_play(sp.commands),
                 _ => g.self_play(sp.commands.min(sp.after.max(1))),

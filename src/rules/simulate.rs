@@ -22,6 +22,11 @@ pub struct Simulation {
     pub setup: QuickSetup,
     /// At most this many commands a game.
     pub max_commands: usize,
+    /// How well the program plays each side.
+    pub lineup: super::core::Lineup,
+    /// Whether odd games swap the skills of the first side and the others (each skill plays
+    /// each side in half the games).
+    pub swap: bool,
 }
 
 /// One game's outcome.
@@ -39,6 +44,8 @@ pub struct GameResult {
     pub first: Seat,
     /// What each unit type fielded, dealt and took (rule sets with points).
     pub units: super::core::tally::Tally,
+    /// The skill each side played at, in side order.
+    pub skills: Vec<super::core::Skill>,
 }
 
 /// A 95% Wilson score interval for `k` successes in `n` trials.
@@ -84,6 +91,34 @@ impl Report {
             .iter()
             .filter(|r| r.over && r.winners.iter().any(|w| seats.contains(w)))
             .count() as u64
+    }
+
+    /// Games won by the side that played at `skill` (either side; a game in which both sides
+    /// played at it is left out), and the games decided (won by a side) that a side played at
+    /// it against another skill.
+    pub fn skill_wins(&self, skill: super::core::Skill) -> (u64, u64) {
+        let mut won = 0;
+        let mut decided = 0;
+        for r in self
+            .results
+            .iter()
+            .filter(|r| r.over && !r.winners.is_empty())
+        {
+            let at: Vec<usize> = (0..r.skills.len())
+                .filter(|i| r.skills[*i] == skill)
+                .collect();
+            if at.is_empty() || at.len() == r.skills.len() {
+                continue;
+            }
+            decided += 1;
+            if at
+                .iter()
+                .any(|i| r.winners.iter().any(|w| self.sides[*i].1.contains(w)))
+            {
+                won += 1;
+            }
+        }
+        (won, decided)
     }
 
     pub fn draws(&self) -> u64 {
@@ -191,6 +226,16 @@ fn play_one<R: RuleSet>(
         R::quick_setup(&q)?
     };
     let mut g = Game::<R>::new(setup)?;
+    let odd = seed.wrapping_sub(sim.seed) % 2 == 1;
+    let lineup = if sim.swap && odd {
+        sim.lineup.swapped()
+    } else {
+        sim.lineup
+    };
+    g.take_lineup(&lineup);
+    let skills = (0..R::sides(&g.setup).len())
+        .map(|i| lineup.of_side(i))
+        .collect();
     g.keep_journal = false;
     g.keep_tally();
     let mut commands = g.self_play(1);
@@ -218,6 +263,7 @@ fn play_one<R: RuleSet>(
         rounds: R::round(&g.state),
         first,
         units: g.tally.take().map(|t| *t).unwrap_or_default(),
+        skills,
     })
 }
 

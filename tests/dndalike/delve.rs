@@ -295,7 +295,7 @@ fn a_failed_watch_starts_the_ambush_and_the_party_camps_again_after_it() {
     assert_eq!((d.encounter, d.ambush, d.rests, d.won), (0, true, 0, 2));
     // After an ambush the program goes on; so does the party here.
     assert_eq!(
-        Dndalike::program_play(&mut g.clone(), 2),
+        Dndalike::program_play(&mut g.clone(), 2, wartable::rules::core::Skill::Normal),
         Some(Command::Onward)
     );
     exec(&mut g, 2, Command::Onward, &[]);

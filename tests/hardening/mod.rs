@@ -23,6 +23,7 @@ pub fn self_played(id: RulesId, seed: u64, commands: usize, out: &std::path::Pat
             stop_at: StopAt::End,
             after: 0,
             out: Some(out.to_path_buf()),
+            lineup: Default::default(),
         },
     )
     .expect("a self-played game saves")

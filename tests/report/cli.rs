@@ -28,6 +28,7 @@ fn saved(dir: &Path, rules: RulesId, commands: usize) -> PathBuf {
         stop_at: StopAt::End,
         after: 0,
         out: Some(out.clone()),
+        lineup: Default::default(),
     };
     self_play(rules, &sp).expect("self-play");
     out

@@ -5,12 +5,18 @@
 
 use crate::app::base::mode::Mode;
 use crate::app::base::state::{Notices, TableState};
-use crate::rules::core::{Game, JournalLine, Player, RuleError, RuleSet, RulesId, Seat, Waiting};
+use crate::rules::core::{
+    Game, JournalLine, Player, RuleError, RuleSet, RulesId, Seat, Skill, Waiting,
+};
 use crate::table::Table;
 use bevy::prelude::*;
 use bevy_egui::egui;
 use std::any::Any;
 use std::path::{Path, PathBuf};
+
+/// Hard's thinking over one decision, to run on another thread: the seat, the command count it
+/// is for, and the job (its answer goes to [`DynGame::play_decided`]).
+pub type HardJob = (Seat, usize, Box<dyn FnOnce() -> Box<dyn Any + Send> + Send>);
 
 /// What the shell asks of any game.
 pub trait DynGame: Send + Sync {
@@ -35,8 +41,19 @@ pub trait DynGame: Send + Sync {
     /// The game's rolls, first to last.
     fn roll_log(&self) -> &[crate::dice::Roll];
     fn save(&self, path: &Path) -> Result<(), String>;
-    /// The program plays one command for a seat it plays, if the game waits on one.
+    /// The program plays one command for a seat it plays, if the game waits on one (a seat at
+    /// Hard is left to [`DynGame::hard_job`]).
     fn program_step(&mut self) -> bool;
+    /// How well the program plays `seat`.
+    fn skill(&self, seat: Seat) -> Skill;
+    fn set_skill(&mut self, seat: Seat, skill: Skill);
+    /// What the program weighed for its last decision, in lines, if it kept it.
+    fn last_reasons(&self) -> Option<Vec<String>>;
+    /// Hard's next decision, when the game waits on a seat the program plays at Hard, as a job
+    /// to think over on another thread: the seat, the command count it is for, and the job.
+    fn hard_job(&mut self) -> Option<HardJob>;
+    /// Plays what a [`HardJob`] came back with, if the game is still where the job found it.
+    fn play_decided(&mut self, seat: Seat, at: usize, decided: Box<dyn Any + Send>) -> bool;
     /// The table as the 3D view shows it.
     fn table(&self) -> Table;
     /// What each model looks like.
@@ -113,12 +130,59 @@ where
         Game::save(self, path)
     }
     fn program_step(&mut self) -> bool {
+        self.keep_reasons = true;
         for seat in Game::waiting(self).seats() {
-            if Game::player(self, seat) == Player::Program && self.program_play(seat).is_some() {
+            if Game::player(self, seat) == Player::Program
+                && Game::skill(self, seat) != Skill::Hard
+                && self.program_play(seat).is_some()
+            {
                 return true;
             }
         }
         false
+    }
+    fn skill(&self, seat: Seat) -> Skill {
+        Game::skill(self, seat)
+    }
+    fn set_skill(&mut self, seat: Seat, skill: Skill) {
+        Game::set_skill(self, seat, skill)
+    }
+    fn last_reasons(&self) -> Option<Vec<String>> {
+        self.reasons.last().map(|r| {
+            let mut lines = r.lines();
+            lines.insert(
+                0,
+                format!(
+                    "Step {} of the log, round {}:",
+                    r.command + 1,
+                    R::round(&self.state)
+                ),
+            );
+            lines
+        })
+    }
+    fn hard_job(&mut self) -> Option<HardJob> {
+        let seat = Game::waiting(self).seats().into_iter().find(|s| {
+            Game::player(self, *s) == Player::Program && Game::skill(self, *s) == Skill::Hard
+        })?;
+        let g = self.clone();
+        let at = self.log.len();
+        let job: Box<dyn FnOnce() -> Box<dyn Any + Send> + Send> = Box::new(move || {
+            let d = crate::rules::core::think::decide(&g, seat, g.think);
+            Box::new(d) as Box<dyn Any + Send>
+        });
+        Some((seat, at, job))
+    }
+    fn play_decided(&mut self, seat: Seat, at: usize, decided: Box<dyn Any + Send>) -> bool {
+        if self.log.len() != at || !Game::waiting(self).allows(seat) {
+            return false;
+        }
+        self.keep_reasons = true;
+        let Ok(d) = decided.downcast::<Option<crate::rules::core::think::Decision<R::Command>>>()
+        else {
+            return false;
+        };
+        crate::rules::core::think::play_decided(self, seat, *d).is_some()
     }
     fn table(&self) -> Table {
         R::table(&self.state)
@@ -175,6 +239,8 @@ pub struct Shell {
     pub show_rules: bool,
     pub show_log: bool,
     pub confirm_leave: bool,
+    /// Whether the "Why?" panel of the program's last decision is open.
+    pub show_why: bool,
     /// The game's command count when it was last saved or loaded: leaving asks first only when
     /// commands were taken since.
     pub saved_commands: Option<usize>,

@@ -121,6 +121,8 @@ impl Balance {
                 ..Default::default()
             },
             max_commands: 100_000,
+            lineup: Default::default(),
+            swap: false,
         };
         let done = Arc::new(AtomicU64::new(0));
         let seen = done.clone();

@@ -4,3 +4,4 @@
 pub mod guide_mark;
 pub mod layout;
 pub mod rule_tip;
+pub mod skill_pick;

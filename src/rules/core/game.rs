@@ -12,6 +12,7 @@ use super::error::RuleError;
 use super::luck::RollFor;
 use super::rules_id::RulesId;
 use super::seat::{Player, Seat, Waiting};
+use super::skill::{Candidate, Reasons, Skill, Think};
 use crate::data::error::{Issue, LocatedError};
 use crate::dice::Dice;
 use crate::table::Table;
@@ -159,9 +160,28 @@ pub trait RuleSet: Sized + 'static {
     /// commands carry no seat, and by hot-seat play at one screen.
     fn natural_seat(s: &Self::State, c: &Self::Command) -> Seat;
 
-    /// The program opponent plays `seat`'s next command, if the game waits on `seat`: the
-    /// command played.
-    fn program_play(g: &mut Game<Self>, seat: Seat) -> Option<Self::Command>;
+    /// The program opponent plays `seat`'s next command at `skill`, if the game waits on `seat`:
+    /// the command played. Hard is the core's search (`core::think`) over
+    /// [`RuleSet::program_options`]; a rule set given Hard here plays Normal.
+    fn program_play(g: &mut Game<Self>, seat: Seat, skill: Skill) -> Option<Self::Command>;
+    /// The orders the Normal program weighs for `seat` now, best first (the first is the one it
+    /// would give), each with its value and the facts that decided it in words: Hard's
+    /// candidates, and the "Why?" of a decision. Empty where the rule set lists none (then Hard
+    /// plays as Normal) or the game does not wait on `seat`.
+    fn program_options(_g: &Game<Self>, _seat: Seat) -> Vec<Candidate<Self::Command>> {
+        Vec::new()
+    }
+    /// How the game stands for `seat` while it is not over, from -1 (as good as lost) to 1 (as
+    /// good as won): what Hard's rollouts are judged by.
+    fn position_value(_s: &Self::State, _seat: Seat) -> f64 {
+        0.0
+    }
+    /// Fills the parts of a state redacted for `seat` that the rules need with guesses drawn
+    /// from `seed` (another seat's secret damage): Hard imagines with them.
+    fn imagine(_s: &mut Self::State, _seat: Seat, _seed: u64) {}
+    /// How many commands Hard plays out after each candidate order (it stops sooner at the end
+    /// of the next round).
+    const THINK_HORIZON: usize = 40;
     /// A setup for a headless game of the program against itself.
     fn quick_setup(q: &QuickSetup) -> Result<Self::Setup, Vec<String>>;
     /// Whether [`RuleSet::quick_setup`] reads `q.seed` only for the dice, so that a setup built
@@ -232,6 +252,16 @@ pub struct Game<R: RuleSet> {
     pub journal: Vec<JournalLine>,
     /// Who plays each seat (index seat - 1). The rules never look at it; saves keep it.
     pub players: Vec<Player>,
+    /// How well the program plays each seat it plays (index seat - 1; a seat left out plays
+    /// Normal). The rules never look at it; saves keep it.
+    pub skills: Vec<Skill>,
+    /// How long Hard thinks over a decision (not saved: a setting of the table or the run).
+    pub think: Think,
+    /// Whether the program's decisions keep their reasons ([`Self::reasons`]).
+    pub keep_reasons: bool,
+    /// What the program weighed for its commands, by their index in the log: kept beside the
+    /// game, never in its hashed state.
+    pub reasons: Vec<Reasons>,
     /// Whether the combat log's words are written and steps are kept for undo (a game played
     /// headless by the thousand, as by the benchmark and the balance runs, needs only its
     /// commands and dice).
@@ -270,6 +300,10 @@ impl<R: RuleSet> Clone for Game<R> {
             log: self.log.clone(),
             journal: self.journal.clone(),
             players: self.players.clone(),
+            skills: self.skills.clone(),
+            think: self.think,
+            keep_reasons: self.keep_reasons,
+            reasons: self.reasons.clone(),
             keep_journal: self.keep_journal,
             tally: self.tally.clone(),
             undo: Vec::new(),
@@ -290,7 +324,11 @@ impl<R: RuleSet> Game<R> {
             state,
             log: Vec::new(),
             journal: Vec::new(),
+            skills: vec![Skill::Normal; players.len()],
             players,
+            think: Think::default(),
+            keep_reasons: false,
+            reasons: Vec::new(),
             keep_journal: true,
             tally: None,
             undo: Vec::new(),
@@ -319,6 +357,68 @@ impl<R: RuleSet> Game<R> {
             .and_then(|i| self.players.get(i))
             .copied()
             .unwrap_or_default()
+    }
+
+    /// How well the program plays `seat` (Normal when the seat is unknown).
+    pub fn skill(&self, seat: Seat) -> Skill {
+        (seat as usize)
+            .checked_sub(1)
+            .and_then(|i| self.skills.get(i))
+            .copied()
+            .unwrap_or_default()
+    }
+
+    /// Sets how well the program plays `seat`; seats outside the game are ignored.
+    pub fn set_skill(&mut self, seat: Seat, skill: Skill) {
+        let n = self.players.len();
+        let Some(i) = (seat as usize).checked_sub(1).filter(|i| *i < n) else {
+            return;
+        };
+        if self.skills.len() < n {
+            self.skills.resize(n, Skill::Normal);
+        }
+        self.skills[i] = skill;
+    }
+
+    /// Gives every seat its side's skill in `lineup`, and Hard its budget.
+    pub fn take_lineup(&mut self, lineup: &super::skill::Lineup) {
+        for (i, (_, seats)) in R::sides(&self.setup).into_iter().enumerate() {
+            for s in seats {
+                self.set_skill(s, lineup.of_side(i));
+            }
+        }
+        self.think = lineup.think;
+    }
+
+    /// The reasons the program gave command `index` for, if it kept them.
+    pub fn reasons_of(&self, index: usize) -> Option<&Reasons> {
+        self.reasons.iter().rev().find(|r| r.command == index)
+    }
+
+    /// A copy of this game for the program to think on: `state` (what its side sees), dice of
+    /// its own seeded with `seed` (the setup's seed set to it too), no log, no journal, every
+    /// seat played by the program at Normal.
+    pub fn sandbox(&self, state: R::State, seed: u64) -> Self {
+        let mut setup = self.setup.clone();
+        R::set_seed(&mut setup, seed);
+        let n = self.players.len();
+        Self {
+            setup,
+            state,
+            dice: Dice::new(seed),
+            log: Vec::new(),
+            journal: Vec::new(),
+            players: vec![Player::Program; n],
+            skills: vec![Skill::Normal; n],
+            think: self.think,
+            keep_reasons: false,
+            reasons: Vec::new(),
+            keep_journal: false,
+            tally: None,
+            undo: Vec::new(),
+            recorded: None,
+            cues: None,
+        }
     }
 
     /// Whether a seat the game waits on is played by `p`.
@@ -557,7 +657,10 @@ impl<R: RuleSet> Game<R> {
         let p = self.undo.pop()?;
         self.state = p.state;
         self.journal.truncate(p.journal_len);
-        self.log.pop().map(|l| l.cmd)
+        let c = self.log.pop().map(|l| l.cmd);
+        let n = self.log.len();
+        self.reasons.retain(|r| r.command < n);
+        c
     }
 
     /// A hash of the whole serialised state and the dice's position: two games with equal
@@ -586,11 +689,6 @@ impl<R: RuleSet> Game<R> {
                 })?;
         }
         Ok(g)
-    }
-
-    /// The program plays `seat`'s next command, if the game waits on it.
-    pub fn program_play(&mut self, seat: Seat) -> Option<R::Command> {
-        R::program_play(self, seat)
     }
 
     /// The program plays every seat until the game ends, nobody can act, or `max_commands`

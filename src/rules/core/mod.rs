@@ -17,8 +17,10 @@ pub mod parallel;
 pub mod rules_id;
 pub mod save;
 pub mod seat;
+pub mod skill;
 pub mod tally;
 pub mod testing;
+pub mod think;
 
 pub use cue::Cue;
 pub use error::{RuleError, illegal};
@@ -26,3 +28,4 @@ pub use game::{Game, JournalLine, Logged, QuickSetup, RuleSet};
 pub use rules_id::RulesId;
 pub use save::SaveFile;
 pub use seat::{GameEnd, Player, Seat, Waiting};
+pub use skill::{Candidate, Lineup, Reasons, Skill, Think};

@@ -4,6 +4,7 @@
 
 use super::game::{Game, Logged, RuleSet};
 use super::seat::Player;
+use super::skill::{Reasons, Skill};
 use crate::data::error::LocatedError;
 use crate::data::spans::SpanIndex;
 use serde::{Deserialize, Serialize};
@@ -21,8 +22,20 @@ pub struct SaveFile<S, C> {
     /// Who plays each seat, in seat order.
     #[serde(default)]
     pub players: Vec<Player>,
+    /// How well the program plays each seat, in seat order; left out when every seat plays
+    /// Normal (saves written before there were skills read as Normal).
+    #[serde(default, skip_serializing_if = "all_normal")]
+    pub skills: Vec<Skill>,
     pub commands: Vec<Logged<C>>,
     pub state_hash: String,
+    /// What the program weighed for its commands ("Why?"), where it kept it: beside the game,
+    /// not part of its state.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub reasons: Vec<Reasons>,
+}
+
+fn all_normal(v: &[Skill]) -> bool {
+    Skill::all_normal(v)
 }
 
 /// Just the header of a save, read before the rule set is known.
@@ -100,8 +113,10 @@ impl<R: RuleSet> Game<R> {
             version: R::SAVE_VERSION,
             setup: self.setup.clone(),
             players: self.players.clone(),
+            skills: self.skills.clone(),
             commands: self.log.clone(),
             state_hash: format!("{:016x}", self.hash()),
+            reasons: self.reasons.clone(),
         }
     }
 
@@ -179,6 +194,11 @@ impl<R: RuleSet> Game<R> {
         for (i, p) in save.players.iter().enumerate() {
             g.set_player(i as u8 + 1, *p);
         }
+        for (i, k) in save.skills.iter().enumerate() {
+            g.set_skill(i as u8 + 1, *k);
+        }
+        let n = g.log.len();
+        g.reasons = save.reasons.into_iter().filter(|r| r.command < n).collect();
         // Saves written before the hash was streamed carry the hash of the state's RON form.
         let warning = hash_warning(g.hash(), &save.state_hash)
             .filter(|_| hash_warning(g.hash_ron(), &save.state_hash).is_some());

@@ -10,11 +10,17 @@ use super::marker::DndGame;
 use super::resolve::hits;
 use super::sheet::DieKind;
 use super::state::{Ability, BASE, DndState, Phase};
-use crate::rules::core::Seat;
+use crate::rules::core::{Seat, Skill};
 use crate::table::geom::Pt;
 
 /// The program's command for `seat`, if the game waits on it.
 pub fn choose(s: &DndState, seat: Seat) -> Option<Command> {
+    choose_at(s, seat, Skill::Normal)
+}
+
+/// The program's command for `seat` at `skill` (Hard chooses as Normal here).
+pub fn choose_at(s: &DndState, seat: Seat, skill: Skill) -> Option<Command> {
+    let easy = skill == Skill::Easy;
     match &s.phase {
         Phase::Over(_) => None,
         Phase::Camp => super::between::program_choice(s, seat),
@@ -33,6 +39,9 @@ pub fn choose(s: &DndState, seat: Seat) -> Option<Command> {
             if !left.contains(&seat) {
                 return None;
             }
+            if easy {
+                return Some(Command::Pass);
+            }
             Some(answer(s, seat).unwrap_or(Command::Pass))
         }
         Phase::Act => {
@@ -41,7 +50,12 @@ pub fn choose(s: &DndState, seat: Seat) -> Option<Command> {
             }
             // One seat's end of turn ends the party's: only when none of the party's seats has
             // anything left to do (a person's seat ends it for them).
-            kept_act(s, seat).or_else(|| {
+            let mine = if easy {
+                act(s, seat, true)
+            } else {
+                kept_act(s, seat)
+            };
+            mine.or_else(|| {
                 s.active_seats()
                     .into_iter()
                     .filter(|o| *o != seat)
@@ -153,13 +167,14 @@ fn kept_act(s: &DndState, seat: Seat) -> Option<Command> {
     if let Some(c) = s.memo.get(seat) {
         return c;
     }
-    let c = act(s, seat);
+    let c = act(s, seat, false);
     s.memo.put(seat, c.clone());
     c
 }
 
-/// A slow action for one of the seat's characters on its turn.
-fn act(s: &DndState, seat: Seat) -> Option<Command> {
+/// A slow action for one of the seat's characters on its turn (at Easy: the nearest enemy
+/// struck, never finished).
+fn act(s: &DndState, seat: Seat, easy: bool) -> Option<Command> {
     let mine: Vec<usize> = (0..s.chars.len())
         .filter(|i| s.chars[*i].seat == seat && !s.chars[*i].dead && s.chars[*i].party == s.active)
         .collect();
@@ -172,14 +187,18 @@ fn act(s: &DndState, seat: Seat) -> Option<Command> {
             let mut by_wounds = enemies.clone();
             by_wounds.sort_by(|a, b| {
                 let (ca, cb) = (&s.chars[*a], &s.chars[*b]);
-                cb.wounds
-                    .cmp(&ca.wounds)
-                    .then(me.pos.dist(ca.pos).total_cmp(&me.pos.dist(cb.pos)))
+                let wounds = if easy {
+                    std::cmp::Ordering::Equal
+                } else {
+                    cb.wounds.cmp(&ca.wounds)
+                };
+                wounds.then(me.pos.dist(ca.pos).total_cmp(&me.pos.dist(cb.pos)))
             });
             if let Some(t) = by_wounds.into_iter().find(|t| in_reach(s, i, *t)) {
                 let tc = &s.chars[t];
-                let finish =
-                    tc.wounds > 0 && guessed(tc.wounds) >= tc.sheet.max_health() as f32 * 0.8;
+                let finish = !easy
+                    && tc.wounds > 0
+                    && guessed(tc.wounds) >= tc.sheet.max_health() as f32 * 0.8;
                 let ability = if finish {
                     Ability::Finish { target: t }
                 } else {
@@ -364,7 +383,12 @@ fn approach(s: &DndState, i: usize, goal: Pt) -> (Vec<Pt>, Option<&super::path::
 
 /// Plays the program's command for `seat`: the command played.
 pub fn play(g: &mut DndGame, seat: Seat) -> Option<Command> {
-    let c = choose(&g.state, seat)?;
+    play_at(g, seat, Skill::Normal)
+}
+
+/// [`play`] at `skill`.
+pub fn play_at(g: &mut DndGame, seat: Seat, skill: Skill) -> Option<Command> {
+    let c = choose_at(&g.state, seat, skill)?;
     match g.play(seat, c.clone()) {
         Ok(_) => Some(c),
         Err(_) => {

@@ -26,6 +26,7 @@ pub mod sheet;
 pub mod spells;
 pub mod state;
 pub mod terrain;
+pub mod weigh;
 
 pub use command::{Command, Event};
 pub use marker::{DndGame, Dndalike};

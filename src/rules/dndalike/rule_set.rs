@@ -286,8 +286,24 @@ impl RuleSet for Dndalike {
         resolve::natural_seat(s, c)
     }
 
-    fn program_play(g: &mut DndGame, seat: Seat) -> Option<Command> {
-        super::ai::play(g, seat)
+    fn program_play(
+        g: &mut DndGame,
+        seat: Seat,
+        skill: crate::rules::core::Skill,
+    ) -> Option<Command> {
+        super::ai::play_at(g, seat, skill)
+    }
+
+    fn program_options(g: &DndGame, seat: Seat) -> Vec<crate::rules::core::Candidate<Command>> {
+        super::weigh::options(g, seat)
+    }
+
+    fn position_value(s: &DndState, seat: Seat) -> f64 {
+        super::weigh::position_value(s, seat)
+    }
+
+    fn imagine(s: &mut DndState, seat: Seat, seed: u64) {
+        super::weigh::imagine(s, seat, seed)
     }
 
     fn soak_setup(seed: u64, ch: &mut dyn crate::rules::core::chaos::Choices) -> QuickSetup {

@@ -1,7 +1,11 @@
 //! The program opponent: a plain, deterministic player that asks the rules what is legal and
 //! picks by simple aims (take the enemy's objective, charge or shoot where the odds are best, give
 //! Fire Support or spot for indirect fire where it adds most, keep units together). It drives solo
-//! play, quick deployment and the headless self-play games.
+//! play, quick deployment and the headless self-play games. At Easy it makes a player's
+//! mistakes on purpose: it fires at the second-best target, shoots rather than take an
+//! objective, heads for the nearest enemy rather than the objective, misjudges a target in the
+//! last third of a gun's range as out of it, never charges,
+//! gives no Fire Support or Forward Observer and never counterattacks.
 
 use super::actions::objective_in_reach;
 use super::command::Command;
@@ -12,7 +16,7 @@ use super::options::Scenario;
 use super::setup::{check_deploy_spot, objective_spot_ok};
 use super::state::{Half, KogState, MoveMode, Phase, Split, Step, enemy};
 use super::targeting::{attack_menu, plan_attack};
-use crate::rules::core::RuleSet;
+use crate::rules::core::{RuleSet, Skill};
 use crate::table::{ModelId, Pt, Scene};
 use std::collections::BTreeMap;
 
@@ -23,8 +27,18 @@ fn legal(g: &KogGame, cmd: &Command) -> bool {
 
 /// The command the program plays for `side` now, if the game waits on that side.
 pub fn choose(g: &KogGame, side: u8) -> Option<Command> {
+    choose_at(g, side, Skill::Normal)
+}
+
+/// The command the program plays for `side` now at `skill` (Hard chooses as Normal here).
+pub fn choose_at(g: &KogGame, side: u8, skill: Skill) -> Option<Command> {
+    let easy = skill == Skill::Easy;
     let s = &g.state;
     if let Some(p) = &s.pending {
+        if easy {
+            return (s.models.get(&p.target)?.side == side)
+                .then_some(Command::Respond { counter: None });
+        }
         return (s.models.get(&p.target)?.side == side).then(|| respond(s));
     }
     match &s.phase {
@@ -97,8 +111,8 @@ pub fn choose(g: &KogGame, side: u8) -> Option<Command> {
                 return None;
             }
             Some(match s.step {
-                Step::Movement => next_move(g).unwrap_or(Command::EndMovement),
-                Step::Action => next_action(g).unwrap_or(Command::EndTurn),
+                Step::Movement => next_move(g, easy).unwrap_or(Command::EndMovement),
+                Step::Action => next_action(g, easy).unwrap_or(Command::EndTurn),
             })
         }
         Phase::Over(_) => None,
@@ -106,7 +120,7 @@ pub fn choose(g: &KogGame, side: u8) -> Option<Command> {
 }
 
 /// Counterattack when it risks little more than defending.
-fn respond(s: &KogState) -> Command {
+pub(super) fn respond(s: &KogState) -> Command {
     let Some(p) = &s.pending else {
         return Command::Respond { counter: None };
     };
@@ -257,7 +271,7 @@ fn objective_spot(s: &KogState, side: u8) -> Option<Pt> {
 }
 
 /// Units in the order the program selects them: the open one first.
-fn unit_order(s: &KogState) -> Vec<usize> {
+pub(super) fn unit_order(s: &KogState) -> Vec<usize> {
     let mut v: Vec<usize> = (0..s.units.len())
         .filter(|u| s.units[*u].side == s.active && !s.turn.units_done.contains(u))
         .collect();
@@ -316,8 +330,21 @@ fn aim(s: &KogState, id: ModelId) -> Option<Pt> {
         .map(|e| e.pos)
 }
 
+/// [`aim`]; at Easy the nearest enemy, objectives forgotten (a player's mistake).
+fn aim_at(s: &KogState, id: ModelId, easy: bool) -> Option<Pt> {
+    if !easy {
+        return aim(s, id);
+    }
+    let here = s.table.model(id).ok()?.pos;
+    let side = s.models.get(&id)?.side;
+    s.active_models(enemy(side))
+        .filter_map(|e| s.table.model(e.id).ok())
+        .min_by(|a, b| a.pos.dist(here).total_cmp(&b.pos.dist(here)))
+        .map(|e| e.pos)
+}
+
 /// The next model to move and its move.
-fn next_move(g: &KogGame) -> Option<Command> {
+fn next_move(g: &KogGame, easy: bool) -> Option<Command> {
     let s = &g.state;
     let scene = Scene::shared(&s.table, s.options().sight());
     for u in unit_order(s) {
@@ -334,7 +361,7 @@ fn next_move(g: &KogGame) -> Option<Command> {
                     }
                 }
             }
-            return Some(move_for(g, &scene, id));
+            return Some(move_for(g, &scene, id, easy));
         }
     }
     None
@@ -342,13 +369,18 @@ fn next_move(g: &KogGame) -> Option<Command> {
 
 /// A move for one model: charge when a Close Assault after it beats shooting from here, stay and
 /// shoot when it has a target, else close in on its aim.
-fn move_for(g: &KogGame, scene: &Scene, id: ModelId) -> Command {
+///
+/// At Easy (`easy`) a player's mistakes: no charge, and a target in the last third of a gun's
+/// range misjudged as out of it (the model moves instead of shooting).
+fn move_for(g: &KogGame, scene: &Scene, id: ModelId, easy: bool) -> Command {
     let s = &g.state;
-    if !s.objectives.iter().any(|o| o.carrier == Some(id))
+    if !easy
+        && !s.objectives.iter().any(|o| o.carrier == Some(id))
         && let Some(c) = charge_for(g, scene, id)
     {
         return c;
     }
+    let judged = if easy { 0.67 } else { 1.0 };
     let here = s.table.model(id).map(|m| m.pos).unwrap_or_default();
     let hold = Command::Move {
         model: id,
@@ -357,7 +389,7 @@ fn move_for(g: &KogGame, scene: &Scene, id: ModelId) -> Command {
     };
     let shooting = attack_menu(s, scene, id).iter().any(|(w, _, r)| {
         r.as_ref().is_ok_and(|p| {
-            p.situation.range <= p.weapon.range
+            p.situation.range <= p.weapon.range * judged
                 && !s.models[&id]
                     .loadout
                     .weapon(w)
@@ -367,11 +399,11 @@ fn move_for(g: &KogGame, scene: &Scene, id: ModelId) -> Command {
     let carrier = s.objectives.iter().any(|o| o.carrier == Some(id));
     if shooting
         && !carrier
-        && aim(s, id).is_none_or(|a| a.dist(here) < 8.0 || s.models[&id].unit % 2 == 1)
+        && aim_at(s, id, easy).is_none_or(|a| a.dist(here) < 8.0 || s.models[&id].unit % 2 == 1)
     {
         return hold;
     }
-    let Some(target) = aim(s, id) else {
+    let Some(target) = aim_at(s, id, easy) else {
         return hold;
     };
     let dir = target.sub(here);
@@ -432,14 +464,14 @@ fn after(g: &KogGame, cmd: &Command) -> Option<KogState> {
 }
 
 /// Whether the unit stays coherent after `cmd`.
-fn keeps_coherency(g: &KogGame, cmd: &Command, id: ModelId) -> bool {
+pub(super) fn keeps_coherency(g: &KogGame, cmd: &Command, id: ModelId) -> bool {
     after(g, cmd).is_some_and(|a| coherency_problem(&a, a.models[&id].unit).is_none())
 }
 
 /// A Charge! worth making: at the enemy model whose Close Assault after the charge (with the
 /// charge's re-rolls) scores best, when that beats the unit's best attacks from where its models
 /// stand by a clear margin and the unit stays together.
-fn charge_for(g: &KogGame, scene: &Scene, id: ModelId) -> Option<Command> {
+pub(super) fn charge_for(g: &KogGame, scene: &Scene, id: ModelId) -> Option<Command> {
     let s = &g.state;
     let m = s.models.get(&id)?;
     if !m.loadout.weapons.iter().any(|w| w.is_assault()) {
@@ -483,10 +515,10 @@ fn charge_for(g: &KogGame, scene: &Scene, id: ModelId) -> Option<Command> {
 
 /// The next action: Fire Support or Forward Observer where it adds more than the helper's own
 /// shot, else hold an objective in reach, else the attack with the best odds.
-fn next_action(g: &KogGame) -> Option<Command> {
+fn next_action(g: &KogGame, easy: bool) -> Option<Command> {
     let s = &g.state;
     let scene = Scene::shared(&s.table, s.options().sight());
-    if let Some(c) = support(g, &scene) {
+    if !easy && let Some(c) = support(g, &scene) {
         return Some(c);
     }
     for u in unit_order(s) {
@@ -499,7 +531,9 @@ fn next_action(g: &KogGame) -> Option<Command> {
             if !s.is_active(m) || s.turn.acted.contains(&id) {
                 continue;
             }
-            if let Some(o) = objective_in_reach(s, id) {
+            // A player's mistake at Easy: shooting rather than taking the objective.
+            let shot = easy && scored_attack(s, &scene, id).is_some();
+            if !shot && let Some(o) = objective_in_reach(s, id) {
                 let theirs = s.objectives[o].owner.is_none_or(|w| w != m.side);
                 let c = Command::HoldObjective {
                     model: id,
@@ -509,7 +543,12 @@ fn next_action(g: &KogGame) -> Option<Command> {
                     return Some(c);
                 }
             }
-            if let Some(c) = best_attack(s, &scene, id)
+            let attack = if easy {
+                second_target(s, &scene, id)
+            } else {
+                best_attack(s, &scene, id)
+            };
+            if let Some(c) = attack
                 && legal(g, &c)
             {
                 return Some(c);
@@ -611,6 +650,63 @@ fn best_attack(s: &KogState, scene: &Scene, id: ModelId) -> Option<Command> {
     scored_attack(s, scene, id).map(|b| b.1)
 }
 
+/// A player's mistake: the best attack at another target than the best one, when the model
+/// has one worth making.
+fn second_target(s: &KogState, scene: &Scene, id: ModelId) -> Option<Command> {
+    let all = ranked_attacks(s, scene, id);
+    let best = all.first()?;
+    let target = |c: &Command| match c {
+        Command::Attack { target, .. } => Some(*target),
+        _ => None,
+    };
+    all.iter()
+        .find(|x| target(&x.1) != target(&best.1))
+        .or(Some(best))
+        .map(|x| x.1.clone())
+}
+
+/// Every attack of `id` worth making, best first, scored as [`scored_attack`] scores them,
+/// with the odds of destroying and of crippling its target.
+pub(super) fn ranked_attacks(
+    s: &KogState,
+    scene: &Scene,
+    id: ModelId,
+) -> Vec<(f64, Command, f64, f64)> {
+    let side = s.models[&id].side;
+    let mut all = Vec::new();
+    for (w, t, r) in attack_menu(s, scene, id) {
+        let Ok(plan) = r else { continue };
+        let o = odds(&plan.spec(s, false));
+        let value = s.models[&t].loadout.cost as f64 / 10.0;
+        let mut score = (o.destroyed * 2.0 + o.crippled) * value;
+        let friends_hit = plan
+            .blast_models
+            .iter()
+            .filter(|b| s.models[b].side == side)
+            .count() as f64;
+        let foes_hit = plan.blast_models.len() as f64 - friends_hit;
+        score += o.blast_triggers * (foes_hit - 1.5 * friends_hit) * 0.5;
+        if plan.weapon.uses == super::catalogue::Uses::TwicePerGame && o.destroyed < 0.3 {
+            score *= 0.3;
+        }
+        if score > 0.05 {
+            all.push((
+                score,
+                Command::Attack {
+                    attacker: id,
+                    weapon: w,
+                    target: t,
+                    reroll: Default::default(),
+                },
+                o.destroyed,
+                o.crippled,
+            ));
+        }
+    }
+    all.sort_by(|a, b| b.0.total_cmp(&a.0));
+    all
+}
+
 /// The attack with the best score (the target's points times its chance of being destroyed,
 /// twice, or crippled; blasts weigh the enemies against the friends under them), and its score.
 fn scored_attack(s: &KogState, scene: &Scene, id: ModelId) -> Option<(f64, Command)> {
@@ -698,7 +794,12 @@ fn place_terrain(s: &KogState) -> Command {
 /// Plays the program's command for `side`, if the game waits on it. A refusal (which the
 /// program's own checks should prevent) ends the side's step instead of stalling the game.
 pub fn play(g: &mut KogGame, side: u8) -> Option<Command> {
-    let cmd = choose(g, side)?;
+    play_at(g, side, Skill::Normal)
+}
+
+/// [`play`] at `skill`.
+pub fn play_at(g: &mut KogGame, side: u8, skill: Skill) -> Option<Command> {
+    let cmd = choose_at(g, side, skill)?;
     if g.submit(cmd.clone()).is_ok() {
         return Some(cmd);
     }

@@ -32,6 +32,7 @@ pub mod terrain;
 pub mod turns;
 pub mod victory;
 pub mod view;
+pub mod weigh;
 
 pub use catalogue::Catalogue;
 pub use command::{Command, RuleError};

@@ -280,8 +280,20 @@ impl RuleSet for Kog {
         }
     }
 
-    fn program_play(g: &mut KogGame, seat: Seat) -> Option<Command> {
-        ai::play(g, seat)
+    fn program_play(
+        g: &mut KogGame,
+        seat: Seat,
+        skill: crate::rules::core::Skill,
+    ) -> Option<Command> {
+        ai::play_at(g, seat, skill)
+    }
+
+    fn program_options(g: &KogGame, seat: Seat) -> Vec<crate::rules::core::Candidate<Command>> {
+        super::weigh::options(g, seat)
+    }
+
+    fn position_value(s: &KogState, seat: Seat) -> f64 {
+        super::weigh::position_value(s, seat)
     }
 
     fn soak_setup(seed: u64, ch: &mut dyn crate::rules::core::chaos::Choices) -> QuickSetup {

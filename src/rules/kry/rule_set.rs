@@ -370,8 +370,20 @@ impl RuleSet for Kry {
         }
     }
 
-    fn program_play(g: &mut KryGame, seat: Seat) -> Option<Command> {
-        ai::play(g, seat)
+    fn program_play(
+        g: &mut KryGame,
+        seat: Seat,
+        skill: crate::rules::core::Skill,
+    ) -> Option<Command> {
+        ai::play_at(g, seat, skill)
+    }
+
+    fn program_options(g: &KryGame, seat: Seat) -> Vec<crate::rules::core::Candidate<Command>> {
+        ai::weigh::options(g, seat)
+    }
+
+    fn position_value(s: &Self::State, seat: Seat) -> f64 {
+        ai::weigh::position_value(s, seat)
     }
 
     fn soak_setup(seed: u64, ch: &mut dyn crate::rules::core::chaos::Choices) -> QuickSetup {

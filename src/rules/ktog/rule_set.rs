@@ -190,8 +190,20 @@ impl RuleSet for Ktog {
         Ktog::waiting(s).seats().first().copied().unwrap_or(1)
     }
 
-    fn program_play(g: &mut KtogGame, seat: Seat) -> Option<Command> {
-        super::ai::play(g, seat)
+    fn program_play(
+        g: &mut KtogGame,
+        seat: Seat,
+        skill: crate::rules::core::Skill,
+    ) -> Option<Command> {
+        super::ai::play_at(g, seat, skill)
+    }
+
+    fn program_options(g: &KtogGame, seat: Seat) -> Vec<crate::rules::core::Candidate<Command>> {
+        super::ai::options(g, seat)
+    }
+
+    fn position_value(s: &Self::State, seat: Seat) -> f64 {
+        super::ai::position_value(s, seat)
     }
 
     fn soak_setup(seed: u64, ch: &mut dyn crate::rules::core::chaos::Choices) -> QuickSetup {

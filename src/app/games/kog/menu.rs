@@ -82,6 +82,8 @@ pub struct NewBattle {
     pub apocalyptic_points: u32,
     pub forces: [Option<(String, ForceList)>; 2],
     pub players: [Player; 2],
+    /// How well the program plays each side it plays.
+    pub skills: [crate::rules::core::Skill; 2],
     pub seed: String,
     pub options: KogOptions,
     pub round_limit: bool,
@@ -97,6 +99,7 @@ impl Default for NewBattle {
             apocalyptic_points: 150,
             forces: [None, None],
             players: [Player::Human, Player::Human],
+            skills: [crate::rules::core::Skill::Normal; 2],
             seed: String::new(),
             options: KogOptions::default(),
             round_limit: false,
@@ -279,6 +282,13 @@ fn new_battle_window(ctx: &egui::Context, menu: &mut MenuState, open: &mut bool,
                                     "the program",
                                 );
                             });
+                        if form.players[side] == Player::Program {
+                            crate::app::ui_kit::skill_pick::skill_pick(
+                                ui,
+                                ("kog_skill", side),
+                                &mut form.skills[side],
+                            );
+                        }
                         let current = form.forces[side]
                             .as_ref()
                             .map(|f| f.0.clone())
@@ -445,6 +455,9 @@ fn start_battle(menu: &mut MenuState) -> Result<KogSession, Vec<String>> {
     };
     let mut game = KogGame::new(setup)?;
     game.players = form.players.to_vec();
+    for (i, k) in form.skills.iter().enumerate() {
+        game.set_skill(i as u8 + 1, *k);
+    }
     Ok(KogSession::new(game))
 }
 

@@ -67,6 +67,8 @@ pub struct NewKryGame {
     pub scenario: usize,
     pub level: PathBuf,
     pub players: [Player; 2],
+    /// How well the program plays each side it plays.
+    pub skills: [crate::rules::core::Skill; 2],
     pub countdown_on: bool,
     pub countdown: f32,
     pub rounds: u32,
@@ -84,6 +86,7 @@ impl Default for NewKryGame {
             scenario: 0,
             level: PathBuf::from(crate::rules::kry::rule_set::DEFAULT_LEVEL),
             players: [Player::Human, Player::Program],
+            skills: [crate::rules::core::Skill::Normal; 2],
             countdown_on: true,
             countdown: DEFAULT_COUNTDOWN,
             rounds: 8,
@@ -139,6 +142,7 @@ impl NewKryGame {
         let mut g = KryGame::new(Kry::quick_setup(&q)?)?;
         for (i, p) in self.players.iter().enumerate() {
             g.set_player(i as u8 + 1, *p);
+            g.set_skill(i as u8 + 1, self.skills[i]);
         }
         Ok(KrySession::new(
             g,
@@ -206,6 +210,13 @@ fn window(
                             Player::Program,
                             "the program",
                         );
+                        if form.players[side] == Player::Program {
+                            crate::app::ui_kit::skill_pick::skill_pick(
+                                ui,
+                                ("kry_skill", side),
+                                &mut form.skills[side],
+                            );
+                        }
                     });
                     ui.end_row();
                 }

@@ -53,7 +53,7 @@ fn bar_and_log(
         egui::Panel::bottom("combat_log")
             .default_size(150.0)
             .resizable(true)
-            .show(&mut root, |ui| log_panel(ui, &active));
+            .show(&mut root, |ui| log_panel(ui, &mut active));
     }
     play_rest.0 = Some(root.available_rect_before_wrap());
     Ok(())
@@ -132,10 +132,29 @@ fn bar(ui: &mut egui::Ui, active: &mut ActiveGame, requests: &mut GameRequests) 
     });
 }
 
-/// Who plays each seat: a click hands a seat to the program or takes it back.
+/// Who plays each seat: a click hands a seat to the program or takes it back; a seat the
+/// program plays shows its skill, to choose.
 fn seats(ui: &mut egui::Ui, active: &mut ActiveGame) {
+    use crate::rules::core::Skill;
     let waiting = active.0.game().waiting();
     for seat in active.0.game().seats() {
+        if active.0.game().player(seat) == Player::Program {
+            let mut skill = active.0.game().skill(seat);
+            egui::ComboBox::from_id_salt(("skill", seat))
+                .selected_text(egui::RichText::new(skill.label()).small())
+                .width(70.0)
+                .show_ui(ui, |ui| {
+                    for k in Skill::ALL {
+                        ui.selectable_value(&mut skill, k, k.label())
+                            .on_hover_text(k.describe());
+                    }
+                })
+                .response
+                .on_hover_text("how well the program plays this side");
+            if skill != active.0.game().skill(seat) {
+                active.0.game_mut().set_skill(seat, skill);
+            }
+        }
         let p = active.0.game().player(seat);
         let who = p.label();
         let mut text = egui::RichText::new(format!("Side {seat}: {who}")).small();
@@ -159,7 +178,9 @@ fn seats(ui: &mut egui::Ui, active: &mut ActiveGame) {
 }
 
 /// The combat log, newest at the bottom.
-fn log_panel(ui: &mut egui::Ui, active: &ActiveGame) {
+fn log_panel(ui: &mut egui::Ui, active: &mut ActiveGame) {
+    let has_reasons = active.0.game().last_reasons().is_some();
+    let mut show_why = active.shell().show_why;
     let g = active.0.game();
     ui.horizontal(|ui| {
         ui.strong("Combat log");
@@ -178,7 +199,18 @@ fn log_panel(ui: &mut egui::Ui, active: &ActiveGame) {
             ),
         };
         ui.label(egui::RichText::new(text).small());
+        if has_reasons {
+            ui.toggle_value(&mut show_why, "Why?")
+                .on_hover_text("what the program weighed for its last step, and why it chose it");
+        }
     });
+    if show_why && let Some(lines) = g.last_reasons() {
+        egui::Frame::group(ui.style()).show(ui, |ui| {
+            for l in lines {
+                ui.label(egui::RichText::new(l).monospace().size(12.0));
+            }
+        });
+    }
     egui::ScrollArea::vertical()
         .id_salt("log_scroll")
         .stick_to_bottom(true)
@@ -199,6 +231,7 @@ fn log_panel(ui: &mut egui::Ui, active: &ActiveGame) {
                 );
             }
         });
+    active.shell_mut().show_why = show_why;
 }
 
 fn finish(

@@ -1,4 +1,5 @@
-//! The Kry-Gothic program opponent, in four styles: the program itself ([`Style::Program`]),
+//! The Kry-Gothic program opponent, in five styles: the program itself ([`Style::Program`]),
+//! the program at Easy, making a player's mistakes on purpose ([`Style::Easy`]),
 //! and three yardsticks it is measured against: the program as it played before it gave order
 //! combos, small steps and face-offs ([`Style::Legacy`]), a naive player that always shoots the
 //! nearest enemy and walks at it ([`Style::Naive`]), and a random legal player
@@ -16,6 +17,7 @@ pub mod press;
 pub mod program;
 pub mod random;
 pub mod sortie;
+pub mod weigh;
 
 use super::close::Defence;
 use super::command::Command;
@@ -27,17 +29,25 @@ use crate::rules::core::{RuleSet, Seat};
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Style {
     Program,
+    Easy,
     Legacy,
     Naive,
     Random,
 }
 
 impl Style {
-    pub const ALL: [Style; 4] = [Style::Program, Style::Legacy, Style::Naive, Style::Random];
+    pub const ALL: [Style; 5] = [
+        Style::Program,
+        Style::Easy,
+        Style::Legacy,
+        Style::Naive,
+        Style::Random,
+    ];
 
     pub fn name(self) -> &'static str {
         match self {
             Style::Program => "program",
+            Style::Easy => "easy",
             Style::Legacy => "legacy",
             Style::Naive => "naive",
             Style::Random => "random",
@@ -54,6 +64,15 @@ pub fn play(g: &mut KryGame, seat: Seat) -> Option<Command> {
     play_as(g, seat, Style::Program)
 }
 
+/// Plays `seat`'s next command as the program at `skill` (Hard plays here as Normal).
+pub fn play_at(g: &mut KryGame, seat: Seat, skill: crate::rules::core::Skill) -> Option<Command> {
+    let style = match skill {
+        crate::rules::core::Skill::Easy => Style::Easy,
+        _ => Style::Program,
+    };
+    play_as(g, seat, style)
+}
+
 /// Plays `seat`'s next command in `style`: the first of its wishes, in order, that the rules
 /// accept (a refused wish changes nothing), else the fallback (done, pass, the plain answer).
 pub fn play_as(g: &mut KryGame, seat: Seat, style: Style) -> Option<Command> {
@@ -67,11 +86,11 @@ pub fn play_as(g: &mut KryGame, seat: Seat, style: Style) -> Option<Command> {
     let seed = g.dice.seed();
     // The program's orders are weighed a stage at a time: a later stage only when none of the
     // earlier ones was taken (the same order as trying all of its wishes, for less work).
-    if matches!(style, Style::Program | Style::Legacy)
+    if matches!(style, Style::Program | Style::Legacy | Style::Easy)
         && g.state.phase == Phase::Play
         && g.state.pending.is_none()
     {
-        let mut program = program::Orders::default();
+        let mut program = program::Orders::at(style == Style::Easy);
         let mut legacy = legacy::Orders::default();
         let mut ways = program::Ways::default();
         loop {
@@ -97,6 +116,7 @@ pub fn play_as(g: &mut KryGame, seat: Seat, style: Style) -> Option<Command> {
         Phase::Over(_) => Vec::new(),
         Phase::Play => match style {
             Style::Program => program::wishes(&g.state, seat, seed),
+            Style::Easy => program::wishes_at(&g.state, seat, seed, true),
             Style::Legacy => legacy::wishes(&g.state, seat, seed),
             Style::Naive => naive::wishes(&g.state, seat),
             Style::Random => random::wishes(&g.state, seat, seed, g.log.len()),

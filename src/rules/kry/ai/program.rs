@@ -32,10 +32,17 @@ use crate::table::{ModelId, Pt};
 
 /// What the program would like to do now, best first.
 pub fn wishes(s: &KryState, side: Side, seed: u64) -> Vec<Command> {
+    wishes_at(s, side, seed, false)
+}
+
+/// [`wishes`], at Easy when `easy`: a player's mistakes on purpose (no order combos, no
+/// interrupts, no face-offs called, the second-best shot).
+pub fn wishes_at(s: &KryState, side: Side, seed: u64, easy: bool) -> Vec<Command> {
     match &s.pending {
+        Some(Pending::Window { .. }) if easy => vec![Command::Pass],
         Some(p) => answer(s, side, p, seed),
         None => {
-            let mut stages = Orders::default();
+            let mut stages = Orders::at(easy);
             let mut out = Vec::new();
             while let Some(v) = stages.next(s, side, seed) {
                 out.extend(v);
@@ -54,9 +61,19 @@ pub struct Orders {
     /// Each unit's best shot's worth (found by the first stage; a unit with a shot keeps its
     /// distance when it moves).
     gun: Vec<f64>,
+    /// Easy: no combos, no face-offs called, no small step to peek, the second-best shot.
+    pub easy: bool,
 }
 
 impl Orders {
+    /// The orders of the program, at Easy when `easy`.
+    pub fn at(easy: bool) -> Self {
+        Self {
+            easy,
+            ..Self::default()
+        }
+    }
+
     /// The orders of the next stage (possibly none), or `None` when all were weighed.
     pub fn next(&mut self, s: &KryState, side: Side, seed: u64) -> Option<Vec<Command>> {
         let stage = self.stage;
@@ -65,8 +82,11 @@ impl Orders {
         let foes = on_table(s, enemy(side));
         match stage {
             0 => {
-                let (mut out, gun) = fights(s, side, seed, &mine, &foes);
+                let (mut out, gun) = fights(s, side, seed, &mine, &foes, self.easy);
                 self.gun = gun;
+                if self.easy {
+                    return Some(out);
+                }
                 // A small step first, when it shows the target better.
                 if let Some(Command::Shoot {
                     shooter, target, ..
@@ -92,6 +112,7 @@ impl Orders {
                     .collect(),
             ),
             // 6. A shooter with no shot peeks, sorties, or runs into reach, and fires.
+            2 if self.easy => Some(Vec::new()),
             2 => Some(super::sortie::combos(
                 s, side, seed, &mine, &foes, &self.gun,
             )),
@@ -345,6 +366,7 @@ fn fights(
     seed: u64,
     mine: &[&KryModel],
     foes: &[&KryModel],
+    easy: bool,
 ) -> (Vec<Command>, Vec<f64>) {
     let mut out = Vec::new();
     // 0. Breach: blow up a location in reach.
@@ -425,15 +447,25 @@ fn fights(
         }
     }
     // A fighter beyond its charge runs (or moves) AND charges, in one combo.
-    scored.extend(super::closing::charges(
-        s,
-        side,
-        seed,
-        mine,
-        foes,
-        |m, t| best_attack(s, m, t, true),
-    ));
+    if !easy {
+        scored.extend(super::closing::charges(
+            s,
+            side,
+            seed,
+            mine,
+            foes,
+            |m, t| best_attack(s, m, t, true),
+        ));
+    }
     scored.sort_by(|a, b| b.0.total_cmp(&a.0));
+    // A player's mistake: the second-best shot before the best one.
+    if easy
+        && let [a, b, ..] = scored.as_mut_slice()
+        && matches!(a.1, Command::Shoot { .. })
+        && matches!(b.1, Command::Shoot { .. })
+    {
+        std::mem::swap(a, b);
+    }
     out.extend(scored.into_iter().map(|x| x.1));
     (out, gun)
 }
