@@ -1,0 +1,112 @@
+//! Heavy models made light: a mesh over the triangle budget is simplified with meshoptimizer
+//! (each part in proportion to its share of the triangles, its border kept, a sloppier pass
+//! where the topology blocks), and the result kept as a `.glb` in a cache folder, named by a
+//! hash of the model file's bytes and the budget, so that the next load reads it back.
+
+use super::mesh::{MeshPart, PackMesh};
+use std::path::{Path, PathBuf};
+
+/// Triangles a model may have before it is simplified.
+pub const DEFAULT_BUDGET: usize = 20_000;
+
+/// `mesh` brought to at most `budget` triangles (a copy when it is already there).
+pub fn simplify(mesh: &PackMesh, budget: usize) -> PackMesh {
+    let total = mesh.triangles();
+    if total <= budget || budget == 0 {
+        return mesh.clone();
+    }
+    let mut out = PackMesh {
+        positions: mesh.positions.clone(),
+        normals: mesh.normals.clone(),
+        indices: Vec::new(),
+        parts: Vec::new(),
+    };
+    // Each part's share of the budget, at least one triangle; the shares are floored, so that
+    // their sum stays within the budget when no part is tiny.
+    for p in &mesh.parts {
+        let from = p.first as usize;
+        let idx = &mesh.indices[from..from + p.count as usize];
+        let tris = idx.len() / 3;
+        let share = ((tris as u128 * budget as u128) / total as u128).max(1) as usize;
+        let mut kept = if tris <= share {
+            idx.to_vec()
+        } else {
+            meshopt::simplify_decoder(
+                idx,
+                &mesh.positions,
+                share * 3,
+                0.05,
+                meshopt::SimplifyOptions::LockBorder,
+                None,
+            )
+        };
+        if kept.len() / 3 > share {
+            kept = meshopt::simplify_sloppy_decoder(idx, &mesh.positions, share * 3, 1.0, None);
+        }
+        kept.truncate(share * 3);
+        out.parts.push(MeshPart {
+            first: out.indices.len() as u32,
+            count: kept.len() as u32,
+            ..p.clone()
+        });
+        out.indices.extend(kept);
+    }
+    // Parts that fell below one triangle each may still add up past the budget: cut the
+    // largest part.
+    while out.triangles() > budget {
+        let Some(k) = (0..out.parts.len()).max_by_key(|&k| out.parts[k].count) else {
+            break;
+        };
+        let cut = (out.triangles() - budget) * 3;
+        let p = out.parts[k].clone();
+        let cut = cut.min(p.count as usize);
+        let end = (p.first + p.count) as usize;
+        out.indices.drain(end - cut..end);
+        out.parts[k].count -= cut as u32;
+        for q in out.parts.iter_mut().skip(k + 1) {
+            q.first -= cut as u32;
+        }
+    }
+    out.parts.retain(|p| p.count > 0);
+    let mut at = 0;
+    for p in &mut out.parts {
+        p.first = at;
+        at += p.count;
+    }
+    out.compact();
+    out
+}
+
+/// FNV-1a, 64 bits.
+pub fn fnv1a(bytes: &[u8], seed: u64) -> u64 {
+    let mut h = 0xcbf2_9ce4_8422_2325u64 ^ seed;
+    for b in bytes {
+        h ^= u64::from(*b);
+        h = h.wrapping_mul(0x0100_0000_01b3);
+    }
+    h
+}
+
+/// The cache file of a model file's bytes simplified to `budget` triangles.
+pub fn cache_path(cache_dir: &Path, file_bytes: &[u8], budget: usize) -> PathBuf {
+    let h = fnv1a(file_bytes, budget as u64);
+    cache_dir.join(format!("{h:016x}-{budget}.glb"))
+}
+
+/// The cached simplified mesh, if the cache has a readable one within the budget.
+pub fn read_cached(path: &Path, budget: usize) -> Option<PackMesh> {
+    let bytes = std::fs::read(path).ok()?;
+    let m = super::gltf_read::read_gltf(&bytes, &|_| Err("no buffer files".into())).ok()?;
+    (m.triangles() <= budget).then_some(m)
+}
+
+/// Keeps `mesh` in the cache (a temporary file, then a rename); a failure only costs time.
+pub fn write_cached(path: &Path, mesh: &PackMesh) -> Result<(), String> {
+    if let Some(dir) = path.parent() {
+        std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    }
+    let tmp = path.with_extension("glb.tmp");
+    std::fs::write(&tmp, super::glb_write::write_glb(mesh))
+        .and_then(|_| std::fs::rename(&tmp, path))
+        .map_err(|e| format!("{}: {e}", path.display()))
+}
