@@ -309,9 +309,8 @@ pub fn read_inside(
     }
     if meta.len() > cap {
         return Err(format!(
-            "`{rel}` is {} bytes, more than the {} MiB limit",
-            meta.len(),
-            cap / (1024 * 1024)
+            "`{rel}` is {} bytes, more than the limit of {cap} bytes",
+            meta.len()
         ));
     }
     let bytes = std::fs::read(&canon).map_err(|e| format!("cannot read `{rel}`: {e}"))?;
@@ -435,4 +434,25 @@ pub fn packs_in(root: &Path) -> Vec<PathBuf> {
 /// The folder of the packs shipped with the program (`assets/packs`).
 pub fn shipped_packs_dir() -> PathBuf {
     crate::data::load::resolve_data_path(Path::new("assets/packs"))
+}
+
+impl Pack {
+    /// One line: the pack's name, its models and their triangles.
+    pub fn summary(&self) -> String {
+        let units = self
+            .models
+            .iter()
+            .filter(|m| matches!(m.target, Target::Unit { .. }))
+            .count();
+        let tris: usize = self.models.iter().map(|m| m.mesh.triangles()).sum();
+        let simplified = self.models.iter().filter(|m| m.simplified).count();
+        format!(
+            "{}: {} unit models, {} terrain models, {} triangles drawn, {} simplified",
+            self.name,
+            units,
+            self.models.len() - units,
+            tris,
+            simplified
+        )
+    }
 }
