@@ -424,3 +424,23 @@ fn a_folder_without_a_manifest_is_one_error() {
         "{e}"
     );
 }
+
+#[test]
+fn a_gltf_buffer_outside_the_pack_is_refused() {
+    let (text, bin) = gltf_text(&standing_box(1.0, 1.0, 1.0), "../a.bin");
+    let dir = pack(
+        "gltf-buffer-escape",
+        &manifest(&[("kog-light", "Kämpfer", "models/a.gltf")]),
+        &[("models/a.gltf", text.as_bytes()), ("a.bin", &bin)],
+    );
+    // The buffer sits inside the pack, but the path climbs out of the model's folder first:
+    // `..` is refused wherever it leads.
+    let (_, e) = load_pack(&dir, &known(), &no_cache());
+    assert_eq!(
+        one(&e),
+        format!(
+            "{}:1:1: buffer 0: `../a.bin` leaves the pack's folder (`..`)",
+            dir.join("models/a.gltf").display()
+        )
+    );
+}
