@@ -1,7 +1,8 @@
-//! Heavy models made light: a mesh over the triangle budget is simplified with meshoptimizer
-//! (each part in proportion to its share of the triangles, its border kept, a sloppier pass
-//! where the topology blocks), and the result kept as a `.glb` in a cache folder, named by a
-//! hash of the model file's bytes and the budget, so that the next load reads it back.
+//! Heavy models made light: a mesh over the triangle budget is simplified with meshopt-rs
+//! (meshoptimizer's simplifier in Rust: each part in proportion to its share of the triangles,
+//! edge collapses weighted to keep borders, a sloppier grid pass where the topology blocks), and
+//! the result kept as a `.glb` in a cache folder, named by a hash of the model file's bytes and
+//! the budget, so that the next load reads it back.
 
 use super::mesh::{MeshPart, PackMesh};
 use std::path::{Path, PathBuf};
@@ -46,18 +47,8 @@ pub fn simplify(mesh: &PackMesh, budget: usize) -> PackMesh {
         let mut kept = if tris <= share {
             idx.to_vec()
         } else {
-            meshopt::simplify_decoder(
-                idx,
-                &verts,
-                share * 3,
-                0.05,
-                meshopt::SimplifyOptions::LockBorder,
-                None,
-            )
+            simplify_part(idx, &verts, share)
         };
-        if kept.len() / 3 > share {
-            kept = meshopt::simplify_sloppy_decoder(idx, &verts, share * 3, 1.0, None);
-        }
         kept.truncate(share * 3);
         for k in &mut kept {
             *k = back[*k as usize];
@@ -93,6 +84,28 @@ pub fn simplify(mesh: &PackMesh, budget: usize) -> PackMesh {
     }
     out.compact();
     out
+}
+
+/// A part's triangles (`idx` over `verts`, in range) brought toward `share` triangles: edge
+/// collapses first, the sloppy grid pass if they stop above it. The crate asserts its own
+/// invariants; should one fail on some degenerate mesh, the panic is caught here and the part
+/// keeps its first `share` triangles, so that a bad model costs its looks, never the program.
+fn simplify_part(idx: &[u32], verts: &[[f32; 3]], share: usize) -> Vec<u32> {
+    let target = share * 3;
+    let run = || {
+        use meshopt_rs::simplify::{simplify, simplify_sloppy};
+        // Both functions write at most `idx.len()` indices.
+        let mut kept = vec![0u32; idx.len()];
+        let n = simplify(&mut kept, idx, verts, target, 0.05);
+        kept.truncate(n);
+        if n > target {
+            kept.resize(idx.len(), 0);
+            let n = simplify_sloppy(&mut kept, idx, verts, target);
+            kept.truncate(n);
+        }
+        kept
+    };
+    std::panic::catch_unwind(run).unwrap_or_else(|_| idx[..target.min(idx.len())].to_vec())
 }
 
 /// FNV-1a, 64 bits.
