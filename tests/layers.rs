@@ -33,6 +33,7 @@ const RULES_LAYERS: &[(&str, u32)] = &[
     ("simulate.rs", 4),
     ("soak.rs", 4),
     ("check_forces.rs", 4),
+    ("unit_types.rs", 4),
     ("mod.rs", 9),
 ];
 

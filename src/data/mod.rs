@@ -5,6 +5,7 @@ pub mod error;
 pub mod level;
 pub mod load;
 pub mod names;
+pub mod packs;
 pub mod palette;
 pub mod spans;
 pub mod user_dir;

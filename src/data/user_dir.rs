@@ -30,3 +30,13 @@ pub fn saves_dir() -> PathBuf {
 pub fn ensure_dir(dir: &Path) -> Result<(), String> {
     std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))
 }
+
+/// The player's own model packs, one folder each.
+pub fn user_packs_dir() -> PathBuf {
+    user_dir().join("packs")
+}
+
+/// Simplified models kept between loads, beside the user data.
+pub fn model_cache_dir() -> PathBuf {
+    user_dir().join("model-cache")
+}

@@ -58,6 +58,16 @@ pub fn with_players(table: &Table, names: &[String], down: &[bool], radius: f32)
 }
 
 /// The players' miniatures of a duel table: a hero each, in the seat's style.
+/// The one unit type of the duel games, for model packs.
+pub const HERO_UNIT: &str = "Hero";
+
+/// Every seat's hero is of the unit type [`HERO_UNIT`].
+pub fn hero_unit_types(players: usize) -> Vec<(crate::table::ModelId, String)> {
+    (0..players)
+        .map(|i| (crate::table::ModelId(i as u32 + 1), HERO_UNIT.to_string()))
+        .collect()
+}
+
 pub fn hero_looks(players: usize) -> crate::table::look::Looks {
     use crate::table::look::{Figure, Look};
     (0..players)

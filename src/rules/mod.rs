@@ -12,6 +12,7 @@ pub mod registry;
 pub mod replay;
 pub mod simulate;
 pub mod soak;
+pub mod unit_types;
 
 // Every rule set's folder under `src/rules/`, one line each; adding a rule set adds its line here
 // and its line in `registry.rs`.

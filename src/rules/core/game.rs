@@ -136,6 +136,17 @@ pub trait RuleSet: Sized + 'static {
     fn looks(_s: &Self::State) -> crate::table::look::Looks {
         Vec::new()
     }
+    /// The unit types a model pack may give a model of its own (a catalogue's profiles, a
+    /// party's heroes and monsters), as the rule set spells them. Only what is drawn depends
+    /// on them.
+    fn unit_type_names() -> Vec<String> {
+        Vec::new()
+    }
+    /// Each model's unit type, one of [`RuleSet::unit_type_names`] (models left out keep the
+    /// built-in figure).
+    fn unit_types(_s: &Self::State) -> Vec<(crate::table::ModelId, String)> {
+        Vec::new()
+    }
     /// What `seat` may see of the state (hidden information taken out).
     fn redact(s: &Self::State, _seat: Seat) -> Self::State {
         s.clone()

@@ -221,6 +221,25 @@ impl RuleSet for Dndalike {
             .collect()
     }
 
+    /// Characters are the players' own: a pack draws heroes and monsters.
+    fn unit_type_names() -> Vec<String> {
+        vec!["Hero".into(), "Monster".into()]
+    }
+
+    fn unit_types(s: &DndState) -> Vec<(crate::table::ModelId, String)> {
+        s.chars
+            .iter()
+            .enumerate()
+            .map(|(i, c)| {
+                let t = match c.party {
+                    Party::Heroes => "Hero",
+                    Party::Monsters => "Monster",
+                };
+                (crate::table::ModelId(i as u32 + 1), t.to_string())
+            })
+            .collect()
+    }
+
     /// "This total is hidden and cannot be revealed": other seats see no damage total.
     fn redact(s: &DndState, seat: Seat) -> DndState {
         let mut v = s.clone();

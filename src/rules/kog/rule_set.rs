@@ -246,6 +246,28 @@ impl RuleSet for Kog {
         view::looks(s)
     }
 
+    /// Every profile of the catalogue, all factions.
+    fn unit_type_names() -> Vec<String> {
+        let mut v: Vec<String> = catalogue::shipped()
+            .map(|c| {
+                c.factions
+                    .iter()
+                    .flat_map(|f| f.models.iter().map(|m| m.name.clone()))
+                    .collect()
+            })
+            .unwrap_or_default();
+        v.dedup();
+        v
+    }
+
+    /// A model's profile.
+    fn unit_types(s: &KogState) -> Vec<(crate::table::ModelId, String)> {
+        s.models
+            .values()
+            .map(|m| (m.id, m.loadout.profile.clone()))
+            .collect()
+    }
+
     fn natural_seat(s: &KogState, c: &Command) -> Seat {
         match c {
             Command::Concede { side } => *side,

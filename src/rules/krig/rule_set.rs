@@ -158,6 +158,14 @@ impl RuleSet for Krig {
         crate::rules::duel::hero_looks(s.names.len())
     }
 
+    fn unit_type_names() -> Vec<String> {
+        vec![crate::rules::duel::HERO_UNIT.into()]
+    }
+
+    fn unit_types(s: &KrigState) -> Vec<(crate::table::ModelId, String)> {
+        crate::rules::duel::hero_unit_types(s.names.len())
+    }
+
     fn natural_seat(s: &KrigState, _c: &Command) -> Seat {
         waiting(s).seats().first().copied().unwrap_or(1)
     }

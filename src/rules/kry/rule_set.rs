@@ -323,6 +323,24 @@ impl RuleSet for Kry {
             .collect()
     }
 
+    /// Every team's troop types, each name once.
+    fn unit_type_names() -> Vec<String> {
+        let mut v: Vec<String> = Vec::new();
+        if let Ok(c) = catalogue::shipped() {
+            for t in c.teams.iter().flat_map(|t| &t.troops) {
+                if !v.iter().any(|n| catalogue::same_name(n, &t.name)) {
+                    v.push(t.name.clone());
+                }
+            }
+        }
+        v
+    }
+
+    /// A model's troop type.
+    fn unit_types(s: &KryState) -> Vec<(crate::table::ModelId, String)> {
+        s.models.values().map(|m| (m.id, m.troop.clone())).collect()
+    }
+
     fn natural_seat(s: &KryState, c: &Command) -> Seat {
         match c {
             Command::Concede { side } | Command::Done { side } => *side,

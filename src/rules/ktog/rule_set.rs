@@ -186,6 +186,14 @@ impl RuleSet for Ktog {
         crate::rules::duel::hero_looks(s.names.len())
     }
 
+    fn unit_type_names() -> Vec<String> {
+        vec![crate::rules::duel::HERO_UNIT.into()]
+    }
+
+    fn unit_types(s: &KtogState) -> Vec<(crate::table::ModelId, String)> {
+        crate::rules::duel::hero_unit_types(s.names.len())
+    }
+
     fn natural_seat(s: &KtogState, _c: &Command) -> Seat {
         Ktog::waiting(s).seats().first().copied().unwrap_or(1)
     }
