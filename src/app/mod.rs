@@ -95,6 +95,7 @@ pub fn build_app(opts: AppOptions) -> App {
         screens::replay::plugin,
         screens::start_router::plugin,
     ));
+    app.add_plugins((view::pack_load::plugin, view::pack_figures::plugin));
     games::rule_set_plugins(&mut app);
     app.add_plugins(screens::balance::plugin);
     if opts.menu {

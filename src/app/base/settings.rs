@@ -1,6 +1,6 @@
 //! The player's settings, kept in the user's config folder (`settings.ron`; the folder can be
 //! moved with `WARTABLE_CONFIG_DIR`): UI scale, the side colours, whether moves and shots are
-//! animated, the Kry-Gothic interrupt countdown, the keys. A settings file that cannot be read
+//! animated, the Kry-Gothic interrupt countdown, the keys, the model packs drawn. A settings file that cannot be read
 //! leaves the defaults and says why. The Settings window (`crate::app::screens::settings`) edits them.
 
 use bevy::prelude::*;
@@ -22,6 +22,10 @@ pub struct Settings {
     pub kry_countdown: Option<f32>,
     /// Keys bound instead of the defaults.
     pub keys: crate::app::base::key_map::Rebinds,
+    /// The model packs drawn, by id (`shipped/example`, `user/mine`: see
+    /// `crate::app::base::packs::pack_id`). None by default: the example pack draws the
+    /// built-in figures again, so it would only cost its loading time.
+    pub packs: Vec<String>,
 }
 
 /// Okabe and Ito's colour-blind-safe palette: blue, vermillion, bluish green, orange, reddish
@@ -45,6 +49,7 @@ impl Default for Settings {
             animate: true,
             kry_countdown: Some(crate::rules::kry::tempo::DEFAULT_COUNTDOWN),
             keys: Vec::new(),
+            packs: Vec::new(),
         }
     }
 }
@@ -139,6 +144,7 @@ mod tests {
             animate: false,
             kry_countdown: None,
             keys: vec![(crate::app::base::key_map::Key::Grid, vec![KeyCode::KeyX])],
+            packs: vec!["user/mine".into()],
         };
         s.save(&path).expect("saves");
         assert_eq!(Settings::load(&path), (s, None));
