@@ -22,6 +22,7 @@ mod levels;
 mod looks;
 mod net;
 mod open_names;
+mod pack_app;
 mod replay;
 mod report;
 mod screen_help;

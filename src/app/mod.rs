@@ -97,7 +97,7 @@ pub fn build_app(opts: AppOptions) -> App {
     ));
     app.add_plugins((view::pack_load::plugin, view::pack_figures::plugin));
     games::rule_set_plugins(&mut app);
-    app.add_plugins(screens::balance::plugin);
+    app.add_plugins((screens::balance::plugin, screens::packs_window::plugin));
     if opts.menu {
         app.add_systems(Startup, |mut m: ResMut<screens::menu::MainMenu>| {
             m.show_main = true

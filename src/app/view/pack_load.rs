@@ -239,6 +239,27 @@ fn load_all(
     send(&mut |i| i.finished = true);
 }
 
+/// A loaded model made ready for the table: its meshes added, one per tint.
+pub fn table_model(pack: &str, m: PackModel, meshes: &mut Assets<Mesh>) -> TableModel {
+    let parts = bevy_meshes(&m.mesh, m.paint)
+        .into_iter()
+        .map(|(mesh, tint)| (meshes.add(mesh), tint))
+        .collect();
+    TableModel {
+        uid: next_uid(),
+        pack: pack.to_string(),
+        target: m.target,
+        entry: ModelEntry {
+            paint: Some(m.paint),
+            ..m.entry
+        },
+        file: m.file,
+        mesh: m.mesh,
+        parts,
+        simplified: m.simplified,
+    }
+}
+
 /// Takes what the loader has finished: each model's meshes made and shared, the progress and
 /// the errors; the table is told once per frame at most.
 fn take_arrivals(
@@ -266,26 +287,9 @@ fn take_arrivals(
     loading.errors.extend(errors);
     let any = !arrived.is_empty();
     for (pack, m) in arrived {
-        let parts = match meshes.as_mut() {
-            Some(meshes) => bevy_meshes(&m.mesh, m.paint)
-                .into_iter()
-                .map(|(mesh, tint)| (meshes.add(mesh), tint))
-                .collect(),
-            None => Vec::new(),
-        };
-        models.models.push(TableModel {
-            uid: next_uid(),
-            pack,
-            target: m.target,
-            entry: ModelEntry {
-                paint: Some(m.paint),
-                ..m.entry
-            },
-            file: m.file,
-            mesh: m.mesh,
-            parts,
-            simplified: m.simplified,
-        });
+        if let Some(meshes) = meshes.as_mut() {
+            models.models.push(table_model(&pack, m, meshes));
+        }
     }
     // Keep the settings' order: a later pack's model wins over an earlier one's.
     if any {
