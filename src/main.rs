@@ -132,6 +132,17 @@ enum Command {
         #[arg(required = true)]
         files: Vec<PathBuf>,
     },
+    /// Check model packs (folders with a pack.ron): the manifest, every model file (glTF, .glb,
+    /// STL), paths inside the pack, sizes, and the names of unit types and terrain pieces; prints
+    /// one located error per problem, exits 1 if any pack has one.
+    CheckPack {
+        #[arg(required = true)]
+        dirs: Vec<PathBuf>,
+    },
+    /// Writes the example model pack (the program's own figures as .glb, two STL terrain
+    /// pieces, the manifest) into DIR (default assets/packs/example).
+    #[command(hide = true)]
+    WriteExamplePack { dir: Option<PathBuf> },
     /// For the crash-safety test: loads each save given with --from and writes them to --to in
     /// turn, --times writes in all.
     #[command(hide = true)]
@@ -425,6 +436,15 @@ fn main() -> ExitCode {
     }
     if let Some(Command::CheckForces { files }) = &cli.command {
         return check_forces(files);
+    }
+    if let Some(Command::CheckPack { dirs }) = &cli.command {
+        return cli::check_pack::run(dirs);
+    }
+    if let Some(Command::WriteExamplePack { dir }) = &cli.command {
+        let dir = dir
+            .clone()
+            .unwrap_or_else(|| PathBuf::from("assets/packs/example"));
+        return cli::example_pack::run(&dir);
     }
     if let Some(Command::Bench {
         what: BenchWhat::Los {

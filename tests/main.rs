@@ -23,6 +23,7 @@ mod looks;
 mod net;
 mod open_names;
 mod pack_app;
+mod packs;
 mod replay;
 mod report;
 mod screen_help;

@@ -1,7 +1,9 @@
 //! The headless subcommands' own code, beside `main.rs`.
 
+pub mod check_pack;
 pub mod dnd_odds;
 pub mod duel_odds;
+pub mod example_pack;
 pub mod kry_odds;
 pub mod matchup;
 pub mod net;

@@ -264,3 +264,150 @@ fn fuzz_saves() {
         }),
     );
 }
+
+/// One mutation of a binary file: flipped bits, truncation, splices, counts and lengths
+/// replaced by random numbers, NaN and infinities written over floats, cut and repeated runs.
+fn mutate_bytes(b: &[u8], others: &[Vec<u8>], rng: &mut ChaCha8Rng) -> Vec<u8> {
+    let mut b = b.to_vec();
+    let at = |rng: &mut ChaCha8Rng, len: usize| rng.random_range(0..=len);
+    match rng.random_range(0..7) {
+        0 if !b.is_empty() => {
+            let i = rng.random_range(0..b.len());
+            b[i] ^= 1 << rng.random_range(0..8);
+        }
+        1 => b.truncate(at(rng, b.len())),
+        2 => {
+            let o = &others[rng.random_range(0..others.len())];
+            let (x, y) = (at(rng, o.len()), at(rng, o.len()));
+            let i = at(rng, b.len());
+            b.splice(i..i, o[x.min(y)..x.max(y)].iter().copied());
+        }
+        3 | 4 if b.len() >= 4 => {
+            let i = rng.random_range(0..b.len() / 4) * 4;
+            let v: [u8; 4] = match rng.random_range(0..5) {
+                0 => f32::NAN.to_le_bytes(),
+                1 => f32::INFINITY.to_le_bytes(),
+                2 => u32::MAX.to_le_bytes(),
+                3 => rng.random_range(0u32..100_000).to_le_bytes(),
+                _ => rng.random::<u32>().to_le_bytes(),
+            };
+            b[i..i + 4].copy_from_slice(&v);
+        }
+        5 if !b.is_empty() => {
+            let (x, y) = (at(rng, b.len()), at(rng, b.len()));
+            b.drain(x.min(y)..x.max(y));
+        }
+        _ if !b.is_empty() => {
+            let (x, y) = (at(rng, b.len()), at(rng, b.len()));
+            let piece = b[x.min(y)..x.max(y)].to_vec();
+            let i = at(rng, b.len());
+            b.splice(i..i, piece);
+        }
+        _ => {}
+    }
+    b
+}
+
+/// Model files (the example pack's .glb and STL files, an ASCII STL, a .gltf with a data: URI)
+/// with mutated bytes: each read gives a mesh or a located error, never a panic.
+#[test]
+fn fuzz_model_files() {
+    use wartable::data::packs::load::{Format, read_model};
+    let example = repo().join("assets/packs/example");
+    let mut corpus: Vec<(Format, Vec<u8>)> = Vec::new();
+    let mut names: Vec<_> = std::fs::read_dir(&example)
+        .expect("the example pack")
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .collect();
+    names.sort();
+    for p in names {
+        if let Some(f) = Format::of(&p.to_string_lossy()) {
+            corpus.push((f, std::fs::read(&p).expect("reads")));
+        }
+    }
+    // The first .glb as a .gltf with its buffer in a data: URI, and an STL as ASCII text.
+    let glb = corpus
+        .iter()
+        .find(|(f, _)| *f == Format::Glb)
+        .map(|(_, b)| b.clone())
+        .expect("a glb");
+    let (json, bin) =
+        wartable::data::packs::gltf_read::split_glb(&glb).expect("the example glb splits");
+    let mut v: serde_json::Value = serde_json::from_slice(json).expect("json");
+    use base64::Engine;
+    v["buffers"][0]["uri"] = serde_json::Value::String(format!(
+        "data:application/octet-stream;base64,{}",
+        base64::engine::general_purpose::STANDARD.encode(bin.unwrap_or_default())
+    ));
+    corpus.push((Format::Gltf, serde_json::to_vec_pretty(&v).expect("json")));
+    corpus.push((
+        Format::Stl,
+        b"solid t\nfacet normal 0 0 1\nouter loop\nvertex 0 0 0\nvertex 1 0 0\nvertex 0 1 0\nendloop\nendfacet\nendsolid t\n".to_vec(),
+    ));
+    let others: Vec<Vec<u8>> = corpus.iter().map(|(_, b)| b.clone()).collect();
+    let root = crate::common::temp_dir("fuzz-models");
+    let mut rng = ChaCha8Rng::seed_from_u64(seed() ^ 0x6d6f_6465_6c73);
+    let (n, mut refused) = (cases() * 2, 0);
+    for case in 0..n {
+        let (format, base) = &corpus[case % corpus.len()];
+        let mut bytes = base.clone();
+        for _ in 0..rng.random_range(1..=3) {
+            bytes = mutate_bytes(&bytes, &others, &mut rng);
+        }
+        match catch_unwind(AssertUnwindSafe(|| {
+            read_model(&bytes, *format, &root, &root, 1 << 20)
+        })) {
+            Ok(Ok(mesh)) => assert!(mesh.problem().is_none(), "case {case}: a broken mesh read"),
+            Ok(Err((line, _, _, message))) => {
+                refused += 1;
+                assert!(line >= 1 && !message.is_empty(), "case {case}: {message}");
+            }
+            Err(_) => {
+                let out = std::env::temp_dir().join(format!("wartable-fuzz-model-{case}.bin"));
+                let _ = std::fs::write(&out, &bytes);
+                panic!(
+                    "model file case {case} ({format:?}, seed {}) panicked; input in {}",
+                    seed(),
+                    out.display()
+                );
+            }
+        }
+    }
+    eprintln!("fuzz model files: {n} cases, {refused} refused, 0 panics");
+    reaches("model-files", (n, refused));
+}
+
+/// The example pack's manifest mutated, loaded with its model files as check-pack does.
+#[test]
+fn fuzz_pack_manifests() {
+    use wartable::data::packs::{LoadOptions, load_pack};
+    let example = repo().join("assets/packs/example");
+    let dir = crate::common::temp_dir("fuzz-pack");
+    for e in std::fs::read_dir(&example)
+        .expect("the example pack")
+        .flatten()
+    {
+        std::fs::copy(e.path(), dir.join(e.file_name())).expect("copy");
+    }
+    let known = wartable::rules::unit_types::known();
+    let opts = LoadOptions {
+        cache_dir: None,
+        ..LoadOptions::default()
+    };
+    reaches(
+        "pack-manifest",
+        fuzz(
+            "pack-manifest",
+            &one("assets/packs/example/pack.ron"),
+            &|t| {
+                std::fs::write(dir.join("pack.ron"), t).expect("write");
+                let (_, errors) = load_pack(&dir, &known, &opts);
+                if errors.is_empty() {
+                    Ok(())
+                } else {
+                    Err(errors)
+                }
+            },
+        ),
+    );
+}

@@ -112,6 +112,24 @@ pub fn read_gltf(
     if json.starts_with(b"glTF") {
         return Err(err("JSON chunk", "not JSON"));
     }
+    // Required extensions first, by name (the crate's own check only says "unsupported").
+    #[derive(serde::Deserialize)]
+    struct Required {
+        #[serde(default, rename = "extensionsRequired")]
+        required: Vec<String>,
+    }
+    if let Ok(r) = serde_json::from_slice::<Required>(json)
+        && let Some((i, ext)) = r
+            .required
+            .iter()
+            .enumerate()
+            .find(|(_, e)| !SUPPORTED_REQUIRED.contains(&e.as_str()))
+    {
+        return Err(err(
+            format!("extensionsRequired[{i}]"),
+            format!("requires the extension {ext}, which cannot be drawn"),
+        ));
+    }
     let doc = match gltf::Gltf::from_slice(json) {
         Ok(g) => g.document,
         Err(gltf::Error::Deserialize(e)) => {
@@ -130,14 +148,6 @@ pub fn read_gltf(
         }
         Err(e) => return Err(err("", format!("not glTF: {e}"))),
     };
-    for ext in doc.extensions_required() {
-        if !SUPPORTED_REQUIRED.contains(&ext) {
-            return Err(err(
-                "extensionsRequired",
-                format!("requires the extension {ext}, which cannot be drawn"),
-            ));
-        }
-    }
     // The buffers' bytes, each at least as long as it says.
     let mut bufs: Vec<Vec<u8>> = Vec::new();
     for b in doc.buffers() {
@@ -155,8 +165,7 @@ pub fn read_gltf(
                         .decode(b64)
                         .map_err(|e| err(&at, format!("data URI: {e}")))?
                 } else {
-                    external(&percent_decode(uri))
-                        .map_err(|m| err(&at, format!("file `{uri}`: {m}")))?
+                    external(&percent_decode(uri)).map_err(|m| err(&at, m))?
                 }
             }
         };

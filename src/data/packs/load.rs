@@ -5,11 +5,11 @@
 
 use super::fit::{FileAxes, orient};
 use super::manifest::{
-    MANIFEST_FILE, Manifest, ModelEntry, Paint, field_issues, locate_all, name_issues,
+    Known, MANIFEST_FILE, Manifest, ModelEntry, Paint, field_issues, locate_all, name_issues,
 };
 use super::mesh::PackMesh;
 use super::simplify::{DEFAULT_BUDGET, cache_path, read_cached, simplify, write_cached};
-use super::{Known, gltf_read, stl};
+use super::{gltf_read, stl};
 use crate::data::error::{Issue, LocatedError};
 use crate::data::spans::SpanIndex;
 use std::path::{Component, Path, PathBuf};
@@ -309,9 +309,8 @@ pub fn read_inside(
     }
     if meta.len() > cap {
         return Err(format!(
-            "`{rel}` is {} bytes, more than the {} MiB limit",
-            meta.len(),
-            cap / (1024 * 1024)
+            "`{rel}` is {} bytes, more than the limit of {cap} bytes",
+            meta.len()
         ));
     }
     let bytes = std::fs::read(&canon).map_err(|e| format!("cannot read `{rel}`: {e}"))?;
@@ -386,10 +385,22 @@ pub fn load_entry(
     let (mut simplified, mut from_cache) = (false, false);
     if file_triangles > opts.budget {
         simplified = true;
+        // A .gltf's buffer files are part of what is cached: its mesh is in the key too.
+        let mut key = bytes.clone();
+        if format == Format::Gltf {
+            for p in &mesh.positions {
+                for c in p {
+                    key.extend_from_slice(&c.to_le_bytes());
+                }
+            }
+            for i in &mesh.indices {
+                key.extend_from_slice(&i.to_le_bytes());
+            }
+        }
         let cached = opts
             .cache_dir
             .as_ref()
-            .map(|d| cache_path(d, &bytes, opts.budget));
+            .map(|d| cache_path(d, &key, opts.budget));
         match cached.as_ref().and_then(|p| read_cached(p, opts.budget)) {
             Some(m) => {
                 mesh = m;
@@ -435,4 +446,25 @@ pub fn packs_in(root: &Path) -> Vec<PathBuf> {
 /// The folder of the packs shipped with the program (`assets/packs`).
 pub fn shipped_packs_dir() -> PathBuf {
     crate::data::load::resolve_data_path(Path::new("assets/packs"))
+}
+
+impl Pack {
+    /// One line: the pack's name, its models and their triangles.
+    pub fn summary(&self) -> String {
+        let units = self
+            .models
+            .iter()
+            .filter(|m| matches!(m.target, Target::Unit { .. }))
+            .count();
+        let tris: usize = self.models.iter().map(|m| m.mesh.triangles()).sum();
+        let simplified = self.models.iter().filter(|m| m.simplified).count();
+        format!(
+            "{}: {} unit models, {} terrain models, {} triangles drawn, {} simplified",
+            self.name,
+            units,
+            self.models.len() - units,
+            tris,
+            simplified
+        )
+    }
 }

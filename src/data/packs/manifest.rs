@@ -282,13 +282,61 @@ pub fn name_issues(m: &Manifest, known: &Known) -> Vec<Issue> {
     out
 }
 
-/// The manifest as RON, one entry per line.
+/// The manifest as RON, one entry per line, optional fields only when set (as a player would
+/// write it).
 pub fn to_ron_string(m: &Manifest) -> Result<String, ron::Error> {
-    let cfg = ron::ser::PrettyConfig::new()
-        .depth_limit(2)
-        .struct_names(true)
-        .indentor("    ");
-    let mut s = ron::ser::to_string_pretty(m, cfg)?;
-    s.push('\n');
+    let q = |v: &dyn erased::Ron| v.ron();
+    let mut s = format!("Pack(\n    name: {},\n", q(&m.name)?);
+    if !m.description.is_empty() {
+        s += &format!("    description: {},\n", q(&m.description)?);
+    }
+    let rest = |e: ModelEntry| -> Result<String, ron::Error> {
+        let mut r = format!("file: {}", q(&e.file)?);
+        if let Some(v) = e.scale {
+            r += &format!(", scale: Some({})", q(&v)?);
+        }
+        if !is_zero3(&e.rotation) {
+            r += &format!(", rotation: {}", q(&e.rotation)?);
+        }
+        if !is_zero3(&e.offset) {
+            r += &format!(", offset: {}", q(&e.offset)?);
+        }
+        if let Some(p) = e.paint {
+            r += &format!(", paint: Some({})", q(&p)?);
+        }
+        Ok(r)
+    };
+    if !m.units.is_empty() {
+        s += "    units: [\n";
+        for u in &m.units {
+            s += &format!(
+                "        (rules: {}, unit: {}, {}),\n",
+                q(&u.rules)?,
+                q(&u.unit)?,
+                rest(u.model())?
+            );
+        }
+        s += "    ],\n";
+    }
+    if !m.terrain.is_empty() {
+        s += "    terrain: [\n";
+        for t in &m.terrain {
+            s += &format!("        (piece: {}, {}),\n", q(&t.piece)?, rest(t.model())?);
+        }
+        s += "    ],\n";
+    }
+    s += ")\n";
     Ok(s)
+}
+
+mod erased {
+    /// A value written as RON on its own.
+    pub trait Ron {
+        fn ron(&self) -> Result<String, ron::Error>;
+    }
+    impl<T: serde::Serialize> Ron for T {
+        fn ron(&self) -> Result<String, ron::Error> {
+            ron::ser::to_string(self)
+        }
+    }
 }

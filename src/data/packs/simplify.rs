@@ -12,7 +12,7 @@ pub const DEFAULT_BUDGET: usize = 20_000;
 /// `mesh` brought to at most `budget` triangles (a copy when it is already there).
 pub fn simplify(mesh: &PackMesh, budget: usize) -> PackMesh {
     let total = mesh.triangles();
-    if total <= budget || budget == 0 {
+    if total <= budget || budget == 0 || mesh.problem().is_some() {
         return mesh.clone();
     }
     let mut out = PackMesh {
@@ -25,7 +25,22 @@ pub fn simplify(mesh: &PackMesh, budget: usize) -> PackMesh {
     // their sum stays within the budget when no part is tiny.
     for p in &mesh.parts {
         let from = p.first as usize;
-        let idx = &mesh.indices[from..from + p.count as usize];
+        let part = &mesh.indices[from..from + p.count as usize];
+        // The part's own vertices only, so that each call reads no more than its part.
+        let mut local = std::collections::HashMap::new();
+        let mut verts: Vec<[f32; 3]> = Vec::new();
+        let mut back: Vec<u32> = Vec::new();
+        let idx: Vec<u32> = part
+            .iter()
+            .map(|&i| {
+                *local.entry(i).or_insert_with(|| {
+                    verts.push(mesh.positions[i as usize]);
+                    back.push(i);
+                    (verts.len() - 1) as u32
+                })
+            })
+            .collect();
+        let idx = &idx[..];
         let tris = idx.len() / 3;
         let share = ((tris as u128 * budget as u128) / total as u128).max(1) as usize;
         let mut kept = if tris <= share {
@@ -33,7 +48,7 @@ pub fn simplify(mesh: &PackMesh, budget: usize) -> PackMesh {
         } else {
             meshopt::simplify_decoder(
                 idx,
-                &mesh.positions,
+                &verts,
                 share * 3,
                 0.05,
                 meshopt::SimplifyOptions::LockBorder,
@@ -41,9 +56,12 @@ pub fn simplify(mesh: &PackMesh, budget: usize) -> PackMesh {
             )
         };
         if kept.len() / 3 > share {
-            kept = meshopt::simplify_sloppy_decoder(idx, &mesh.positions, share * 3, 1.0, None);
+            kept = meshopt::simplify_sloppy_decoder(idx, &verts, share * 3, 1.0, None);
         }
         kept.truncate(share * 3);
+        for k in &mut kept {
+            *k = back[*k as usize];
+        }
         out.parts.push(MeshPart {
             first: out.indices.len() as u32,
             count: kept.len() as u32,
