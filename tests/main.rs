@@ -22,7 +22,6 @@ mod levels;
 mod looks;
 mod net;
 mod open_names;
-mod pack_app;
 mod packs;
 mod replay;
 mod report;

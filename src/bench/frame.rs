@@ -57,8 +57,14 @@ pub fn app(seed: u64, pack: Option<&std::path::Path>) -> App {
             .map(|(r, _)| r.clone())
             .max_by_key(|r| units.iter().filter(|(x, _)| x == r).count());
         if let Some(rules) = rules {
-            let of: Vec<&String> = units.iter().filter(|(r, _)| *r == rules).map(|(_, u)| u).collect();
-            state.units.rules = crate::rules::core::RulesId::from_key(&rules).ok().map(|r| r.key());
+            let of: Vec<&String> = units
+                .iter()
+                .filter(|(r, _)| *r == rules)
+                .map(|(_, u)| u)
+                .collect();
+            state.units.rules = crate::rules::core::RulesId::from_key(&rules)
+                .ok()
+                .map(|r| r.key());
             for (i, m) in state.table.models.iter().enumerate() {
                 state.units.of.insert(m.id, of[i % of.len()].clone());
             }

@@ -23,11 +23,9 @@ pub fn pack_id(dir: &Path) -> String {
     let shipped = shipped_packs_dir();
     let under_shipped = dir.parent().is_some_and(|p| {
         p == shipped
-            || p.canonicalize().ok().is_some_and(|c| {
-                shipped
-                    .canonicalize()
-                    .is_ok_and(|s| s == c)
-            })
+            || p.canonicalize()
+                .ok()
+                .is_some_and(|c| shipped.canonicalize().is_ok_and(|s| s == c))
     });
     if under_shipped {
         format!("shipped/{name}")
@@ -67,7 +65,12 @@ fn safe_file_name(name: &str) -> String {
 /// Assigns the model file `src` to a rule set's unit type in the pack at `pack_dir` (created if
 /// needed): the file is copied into the pack's folder and the manifest's entry for that unit
 /// type written (any earlier one replaced). Returns the file's name in the pack.
-pub fn assign_model(pack_dir: &Path, rules: &str, unit: &str, src: &Path) -> Result<String, String> {
+pub fn assign_model(
+    pack_dir: &Path,
+    rules: &str,
+    unit: &str,
+    src: &Path,
+) -> Result<String, String> {
     let name = src
         .file_name()
         .map(|n| safe_file_name(&n.to_string_lossy()))
@@ -112,7 +115,8 @@ pub fn assign_model(pack_dir: &Path, rules: &str, unit: &str, src: &Path) -> Res
     let text = to_ron_string(&manifest).map_err(|e| e.to_string())?;
     let tmp = manifest_path.with_extension("ron.tmp");
     std::fs::write(&tmp, text).map_err(|e| format!("{}: {e}", tmp.display()))?;
-    std::fs::rename(&tmp, &manifest_path).map_err(|e| format!("{}: {e}", manifest_path.display()))?;
+    std::fs::rename(&tmp, &manifest_path)
+        .map_err(|e| format!("{}: {e}", manifest_path.display()))?;
     Ok(name)
 }
 

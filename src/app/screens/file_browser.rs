@@ -101,7 +101,8 @@ impl FileBrowser {
                     {
                         self.go(p.to_path_buf());
                     }
-                    let r = ui.add(egui::TextEdit::singleline(&mut self.typed).desired_width(320.0));
+                    let r =
+                        ui.add(egui::TextEdit::singleline(&mut self.typed).desired_width(320.0));
                     if r.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter)) {
                         self.go(PathBuf::from(self.typed.clone()));
                     }
@@ -116,7 +117,10 @@ impl FileBrowser {
                     .show(ui, |ui| {
                         let mut go_to = None;
                         for f in &self.folders {
-                            if ui.selectable_label(false, format!("[{f}]")).double_clicked() {
+                            if ui
+                                .selectable_label(false, format!("[{f}]"))
+                                .double_clicked()
+                            {
                                 go_to = Some(self.dir.join(f));
                             }
                         }

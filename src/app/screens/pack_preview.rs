@@ -144,7 +144,11 @@ fn show_model(
         ..default()
     });
     // The front arc: a light wedge on the base's front (+x).
-    let arc = meshes.add(crate::app::view::figures::arc_band(diameter / 2.0, 90.0, 0.125));
+    let arc = meshes.add(crate::app::view::figures::arc_band(
+        diameter / 2.0,
+        90.0,
+        0.125,
+    ));
     let arc_mat = mats.add(StandardMaterial {
         base_color: Color::srgb(0.95, 0.92, 0.75),
         unlit: true,

@@ -86,6 +86,14 @@ fn packs_window(
             .and_then(|k| RulesId::from_key(k).ok())
             .unwrap_or(RulesId::ALL[0]),
     );
+    let names = crate::rules::unit_types::unit_type_names(rules);
+    // The first unit type a pack draws is shown at first.
+    if window.unit.is_none() {
+        window.unit = names
+            .iter()
+            .find(|u| models.unit(rules.key(), u).is_some())
+            .cloned();
+    }
     let mut choose = false;
     egui::Window::new("Model packs")
         .open(&mut open)
@@ -157,13 +165,13 @@ fn packs_window(
                             .num_columns(2)
                             .striped(true)
                             .show(ui, |ui| {
-                                for unit in crate::rules::unit_types::unit_type_names(rules) {
+                                for unit in &names {
                                     let on = window.unit.as_deref() == Some(unit.as_str());
                                     if ui.selectable_label(on, unit.as_str()).clicked() {
                                         window.unit = Some(unit.clone());
                                         preview.yaw = 0.0;
                                     }
-                                    match models.unit(rules.key(), &unit) {
+                                    match models.unit(rules.key(), unit) {
                                         Some(m) => ui.label(format!(
                                             "{}: {}",
                                             m.pack,

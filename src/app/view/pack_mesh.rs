@@ -19,7 +19,14 @@ pub enum Tint {
 
 impl Tint {
     fn linear(c: [f32; 4]) -> Tint {
-        Tint::Linear(c.map(|x| if x.is_finite() { x.clamp(0.0, 1.0) } else { 1.0 }.to_bits()))
+        Tint::Linear(c.map(|x| {
+            if x.is_finite() {
+                x.clamp(0.0, 1.0)
+            } else {
+                1.0
+            }
+            .to_bits()
+        }))
     }
     /// The colour, for the side `side` (whose colour `side_color` gives).
     pub fn color(self, side_color: Color) -> Color {
@@ -53,7 +60,9 @@ pub fn bevy_meshes(mesh: &PackMesh, paint: Paint) -> Vec<(Mesh, Tint)> {
     for part in &mesh.parts {
         let tint = tint_of(paint, part.side, part.color);
         let first = part.first as usize;
-        let end = first.saturating_add(part.count as usize).min(mesh.indices.len());
+        let end = first
+            .saturating_add(part.count as usize)
+            .min(mesh.indices.len());
         let Some(idx) = mesh.indices.get(first.min(end)..end) else {
             continue;
         };
@@ -79,7 +88,12 @@ fn one_mesh(mesh: &PackMesh, idx: &[u32]) -> Option<Mesh> {
         for &i in tri {
             let j = *remap.entry(i).or_insert_with(|| {
                 pos.push(mesh.positions[i as usize]);
-                nor.push(mesh.normals.get(i as usize).copied().unwrap_or([0.0, 1.0, 0.0]));
+                nor.push(
+                    mesh.normals
+                        .get(i as usize)
+                        .copied()
+                        .unwrap_or([0.0, 1.0, 0.0]),
+                );
                 (pos.len() - 1) as u32
             });
             out.push(j);
@@ -89,10 +103,13 @@ fn one_mesh(mesh: &PackMesh, idx: &[u32]) -> Option<Mesh> {
         return None;
     }
     Some(
-        Mesh::new(PrimitiveTopology::TriangleList, RenderAssetUsages::default())
-            .with_inserted_attribute(Mesh::ATTRIBUTE_POSITION, pos)
-            .with_inserted_attribute(Mesh::ATTRIBUTE_NORMAL, nor)
-            .with_inserted_indices(Indices::U32(out)),
+        Mesh::new(
+            PrimitiveTopology::TriangleList,
+            RenderAssetUsages::default(),
+        )
+        .with_inserted_attribute(Mesh::ATTRIBUTE_POSITION, pos)
+        .with_inserted_attribute(Mesh::ATTRIBUTE_NORMAL, nor)
+        .with_inserted_indices(Indices::U32(out)),
     )
 }
 

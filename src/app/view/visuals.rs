@@ -440,10 +440,9 @@ fn dress_pieces(
         let mat = pal.pieces.get(&kind).cloned().unwrap_or_default();
         // A pack's model for the piece's label stands in the piece's box instead.
         let (uid, drawn) = packs.piece(p.index, p.size, &mat, &mut mats);
-        commands.entity(e).insert((
-            Visibility::default(),
-            super::pack_figures::DrawnModel(uid),
-        ));
+        commands
+            .entity(e)
+            .insert((Visibility::default(), super::pack_figures::DrawnModel(uid)));
         if uid.is_some() {
             commands.entity(e).with_children(|c| {
                 for (mesh, tf, mat) in drawn {

@@ -5,6 +5,7 @@
 
 use bevy::prelude::*;
 use std::path::{Path, PathBuf};
+use wartable::app::base::packs::EXAMPLE;
 use wartable::app::base::settings::Settings;
 use wartable::app::game::session::ActiveGame;
 use wartable::app::games::kog::session::KogSession;
@@ -109,7 +110,11 @@ fn deployed(seed: u64) -> Game<Kog> {
     let mut g = kog_game(seed);
     let all = Kog::unit_types(&g.state).len();
     for _ in 0..400 {
-        if wartable::app::games::kog::session::view_table(&g.state).models.len() >= all {
+        if wartable::app::games::kog::session::view_table(&g.state)
+            .models
+            .len()
+            >= all
+        {
             break;
         }
         g.self_play(1);
@@ -315,13 +320,42 @@ fn a_pack_with_a_bad_file_loads_the_rest_and_names_the_skipped_file() {
     }
 }
 
+/// The shipped example pack, as the app finds it.
+fn example() -> Vec<(String, PathBuf)> {
+    let dir = wartable::data::packs::shipped_packs_dir().join("example");
+    assert_eq!(wartable::app::base::packs::pack_id(&dir), EXAMPLE);
+    vec![(EXAMPLE.to_string(), dir)]
+}
+
+#[test]
+fn the_example_pack_draws_the_unit_types_it_has() {
+    let mut app = app_with(deployed(5), example(), &[EXAMPLE]);
+    let loading = app.world().resource::<PackLoading>();
+    assert!(loading.errors.is_empty(), "{:?}", loading.errors);
+    assert_eq!((loading.done, loading.total), (12, 12));
+    let models = app.world().resource::<PackModels>();
+    let has = |u: &str| models.unit("kog-light", u).is_some();
+    let minis = drawn(&mut app);
+    let mut by_pack = 0;
+    for (unit, uid, base, size) in &minis {
+        assert_eq!(uid.is_some(), has(unit), "{unit}");
+        if let Some(size) = size {
+            // On the base, at most the body's height.
+            assert!(size.y <= base.body_height + 1e-3, "{unit}: {size}");
+            assert!(size.x.max(size.z) <= base.diameter + 1e-3, "{unit}: {size}");
+            by_pack += 1;
+        }
+    }
+    assert!(
+        by_pack > 0,
+        "the default forces have units the example pack draws"
+    );
+    assert!(pack_meshes_drawn(&mut app) >= by_pack);
+}
+
 #[test]
 fn enabling_a_pack_changes_no_hash() {
-    let game = kog_game(9);
-    let types = unit_types(&game);
-    let dir = crate::common::temp_dir("pack-app-hash").join("test");
-    write_pack(&dir, &types, &[]);
-    let found = vec![("user/test".to_string(), dir)];
+    let found = example();
     let play = |enabled: &[&str]| {
         let mut g = kog_game(9);
         for seat in g.seats() {
@@ -344,7 +378,7 @@ fn enabling_a_pack_changes_no_hash() {
         (s.game.hash(), s.game.log.len(), drawn_by_pack)
     };
     let (plain, plain_len, none) = play(&[]);
-    let (packed, packed_len, some) = play(&["user/test"]);
+    let (packed, packed_len, some) = play(&[EXAMPLE]);
     assert_eq!(none, 0);
     assert!(some > 0, "the pack's models were on the table");
     assert!(plain_len > 20, "the game went on: {plain_len} commands");
