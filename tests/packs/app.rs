@@ -333,9 +333,9 @@ fn the_example_pack_draws_the_unit_types_it_has() {
     let loading = app.world().resource::<PackLoading>();
     assert!(loading.errors.is_empty(), "{:?}", loading.errors);
     assert_eq!((loading.done, loading.total), (12, 12));
+    let minis = drawn(&mut app);
     let models = app.world().resource::<PackModels>();
     let has = |u: &str| models.unit("kog-light", u).is_some();
-    let minis = drawn(&mut app);
     let mut by_pack = 0;
     for (unit, uid, base, size) in &minis {
         assert_eq!(uid.is_some(), has(unit), "{unit}");
