@@ -70,7 +70,13 @@ fn figure() -> PackMesh {
 fn write_pack(dir: &Path, good: &[String], bad: &[String]) {
     std::fs::create_dir_all(dir).unwrap();
     std::fs::write(dir.join("fig.glb"), write_glb(&figure())).unwrap();
-    std::fs::write(dir.join("fig.stl"), write_stl(&figure(), "fig")).unwrap();
+    // STL's axes: z up, front -y.
+    let mut stl = figure();
+    for p in stl.positions.iter_mut() {
+        *p = [p[0], -p[2], p[1]];
+    }
+    stl.compute_normals();
+    std::fs::write(dir.join("fig.stl"), write_stl(&stl, "fig")).unwrap();
     std::fs::write(dir.join("broken.glb"), b"glTF but not really").unwrap();
     let entry = |unit: &str, file: &str| UnitEntry {
         rules: "kog-light".into(),
