@@ -73,7 +73,7 @@ struct Cli {
     menu: bool,
     /// Open a window at start: menu, new-battle, new-kog-light, new-kry-gothic, new-ktog,
     /// new-dndalike, new-krig, builder, dnd-builder, dnd-delve, load, settings, rules (with --game), balance,
-    /// balance-run or balance-matrix; any other name is refused.
+    /// balance-run, balance-matrix or model-packs; any other name is refused.
     #[arg(long, value_name = "NAME", value_parser = wartable::app::base::open_names::parse_open_name)]
     open: Option<String>,
     /// Window size, e.g. 1280x800.
@@ -207,6 +207,9 @@ enum BenchWhat {
         /// Frames timed after the first.
         #[arg(long, default_value_t = 300)]
         steps: usize,
+        /// A model pack's folder: its unit models drawn on the table's models.
+        #[arg(long)]
+        pack: Option<PathBuf>,
     },
     /// Hard's decisions timed at a think budget (Normal plays the game on): median and 95th
     /// percentile in milliseconds.
@@ -485,10 +488,13 @@ fn main() -> ExitCode {
         return ExitCode::SUCCESS;
     }
     if let Some(Command::Bench {
-        what: BenchWhat::Frame { seed, steps },
+        what: BenchWhat::Frame { seed, steps, pack },
     }) = &cli.command
     {
-        say!("{}", wartable::bench::frame::frame(*seed, *steps));
+        say!(
+            "{}",
+            wartable::bench::frame::frame(*seed, *steps, pack.as_deref())
+        );
         return ExitCode::SUCCESS;
     }
     if let Some(Command::Bench {

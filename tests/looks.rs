@@ -170,7 +170,7 @@ fn every_miniature_is_dressed_and_a_wreck_lies_down() {
     use wartable::app::base::state::TableState;
     use wartable::app::view::table_entities::Miniature;
     use wartable::app::view::visuals::{ArcWedge, Body, FigurePart};
-    let mut app = wartable::bench::frame::app(1);
+    let mut app = wartable::bench::frame::app(1, None);
     app.update();
     app.update();
     let minis: Vec<(Entity, ModelId)> = app

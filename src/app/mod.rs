@@ -98,8 +98,9 @@ pub fn build_app(opts: AppOptions) -> App {
         screens::replay::plugin,
         screens::start_router::plugin,
     ));
+    app.add_plugins((view::pack_load::plugin, view::pack_figures::plugin));
     games::rule_set_plugins(&mut app);
-    app.add_plugins(screens::balance::plugin);
+    app.add_plugins((screens::balance::plugin, screens::packs_window::plugin));
     if opts.menu {
         app.add_systems(Startup, |mut m: ResMut<screens::menu::MainMenu>| {
             m.show_main = true

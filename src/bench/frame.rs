@@ -12,8 +12,10 @@ use crate::table::Pt;
 use bevy::prelude::*;
 use std::time::Instant;
 
-/// The headless app: the table's entities, their looks, the moves' glides and the effects.
-pub fn app(seed: u64) -> App {
+/// The headless app: the table's entities, their looks, the moves' glides and the effects;
+/// with `pack`, the pack's unit models drawn on the models (each model given one of the
+/// pack's unit types in turn) and its terrain models on the pieces they name.
+pub fn app(seed: u64, pack: Option<&std::path::Path>) -> App {
     let table = super::seeded_table(seed, 300, 200);
     let level = crate::data::LevelFile::from_table("bench", "", &table);
     let mut app = App::new();
@@ -33,7 +35,50 @@ pub fn app(seed: u64) -> App {
         crate::app::view::motion::plugin,
         crate::app::view::effects::plugin,
     ));
-    app.insert_resource(TableState::new(level, table, None));
+    let mut state = TableState::new(level, table, None);
+    if let Some(dir) = pack {
+        use crate::data::packs::{LoadOptions, Target, load_pack};
+        let opts = LoadOptions {
+            cache_dir: None,
+            ..Default::default()
+        };
+        let (loaded, _) = load_pack(dir, &crate::rules::unit_types::known(), &opts);
+        let units: Vec<(String, String)> = loaded
+            .models
+            .iter()
+            .filter_map(|m| match &m.target {
+                Target::Unit { rules, unit } => Some((rules.clone(), unit.clone())),
+                Target::Terrain { .. } => None,
+            })
+            .collect();
+        // One rule set's unit types (the one the pack draws most).
+        let rules = units
+            .iter()
+            .map(|(r, _)| r.clone())
+            .max_by_key(|r| units.iter().filter(|(x, _)| x == r).count());
+        if let Some(rules) = rules {
+            let of: Vec<&String> = units
+                .iter()
+                .filter(|(r, _)| *r == rules)
+                .map(|(_, u)| u)
+                .collect();
+            state.units.rules = crate::rules::core::RulesId::from_key(&rules)
+                .ok()
+                .map(|r| r.key());
+            for (i, m) in state.table.models.iter().enumerate() {
+                state.units.of.insert(m.id, of[i % of.len()].clone());
+            }
+        }
+        let mut meshes = app.world_mut().resource_mut::<Assets<Mesh>>();
+        let models = loaded
+            .models
+            .into_iter()
+            .map(|m| crate::app::view::pack_load::table_model("bench", m, &mut meshes))
+            .collect();
+        app.insert_resource(crate::app::view::pack_load::PackModels { models });
+        app.add_plugins(crate::app::view::pack_figures::plugin);
+    }
+    app.insert_resource(state);
     app.insert_resource(bevy::time::TimeUpdateStrategy::ManualDuration(
         std::time::Duration::from_secs_f64(1.0 / 60.0),
     ));
@@ -56,8 +101,8 @@ fn move_some(app: &mut App, frame: usize) {
     world.resource_mut::<GameMoved>().0 = vec![id];
 }
 
-pub fn frame(seed: u64, frames: usize) -> String {
-    let mut app = app(seed);
+pub fn frame(seed: u64, frames: usize, pack: Option<&std::path::Path>) -> String {
+    let mut app = app(seed, pack);
     let t0 = Instant::now();
     app.update();
     let first_ms = t0.elapsed().as_secs_f64() * 1e3;
@@ -81,11 +126,17 @@ pub fn frame(seed: u64, frames: usize) -> String {
         .iter(app.world())
         .count();
     let entities = app.world_mut().query::<Entity>().iter(app.world()).count();
+    let by_pack = app
+        .world_mut()
+        .query::<&crate::app::view::pack_figures::DrawnModel>()
+        .iter(app.world())
+        .filter(|d| d.0.is_some())
+        .count();
     let mut sorted = times.clone();
     sorted.sort_by(f64::total_cmp);
     let p95 = sorted[(sorted.len() * 95 / 100).min(sorted.len() - 1)];
     format!(
-        "{{\"models\": {minis}, \"pieces\": 300, \"entities\": {entities}, \"frames\": {frames}, \"first_frame_ms\": {first_ms:.2}, \"idle_median_frame_ms\": {:.3}, \"median_frame_ms\": {:.3}, \"p95_frame_ms\": {p95:.3}}}",
+        "{{\"models\": {minis}, \"pieces\": 300, \"entities\": {entities}, \"drawn_by_pack\": {by_pack}, \"frames\": {frames}, \"first_frame_ms\": {first_ms:.2}, \"idle_median_frame_ms\": {:.3}, \"median_frame_ms\": {:.3}, \"p95_frame_ms\": {p95:.3}}}",
         median(idle),
         median(times)
     )

@@ -2,6 +2,7 @@
 //! refused with its located error, the example pack checked, heavy meshes simplified and
 //! cached.
 
+mod app;
 mod errors;
 mod example;
 mod fit;

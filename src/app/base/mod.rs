@@ -12,6 +12,7 @@ pub mod level_io;
 pub mod mode;
 pub mod nav;
 pub mod open_names;
+pub mod packs;
 pub mod sets;
 pub mod settings;
 pub mod state;

@@ -19,6 +19,7 @@ const FIXED: &[&str] = &[
     "balance-matrix",
     "tutorial-kog-light",
     "tutorial-kry-gothic",
+    "model-packs",
 ];
 
 /// Every name `--open` takes, in the order the error message lists them.

@@ -1,6 +1,6 @@
 //! The player's settings, kept in the user's config folder (`settings.ron`; the folder can be
 //! moved with `WARTABLE_CONFIG_DIR`): UI scale, the side colours, whether moves and shots are
-//! animated, the Kry-Gothic interrupt countdown, the keys. A settings file that cannot be read
+//! animated, the Kry-Gothic interrupt countdown, the keys, the model packs drawn. A settings file that cannot be read
 //! leaves the defaults and says why. The Settings window (`crate::app::screens::settings`) edits them.
 
 use bevy::prelude::*;
@@ -24,6 +24,10 @@ pub struct Settings {
     pub keys: crate::app::base::key_map::Rebinds,
     /// Online play over the internet: the signalling server, STUN and TURN.
     pub online: OnlineSettings,
+    /// The model packs drawn, by id (`shipped/example`, `user/mine`: see
+    /// `crate::app::base::packs::pack_id`). None by default: the example pack draws the
+    /// built-in figures again, so it would only cost its loading time.
+    pub packs: Vec<String>,
 }
 
 /// Where games over the internet meet (a signalling server) and how their connections find a
@@ -96,6 +100,7 @@ impl Default for Settings {
             kry_countdown: Some(crate::rules::kry::tempo::DEFAULT_COUNTDOWN),
             keys: Vec::new(),
             online: OnlineSettings::default(),
+            packs: Vec::new(),
         }
     }
 }
@@ -197,6 +202,7 @@ mod tests {
                 turn_credential: "secret".into(),
                 ..OnlineSettings::default()
             },
+            packs: vec!["user/mine".into()],
         };
         s.save(&path).expect("saves");
         assert_eq!(Settings::load(&path), (s, None));

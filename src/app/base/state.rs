@@ -28,6 +28,16 @@ pub struct TableState {
     pub terrain_rev: u64,
     /// What the game in play says each model looks like (the rest stand as their size says).
     pub looks: std::collections::HashMap<ModelId, crate::table::look::Look>,
+    /// The rule set in play (its key) and each model's unit type in it: what a model pack
+    /// draws. Empty outside a game.
+    pub units: Units,
+}
+
+/// The rule set in play and each model's unit type, as the rule set names it.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Units {
+    pub rules: Option<&'static str>,
+    pub of: std::collections::HashMap<ModelId, String>,
 }
 
 impl TableState {
@@ -38,6 +48,7 @@ impl TableState {
             path,
             terrain_rev: next_rev(),
             looks: Default::default(),
+            units: Units::default(),
         }
     }
 

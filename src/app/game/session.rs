@@ -58,6 +58,8 @@ pub trait DynGame: Send + Sync {
     fn table(&self) -> Table;
     /// What each model looks like.
     fn looks(&self) -> crate::table::look::Looks;
+    /// Each model's unit type, as the rule set names it (what a model pack draws).
+    fn unit_types(&self) -> Vec<(crate::table::ModelId, String)>;
     /// What the table shows of the events played since the last call.
     fn take_cues(&mut self) -> Vec<crate::rules::core::Cue>;
     /// The game as an online host sees it.
@@ -189,6 +191,9 @@ where
     }
     fn looks(&self) -> crate::table::look::Looks {
         R::looks(&self.state)
+    }
+    fn unit_types(&self) -> Vec<(crate::table::ModelId, String)> {
+        R::unit_types(&self.state)
     }
     fn take_cues(&mut self) -> Vec<crate::rules::core::Cue> {
         Game::take_cues(self)

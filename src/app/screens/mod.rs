@@ -5,9 +5,12 @@
 
 pub mod balance;
 pub mod editor;
+pub mod file_browser;
 pub mod guide;
 pub mod help;
 pub mod menu;
+pub mod pack_preview;
+pub mod packs_window;
 pub mod play;
 pub mod replay;
 pub mod sandbox_bar;

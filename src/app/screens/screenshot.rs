@@ -122,6 +122,7 @@ fn take_screenshot(
     frames: Res<FrameCount>,
     time: Res<Time<bevy::time::Real>>,
     mut exit: MessageWriter<AppExit>,
+    packs: Option<Res<crate::app::view::pack_load::PackLoading>>,
 ) {
     if plan.taken {
         // Give up if the capture never arrives.
@@ -132,6 +133,10 @@ fn take_screenshot(
         return;
     }
     if frames.0 < plan.frames || time.elapsed_secs() < plan.min_secs {
+        return;
+    }
+    // The enabled model packs loaded first (the capture is of the table as it will stand).
+    if packs.is_some_and(|p| p.busy) && frames.0 < plan.frames + 300 {
         return;
     }
     plan.taken = true;

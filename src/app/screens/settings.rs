@@ -38,6 +38,7 @@ fn settings_window(
     mut settings: ResMut<Settings>,
     mut window: ResMut<SettingsWindow>,
     mut recolour: MessageWriter<crate::app::view::visuals::Recolour>,
+    packs: Option<ResMut<crate::app::screens::packs_window::PacksWindow>>,
     raw: Res<ButtonInput<KeyCode>>,
     mut maps: Query<
         &mut leafwing_input_manager::prelude::InputMap<crate::app::base::keys::Key>,
@@ -163,6 +164,14 @@ fn settings_window(
                     s.keys.clear();
                 }
             });
+            if let Some(mut packs) = packs
+                && ui
+                    .button("Model packs...")
+                    .on_hover_text("your own miniatures and terrain models on the table")
+                    .clicked()
+            {
+                packs.open = true;
+            }
             ui.separator();
             ui.label(
                 egui::RichText::new(match settings_path() {

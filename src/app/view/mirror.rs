@@ -57,6 +57,13 @@ fn mirror_table(
     }
     state.table = view;
     state.looks = active.0.game().looks().into_iter().collect();
+    let units = crate::app::base::state::Units {
+        rules: Some(active.0.game().rules().key()),
+        of: active.0.game().unit_types().into_iter().collect(),
+    };
+    if state.units != units {
+        state.units = units;
+    }
     if terrain_changed {
         state.terrain_changed();
     }

@@ -430,13 +430,27 @@ fn dress_pieces(
     mut commands: Commands,
     q: Query<(Entity, &TerrainPiece, &Name), Added<TerrainPiece>>,
     mut meshes: ResMut<Assets<Mesh>>,
+    mut mats: ResMut<Assets<StandardMaterial>>,
+    mut packs: super::pack_figures::PackDress,
     pal: Res<Palette>,
 ) {
     for (e, p, name) in &q {
         let (w, d, h) = p.size;
         let kind = super::scenery::kind_of(name.as_str(), p.shape, &p.tags);
         let mat = pal.pieces.get(&kind).cloned().unwrap_or_default();
-        commands.entity(e).insert(Visibility::default());
+        // A pack's model for the piece's label stands in the piece's box instead.
+        let (uid, drawn) = packs.piece(p.index, p.size, &mat, &mut mats);
+        commands
+            .entity(e)
+            .insert((Visibility::default(), super::pack_figures::DrawnModel(uid)));
+        if uid.is_some() {
+            commands.entity(e).with_children(|c| {
+                for (mesh, tf, mat) in drawn {
+                    c.spawn((Mesh3d(mesh), MeshMaterial3d(mat), tf));
+                }
+            });
+            continue;
+        }
         if !super::scenery::dressing_replaces(kind, p.shape) {
             let (mesh, offset) = match p.shape {
                 PieceShape::Box | PieceShape::Wall => {
@@ -586,26 +600,36 @@ fn dress_miniatures(
     mut meshes: ResMut<Assets<Mesh>>,
     mut mats: ResMut<Assets<StandardMaterial>>,
     mut cache: ResMut<FigureCache>,
+    mut packs: super::pack_figures::PackDress,
     pal: Res<Palette>,
 ) {
     for (e, mini, base, facing) in &q {
         let r = base.diameter / 2.0;
         let side = mini.side.0;
         let key = |x: f32| (x * 100.0).round() as u32;
+        // A pack's model for the miniature's unit type stands instead of the built-in figure.
+        let (uid, pack_parts) = packs.figure(mini.id, base, side_color(side), &mut mats);
+        commands
+            .entity(e)
+            .insert(super::pack_figures::DrawnModel(uid));
         let FigureCache {
             meshes: fig_meshes,
             mats: fig_mats,
             bases,
         } = &mut *cache;
-        let parts = fig_meshes
-            .entry((mini.look, key(r), key(base.body_height)))
-            .or_insert_with(|| {
-                super::figures::build(mini.look, r, base.body_height)
-                    .into_iter()
-                    .map(|p| (meshes.add(p.mesh), p.tf, p.paint, p.turret))
-                    .collect()
-            })
-            .clone();
+        let parts = if uid.is_some() {
+            Vec::new()
+        } else {
+            fig_meshes
+                .entry((mini.look, key(r), key(base.body_height)))
+                .or_insert_with(|| {
+                    super::figures::build(mini.look, r, base.body_height)
+                        .into_iter()
+                        .map(|p| (meshes.add(p.mesh), p.tf, p.paint, p.turret))
+                        .collect()
+                })
+                .clone()
+        };
         let (base_mesh, base_mat, top_mesh) = bases
             .entry((side, key(r)))
             .or_insert_with(|| {
@@ -631,7 +655,15 @@ fn dress_miniatures(
                 .or_insert_with(|| mats.add(paint_material(paint, side, mini.look.style)))
                 .clone()
         };
-        let part_mats: Vec<_> = parts.iter().map(|(_, _, p, _)| mat_of(*p)).collect();
+        let mut parts: Vec<_> = parts
+            .iter()
+            .map(|(mesh, tf, p, turret)| (mesh.clone(), *tf, mat_of(*p), *turret))
+            .collect();
+        parts.extend(
+            pack_parts
+                .into_iter()
+                .map(|(mesh, tf, mat)| (mesh, tf, mat, false)),
+        );
         commands
             .entity(e)
             .insert(Visibility::default())
@@ -657,14 +689,14 @@ fn dress_miniatures(
                 c.spawn((upright, Visibility::default(), Body { upright }))
                     .with_children(|f| {
                         let mut turret = Vec::new();
-                        for ((mesh, tf, _, on_turret), mat) in parts.iter().zip(&part_mats) {
+                        for (mesh, tf, mat, on_turret) in parts {
                             let part = (
-                                Mesh3d(mesh.clone()),
+                                Mesh3d(mesh),
                                 MeshMaterial3d(mat.clone()),
-                                *tf,
-                                FigurePart(mat.clone()),
+                                tf,
+                                FigurePart(mat),
                             );
-                            if *on_turret {
+                            if on_turret {
                                 turret.push(part);
                             } else {
                                 f.spawn(part);
