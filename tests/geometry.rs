@@ -1211,6 +1211,51 @@ fn a_search_toward_one_goal_finds_the_whole_fields_cost_and_path() {
     );
 }
 
+/// A search within an allowance gives every cell in reach exactly (bit for bit) the cost and
+/// path an endless search gives it, and nothing beyond the allowance: from the deck's middle, a corner and an edge, at a small step's allowance, a
+/// walk's and a run's.
+#[test]
+fn a_search_within_an_allowance_agrees_with_an_endless_one() {
+    let (_, mut t) =
+        wartable::data::load_level(&crate::common::repo().join("levels/kry-deck.ron")).unwrap();
+    t.models.clear();
+    let a = trooper(&mut t, 900, 1, 4.25, 12.25);
+    let b = trooper(&mut t, 901, 2, 8.25, 12.25);
+    let c = trooper(&mut t, 902, 1, 0.6, 0.6);
+    let d = trooper(&mut t, 903, 2, 35.4, 20.0);
+    let s = Scene::new(&t, SightOptions::default());
+    let rules = MoveRules::default();
+    let mut compared = 0;
+    for id in [a, b, c, d] {
+        let endless = CostField::new(&t, &s, id, &rules, f32::INFINITY).unwrap();
+        for allowance in [0.999f32, 4.0, 8.0, 12.0] {
+            let near = CostField::new(&t, &s, id, &rules, allowance).unwrap();
+            for gx in 0..72 {
+                for gy in 0..48 {
+                    let g = Pt::new(gx as f32 * 0.5 + 0.25, gy as f32 * 0.5 + 0.25);
+                    let want = endless.cost_to(g).filter(|c| *c <= allowance + 1e-4);
+                    assert_eq!(
+                        near.cost_to(g).map(f32::to_bits),
+                        want.map(f32::to_bits),
+                        "{id:?} within {allowance}: {g:?}"
+                    );
+                    if want.is_some() {
+                        assert_eq!(near.path_to(g), endless.path_to(g), "{id:?} {g:?}");
+                        compared += 1;
+                    }
+                }
+            }
+            assert_eq!(near.reachable().count(), {
+                endless
+                    .reachable()
+                    .filter(|(_, c)| *c <= allowance + 1e-4)
+                    .count()
+            });
+        }
+    }
+    assert!(compared > 1000, "{compared} cells in reach compared");
+}
+
 // A length is what the C library's `hypotf` gives on Linux (squares summed in f64, one
 // rounding): the program's choices, which compare lengths, are what they were when lengths came
 // from it. Whole inches, fractions, tiny and huge values, and every sign.

@@ -121,34 +121,20 @@ fn setup(h: &mut String, r: &Report) {
         );
     }
     let _ = writeln!(h, "</table><h3>Forces</h3>");
-    for s in &r.seats {
-        let models: Vec<_> = r.roster.iter().filter(|m| m.0 == s.seat).collect();
-        if models.is_empty() {
-            continue;
-        }
-        let points: u32 = models.iter().map(|m| m.3).sum();
+    for f in words::forces(r) {
         let _ = writeln!(
             h,
             "<p><b>Seat {} ({})</b>{}</p><table><tr><th>Model</th><th>Kind</th><th>Points</th></tr>",
-            s.seat,
-            esc(&s.side),
-            if points > 0 {
-                format!(": {points} points")
-            } else {
-                String::new()
-            }
+            f.seat.seat,
+            esc(&f.seat.side),
+            f.points_suffix()
         );
-        for (_, name, kind, pts) in models {
+        for (name, kind, pts) in &f.rows {
             let _ = writeln!(
                 h,
-                "<tr><td>{}</td><td>{}</td><td>{}</td></tr>",
+                "<tr><td>{}</td><td>{}</td><td>{pts}</td></tr>",
                 esc(name),
-                esc(kind),
-                if *pts > 0 {
-                    pts.to_string()
-                } else {
-                    "-".into()
-                }
+                esc(kind)
             );
         }
         let _ = writeln!(h, "</table>");

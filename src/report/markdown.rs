@@ -37,35 +37,16 @@ pub fn render(r: &Report, maps: &[String]) -> String {
         let _ = writeln!(m, "| {} | {} | {} |", s.seat, esc(&s.side), s.player);
     }
     let _ = writeln!(m, "\n### Forces\n");
-    for s in &r.seats {
-        let models: Vec<_> = r.roster.iter().filter(|x| x.0 == s.seat).collect();
-        if models.is_empty() {
-            continue;
-        }
-        let points: u32 = models.iter().map(|x| x.3).sum();
+    for f in words::forces(r) {
         let _ = writeln!(
             m,
             "**Seat {} ({})**{}\n\n| Model | Kind | Points |\n|---|---|---|",
-            s.seat,
-            esc(&s.side),
-            if points > 0 {
-                format!(": {points} points")
-            } else {
-                String::new()
-            }
+            f.seat.seat,
+            esc(&f.seat.side),
+            f.points_suffix()
         );
-        for (_, name, kind, pts) in models {
-            let _ = writeln!(
-                m,
-                "| {} | {} | {} |",
-                esc(name),
-                esc(kind),
-                if *pts > 0 {
-                    pts.to_string()
-                } else {
-                    "-".into()
-                }
-            );
+        for (name, kind, pts) in &f.rows {
+            let _ = writeln!(m, "| {} | {} | {pts} |", esc(name), esc(kind));
         }
         let _ = writeln!(m);
     }

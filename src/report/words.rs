@@ -24,6 +24,51 @@ pub fn side_name(r: &Report, side: u8) -> String {
         .map_or_else(|| format!("side {side}"), |(n, _)| n.clone())
 }
 
+/// One seat's forces table: its heading and a row per model (name, kind, points or "-").
+pub struct Forces<'a> {
+    /// The seat the table is for.
+    pub seat: &'a super::gather::SeatLine,
+    /// The models' points together; 0 when the rule set prices nothing.
+    pub points: u32,
+    pub rows: Vec<(&'a str, &'a str, String)>,
+}
+
+impl Forces<'_> {
+    /// ": 412 points", or nothing when the rule set prices nothing.
+    pub fn points_suffix(&self) -> String {
+        if self.points > 0 {
+            format!(": {} points", self.points)
+        } else {
+            String::new()
+        }
+    }
+}
+
+/// The forces of each seat that fields models, in seat order.
+pub fn forces(r: &Report) -> Vec<Forces<'_>> {
+    r.seats
+        .iter()
+        .filter_map(|s| {
+            let models: Vec<_> = r.roster.iter().filter(|m| m.0 == s.seat).collect();
+            (!models.is_empty()).then(|| Forces {
+                seat: s,
+                points: models.iter().map(|m| m.3).sum(),
+                rows: models
+                    .iter()
+                    .map(|(_, name, kind, pts)| {
+                        let p = if *pts > 0 {
+                            pts.to_string()
+                        } else {
+                            "-".into()
+                        };
+                        (name.as_str(), kind.as_str(), p)
+                    })
+                    .collect(),
+            })
+        })
+        .collect()
+}
+
 /// `+1.08 SD`.
 pub fn sd(z: f64) -> String {
     format!("{z:+.2} SD")

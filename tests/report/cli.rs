@@ -244,3 +244,46 @@ fn ktog_and_krig_reports_are_written() {
     let maps = rounds_played::<wartable::rules::krig::Krig>(&krig);
     check_sections(&html_report(&krig), maps, "Krig");
 }
+
+/// Both forms list each seat's forces as the rule set's own roster gives them: one row per model
+/// with its kind and points, and the seat's points added up in its heading.
+#[test]
+fn both_forms_list_each_seats_forces_with_their_points() {
+    use wartable::rules::kog::Kog;
+    let dir = temp_dir("report-forces");
+    let save = saved(&dir, RulesId::KogLight, 40);
+    let g = Game::<Kog>::load(&save).unwrap();
+    let start = Game::<Kog>::new(g.setup.clone()).unwrap();
+    let roster = <Kog as RuleSet>::roster(&start.setup, &start.state);
+    let text = std::fs::read_to_string(&save).unwrap();
+    let report = wartable::report::load::from_text("s.ron", &text).unwrap();
+    let html = wartable::report::html::render(&report, &[]);
+    let md = wartable::report::markdown::render(&report, &[]);
+    for seat in [1u8, 2] {
+        let models: Vec<_> = roster.iter().filter(|m| m.0 == seat).collect();
+        assert!(!models.is_empty(), "seat {seat} fields models");
+        let total: u32 = models.iter().map(|m| m.3).sum();
+        assert!(total > 0, "KOG light prices its units");
+        let side = &report.seats[seat as usize - 1].side;
+        assert!(
+            html.contains(&format!("<b>Seat {seat} ({side})</b>: {total} points</p>")),
+            "html heading of seat {seat}"
+        );
+        assert!(
+            md.contains(&format!("**Seat {seat} ({side})**: {total} points")),
+            "markdown heading of seat {seat}"
+        );
+        for (_, name, kind, pts) in models {
+            assert!(
+                html.contains(&format!(
+                    "<tr><td>{name}</td><td>{kind}</td><td>{pts}</td></tr>"
+                )),
+                "html row {name}"
+            );
+            assert!(
+                md.contains(&format!("| {name} | {kind} | {pts} |")),
+                "markdown row {name}"
+            );
+        }
+    }
+}
