@@ -4,12 +4,12 @@
 //! with a camouflage texture, PNG), the crate stack as a `.glb` with a wooden texture (JPEG),
 //! the pillar as binary STL, and the manifest.
 
+use super::example_textures::{camo_png, crate_stack, planks_jpeg, project_uvs};
 use bevy::prelude::*;
 use std::path::Path;
 use std::process::ExitCode;
 use wartable::app::view::figures::{Paint as FigurePaint, build, trim_color};
 use wartable::data::packs::manifest::{Manifest, TerrainEntry, UnitEntry, to_ron_string};
-use super::example_textures::{camo_png, crate_stack, planks_jpeg, project_uvs};
 use wartable::data::packs::{
     GlbTexture, MeshPart, PackMesh, write_glb, write_glb_textured, write_stl,
 };

@@ -449,7 +449,11 @@ fn pack_materials_drawn(app: &mut App) -> Vec<StandardMaterial> {
 fn write_textured_pack(dir: &Path, types: &[String], mime: &str, bytes: &[u8]) {
     std::fs::create_dir_all(dir).unwrap();
     let mut m = figure();
-    m.uvs = m.positions.iter().map(|p| [p[0] * 0.5, p[1] * 0.25]).collect();
+    m.uvs = m
+        .positions
+        .iter()
+        .map(|p| [p[0] * 0.5, p[1] * 0.25])
+        .collect();
     m.parts[0].side = false;
     let glb = write_glb_textured(
         &m,
@@ -510,11 +514,9 @@ fn a_textured_glb_is_drawn_with_its_texture_png_and_jpeg() {
         assert!(!textured.is_empty(), "{name}");
         assert_eq!(textured.len() * 2, drawn.len(), "{name}");
         assert!(
-            drawn
-                .iter()
-                .any(|m| m.base_color_texture.is_none()
-                    && m.base_color.to_linear().red > 0.9
-                    && m.base_color.to_linear().green < 0.1),
+            drawn.iter().any(|m| m.base_color_texture.is_none()
+                && m.base_color.to_linear().red > 0.9
+                && m.base_color.to_linear().green < 0.1),
             "{name}: the red head"
         );
         let images = app.world().resource::<Assets<Image>>();
@@ -549,7 +551,9 @@ fn the_example_packs_kaempfer_and_crates_wear_their_textures() {
     assert!(!kaempfer.mesh.uvs.is_empty());
     let crates = models.terrain("Crate stack").expect("the crate stack");
     assert_eq!(textures(crates), 1, "the planks");
-    let gunner = models.unit("kry-gothic", "Heavy Gunner").expect("a plain one");
+    let gunner = models
+        .unit("kry-gothic", "Heavy Gunner")
+        .expect("a plain one");
     assert_eq!(textures(gunner), 0);
     assert!(!gunner.materials.is_empty(), "its colours, from its file");
 }

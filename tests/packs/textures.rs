@@ -4,9 +4,9 @@
 //! refused with a located error naming the image or the extension.
 
 use super::*;
+use image::ImageEncoder;
 use wartable::data::error::LocatedError;
 use wartable::data::packs::gltf_read::decode_image;
-use image::ImageEncoder;
 use wartable::data::packs::{GlbTexture, load_pack, write_glb_textured};
 
 /// An 8 x 8 RGB picture: red at the top left, green elsewhere.
@@ -45,7 +45,11 @@ pub fn tiny_jpeg() -> Vec<u8> {
 /// A 1 x 2 x 1 box with texture coordinates, its material showing `bytes` (`mime`).
 fn textured_box(mime: &str, bytes: &[u8]) -> (PackMesh, Vec<u8>) {
     let mut m = standing_box(1.0, 2.0, 1.0);
-    m.uvs = m.positions.iter().map(|p| [p[0] + 0.5, p[1] / 2.0]).collect();
+    m.uvs = m
+        .positions
+        .iter()
+        .map(|p| [p[0] + 0.5, p[1] / 2.0])
+        .collect();
     let glb = write_glb_textured(
         &m,
         &[GlbTexture {
@@ -140,7 +144,12 @@ fn a_texture_image_that_cannot_be_decoded_is_named() {
     let png = tiny_png();
     for (name, mime, bytes, kind) in [
         ("tex-short-png", "image/png", &png[..png.len() / 2], "PNG"),
-        ("tex-not-jpeg", "image/jpeg", &b"not a picture at all"[..], "JPEG"),
+        (
+            "tex-not-jpeg",
+            "image/jpeg",
+            &b"not a picture at all"[..],
+            "JPEG",
+        ),
     ] {
         let (_, glb) = textured_box(mime, bytes);
         let (dir, e) = errors_of(name, &[("a.glb", &glb)], "a.glb");
@@ -197,7 +206,10 @@ fn the_jpeg_path_decodes() {
         decode_image(&tiny_jpeg(), image::ImageFormat::Jpeg),
         Ok((8, 8))
     );
-    assert_eq!(decode_image(&tiny_png(), image::ImageFormat::Png), Ok((8, 8)));
+    assert_eq!(
+        decode_image(&tiny_png(), image::ImageFormat::Png),
+        Ok((8, 8))
+    );
     // A PNG is not a JPEG.
     assert!(decode_image(&tiny_png(), image::ImageFormat::Jpeg).is_err());
 }
@@ -266,7 +278,10 @@ fn a_simplified_textured_model_keeps_its_texture_coordinates() {
         // and the vertices no triangle uses): each pair is one of the sheet's.
         for uv in &m.mesh.uvs {
             assert!(
-                heavy.uvs.iter().any(|h| (h[0] - uv[0]).abs() < 1e-6 && (h[1] - uv[1]).abs() < 1e-6),
+                heavy
+                    .uvs
+                    .iter()
+                    .any(|h| (h[0] - uv[0]).abs() < 1e-6 && (h[1] - uv[1]).abs() < 1e-6),
                 "round {round}: {uv:?}"
             );
         }

@@ -29,7 +29,10 @@ pub fn plugin(app: &mut App) {
     app.init_resource::<PackModels>()
         .init_resource::<PackLoading>()
         .init_resource::<FoundPacks>()
-        .add_systems(Update, (start_loading, take_arrivals, take_materials).chain());
+        .add_systems(
+            Update,
+            (start_loading, take_arrivals, take_materials).chain(),
+        );
 }
 
 /// The asset source Bevy's glTF loader reads pack files from: `packfiles://<n>/model.glb`.
@@ -45,9 +48,7 @@ pub fn register_source(app: &mut App) {
     let root = dir.clone();
     app.register_asset_source(
         SOURCE,
-        AssetSourceBuilder::new(move || {
-            Box::new(MemoryAssetReader { root: root.clone() })
-        }),
+        AssetSourceBuilder::new(move || Box::new(MemoryAssetReader { root: root.clone() })),
     );
     app.insert_resource(PackFiles(dir));
 }

@@ -178,7 +178,10 @@ mod tests {
         assert_eq!(m[0].0.count_vertices(), 3);
         // The file's material 0, its colour standing in until Bevy's loader has made it.
         assert!(matches!(m[0].1, Tint::File { material: 0, .. }));
-        assert_eq!(m[0].1.color(Color::WHITE), Color::linear_rgba(1.0, 0.0, 0.0, 1.0));
+        assert_eq!(
+            m[0].1.color(Color::WHITE),
+            Color::linear_rgba(1.0, 0.0, 0.0, 1.0)
+        );
         // The texture coordinates of the vertices kept (0, 1, 2).
         let uv = m[0].0.attribute(Mesh::ATTRIBUTE_UV_0).map(|a| a.len());
         assert_eq!(uv, Some(3));

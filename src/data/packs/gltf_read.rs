@@ -280,18 +280,16 @@ fn check_textures(
                     .get(view.buffer().index())
                     .ok_or_else(|| err(&at, "its buffer is missing"))?;
                 let end = view.offset().checked_add(view.length());
-                let bytes = end
-                    .and_then(|e| buf.get(view.offset()..e))
-                    .ok_or_else(|| {
-                        err(
-                            format!("bufferView {}", view.index()),
-                            format!(
-                                "runs past the end of buffer {} ({} bytes)",
-                                view.buffer().index(),
-                                buf.len()
-                            ),
-                        )
-                    })?;
+                let bytes = end.and_then(|e| buf.get(view.offset()..e)).ok_or_else(|| {
+                    err(
+                        format!("bufferView {}", view.index()),
+                        format!(
+                            "runs past the end of buffer {} ({} bytes)",
+                            view.buffer().index(),
+                            buf.len()
+                        ),
+                    )
+                })?;
                 (bytes.to_vec(), kind(mime_type)?, "the image".into())
             }
             gltf::image::Source::Uri { uri, mime_type } => {

@@ -363,7 +363,10 @@ pub fn read_model_files(
             let external = |uri: &str| {
                 let got = read_inside(root, gltf_dir, uri, cap).map(|(_, b)| b);
                 if let Ok(b) = &got
-                    && !read.borrow().iter().any(|(u, _): &(String, Vec<u8>)| u == uri)
+                    && !read
+                        .borrow()
+                        .iter()
+                        .any(|(u, _): &(String, Vec<u8>)| u == uri)
                 {
                     read.borrow_mut().push((uri.to_string(), b.clone()));
                 }
@@ -402,20 +405,16 @@ pub fn load_entry(
         .map_err(in_manifest)?;
     let gltf_dir = canon.parent().unwrap_or(&plan.dir).to_path_buf();
     let shown = plan.dir.join(&e.model.file).display().to_string();
-    let (mut mesh, read) = read_model_files(
-        &bytes,
-        format,
-        &plan.dir,
-        &gltf_dir,
-        opts.max_file_bytes,
-    )
-    .map_err(|(line, col, field, message)| LocatedError {
-        file: shown.clone(),
-        line,
-        col,
-        field,
-        message,
-    })?;
+    let (mut mesh, read) =
+        read_model_files(&bytes, format, &plan.dir, &gltf_dir, opts.max_file_bytes).map_err(
+            |(line, col, field, message)| LocatedError {
+                file: shown.clone(),
+                line,
+                col,
+                field,
+                message,
+            },
+        )?;
     let file_triangles = mesh.triangles();
     let (mut simplified, mut from_cache) = (false, false);
     if file_triangles > opts.budget {
