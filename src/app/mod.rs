@@ -42,6 +42,9 @@ pub struct AppOptions {
 pub fn build_app(opts: AppOptions) -> App {
     let mut app = App::new();
     let title = format!("Wartable (seed {})", opts.seed);
+    // Model packs' glTF files reach Bevy's glTF loader through a source of their own, which
+    // must exist before the asset server does.
+    view::pack_load::register_source(&mut app);
     app.add_plugins(
         DefaultPlugins
             .set(WindowPlugin {

@@ -1,14 +1,18 @@
 //! `wartable write-example-pack [DIR]` (hidden): writes the example model pack the project ships
 //! (`assets/packs/example/`): the program's own built-in figures (`app::view::figures::build`)
-//! as `.glb` files for units of KOG light, Kry-Gothic and DnDalike, two terrain pieces as binary
-//! STL, and the manifest.
+//! as `.glb` files for units of KOG light, Kry-Gothic and DnDalike (the Kämpfer's body painted
+//! with a camouflage texture, PNG), the crate stack as a `.glb` with a wooden texture (JPEG),
+//! the pillar as binary STL, and the manifest.
 
+use super::example_textures::{camo_png, crate_stack, planks_jpeg, project_uvs};
 use bevy::prelude::*;
 use std::path::Path;
 use std::process::ExitCode;
 use wartable::app::view::figures::{Paint as FigurePaint, build, trim_color};
 use wartable::data::packs::manifest::{Manifest, TerrainEntry, UnitEntry, to_ron_string};
-use wartable::data::packs::{MeshPart, PackMesh, write_glb, write_stl};
+use wartable::data::packs::{
+    GlbTexture, MeshPart, PackMesh, write_glb, write_glb_textured, write_stl,
+};
 use wartable::table::look::{Figure, Look};
 
 /// A part's colour as the table paints it (`view::visuals`), linear RGBA; the side's colour
@@ -51,6 +55,7 @@ pub fn figure_mesh(look: Look, r: f32, h: f32) -> PackMesh {
         let piece = PackMesh {
             positions: pos.iter().map(turn).collect(),
             normals: nor.iter().map(turn).collect(),
+            uvs: Vec::new(),
             indices: indices.clone(),
             parts: vec![MeshPart {
                 first: 0,
@@ -78,36 +83,6 @@ pub fn figure_mesh(look: Look, r: f32, h: f32) -> PackMesh {
         out.append(&m);
     }
     out
-}
-
-/// A box from `lo` to `hi` in STL's axes (z up), outward-facing triangles.
-fn cuboid(out: &mut PackMesh, lo: [f32; 3], hi: [f32; 3]) {
-    let c = |i: usize| {
-        [
-            if i & 1 == 0 { lo[0] } else { hi[0] },
-            if i & 2 == 0 { lo[1] } else { hi[1] },
-            if i & 4 == 0 { lo[2] } else { hi[2] },
-        ]
-    };
-    let base = out.positions.len() as u32;
-    out.positions.extend((0..8).map(c));
-    out.normals.extend((0..8).map(|_| [0.0, 0.0, 1.0]));
-    // Faces as quads (counter-clockwise seen from outside).
-    let quads = [
-        [0, 2, 3, 1], // bottom (-z)
-        [4, 5, 7, 6], // top (+z)
-        [0, 1, 5, 4], // -y
-        [2, 6, 7, 3], // +y
-        [0, 4, 6, 2], // -x
-        [1, 3, 7, 5], // +x
-    ];
-    for q in quads {
-        out.indices.extend(
-            [q[0], q[1], q[2], q[0], q[2], q[3]]
-                .iter()
-                .map(|i| base + *i as u32),
-        );
-    }
 }
 
 /// An upright cylinder (z up) of `sides` faces.
@@ -145,18 +120,38 @@ fn finish(mut m: PackMesh) -> PackMesh {
     m
 }
 
-/// The crate stack (two crates and one on top) and the pillar, as STL meshes (z up).
+/// The pillar, as an STL mesh (z up).
 pub fn terrain_meshes() -> Vec<(&'static str, &'static str, PackMesh)> {
-    let mut crates = PackMesh::default();
-    cuboid(&mut crates, [-1.0, -0.5, 0.0], [0.0, 0.5, 1.0]);
-    cuboid(&mut crates, [0.05, -0.45, 0.0], [1.0, 0.45, 0.9]);
-    cuboid(&mut crates, [-0.6, -0.4, 1.0], [0.3, 0.4, 1.8]);
     let mut pillar = PackMesh::default();
     column(&mut pillar, 0.5, 3.0, 16);
-    vec![
-        ("Crate stack", "crate-stack.stl", finish(crates)),
-        ("Pillar", "pillar.stl", finish(pillar)),
-    ]
+    vec![("Pillar", "pillar.stl", finish(pillar))]
+}
+
+/// The unit whose body wears the camouflage texture instead of the side's colour (its base
+/// still shows the side).
+const TEXTURED_UNIT: &str = "kaempfer.glb";
+
+/// A figure's `.glb`: the textured unit with its body's part painted with the camouflage
+/// (white base colour, the picture laid on by projection, two repeats to the inch).
+fn figure_glb(file: &str, mut m: PackMesh) -> Result<Vec<u8>, String> {
+    if file != TEXTURED_UNIT {
+        return Ok(write_glb(&m));
+    }
+    let Some(body) = m.parts.iter().position(|p| p.side) else {
+        return Ok(write_glb(&m));
+    };
+    m.parts[body].side = false;
+    m.parts[body].color = [1.0; 4];
+    project_uvs(&mut m, 2.0);
+    let png = camo_png()?;
+    Ok(write_glb_textured(
+        &m,
+        &[GlbTexture {
+            part: body,
+            mime: "image/png",
+            bytes: &png,
+        }],
+    ))
 }
 
 /// The units of the example pack: rule set, unit type, file, look, base diameter, height.
@@ -261,15 +256,15 @@ pub fn write(dir: &Path) -> Result<usize, String> {
     };
     let mut manifest = Manifest {
         name: "Example".into(),
-        description: "The built-in figures and two terrain pieces written out as model files: \
-                      a pack to copy and change."
+        description: "The built-in figures and two terrain pieces written out as model files \
+                      (the Kämpfer and the crate stack with textures): a pack to copy and change."
             .into(),
         units: Vec::new(),
         terrain: Vec::new(),
     };
     for &(rules, unit, file, figure, style, base, height) in UNITS {
         let m = figure_mesh(Look::new(figure, style), base / 2.0, height);
-        put(file, write_glb(&m))?;
+        put(file, figure_glb(file, m)?)?;
         manifest.units.push(UnitEntry {
             rules: rules.into(),
             unit: unit.into(),
@@ -280,6 +275,24 @@ pub fn write(dir: &Path) -> Result<usize, String> {
             paint: None,
         });
     }
+    let planks = planks_jpeg()?;
+    let crates = write_glb_textured(
+        &crate_stack(),
+        &[GlbTexture {
+            part: 0,
+            mime: "image/jpeg",
+            bytes: &planks,
+        }],
+    );
+    put("crate-stack.glb", crates)?;
+    manifest.terrain.push(TerrainEntry {
+        piece: "Crate stack".into(),
+        file: "crate-stack.glb".into(),
+        scale: None,
+        rotation: (0.0, 0.0, 0.0),
+        offset: (0.0, 0.0, 0.0),
+        paint: None,
+    });
     for (label, file, m) in terrain_meshes() {
         put(file, write_stl(&m, "wartable example terrain"))?;
         manifest.terrain.push(TerrainEntry {
@@ -293,7 +306,7 @@ pub fn write(dir: &Path) -> Result<usize, String> {
     }
     let text = to_ron_string(&manifest).map_err(|e| e.to_string())?;
     put(wartable::data::packs::MANIFEST_FILE, text.into_bytes())?;
-    Ok(UNITS.len() + 2)
+    Ok(UNITS.len() + 1 + terrain_meshes().len())
 }
 
 pub fn run(dir: &Path) -> ExitCode {

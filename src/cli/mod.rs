@@ -4,6 +4,7 @@ pub mod check_pack;
 pub mod dnd_odds;
 pub mod duel_odds;
 pub mod example_pack;
+pub mod example_textures;
 pub mod kry_odds;
 pub mod matchup;
 pub mod net;

@@ -1,7 +1,8 @@
 //! Model packs in a headless app: an enabled pack loads in the background and its models stand
 //! on the bases of the unit types it draws (fitted to the base and the body height), the rest
 //! keep the built-in figures; a pack with a bad file loads the rest and names the skipped
-//! file; a game played with a pack enabled reaches the same hash as one played without.
+//! file; a textured glTF model is drawn with its texture (PNG and JPEG) through Bevy's glTF
+//! loader; a game played with a pack enabled reaches the same hash as one played without.
 
 use bevy::prelude::*;
 use std::path::{Path, PathBuf};
@@ -13,7 +14,9 @@ use wartable::app::view::pack_figures::DrawnModel;
 use wartable::app::view::pack_load::{FoundPacks, PackLoading, PackModels};
 use wartable::app::view::table_entities::{Base, Miniature};
 use wartable::data::packs::manifest::{Manifest, UnitEntry, to_ron_string};
-use wartable::data::packs::{MeshPart, PackMesh, write_glb, write_stl};
+use wartable::data::packs::{
+    GlbTexture, MeshPart, PackMesh, write_glb, write_glb_textured, write_stl,
+};
 use wartable::rules::core::{Game, Player, QuickSetup, RuleSet};
 use wartable::rules::kog::Kog;
 
@@ -147,12 +150,16 @@ fn app_with(game: Game<Kog>, found: Vec<(String, PathBuf)>, enabled: &[&str]) ->
     use wartable::app::base::state::{ActiveTool, Notices, PointerOverUi, Selection, TableState};
     use wartable::app::view::interact::{Drag, GameGate, Gesture};
     let mut app = App::new();
+    // The source Bevy's glTF loader reads pack files from, as the program registers it.
+    wartable::app::view::pack_load::register_source(&mut app);
     app.add_plugins((
         MinimalPlugins,
         bevy::transform::TransformPlugin,
         bevy::asset::AssetPlugin::default(),
         bevy::state::app::StatesPlugin,
+        bevy::gltf::GltfPlugin::default(),
     ))
+    .init_asset::<bevy::world_serialization::WorldAsset>()
     .init_asset::<Mesh>()
     .init_asset::<StandardMaterial>()
     .init_asset::<Image>()
@@ -188,6 +195,8 @@ fn app_with(game: Game<Kog>, found: Vec<(String, PathBuf)>, enabled: &[&str]) ->
     app.insert_state(wartable::app::base::mode::Mode::Game);
     app.insert_resource(TableState::new(level, table, None));
     app.insert_resource(ActiveGame::new(KogSession::new(game)));
+    app.finish();
+    app.cleanup();
     app.update();
     // Frames until the loader is done (it works on another thread).
     for _ in 0..500 {
@@ -411,4 +420,140 @@ fn enabling_a_pack_changes_no_hash() {
     alone.self_play(plain_len);
     assert_eq!(alone.log.len(), plain_len);
     assert_eq!(alone.hash(), plain);
+}
+
+/// The materials drawing the pack meshes on the table: for each mesh entity of a pack model,
+/// its material.
+fn pack_materials_drawn(app: &mut App) -> Vec<StandardMaterial> {
+    let handles: Vec<AssetId<Mesh>> = app
+        .world()
+        .resource::<PackModels>()
+        .models
+        .iter()
+        .flat_map(|m| m.parts.iter().map(|(h, _)| h.id()))
+        .collect();
+    let mut q = app
+        .world_mut()
+        .query::<(&Mesh3d, &MeshMaterial3d<StandardMaterial>)>();
+    let ids: Vec<AssetId<StandardMaterial>> = q
+        .iter(app.world())
+        .filter(|(m, _)| handles.contains(&m.0.id()))
+        .map(|(_, mat)| mat.0.id())
+        .collect();
+    let mats = app.world().resource::<Assets<StandardMaterial>>();
+    ids.iter().filter_map(|id| mats.get(*id).cloned()).collect()
+}
+
+/// A pack drawing every unit type of `types` (KOG light) with the figure, its body painted
+/// with the picture `bytes` (`mime`) laid on by texture coordinates.
+fn write_textured_pack(dir: &Path, types: &[String], mime: &str, bytes: &[u8]) {
+    std::fs::create_dir_all(dir).unwrap();
+    let mut m = figure();
+    m.uvs = m
+        .positions
+        .iter()
+        .map(|p| [p[0] * 0.5, p[1] * 0.25])
+        .collect();
+    m.parts[0].side = false;
+    let glb = write_glb_textured(
+        &m,
+        &[GlbTexture {
+            part: 0,
+            mime,
+            bytes,
+        }],
+    );
+    std::fs::write(dir.join("tex.glb"), glb).unwrap();
+    let units = types
+        .iter()
+        .map(|u| UnitEntry {
+            rules: "kog-light".into(),
+            unit: u.clone(),
+            file: "tex.glb".into(),
+            scale: None,
+            rotation: (0.0, 0.0, 0.0),
+            offset: (0.0, 0.0, 0.0),
+            paint: None,
+        })
+        .collect();
+    let m = Manifest {
+        name: "Textured".into(),
+        description: String::new(),
+        units,
+        terrain: Vec::new(),
+    };
+    std::fs::write(dir.join("pack.ron"), to_ron_string(&m).unwrap()).unwrap();
+}
+
+#[test]
+fn a_textured_glb_is_drawn_with_its_texture_png_and_jpeg() {
+    let png = super::textures::tiny_png();
+    let jpeg = super::textures::tiny_jpeg();
+    for (mime, bytes, name) in [("image/png", &png, "png"), ("image/jpeg", &jpeg, "jpeg")] {
+        let game = deployed(5);
+        let types = unit_types(&game);
+        let dir = crate::common::temp_dir(&format!("pack-app-tex-{name}")).join("tex");
+        write_textured_pack(&dir, &types, mime, bytes);
+        let mut app = app_with(game, vec![("user/tex".to_string(), dir)], &["user/tex"]);
+        let loading = app.world().resource::<PackLoading>();
+        assert!(loading.errors.is_empty(), "{name}: {:?}", loading.errors);
+        assert!(!loading.busy, "{name}: the materials loaded");
+        let models = app.world().resource::<PackModels>();
+        assert_eq!(models.models.len(), types.len());
+        for m in &models.models {
+            assert!(m.loading.is_none());
+            // The file's two materials, as Bevy's glTF loader made them.
+            assert_eq!(m.materials.len(), 2, "{name}");
+        }
+        let drawn = pack_materials_drawn(&mut app);
+        let textured: Vec<_> = drawn
+            .iter()
+            .filter_map(|m| m.base_color_texture.clone())
+            .collect();
+        // Every figure's body wears the picture; the head keeps its red.
+        assert!(!textured.is_empty(), "{name}");
+        assert_eq!(textured.len() * 2, drawn.len(), "{name}");
+        assert!(
+            drawn.iter().any(|m| m.base_color_texture.is_none()
+                && m.base_color.to_linear().red > 0.9
+                && m.base_color.to_linear().green < 0.1),
+            "{name}: the red head"
+        );
+        let images = app.world().resource::<Assets<Image>>();
+        let img = images.get(&textured[0]).expect("the texture's image");
+        assert_eq!(img.size(), UVec2::new(8, 8), "{name}");
+        // The picture's top left pixel: pure red in the PNG, near red in the JPEG.
+        let px = img.data.as_ref().expect("pixels")[..3].to_vec();
+        if name == "png" {
+            assert_eq!(px, vec![255, 0, 0], "{name}");
+        } else {
+            assert!(px[0] > 200 && px[1] < 60 && px[2] < 60, "{name}: {px:?}");
+        }
+    }
+}
+
+#[test]
+fn the_example_packs_kaempfer_and_crates_wear_their_textures() {
+    let app = app_with(deployed(5), example(), &[EXAMPLE]);
+    let loading = app.world().resource::<PackLoading>();
+    assert!(loading.errors.is_empty(), "{:?}", loading.errors);
+    let models = app.world().resource::<PackModels>();
+    let mats = app.world().resource::<Assets<StandardMaterial>>();
+    let textures = |m: &wartable::app::view::pack_load::TableModel| {
+        m.materials
+            .iter()
+            .flatten()
+            .filter(|h| mats.get(*h).is_some_and(|s| s.base_color_texture.is_some()))
+            .count()
+    };
+    let kaempfer = models.unit("kog-light", "Kämpfer").expect("the Kämpfer");
+    assert_eq!(textures(kaempfer), 1, "the camouflage on the body");
+    assert!(!kaempfer.mesh.uvs.is_empty());
+    let crates = models.terrain("Crate stack").expect("the crate stack");
+    assert_eq!(textures(crates), 1, "the planks");
+    let gunner = models
+        .unit("kry-gothic", "Heavy Gunner")
+        .expect("a plain one");
+    assert_eq!(textures(gunner), 0);
+    assert!(!gunner.materials.is_empty(), "its colours, from its file");
 }

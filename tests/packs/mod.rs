@@ -8,6 +8,7 @@ mod example;
 mod fit;
 mod formats;
 mod simplify;
+mod textures;
 
 use std::path::{Path, PathBuf};
 use wartable::data::packs::{LoadOptions, MeshPart, PackMesh, write_glb, write_stl};

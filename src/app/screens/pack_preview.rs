@@ -162,10 +162,13 @@ fn show_model(
         let fit = Transform::from_translation(Vec3::from(f.translation) + Vec3::Y * 0.125)
             .with_scale(Vec3::from(f.scale));
         for (mesh, tint) in &m.parts {
-            let mat = mats.add(StandardMaterial {
-                base_color: tint.color(side),
-                perceptual_roughness: 0.6,
-                ..default()
+            // The file's own material (its textures) once loaded, else its colour.
+            let mat = m.file_material(*tint).unwrap_or_else(|| {
+                mats.add(StandardMaterial {
+                    base_color: tint.color(side),
+                    perceptual_roughness: 0.6,
+                    ..default()
+                })
             });
             parts.push((mesh.clone(), fit, mat));
         }

@@ -1,7 +1,9 @@
 //! Pack models on the table: which model draws a miniature (its rule set's unit type) or a
 //! terrain piece (its label), fitted to the miniature's base and body height
 //! (`data::packs::fit_miniature`) or into the piece's box (`fit_terrain`), and painted as the
-//! entry says. The table's dressing (`view::visuals`) asks here before building a figure or a
+//! entry says: a glTF file's own materials and textures (as Bevy's glTF loader made them, once
+//! loaded), the side's colour, or one colour. The base under a miniature stays in the side's
+//! colour whatever the model wears, so that the sides are told apart. The table's dressing (`view::visuals`) asks here before building a figure or a
 //! piece; when the loaded models change, the miniatures and pieces drawn otherwise are built
 //! again. Until a model has loaded, the built-in figure stands.
 
@@ -106,6 +108,7 @@ impl PackDress<'_, '_> {
             return (None, Vec::new());
         };
         let (uid, parts) = (m.uid, m.parts.clone());
+        let own: Vec<_> = parts.iter().map(|(_, t)| m.file_material(*t)).collect();
         let fit = *self
             .fits
             .entry((uid, key(base.diameter), key(base.body_height)))
@@ -120,7 +123,11 @@ impl PackDress<'_, '_> {
         };
         let drawn = parts
             .into_iter()
-            .map(|(mesh, tint)| (mesh, fit, self.material(tint, side, mats)))
+            .zip(own)
+            .map(|((mesh, tint), own)| {
+                let mat = own.unwrap_or_else(|| self.material(tint.flat(), side, mats));
+                (mesh, fit, mat)
+            })
             .collect();
         (Some(uid), drawn)
     }
@@ -148,12 +155,15 @@ impl PackDress<'_, '_> {
             Transform::from_translation(Vec3::from(f.translation)).with_scale(Vec3::from(f.scale));
         let uid = m.uid;
         let parts = m.parts.clone();
+        let own: Vec<_> = parts.iter().map(|(_, t)| m.file_material(*t)).collect();
         let drawn = parts
             .into_iter()
-            .map(|(mesh, tint)| {
-                let mat = match tint {
-                    Tint::Side => plain.clone(),
-                    _ => self.material(tint, Color::WHITE, mats),
+            .zip(own)
+            .map(|((mesh, tint), own)| {
+                let mat = match (tint, own) {
+                    (_, Some(own)) => own,
+                    (Tint::Side, None) => plain.clone(),
+                    (_, None) => self.material(tint.flat(), Color::WHITE, mats),
                 };
                 (mesh, fit, mat)
             })

@@ -3,15 +3,25 @@
 //! main thread. Each model that arrives becomes a few shared Bevy meshes (one per colour) in
 //! [`PackModels`]; [`PackLoading`] counts the entries for a progress bar and names each file
 //! skipped. Enabling or disabling a pack in the settings loads or drops it.
+//!
+//! A glTF model painted with its file's colours is then handed to Bevy's glTF loader, which
+//! makes its materials and textures: the loader reads the files from memory (the asset source
+//! [`SOURCE`]), where only the bytes the pack's own reader has checked are put, so that it
+//! sees nothing outside the pack and no file that changed since. Until its materials have
+//! loaded, a model is drawn in its materials' base colours.
 
 use super::pack_mesh::{Tint, bevy_meshes};
 use crate::app::base::settings::Settings;
 use crate::data::packs::{
     LoadOptions, ModelEntry, PackMesh, PackModel, Target, load_entry, plan_pack,
 };
+use bevy::asset::io::AssetSourceBuilder;
+use bevy::asset::io::memory::{Dir, MemoryAssetReader};
+use bevy::asset::{RecursiveDependencyLoadState, RenderAssetUsages};
+use bevy::gltf::{Gltf, GltfLoaderSettings, GltfMaterial};
 use bevy::prelude::*;
 use bevy::tasks::{AsyncComputeTaskPool, Task};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 
@@ -19,7 +29,28 @@ pub fn plugin(app: &mut App) {
     app.init_resource::<PackModels>()
         .init_resource::<PackLoading>()
         .init_resource::<FoundPacks>()
-        .add_systems(Update, (start_loading, take_arrivals).chain());
+        .add_systems(
+            Update,
+            (start_loading, take_arrivals, take_materials).chain(),
+        );
+}
+
+/// The asset source Bevy's glTF loader reads pack files from: `packfiles://<n>/model.glb`.
+pub const SOURCE: &str = "packfiles";
+
+/// The files of the source [`SOURCE`], in memory.
+#[derive(Resource, Clone, Default)]
+pub struct PackFiles(pub Dir);
+
+/// Registers the asset source of pack files; before the `AssetPlugin` (`DefaultPlugins`).
+pub fn register_source(app: &mut App) {
+    let dir = Dir::default();
+    let root = dir.clone();
+    app.register_asset_source(
+        SOURCE,
+        AssetSourceBuilder::new(move || Box::new(MemoryAssetReader { root: root.clone() })),
+    );
+    app.insert_resource(PackFiles(dir));
 }
 
 /// The packs found on disk, by id (`crate::app::base::packs::pack_id`): looked for at start
@@ -49,6 +80,21 @@ pub struct TableModel {
     /// Its Bevy meshes, one per tint, shared by every figure it draws.
     pub parts: Vec<(Handle<Mesh>, Tint)>,
     pub simplified: bool,
+    /// The glTF file's materials by index, as Bevy's glTF loader made them (with their
+    /// textures); empty until they have loaded, or for a model without them.
+    pub materials: Vec<Option<Handle<StandardMaterial>>>,
+    /// The file being loaded by Bevy's glTF loader, and its folder in [`PackFiles`].
+    pub loading: Option<(Handle<Gltf>, String)>,
+}
+
+impl TableModel {
+    /// The file's own material a part of tint `tint` wears, once loaded.
+    pub fn file_material(&self, tint: Tint) -> Option<Handle<StandardMaterial>> {
+        match tint {
+            Tint::File { material, .. } => self.materials.get(material as usize)?.clone(),
+            _ => None,
+        }
+    }
 }
 
 /// The models of the enabled packs loaded so far.
@@ -226,12 +272,13 @@ fn load_all(
             if cancel.load(Ordering::Relaxed) {
                 return;
             }
-            let got = load_entry(plan, entry, &opts);
+            let mut got = Some(load_entry(plan, entry, &opts));
             send(&mut |i| {
                 i.done += 1;
-                match &got {
-                    Ok(m) => i.models.push((id.clone(), m.clone())),
-                    Err(e) => i.errors.push(e.to_string()),
+                match got.take() {
+                    Some(Ok(m)) => i.models.push((id.clone(), m)),
+                    Some(Err(e)) => i.errors.push(e.to_string()),
+                    None => {}
                 }
             });
         }
@@ -257,6 +304,132 @@ pub fn table_model(pack: &str, m: PackModel, meshes: &mut Assets<Mesh>) -> Table
         mesh: m.mesh,
         parts,
         simplified: m.simplified,
+        materials: Vec::new(),
+        loading: None,
+    }
+}
+
+/// Hands a glTF model's files (checked by the pack's reader) to Bevy's glTF loader, in the
+/// folder `key` of the pack files: the materials and textures only (the meshes are the
+/// reader's, fitted and simplified as every model's).
+fn start_gltf(
+    server: &AssetServer,
+    dir: &PackFiles,
+    key: &str,
+    files: Vec<(String, Vec<u8>)>,
+) -> Option<Handle<Gltf>> {
+    let main = files.first()?.0.clone();
+    let ext = if main.to_ascii_lowercase().ends_with(".gltf") {
+        "gltf"
+    } else {
+        "glb"
+    };
+    let mut files = files.into_iter();
+    if let Some((_, bytes)) = files.next() {
+        dir.0
+            .insert_asset(&Path::new(key).join(format!("model.{ext}")), bytes);
+    }
+    for (rel, bytes) in files {
+        dir.0.insert_asset(&Path::new(key).join(rel), bytes);
+    }
+    Some(
+        server
+            .load_builder()
+            .with_settings(|s: &mut GltfLoaderSettings| {
+                s.load_meshes = RenderAssetUsages::empty();
+                s.load_cameras = false;
+                s.load_lights = false;
+                s.load_animations = false;
+            })
+            .load::<Gltf>(format!("{SOURCE}://{key}/model.{ext}")),
+    )
+}
+
+/// A glTF material as the table draws it: Bevy's own conversion, less what the pack meshes
+/// cannot carry (normal maps need tangents; every texture reads the first texture
+/// coordinates; without texture coordinates, no texture).
+pub fn standard_material(m: &GltfMaterial, uvs: bool) -> StandardMaterial {
+    let tex = |t: &Option<Handle<Image>>| if uvs { t.clone() } else { None };
+    StandardMaterial {
+        base_color: m.base_color,
+        base_color_texture: tex(&m.base_color_texture),
+        emissive: m.emissive,
+        emissive_texture: tex(&m.emissive_texture),
+        perceptual_roughness: m.perceptual_roughness,
+        metallic: m.metallic,
+        metallic_roughness_texture: tex(&m.metallic_roughness_texture),
+        reflectance: m.reflectance,
+        occlusion_texture: tex(&m.occlusion_texture),
+        double_sided: m.double_sided,
+        cull_mode: m.cull_mode,
+        unlit: m.unlit,
+        alpha_mode: m.alpha_mode,
+        uv_transform: m.uv_transform,
+        ..default()
+    }
+}
+
+/// Takes the materials Bevy's glTF loader has made: each model whose file has loaded gets
+/// them (and a new uid, so that the table dresses it again); a file the loader refuses keeps
+/// its base colours and is named among the problems.
+fn take_materials(
+    server: Option<Res<AssetServer>>,
+    files: Option<Res<PackFiles>>,
+    gltfs: Option<Res<Assets<Gltf>>>,
+    gltf_mats: Option<Res<Assets<GltfMaterial>>>,
+    mats: Option<ResMut<Assets<StandardMaterial>>>,
+    mut models: ResMut<PackModels>,
+    mut loading: ResMut<PackLoading>,
+) {
+    if let (Some(server), Some(gltfs), Some(gltf_mats), Some(mut mats)) =
+        (server, gltfs, gltf_mats, mats)
+    {
+        let mut changed = false;
+        let mut errors = Vec::new();
+        for m in models.bypass_change_detection().models.iter_mut() {
+            let Some((h, key)) = &m.loading else {
+                continue;
+            };
+            match server.get_load_states(h.id()).map(|s| s.2) {
+                Some(RecursiveDependencyLoadState::Loaded) => {
+                    if let Some(g) = gltfs.get(h) {
+                        let uvs = !m.mesh.uvs.is_empty();
+                        m.materials = g
+                            .materials
+                            .iter()
+                            .map(|h| {
+                                gltf_mats
+                                    .get(h)
+                                    .map(|gm| mats.add(standard_material(gm, uvs)))
+                            })
+                            .collect();
+                    }
+                }
+                Some(RecursiveDependencyLoadState::Failed(e)) => errors.push(format!(
+                    "{}: its materials and textures cannot be drawn (its colours are): {e}",
+                    m.file.display()
+                )),
+                Some(RecursiveDependencyLoadState::NotLoaded) | None => errors.push(format!(
+                    "{}: its materials and textures were not loaded",
+                    m.file.display()
+                )),
+                Some(RecursiveDependencyLoadState::Loading) => continue,
+            }
+            if let Some(files) = &files {
+                files.0.remove_dir(Path::new(key));
+            }
+            m.loading = None;
+            m.uid = next_uid();
+            changed = true;
+        }
+        loading.errors.extend(errors);
+        if changed {
+            models.set_changed();
+        }
+    }
+    let busy = loading.task.is_some() || models.models.iter().any(|m| m.loading.is_some());
+    if loading.busy != busy {
+        loading.busy = busy;
     }
 }
 
@@ -266,6 +439,9 @@ fn take_arrivals(
     mut loading: ResMut<PackLoading>,
     mut models: ResMut<PackModels>,
     mut meshes: Option<ResMut<Assets<Mesh>>>,
+    server: Option<Res<AssetServer>>,
+    pack_files: Option<Res<PackFiles>>,
+    gltfs: Option<Res<Assets<Gltf>>>,
 ) {
     let Some(Running { inbox, .. }) = &loading.task else {
         return;
@@ -286,9 +462,22 @@ fn take_arrivals(
     }
     loading.errors.extend(errors);
     let any = !arrived.is_empty();
-    for (pack, m) in arrived {
+    // Bevy's glTF loader makes the materials where the source of pack files is registered.
+    let gltf_loader = server
+        .as_ref()
+        .filter(|s| s.get_source(SOURCE).is_ok() && gltfs.is_some())
+        .zip(pack_files.as_ref());
+    for (pack, mut m) in arrived {
+        let files = std::mem::take(&mut m.files);
         if let Some(meshes) = meshes.as_mut() {
-            models.models.push(table_model(&pack, m, meshes));
+            let mut t = table_model(&pack, m, meshes);
+            if let Some((server, dir)) = gltf_loader
+                && !files.is_empty()
+            {
+                let key = t.uid.to_string();
+                t.loading = start_gltf(server, dir, &key, files).map(|h| (h, key));
+            }
+            models.models.push(t);
         }
     }
     // Keep the settings' order: a later pack's model wins over an earlier one's.
@@ -300,6 +489,5 @@ fn take_arrivals(
     }
     if finished {
         loading.task = None;
-        loading.busy = false;
     }
 }

@@ -1,8 +1,10 @@
 //! glTF 2.0 files (`.gltf` with its buffers, `data:` URIs, and `.glb`) read into a
 //! [`PackMesh`] with the `gltf` crate: the default scene's nodes flattened with their
-//! transforms, each triangle primitive a part coloured by its material's base colour. Every
-//! buffer, view and accessor is checked against the bytes it points into before it is read, so
-//! that a broken file is an error naming the buffer or accessor, never a crash.
+//! transforms, each triangle primitive a part coloured by its material's base colour, with its
+//! texture coordinates. Every buffer, view and accessor is checked against the bytes it points
+//! into before it is read, and every texture's image is found and decoded (PNG or JPEG), so
+//! that a broken file is an error naming the buffer, accessor or image, never a crash (nor a
+//! file that Bevy's glTF loader, which draws the materials, would fail on).
 
 use super::mesh::{MeshPart, PackMesh, normalize};
 use base64::Engine;
@@ -165,7 +167,8 @@ pub fn read_gltf(
                         .decode(b64)
                         .map_err(|e| err(&at, format!("data URI: {e}")))?
                 } else {
-                    external(&percent_decode(uri)).map_err(|m| err(&at, m))?
+                    external(&percent_decode(uri).map_err(|m| err(&at, m))?)
+                        .map_err(|m| err(&at, m))?
                 }
             }
         };
@@ -177,6 +180,7 @@ pub fn read_gltf(
         }
         bufs.push(data);
     }
+    check_textures(&doc, &bufs, external)?;
     let mut out = PackMesh::default();
     let roots: Vec<gltf::Node> = match doc.default_scene().or_else(|| doc.scenes().next()) {
         Some(s) => s.nodes().collect(),
@@ -212,7 +216,8 @@ pub fn read_gltf(
     Ok(out)
 }
 
-fn percent_decode(s: &str) -> String {
+/// A URI's `%XX` escapes decoded; an error when they do not make UTF-8 text.
+fn percent_decode(s: &str) -> Result<String, String> {
     let b = s.as_bytes();
     let mut out = Vec::with_capacity(b.len());
     let mut i = 0;
@@ -229,7 +234,121 @@ fn percent_decode(s: &str) -> String {
         out.push(b[i]);
         i += 1;
     }
-    String::from_utf8_lossy(&out).into_owned()
+    String::from_utf8(out).map_err(|_| format!("URI `{s}`: its %-escapes are not UTF-8 text"))
+}
+
+/// The image formats a texture may be in, by MIME type.
+const IMAGE_TYPES: &[(&str, image::ImageFormat)] = &[
+    ("image/png", image::ImageFormat::Png),
+    ("image/jpeg", image::ImageFormat::Jpeg),
+];
+
+/// Largest texture side read, in pixels, and the most memory one may take decoded.
+const MAX_IMAGE_SIDE: u32 = 16_384;
+const MAX_IMAGE_BYTES: u64 = 256 * 1024 * 1024;
+
+/// Every texture's image found and decoded: in a buffer view, a `data:` URI or a file beside
+/// the model (read through `external`), PNG or JPEG as its MIME type or file name says.
+fn check_textures(
+    doc: &gltf::Document,
+    bufs: &[Vec<u8>],
+    external: &dyn Fn(&str) -> Result<Vec<u8>, String>,
+) -> Result<(), GltfError> {
+    let mut seen = Vec::new();
+    for t in doc.textures() {
+        let img = t.source();
+        if seen.contains(&img.index()) {
+            continue;
+        }
+        seen.push(img.index());
+        let at = format!("images[{}]", img.index());
+        let kind = |mime: &str| {
+            IMAGE_TYPES
+                .iter()
+                .find(|(m, _)| *m == mime)
+                .map(|(_, f)| *f)
+                .ok_or_else(|| {
+                    err(
+                        &at,
+                        format!("a texture of type `{mime}`: textures are read as PNG or JPEG"),
+                    )
+                })
+        };
+        let (bytes, format, name): (Vec<u8>, image::ImageFormat, String) = match img.source() {
+            gltf::image::Source::View { view, mime_type } => {
+                let buf = bufs
+                    .get(view.buffer().index())
+                    .ok_or_else(|| err(&at, "its buffer is missing"))?;
+                let end = view.offset().checked_add(view.length());
+                let bytes = end.and_then(|e| buf.get(view.offset()..e)).ok_or_else(|| {
+                    err(
+                        format!("bufferView {}", view.index()),
+                        format!(
+                            "runs past the end of buffer {} ({} bytes)",
+                            view.buffer().index(),
+                            buf.len()
+                        ),
+                    )
+                })?;
+                (bytes.to_vec(), kind(mime_type)?, "the image".into())
+            }
+            gltf::image::Source::Uri { uri, mime_type } => {
+                if let Some(rest) = uri.strip_prefix("data:") {
+                    let (mime, b64) = rest
+                        .split_once(";base64,")
+                        .ok_or_else(|| err(&at, "data URI is not base64"))?;
+                    let bytes = base64::engine::general_purpose::STANDARD
+                        .decode(b64)
+                        .map_err(|e| err(&at, format!("data URI: {e}")))?;
+                    (bytes, kind(mime_type.unwrap_or(mime))?, "the image".into())
+                } else {
+                    let path = percent_decode(uri).map_err(|m| err(&at, m))?;
+                    let format = match mime_type {
+                        Some(m) => kind(m)?,
+                        None => match image::ImageFormat::from_path(&path) {
+                            Ok(f @ (image::ImageFormat::Png | image::ImageFormat::Jpeg)) => f,
+                            _ => {
+                                return Err(err(
+                                    &at,
+                                    format!(
+                                        "`{path}`: textures are read as PNG (.png) or JPEG (.jpg, .jpeg)"
+                                    ),
+                                ));
+                            }
+                        },
+                    };
+                    let bytes = external(&path).map_err(|m| err(&at, m))?;
+                    (bytes, format, format!("`{path}`"))
+                }
+            }
+        };
+        decode_image(&bytes, format).map_err(|e| {
+            err(
+                &at,
+                format!("{name} cannot be decoded as {}: {e}", format_name(format)),
+            )
+        })?;
+    }
+    Ok(())
+}
+
+fn format_name(f: image::ImageFormat) -> &'static str {
+    match f {
+        image::ImageFormat::Jpeg => "JPEG",
+        _ => "PNG",
+    }
+}
+
+/// Decodes an image within the size limits, as a texture is decoded when it is drawn.
+pub fn decode_image(bytes: &[u8], format: image::ImageFormat) -> Result<(u32, u32), String> {
+    let mut reader = image::ImageReader::with_format(std::io::Cursor::new(bytes), format);
+    let mut limits = image::Limits::default();
+    limits.max_image_width = Some(MAX_IMAGE_SIDE);
+    limits.max_image_height = Some(MAX_IMAGE_SIDE);
+    limits.max_alloc = Some(MAX_IMAGE_BYTES);
+    reader.limits(limits);
+    let img = reader.decode().map_err(|e| e.to_string())?;
+    Ok((img.width(), img.height()))
 }
 
 /// Column-major 4x4 product `a * b`.
@@ -348,8 +467,8 @@ fn check_accessor(
             ),
         ));
     }
-    if a.normalized() && types.contains(&DataType::F32) {
-        return Err(err(&at, "normalized integers are not read here"));
+    if a.normalized() && a.data_type() == DataType::F32 {
+        return Err(err(&at, "floats cannot be normalized"));
     }
     let view = a.view().ok_or_else(|| err(&at, "has no buffer view"))?;
     let count = a.count();
@@ -435,6 +554,26 @@ fn primitive(
         }
         _ => None,
     };
+    // Texture coordinates: floats, or normalized 8 or 16-bit integers.
+    let uvs: Vec<[f32; 2]> = match prim.get(&gltf::Semantic::TexCoords(0)) {
+        Some(t) if t.count() == pos.count() => {
+            check_accessor(
+                &t,
+                Dimensions::Vec2,
+                &[DataType::F32, DataType::U8, DataType::U16],
+                bufs,
+            )?;
+            reader
+                .read_tex_coords(0)
+                .map(|it| {
+                    it.into_f32()
+                        .map(|c| c.map(|x| if x.is_finite() { x } else { 0.0 }))
+                        .collect()
+                })
+                .unwrap_or_default()
+        }
+        _ => Vec::new(),
+    };
     let raw: Vec<u32> = match prim.indices() {
         Some(ix) => {
             check_accessor(
@@ -477,6 +616,7 @@ fn primitive(
     let mut part = PackMesh {
         positions,
         normals: Vec::new(),
+        uvs,
         parts: vec![MeshPart {
             first: 0,
             count: indices.len() as u32,

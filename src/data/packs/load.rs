@@ -125,6 +125,11 @@ pub struct PackModel {
     pub simplified: bool,
     /// The simplified mesh was read from the cache.
     pub from_cache: bool,
+    /// For a glTF file painted with its own colours: the file's bytes and those of the files it
+    /// reads (buffers, images), each by its path relative to the model file's folder (the
+    /// model file by its name), as checked here; the app hands them to Bevy's glTF loader,
+    /// which makes the materials and textures. Empty otherwise.
+    pub files: Vec<(String, Vec<u8>)>,
 }
 
 /// A loaded pack.
@@ -329,8 +334,22 @@ pub fn read_model(
     gltf_dir: &Path,
     cap: u64,
 ) -> Result<PackMesh, (usize, usize, String, String)> {
+    read_model_files(bytes, format, root, gltf_dir, cap).map(|(m, _)| m)
+}
+
+/// [`read_model`], with the files a glTF file read besides itself (buffers, images), each by
+/// the path its URI names.
+pub fn read_model_files(
+    bytes: &[u8],
+    format: Format,
+    root: &Path,
+    gltf_dir: &Path,
+    cap: u64,
+) -> Result<(PackMesh, Vec<(String, Vec<u8>)>), (usize, usize, String, String)> {
     match format {
-        Format::Stl => stl::read_stl(bytes).map_err(|e| (e.line, e.col, e.field, e.message)),
+        Format::Stl => stl::read_stl(bytes)
+            .map(|m| (m, Vec::new()))
+            .map_err(|e| (e.line, e.col, e.field, e.message)),
         Format::Glb | Format::Gltf => {
             if format == Format::Glb && !bytes.starts_with(b"glTF") {
                 return Err((
@@ -340,8 +359,22 @@ pub fn read_model(
                     "wrong magic: a .glb starts with 'glTF'".into(),
                 ));
             }
-            let external = |uri: &str| read_inside(root, gltf_dir, uri, cap).map(|(_, b)| b);
-            gltf_read::read_gltf(bytes, &external).map_err(|e| (e.line, e.col, e.field, e.message))
+            let read = std::cell::RefCell::new(Vec::new());
+            let external = |uri: &str| {
+                let got = read_inside(root, gltf_dir, uri, cap).map(|(_, b)| b);
+                if let Ok(b) = &got
+                    && !read
+                        .borrow()
+                        .iter()
+                        .any(|(u, _): &(String, Vec<u8>)| u == uri)
+                {
+                    read.borrow_mut().push((uri.to_string(), b.clone()));
+                }
+                got
+            };
+            let mesh = gltf_read::read_gltf(bytes, &external)
+                .map_err(|e| (e.line, e.col, e.field, e.message))?;
+            Ok((mesh, read.into_inner()))
         }
     }
 }
@@ -372,15 +405,16 @@ pub fn load_entry(
         .map_err(in_manifest)?;
     let gltf_dir = canon.parent().unwrap_or(&plan.dir).to_path_buf();
     let shown = plan.dir.join(&e.model.file).display().to_string();
-    let mut mesh = read_model(&bytes, format, &plan.dir, &gltf_dir, opts.max_file_bytes).map_err(
-        |(line, col, field, message)| LocatedError {
-            file: shown.clone(),
-            line,
-            col,
-            field,
-            message,
-        },
-    )?;
+    let (mut mesh, read) =
+        read_model_files(&bytes, format, &plan.dir, &gltf_dir, opts.max_file_bytes).map_err(
+            |(line, col, field, message)| LocatedError {
+                file: shown.clone(),
+                line,
+                col,
+                field,
+                message,
+            },
+        )?;
     let file_triangles = mesh.triangles();
     let (mut simplified, mut from_cache) = (false, false);
     if file_triangles > opts.budget {
@@ -416,16 +450,29 @@ pub fn load_entry(
         }
     }
     orient(&mut mesh, format.axes(), e.model.rotation);
+    let paint = e.model.paint.unwrap_or(format.default_paint());
+    let files = if format != Format::Stl && paint == Paint::File {
+        let name = Path::new(&e.model.file)
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        let mut files = vec![(name, bytes)];
+        files.extend(read);
+        files
+    } else {
+        Vec::new()
+    };
     Ok(PackModel {
         target: e.target.clone(),
         entry: e.model.clone(),
         file: canon,
         format,
         mesh,
-        paint: e.model.paint.unwrap_or(format.default_paint()),
+        paint,
         file_triangles,
         simplified,
         from_cache,
+        files,
     })
 }
 

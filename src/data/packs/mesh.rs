@@ -1,5 +1,6 @@
-//! The mesh a model file is read into: plain positions, normals and triangle indices, in parts
-//! that each carry a colour (a glTF primitive and its material; an STL file is one part).
+//! The mesh a model file is read into: plain positions, normals, texture coordinates and
+//! triangle indices, in parts that each carry a colour (a glTF primitive and its material; an
+//! STL file is one part).
 
 /// One part of a mesh: a run of its indices drawn in one colour.
 #[derive(Debug, Clone, PartialEq)]
@@ -22,6 +23,9 @@ pub struct PackMesh {
     pub positions: Vec<[f32; 3]>,
     /// One per position (unit length; computed from the faces when the file has none).
     pub normals: Vec<[f32; 3]>,
+    /// Texture coordinates (glTF's `TEXCOORD_0`): none, or one per position (a primitive
+    /// without them gets (0, 0) when another has them).
+    pub uvs: Vec<[f32; 2]>,
     /// Three per triangle, each below `positions.len()`.
     pub indices: Vec<u32>,
     pub parts: Vec<MeshPart>,
@@ -103,6 +107,13 @@ impl PackMesh {
                 self.positions.len()
             ));
         }
+        if !self.uvs.is_empty() && self.uvs.len() != self.positions.len() {
+            return Some(format!(
+                "{} texture coordinates for {} vertices",
+                self.uvs.len(),
+                self.positions.len()
+            ));
+        }
         if let Some(i) = self
             .indices
             .iter()
@@ -163,6 +174,16 @@ impl PackMesh {
     pub fn append(&mut self, other: &PackMesh) {
         let base = self.positions.len() as u32;
         let first = self.indices.len() as u32;
+        // Texture coordinates on both or neither: the side without them gets (0, 0).
+        if !other.uvs.is_empty() || !self.uvs.is_empty() {
+            self.uvs.resize(self.positions.len(), [0.0; 2]);
+            if other.uvs.len() == other.positions.len() {
+                self.uvs.extend_from_slice(&other.uvs);
+            } else {
+                self.uvs
+                    .resize(self.positions.len() + other.positions.len(), [0.0; 2]);
+            }
+        }
         self.positions.extend_from_slice(&other.positions);
         self.normals.extend_from_slice(&other.normals);
         self.indices.extend(other.indices.iter().map(|i| i + base));
@@ -177,18 +198,23 @@ impl PackMesh {
     /// Drops the vertices no triangle uses, renumbering the indices.
     pub fn compact(&mut self) {
         let mut map = vec![u32::MAX; self.positions.len()];
-        let (mut pos, mut nor) = (Vec::new(), Vec::new());
+        let (mut pos, mut nor, mut uv) = (Vec::new(), Vec::new(), Vec::new());
+        let with_uvs = self.uvs.len() == self.positions.len();
         for i in &mut self.indices {
             let m = &mut map[*i as usize];
             if *m == u32::MAX {
                 *m = pos.len() as u32;
                 pos.push(self.positions[*i as usize]);
                 nor.push(self.normals[*i as usize]);
+                if with_uvs {
+                    uv.push(self.uvs[*i as usize]);
+                }
             }
             *i = *m;
         }
         self.positions = pos;
         self.normals = nor;
+        self.uvs = uv;
     }
 }
 

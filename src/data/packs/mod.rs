@@ -15,7 +15,7 @@ pub mod simplify;
 pub mod stl;
 
 pub use fit::{FileAxes, Fit, fit_miniature, fit_terrain, orient, orientation};
-pub use glb_write::write_glb;
+pub use glb_write::{GlbTexture, write_glb, write_glb_textured};
 pub use load::{
     Format, LoadOptions, MAX_MODEL_BYTES, Pack, PackModel, PackPlan, PlannedEntry, Target,
     load_entry, load_pack, packs_in, plan_pack, shipped_packs_dir,

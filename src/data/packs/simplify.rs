@@ -19,6 +19,7 @@ pub fn simplify(mesh: &PackMesh, budget: usize) -> PackMesh {
     let mut out = PackMesh {
         positions: mesh.positions.clone(),
         normals: mesh.normals.clone(),
+        uvs: mesh.uvs.clone(),
         indices: Vec::new(),
         parts: Vec::new(),
     };
@@ -118,9 +119,13 @@ pub fn fnv1a(bytes: &[u8], seed: u64) -> u64 {
     h
 }
 
+/// The layout of the cached files: a cache written by an older program (without texture
+/// coordinates, materials numbered by part) is not read back.
+const CACHE_VERSION: u64 = 2;
+
 /// The cache file of a model file's bytes simplified to `budget` triangles.
 pub fn cache_path(cache_dir: &Path, file_bytes: &[u8], budget: usize) -> PathBuf {
-    let h = fnv1a(file_bytes, budget as u64);
+    let h = fnv1a(file_bytes, budget as u64 ^ (CACHE_VERSION << 48));
     cache_dir.join(format!("{h:016x}-{budget}.glb"))
 }
 
