@@ -233,24 +233,37 @@ fn the_signalling_server_refuses_with_clear_messages_and_a_missing_server_does_n
         3,
     );
     // The server answers 409: the second host draws another code and opens its room under it.
-    until(&mut [&mut a, &mut b], 20, "the second host's room under a new code", |_| {
-        s.state.room_count() == 2
-    });
+    until(
+        &mut [&mut a, &mut b],
+        20,
+        "the second host's room under a new code",
+        |_| s.state.room_count() == 2,
+    );
     b.update();
     let rtc = b.world().resource::<RtcHost>();
     assert_eq!(rtc.failure, None);
     assert_ne!(rtc.code, code);
     assert!(wartable::net::room_code::is_code(&rtc.code), "{}", rtc.code);
     let net = b.world().resource::<NetHost>();
-    assert_eq!(net.room.as_deref(), Some(rtc.code.as_str()), "the code shown");
-    let said = format!("room code {code} is in use at the signalling server; this game's room code is now {}", rtc.code);
+    assert_eq!(
+        net.room.as_deref(),
+        Some(rtc.code.as_str()),
+        "the code shown"
+    );
+    let said = format!(
+        "room code {code} is in use at the signalling server; this game's room code is now {}",
+        rtc.code
+    );
     assert!(net.host.lines.contains(&said), "{:?}", net.host.lines);
     // A seat finds the second host by its new code.
     let new_code = rtc.code.clone();
     let mut c = seat(&s, &new_code, "Ann", true);
-    until(&mut [&mut a, &mut b, &mut c], 20, "the seat reaches the host", |x| {
-        x[2].world().resource::<NetSeat>().greeted
-    });
+    until(
+        &mut [&mut a, &mut b, &mut c],
+        20,
+        "the seat reaches the host",
+        |x| x[2].world().resource::<NetSeat>().greeted,
+    );
 
     // A server that lets an address try twice, then once in 1000 s.
     let tight = SignalServer::start(
