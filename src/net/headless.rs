@@ -238,8 +238,33 @@ pub fn run_host(
     limit: Option<Duration>,
 ) -> Result<u64, String> {
     let (mut app, code) = open_host_app(plan)?;
-    match (&code, &plan.room) {
-        (Some(code), Some(link)) => {
+    // A room's code is told once the server has registered it (it may have drawn another if
+    // the first was in use).
+    let mut room_told = code.is_none();
+    if code.is_none() {
+        let addrs = app.world().resource::<NetHost>().addresses.clone();
+        let list: Vec<String> = addrs.iter().map(|a| a.to_string()).collect();
+        let _ = writeln!(
+            out,
+            "hosting {} on {}: join with wartable join {}",
+            plan.rules.label(),
+            list.first().cloned().unwrap_or_default(),
+            list.join(" or ")
+        );
+    }
+    let _ = out.flush();
+    let start = Instant::now();
+    let mut shown = 0;
+    let mut over_at = None;
+    loop {
+        app.update();
+        if !room_told
+            && let Some(link) = &plan.room
+            && let Some(mut rtc) = app.world_mut().get_resource_mut::<super::rtc::RtcHost>()
+            && super::rtc::host_registered(&mut rtc)
+        {
+            room_told = true;
+            let code = rtc.code.clone();
             let _ = writeln!(
                 out,
                 "hosting {} in a room of {}: join with wartable join {code} --signal {}",
@@ -248,25 +273,8 @@ pub fn run_host(
                 link.signal
             );
             let _ = writeln!(out, "room code: {code}");
+            let _ = out.flush();
         }
-        _ => {
-            let addrs = app.world().resource::<NetHost>().addresses.clone();
-            let list: Vec<String> = addrs.iter().map(|a| a.to_string()).collect();
-            let _ = writeln!(
-                out,
-                "hosting {} on {}: join with wartable join {}",
-                plan.rules.label(),
-                list.first().cloned().unwrap_or_default(),
-                list.join(" or ")
-            );
-        }
-    }
-    let _ = out.flush();
-    let start = Instant::now();
-    let mut shown = 0;
-    let mut over_at = None;
-    loop {
-        app.update();
         let net = app.world().resource::<NetHost>();
         for l in &net.host.lines[shown..] {
             let _ = writeln!(out, "{l}");

@@ -87,11 +87,19 @@ pub fn signal_url(text: &str) -> String {
     }
 }
 
+/// How many further codes a host draws when the signalling server answers that its code is in
+/// use (409), before it gives up.
+pub const CODE_RETRIES: u8 = 4;
+
+/// How a link's loop ended: `Ok` for a plain close, else why (as a player reads it) and the
+/// HTTP status the signalling server answered, if it answered one.
+type End = Result<(), (String, Option<u16>)>;
+
 /// A socket and the thread running its message loop.
 struct Link {
     socket: WebRtcSocket,
-    /// Set by the loop's thread when the loop ends: why, or `Ok` for a plain close.
-    ended: Arc<Mutex<Option<Result<(), String>>>>,
+    /// Set by the loop's thread when the loop ends.
+    ended: Arc<Mutex<Option<End>>>,
     /// Frames of a message not yet whole, by peer: its channel and bytes so far.
     partial: HashMap<RtcPeerId, (u8, Vec<u8>)>,
 }
@@ -114,14 +122,14 @@ impl Link {
                 }));
                 let r = match r {
                     Ok(Ok(())) => Ok(()),
-                    Ok(Err(e)) => Err(describe(&e)),
-                    Err(_) => Err("the signalling server closed the connection".into()),
+                    Ok(Err(e)) => Err((describe(&e), http_status(&e))),
+                    Err(_) => Err(("the signalling server closed the connection".into(), None)),
                 };
                 *done.lock().unwrap_or_else(|p| p.into_inner()) = Some(r);
             });
         if let Err(e) = spawned {
             *ended.lock().unwrap_or_else(|p| p.into_inner()) =
-                Some(Err(format!("cannot start the network thread: {e}")));
+                Some(Err((format!("cannot start the network thread: {e}"), None)));
         }
         Self {
             socket,
@@ -130,7 +138,7 @@ impl Link {
         }
     }
 
-    fn ended(&self) -> Option<Result<(), String>> {
+    fn ended(&self) -> Option<End> {
         self.ended.lock().unwrap_or_else(|p| p.into_inner()).clone()
     }
 
@@ -215,6 +223,19 @@ impl Link {
     }
 }
 
+/// The HTTP status the signalling server refused the connection with, if it answered one.
+fn http_status(e: &matchbox_socket::Error) -> Option<u16> {
+    use async_tungstenite::tungstenite::Error as Ws;
+    use matchbox_socket::{Error, SignalingError};
+    match e {
+        Error::ConnectionFailed(SignalingError::WebSocket(Ws::Http(resp)))
+        | Error::Disconnected(SignalingError::WebSocket(Ws::Http(resp))) => {
+            Some(resp.status().as_u16())
+        }
+        _ => None,
+    }
+}
+
 /// A loop error as a player reads it, with what to try.
 fn describe(e: &matchbox_socket::Error) -> String {
     use async_tungstenite::tungstenite::Error as Ws;
@@ -250,7 +271,15 @@ fn describe(e: &matchbox_socket::Error) -> String {
 #[derive(Resource)]
 pub struct RtcHost {
     link: Link,
+    /// The room code: the one drawn at the start, or a later one drawn when the server said
+    /// an earlier one was in use.
     pub code: String,
+    /// The signalling server as given, and the ICE servers: to open the room again under a
+    /// new code.
+    signal: String,
+    ice: IceConfig,
+    /// New codes still to draw if the server says this one is in use.
+    retries: u8,
     peers: HashMap<RtcPeerId, Entity>,
     /// Peers whose packets are ignored: turned away, dropped or broken.
     muted: HashSet<RtcPeerId>,
@@ -280,15 +309,15 @@ pub struct RtcSeat {
 
 /// Opens a host's room `code` at the signalling server `signal` (see [`signal_url`]), for
 /// at most `max_peers` connections at a time.
+/// If the server answers that `code` is in use, the host draws another (up to
+/// [`CODE_RETRIES`] times) and says so in its notices; `code` then changes.
 pub fn open_host(world: &mut World, signal: &str, code: &str, ice: &IceConfig, max_peers: usize) {
-    let url = format!(
-        "{}/{code}{}",
-        signal_url(signal),
-        super::signal::HOST_SUFFIX
-    );
     world.insert_resource(RtcHost {
-        link: Link::open(url, ice),
+        link: Link::open(host_url(signal, code), ice),
         code: code.to_string(),
+        signal: signal.to_string(),
+        ice: ice.clone(),
+        retries: CODE_RETRIES,
         peers: HashMap::new(),
         muted: HashSet::new(),
         open: HashSet::new(),
@@ -296,6 +325,15 @@ pub fn open_host(world: &mut World, signal: &str, code: &str, ice: &IceConfig, m
         notices: Vec::new(),
         failure: None,
     });
+}
+
+/// The address a host opens its room `code` at.
+fn host_url(signal: &str, code: &str) -> String {
+    format!(
+        "{}/{code}{}",
+        signal_url(signal),
+        super::signal::HOST_SUFFIX
+    )
 }
 
 /// Opens a seat's link to the host of room `code`.
@@ -388,12 +426,26 @@ fn host_receive(
     if host.failure.is_none()
         && let Some(end) = host.link.ended()
     {
-        let why = match end {
-            Ok(()) => "the link to the signalling server closed".to_string(),
-            Err(e) => e,
-        };
-        host.notices.push(why.clone());
-        host.failure = Some(why);
+        match end {
+            Err((_, Some(409))) if host.retries > 0 && host.peers.is_empty() => {
+                // Another host holds this code: draw a new one and open the room again.
+                host.retries -= 1;
+                let old = std::mem::replace(&mut host.code, super::room_code::draw());
+                host.link = Link::open(host_url(&host.signal, &host.code), &host.ice);
+                host.notices.push(format!(
+                    "room code {old} is in use at the signalling server; this game's room code is now {}",
+                    host.code
+                ));
+            }
+            end => {
+                let why = match end {
+                    Ok(()) => "the link to the signalling server closed".to_string(),
+                    Err((e, _)) => e,
+                };
+                host.notices.push(why.clone());
+                host.failure = Some(why);
+            }
+        }
     }
     let changes = host.link.socket.try_update_peers().unwrap_or_default();
     for (peer, state) in changes {
@@ -507,7 +559,7 @@ fn seat_receive(
     {
         seat.failure = Some(match end {
             Ok(()) => "the signalling server closed the connection".into(),
-            Err(e) => e,
+            Err((e, _)) => e,
         });
         state.set(ClientState::Disconnected);
     }

@@ -86,8 +86,9 @@ pub struct NetSeat {
     pub client: SeatClient,
     pub greeted: bool,
     pub connected_once: bool,
-    /// The round trip to the host, in seconds.
-    pub rtt: f64,
+    /// The round trip to the host, in seconds: measured by renet over UDP; `None` over
+    /// WebRTC, where matchbox reports none.
+    pub rtt: Option<f64>,
 }
 
 /// Opens a host on `bind`:`port` (port 0: any free one). `public` are further addresses seats
@@ -170,7 +171,7 @@ pub fn join(world: &mut World, addr: SocketAddr, client: SeatClient) -> Result<(
         client,
         greeted: false,
         connected_once: false,
-        rtt: 0.0,
+        rtt: None,
     });
     Ok(())
 }
@@ -208,7 +209,7 @@ pub fn join_room(
         client,
         greeted: false,
         connected_once: false,
-        rtt: 0.0,
+        rtt: None,
     });
     Ok(())
 }
@@ -267,6 +268,9 @@ fn host_receive(
     if let Some(mut rtc) = rtc {
         let notices = std::mem::take(&mut rtc.notices);
         host.host.lines.extend(notices);
+        if host.room.as_deref() != Some(rtc.code.as_str()) {
+            host.room = Some(rtc.code.clone());
+        }
     }
     for e in &added {
         host.inbox.push(Incoming::Connected(e.to_bits()));
@@ -328,10 +332,11 @@ fn seat_receive(
     for m in messages.read() {
         seat.client.receive(m.clone());
     }
-    if let Some(stats) = stats {
-        seat.rtt = stats.rtt;
-    }
-    if let Some(why) = rtc.and_then(|r| r.failure.clone())
+    seat.rtt = match (&rtc, stats) {
+        (None, Some(stats)) if connected => Some(stats.rtt),
+        _ => None,
+    };
+    if let Some(why) = rtc.as_ref().and_then(|r| r.failure.clone())
         && seat.client.error.is_none()
         && seat.client.ending.is_none()
     {

@@ -530,3 +530,68 @@ fn a_headless_hosts_clock_holds_its_program_and_passes_for_a_silent_seat() {
     host.flush(&mut g);
     assert!(host.step_count() > 0);
 }
+
+/// A seat's side handed to the program at its screen (the play bar's side button): the seat's
+/// client takes it over and proposes the program's commands to the host, which plays them for
+/// that seat (the screen's copy of the game plays none itself; the bar's program clock leaves
+/// an online seat alone). Taken back, the client stops.
+#[test]
+fn a_seat_handed_to_the_program_at_its_screen_proposes_to_the_host() {
+    use wartable::app::screens::play::online::seat_program;
+    let mut at_host = KrySession::new(small(&[]), None);
+    at_host.game.set_player(1, Player::Remote);
+    at_host.game.set_player(2, Player::Human);
+    let mut host = Host::new(
+        &mut at_host.game,
+        OnDrop::Program,
+        wartable::net::data_hash(),
+    );
+    let mut client = SeatClient::new("Ann", false);
+    host.connected(PEER, 0.0);
+    client.hello();
+    let carry = |host: &mut Host, at_host: &mut KrySession, client: &mut SeatClient, now: f64| {
+        for m in client.take_out() {
+            host.receive(&mut at_host.game, PEER, m, now);
+        }
+        for o in host.take_out() {
+            if let Out::Send(PEER, m) = o {
+                client.receive(m);
+            }
+        }
+    };
+    carry(&mut host, &mut at_host, &mut client, 0.0);
+    assert_eq!(client.seat, Some(1), "{:?}", client.lines);
+    let seen: &KryGame = client
+        .game
+        .as_ref()
+        .unwrap()
+        .as_any()
+        .downcast_ref()
+        .unwrap();
+    let mut at_seat = KrySession::new(seen.clone(), None);
+    at_seat.game.set_player(1, Player::Human);
+    at_seat.game.set_player(2, Player::Remote);
+    at_seat.shell.online_seat = Some(OnlineSeat {
+        seat: 1,
+        ..Default::default()
+    });
+    seat_program(&mut client, &at_seat);
+    assert!(!client.program, "a player at this screen");
+    at_seat.game.set_player(1, Player::Program);
+    seat_program(&mut client, &at_seat);
+    assert!(client.program);
+    let mut now = 1.0;
+    for _ in 0..20 {
+        client.tick(now);
+        carry(&mut host, &mut at_host, &mut client, now);
+        now += 1.0;
+    }
+    assert_eq!(client.error, None, "{:?}", client.lines);
+    // Side 1's three models deployed (and more), every step proposed by the seat: nothing else
+    // plays at the host (side 2 is a player there who has done nothing).
+    assert!(host.step_count() >= 3, "{} steps", host.step_count());
+    assert_eq!(client.applied as usize, host.step_count());
+    at_seat.game.set_player(1, Player::Human);
+    seat_program(&mut client, &at_seat);
+    assert!(!client.program, "taken back");
+}

@@ -39,9 +39,18 @@ fn udp_game_of(plan: &HostPlan) -> wartable::net::client::SeatClient {
 /// their hashes agree: the seat's client at the end.
 pub(super) fn play_to_end(
     rules: RulesId,
+    host: bevy::app::App,
+    seat: bevy::app::App,
+) -> wartable::net::client::SeatClient {
+    play_to_end_net(rules, host, seat).client
+}
+
+/// [`play_to_end`], with the seat's whole network end (its round trip too).
+pub(super) fn play_to_end_net(
+    rules: RulesId,
     mut host: bevy::app::App,
     mut seat: bevy::app::App,
-) -> wartable::net::client::SeatClient {
+) -> NetSeat {
     let start = Instant::now();
     loop {
         seat.update();
@@ -70,7 +79,6 @@ pub(super) fn play_to_end(
     seat.world_mut()
         .remove_resource::<NetSeat>()
         .expect("the seat")
-        .client
 }
 
 /// Kry-Gothic on a headless host with its interrupt clock (a countdown of 0.1 s): the host's
@@ -86,7 +94,11 @@ fn kry_gothic_over_udp_with_the_hosts_interrupt_clock() {
 
 #[test]
 fn kog_light_over_udp_to_the_end_with_equal_hashes() {
-    udp_game(RulesId::KogLight, 3);
+    // renet measures the round trip: the seat's Online window shows it in ms.
+    let p = plan(RulesId::KogLight, 3);
+    let (host, addr) = host_app(&p).unwrap();
+    let net = play_to_end_net(p.rules, host, join_app(addr, "Ann", true).unwrap());
+    assert!(net.rtt.is_some(), "no round trip over UDP");
 }
 
 #[test]

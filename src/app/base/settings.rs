@@ -64,7 +64,7 @@ impl OnlineSettings {
             .stun
             .split(',')
             .map(|s| s.trim().to_string())
-            .filter(|s| !s.is_empty())
+            .filter(|s| !s.is_empty() && !s.eq_ignore_ascii_case("none"))
             .collect();
         let turn = (!self.turn.trim().is_empty()).then(|| crate::net::rtc::Turn {
             url: self.turn.trim().to_string(),

@@ -123,7 +123,7 @@ fn settings_window(
                         ui.end_row();
                         ui.label("STUN servers");
                         ui.text_edit_singleline(&mut o.stun).on_hover_text(
-                            "comma-separated; empty: this machine's own addresses only",
+                            "comma-separated; empty or none: this machine's own addresses only",
                         );
                         ui.end_row();
                         ui.label("TURN relay");

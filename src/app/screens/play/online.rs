@@ -269,6 +269,7 @@ fn drive_seat(
         return;
     }
     let Some(mut active) = active else { return };
+    seat_program(client, &*active.0);
     let shell = active.shell_mut();
     let outbox = shell
         .online_seat
@@ -299,6 +300,15 @@ fn drive_seat(
         active.shell_mut().rev += 1;
     }
     seat_clock(client, &mut *active.0, &mut ui.window_news);
+}
+
+/// At a seat's screen, the side handed to the program (the bar's side button) is played by the
+/// seat's client: the program's commands go to the host as proposals, as a player's do. The
+/// screen's copy of the game never plays them itself (see `program::program_opponent`).
+pub fn seat_program(client: &mut SeatClient, session: &dyn PlaySession) {
+    if let Some(o) = &session.shell().online_seat {
+        client.program = session.game().player(o.seat) == Player::Program;
+    }
 }
 
 /// The host's interrupt windows each frame (Kry-Gothic's real time, on this screen's clock):
@@ -511,7 +521,12 @@ fn seat_ui(w: &mut egui::Ui, ui: &mut OnlineUi, net: &mut NetSeat) {
             w.label(format!("Connecting to {}\u{2026}", ui.address));
         }
     }
-    w.label(format!("Round trip: {:.0} ms", net.rtt * 1000.0));
+    match net.rtt {
+        Some(rtt) => w.label(format!("Round trip: {:.0} ms", rtt * 1000.0)),
+        None => w
+            .label("Round trip: n/a")
+            .on_hover_text("not measured: over WebRTC (a room code) the link reports none"),
+    };
     if c.waiting_for_host() {
         w.label(egui::RichText::new("waiting for the host\u{2026}").italics());
     }

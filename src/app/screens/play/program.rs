@@ -55,6 +55,11 @@ fn program_opponent(
     mut thinking: ResMut<Thinking>,
     time: Res<Time>,
 ) {
+    if active.shell().online_seat.is_some() {
+        // A seat of a game hosted elsewhere: its client proposes the program's commands to the
+        // host (`online::seat_program`); a step played here would be this screen's alone.
+        return;
+    }
     if let Some((seat, at, handle)) = thinking.job.take() {
         if !handle.is_finished() {
             thinking.job = Some((seat, at, handle));
