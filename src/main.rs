@@ -79,6 +79,10 @@ struct Cli {
     /// Window size, e.g. 1280x800.
     #[arg(long, default_value = "1280x800", value_parser = parse_size, global = true)]
     window: (u32, u32),
+    /// How long the program at Hard thinks over a decision at the table, in milliseconds (1 to
+    /// 60000; default 1000).
+    #[arg(long, value_parser = wartable::rules::core::skill::parse_think_ms)]
+    think_ms: Option<u32>,
 }
 
 #[derive(Subcommand, Debug)]
@@ -614,6 +618,7 @@ fn main() -> ExitCode {
         replay: cli.replay,
         open: cli.open,
         online,
+        think_ms: cli.think_ms,
     };
     match build_app(opts).run() {
         bevy::app::AppExit::Success => ExitCode::SUCCESS,

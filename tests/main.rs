@@ -28,4 +28,5 @@ mod report;
 mod screen_help;
 mod simulate;
 mod skill;
+mod skill_app;
 mod table_geometry;

@@ -36,6 +36,8 @@ pub struct AppOptions {
     pub open: Option<String>,
     /// Host or join an online game at start.
     pub online: Option<screens::play::online::StartOnline>,
+    /// How long Hard thinks over a decision at the table, in milliseconds (else its default).
+    pub think_ms: Option<u32>,
 }
 
 /// Builds the desktop program's App.
@@ -108,6 +110,12 @@ pub fn build_app(opts: AppOptions) -> App {
         app.add_systems(Startup, |mut m: ResMut<screens::menu::MainMenu>| {
             m.show_main = true
         });
+    }
+    if let Some(ms) = opts.think_ms {
+        app.insert_resource(screens::play::program::TableThink(crate::rules::core::Think {
+            steps: None,
+            ms,
+        }));
     }
     if let Some(o) = opts.online {
         app.insert_resource(o);

@@ -75,19 +75,26 @@ pub struct SkillOptions {
     #[arg(long, value_parser = wartable::rules::core::skill::parse_think_ms)]
     pub think_ms: Option<u32>,
     /// Hard's think budget per decision in rollouts (1 to 100000): the same seed and budget give
-    /// the same game. Default: 16 when --think-ms is not given.
+    /// the same game. Default: 16 when --think-ms is not given (wartable host: 1000 ms by the
+    /// clock, as at the table).
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=100_000))]
     pub think_steps: Option<u32>,
 }
 
 impl SkillOptions {
-    /// The lineup these options give.
+    /// The lineup these options give (Hard: [`DEFAULT_THINK_STEPS`] rollouts when no budget is
+    /// given).
     pub fn lineup(&self) -> wartable::rules::core::Lineup {
+        self.lineup_or(wartable::rules::core::Think::steps(DEFAULT_THINK_STEPS))
+    }
+
+    /// The lineup these options give, Hard thinking within `default` when no budget is given.
+    pub fn lineup_or(&self, default: wartable::rules::core::Think) -> wartable::rules::core::Lineup {
         use wartable::rules::core::Think;
         let think = match (self.think_steps, self.think_ms) {
             (Some(steps), _) => Think::steps(steps),
             (None, Some(ms)) => Think { steps: None, ms },
-            (None, None) => Think::steps(DEFAULT_THINK_STEPS),
+            (None, None) => default,
         };
         wartable::rules::core::Lineup {
             first: self.skill1,

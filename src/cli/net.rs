@@ -43,6 +43,10 @@ pub struct HostArgs {
     pub countdown: Option<f32>,
     #[command(flatten)]
     pub game: super::GameOptions,
+    /// How well the program plays the seats named program (--skill1: seat 1's side, --skill2:
+    /// the others), and how long Hard thinks.
+    #[command(flatten)]
+    pub skills: super::SkillOptions,
     /// Rounds after which an undecided game ends.
     #[arg(long, default_value_t = 8)]
     pub rounds: u32,
@@ -215,6 +219,9 @@ pub fn plan(a: &HostArgs, seed: u64) -> Result<HostPlan, String> {
         remote_dice: a.remote_dice,
         countdown: a.countdown,
         room: if a.room { Some(a.rtc.link()?) } else { None },
+        lineup: a
+            .skills
+            .lineup_or(wartable::rules::core::Think::default()),
     })
 }
 

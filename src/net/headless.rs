@@ -6,7 +6,7 @@ use super::client::SeatClient;
 use super::host::{Host, OnDrop};
 use super::seat_game::HostGame;
 use super::transport::{self, NetHost, NetSeat};
-use crate::rules::core::{Game, Player, QuickSetup, RuleSet, RulesId};
+use crate::rules::core::{Game, Lineup, Player, QuickSetup, RuleSet, RulesId};
 use crate::rules::registry::RulesVisitor;
 use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
@@ -33,6 +33,8 @@ pub struct HostPlan {
     pub countdown: Option<f32>,
     /// Host in a room of a signalling server over WebRTC instead of on a UDP port.
     pub room: Option<RoomLink>,
+    /// How well the program plays each side it plays, and how long Hard thinks.
+    pub lineup: Lineup,
 }
 
 /// A signalling server and the ICE servers (STUN, TURN) of a game over WebRTC.
@@ -76,7 +78,18 @@ pub fn host_game(
     q: &QuickSetup,
     seats: &[Player],
 ) -> Result<Box<dyn HostGame>, String> {
-    struct Make<'a>(&'a QuickSetup, &'a [Player]);
+    host_game_at(rules, q, seats, &Lineup::default())
+}
+
+/// [`host_game`] with the program playing each side at its skill in `lineup`, Hard thinking
+/// within its budget.
+pub fn host_game_at(
+    rules: RulesId,
+    q: &QuickSetup,
+    seats: &[Player],
+    lineup: &Lineup,
+) -> Result<Box<dyn HostGame>, String> {
+    struct Make<'a>(&'a QuickSetup, &'a [Player], &'a Lineup);
     impl RulesVisitor for Make<'_> {
         type Out = Result<Box<dyn HostGame>, String>;
         fn visit<R: RuleSet>(self) -> Self::Out {
@@ -93,10 +106,11 @@ pub fn host_game(
             for (i, s) in all.iter().enumerate() {
                 g.set_player(*s, self.1.get(i).copied().unwrap_or(Player::Remote));
             }
+            g.take_lineup(self.2);
             Ok(Box::new(g))
         }
     }
-    rules.visit(Make(q, seats))
+    rules.visit(Make(q, seats, lineup))
 }
 
 /// A Bevy app with just the network (no window, no rendering).
@@ -142,7 +156,7 @@ pub fn room_host_app(plan: &HostPlan) -> Result<(App, String), String> {
 }
 
 fn open_host_app(plan: &HostPlan) -> Result<(App, Option<String>), String> {
-    let mut game = host_game(plan.rules, &plan.setup, &plan.seats)?;
+    let mut game = host_game_at(plan.rules, &plan.setup, &plan.seats, &plan.lineup)?;
     let (mut host, remote) = Host::offer(game.as_mut(), plan.on_drop)?;
     host.remote_dice = plan.remote_dice;
     let mut app = net_app();

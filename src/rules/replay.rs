@@ -2,8 +2,9 @@
 //! and the first `k` commands of the log), reached by playing forward from the nearest kept
 //! snapshot, so that stepping back is exact; the marks of a timeline (the round after each
 //! command, and its notable moments); the view a screen shows (secrets kept while the saved
-//! game is not over); the luck of its rolls ([`GameLuck`]); and "play on from here", a new game
-//! from the position shown.
+//! game is not over, and what the program weighed for its steps so far, the "Why?" of a save that
+//! kept it); the luck of its rolls ([`GameLuck`]); and "play on from here", a new game from the
+//! position shown.
 //!
 //! The notable moments are read the same way for every rule set, off what the core already
 //! gives: a kill is a model that leaves the table or becomes a wreck; an interrupt is a command
@@ -16,6 +17,7 @@ use super::core::luck_replay::{GameLuck, game_luck};
 use super::core::rules_id::RulesId;
 use super::core::save::read_header;
 use super::core::seat::{Player, Seat};
+use super::core::skill::{Reasons, Skill};
 use super::registry::RulesVisitor;
 use crate::data::error::LocatedError;
 use crate::table::Table;
@@ -67,6 +69,10 @@ pub struct Replay<R: RuleSet> {
     setup: R::Setup,
     commands: Vec<Logged<R::Command>>,
     players: Vec<Player>,
+    /// How well the program played each seat.
+    skills: Vec<Skill>,
+    /// What the program weighed for its commands, where the save kept it, in command order.
+    reasons: Vec<Reasons>,
     /// The game after `i * SNAPSHOT_EVERY` commands, for each `i`.
     snapshots: Vec<Game<R>>,
     marks: Vec<StepMark>,
@@ -147,10 +153,15 @@ impl<R: RuleSet> Replay<R> {
         }
         let over = g.is_over();
         let luck = game_luck::<R>(&setup, &commands).ok();
+        // In the order of the commands, for the position's own (an edited save may mix them).
+        let mut reasons = end.reasons.clone();
+        reasons.sort_by_key(|r| r.command);
         Ok(Self {
             setup,
             commands,
             players: end.players.clone(),
+            skills: end.skills.clone(),
+            reasons,
             snapshots,
             marks,
             over,
@@ -249,7 +260,17 @@ impl<R: RuleSet> Replay<R> {
         for seat in R::seats(&g.setup) {
             g.set_player(seat, Player::Remote);
         }
+        g.skills = self.skills.clone();
+        g.reasons = self.reasons_so_far().to_vec();
         g
+    }
+
+    /// What the program weighed for the commands played up to the position shown, first to
+    /// last (the last: the "Why?" of the step at the position, or of the program's last step
+    /// before it).
+    pub fn reasons_so_far(&self) -> &[Reasons] {
+        let at = self.at();
+        &self.reasons[..self.reasons.partition_point(|r| r.command < at)]
     }
 
     /// The whole saved game as save text (its setup, players and every command), e.g. for a
@@ -270,6 +291,8 @@ impl<R: RuleSet> Replay<R> {
                 .unwrap_or_default();
             g.set_player(seat, p);
         }
+        g.skills = self.skills.clone();
+        g.reasons = self.reasons.clone();
         crate::rules::core::save::ron_text(&g.to_save())
     }
 

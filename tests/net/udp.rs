@@ -20,6 +20,7 @@ pub(super) fn plan(rules: RulesId, seed: u64) -> HostPlan {
         remote_dice: false,
         countdown: None,
         room: None,
+        lineup: Default::default(),
     }
 }
 

@@ -1,6 +1,7 @@
 //! The replay viewer in a headless app: a KOG light save opened as a replay (the table and the
 //! game follow the position as it steps and scrubs, and take no command), played on from a
-//! position as a new game that takes commands; a save that cannot be watched leaves the app as
+//! position as a new game that takes commands; the program's reasons of the step at the position
+//! ("Why?"), where the save kept them; a save that cannot be watched leaves the app as
 //! it was, with the reason in the errors panel.
 
 use bevy::prelude::*;
@@ -165,4 +166,84 @@ fn a_replay_steps_scrubs_and_plays_on_at_the_table() {
             .expect("the game played on takes a command");
     }
     assert_eq!(kog(&app).game.hash(), straight(k + 1).hash());
+}
+
+#[test]
+fn the_replay_viewer_shows_the_programs_reasons_of_the_step_at_its_position() {
+    let setup = Kog::quick_setup(&QuickSetup {
+        seed: 5,
+        ..Default::default()
+    })
+    .unwrap();
+    let mut g = Game::<Kog>::new(setup).unwrap();
+    g.keep_reasons = true;
+    g.self_play(80);
+    assert!(g.reasons.len() >= 3, "{} reasons kept", g.reasons.len());
+    let dir = crate::common::temp_dir("replay-why");
+    let path = dir.join("kog.ron");
+    g.save(&path).unwrap();
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert!(text.contains("reasons: ["), "the save keeps the reasons");
+    // The reasons are beside the game: the same save without them has the same hash.
+    let mut plain = g.clone();
+    plain.reasons.clear();
+    assert_eq!(plain.to_save().state_hash, g.to_save().state_hash);
+    let back = Game::<Kog>::load_text("kog.ron", &text).expect("reaches its hash");
+    assert_eq!(back.reasons, g.reasons);
+
+    let mut app = viewer_app(g.setup.level.clone());
+    app.insert_resource(StartReplay(path));
+    app.update();
+    app.update();
+    let why = |app: &App| {
+        app.world()
+            .resource::<ActiveGame>()
+            .0
+            .game()
+            .last_reasons()
+    };
+    assert_eq!(why(&app), None, "at the start no step is played");
+    // At the position just after a decision of the program: its reasons.
+    let r = &g.reasons[2];
+    act(&mut app, ReplayAction::Seek(r.command + 1));
+    let lines = why(&app).expect("the reasons of the step at the position");
+    let round = Kog::round(&kog(&app).game.state);
+    assert_eq!(
+        lines[0],
+        format!("Step {} of the log, round {round}:", r.command + 1)
+    );
+    assert_eq!(lines[1..], r.lines()[..]);
+    // A step back, before that decision: the program's decision before it, not a later one.
+    act(&mut app, ReplayAction::Step(-1));
+    let before = g.reasons[1].command + 1;
+    let lines = why(&app).expect("the reasons of an earlier step");
+    assert!(
+        lines[0].starts_with(&format!("Step {before} of the log")),
+        "{lines:?}"
+    );
+    // The battle report's save text keeps them too.
+    let saved = app
+        .world()
+        .resource::<ReplayView>()
+        .replay
+        .save_text()
+        .unwrap();
+    assert!(saved.contains("reasons: ["));
+}
+
+#[test]
+fn a_save_without_reasons_opens_as_a_replay_with_no_why() {
+    let path = std::path::Path::new("tests/data/kog-save-v2-duel.ron");
+    let text = std::fs::read_to_string(path).unwrap();
+    assert!(!text.contains("reasons"));
+    let g = Game::<Kog>::load_text("duel", &text).expect("an older save loads");
+    assert!(g.reasons.is_empty());
+    let mut app = viewer_app(g.setup.level.clone());
+    app.insert_resource(StartReplay(path.to_path_buf()));
+    app.update();
+    app.update();
+    act(&mut app, ReplayAction::Seek(g.log.len()));
+    let active = app.world().resource::<ActiveGame>();
+    assert_eq!(active.0.game().commands(), g.log.len());
+    assert_eq!(active.0.game().last_reasons(), None);
 }

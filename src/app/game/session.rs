@@ -47,6 +47,8 @@ pub trait DynGame: Send + Sync {
     /// How well the program plays `seat`.
     fn skill(&self, seat: Seat) -> Skill;
     fn set_skill(&mut self, seat: Seat, skill: Skill);
+    /// How long Hard thinks over a decision.
+    fn set_think(&mut self, think: crate::rules::core::Think);
     /// What the program weighed for its last decision, in lines, if it kept it.
     fn last_reasons(&self) -> Option<Vec<String>>;
     /// Hard's next decision, when the game waits on a seat the program plays at Hard, as a job
@@ -148,6 +150,9 @@ where
     }
     fn set_skill(&mut self, seat: Seat, skill: Skill) {
         Game::set_skill(self, seat, skill)
+    }
+    fn set_think(&mut self, think: crate::rules::core::Think) {
+        self.think = think;
     }
     fn last_reasons(&self) -> Option<Vec<String>> {
         self.reasons.last().map(|r| {

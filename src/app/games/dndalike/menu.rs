@@ -1,7 +1,7 @@
-//! The DnDalike New game window (who plays the monsters, one player for the whole party or one
-//! each, which party has been in the area longest, the respond countdown, the level, the seed;
-//! the shipped party and monsters shown with what follows from their sheets), and how a
-//! DnDalike save opens at the table.
+//! The DnDalike New game window (who plays the monsters and each hero seat, the program at which
+//! skill; one player for the whole party or one each, which party has been in the area longest,
+//! the respond countdown, the level, the seed; the shipped party and monsters shown with what
+//! follows from their sheets), and how a DnDalike save opens at the table.
 
 use super::builder::{RosterDraft, builder_window, roster_files};
 use super::session::DndSession;
@@ -12,7 +12,7 @@ use crate::app::game::session::ActiveGame;
 use crate::app::screens::play::new_game::{
     NewGame, countdown_row, errors_and_start, level_and_seed,
 };
-use crate::rules::core::{Player, RulesId};
+use crate::rules::core::{Player, RulesId, Skill};
 use crate::rules::dndalike::setup::{DEFAULT_LEVEL, MONSTERS_FILE, PARTY_FILE, from_rosters};
 use crate::rules::dndalike::spells::Grimoire;
 use crate::rules::dndalike::{DndGame, Party};
@@ -53,10 +53,15 @@ fn open_at_start(
 pub struct NewDndGame {
     /// Who plays the monsters (the dungeon master's seat).
     pub monsters: Player,
+    /// How well the program plays the monsters, if it plays them.
+    pub monsters_skill: Skill,
     /// One seat for the whole party.
     pub one_player: bool,
     /// Who plays each hero seat (one entry when `one_player`).
     pub heroes: Vec<Player>,
+    /// How well the program plays each hero seat it plays (as `heroes`; a seat without an
+    /// entry: Normal).
+    pub hero_skills: Vec<Skill>,
     pub first: Party,
     /// Which of the shipped heroes and monsters take part (by index in their roster).
     pub hero_in: Vec<bool>,
@@ -117,8 +122,10 @@ impl Default for NewDndGame {
     fn default() -> Self {
         Self {
             monsters: Player::Program,
+            monsters_skill: Skill::Normal,
             one_player: true,
             heroes: vec![Player::Human; 4],
+            hero_skills: vec![Skill::Normal; 4],
             first: Party::Monsters,
             hero_in: vec![true; 8],
             monster_in: vec![true; 16],
@@ -147,7 +154,7 @@ impl NewDndGame {
         }
         // One seat for the whole party, or one each numbered on from 2 with no gaps; who plays
         // a seat stays with its hero.
-        let mut players = vec![(1, self.monsters)];
+        let mut players = vec![(1, self.monsters, self.monsters_skill)];
         for (k, m) in setup.heroes.iter_mut().enumerate() {
             let at = if self.one_player {
                 0
@@ -160,11 +167,13 @@ impl NewDndGame {
             players.push((
                 m.seat,
                 self.heroes.get(at).copied().unwrap_or(Player::Human),
+                self.hero_skills.get(at).copied().unwrap_or_default(),
             ));
         }
         let mut g = DndGame::new(setup)?;
-        for (seat, p) in players {
+        for (seat, p, k) in players {
             g.set_player(seat, p);
+            g.set_skill(seat, k);
         }
         Ok(DndSession::new(g, (self.pause > 0.0).then_some(self.pause)))
     }
@@ -180,9 +189,13 @@ fn ticked<T>(members: Vec<T>, flags: &[bool]) -> Vec<T> {
         .collect()
 }
 
-fn who(ui: &mut egui::Ui, p: &mut Player) {
-    ui.selectable_value(p, Player::Human, "a player");
-    ui.selectable_value(p, Player::Program, "the program");
+fn who(ui: &mut egui::Ui, id: usize, p: &mut Player, skills: &mut Vec<Skill>) {
+    crate::app::ui_kit::skill_pick::who_plays(
+        ui,
+        ("dnd_skill", id),
+        p,
+        crate::app::ui_kit::skill_pick::skill_at(skills, id),
+    );
 }
 
 fn window(
@@ -214,7 +227,12 @@ fn window(
             ui.horizontal(|ui| {
                 ui.strong("The monsters");
                 ui.label("(the dungeon master) played by");
-                who(ui, &mut f.monsters);
+                crate::app::ui_kit::skill_pick::who_plays(
+                    ui,
+                    "dnd_monsters_skill",
+                    &mut f.monsters,
+                    &mut f.monsters_skill,
+                );
             });
             if f.delve.is_none()
                 && roster_row(ui, "dnd_monsters_file", &rosters, &mut f.monsters_file)
@@ -247,7 +265,7 @@ fn window(
                 if f.one_player {
                     ui.horizontal(|ui| {
                         ui.label("The party is played by");
-                        who(ui, &mut f.heroes[0]);
+                        who(ui, 0, &mut f.heroes[0], &mut f.hero_skills);
                     });
                 }
                 egui::Grid::new("dnd_heroes").num_columns(3).show(ui, |ui| {
@@ -262,7 +280,7 @@ fn window(
                         if !f.one_player
                             && let Some(p) = f.heroes.get_mut(k)
                         {
-                            ui.horizontal(|ui| who(ui, p));
+                            ui.horizontal(|ui| who(ui, k, p, &mut f.hero_skills));
                         }
                         ui.end_row();
                     }

@@ -1,10 +1,10 @@
-//! Krig's New game window (the two players' names and who plays each, the level, the seed), and
-//! how a Krig save opens at the table.
+//! Krig's New game window (the two players' names and who plays each, the program at which
+//! skill, the level, the seed), and how a Krig save opens at the table.
 
 use super::session::KrigSession;
 use crate::app::game::session::ActiveGame;
 use crate::app::screens::play::new_game::{NewGame, errors_and_start, level_and_seed};
-use crate::rules::core::{Player, RulesId};
+use crate::rules::core::{Player, RulesId, Skill};
 use crate::rules::krig::rules::DEFAULT_LEVEL;
 use crate::rules::krig::{KrigGame, KrigSetup};
 use bevy::prelude::*;
@@ -22,6 +22,8 @@ pub fn plugin(app: &mut App) {
 pub struct NewKrigGame {
     pub names: [String; 2],
     pub players: [Player; 2],
+    /// How well the program plays each side it plays.
+    pub skills: [Skill; 2],
     pub level: PathBuf,
     pub seed: String,
     pub errors: Vec<String>,
@@ -32,6 +34,7 @@ impl Default for NewKrigGame {
         Self {
             names: ["Alejandro".into(), "Mark".into()],
             players: [Player::Human, Player::Program],
+            skills: [Skill::Normal; 2],
             level: PathBuf::from(DEFAULT_LEVEL),
             seed: String::new(),
             errors: Vec::new(),
@@ -49,6 +52,7 @@ impl NewKrigGame {
         let mut g = KrigGame::new(setup)?;
         for (i, p) in self.players.iter().enumerate() {
             g.set_player(i as u8 + 1, *p);
+            g.set_skill(i as u8 + 1, self.skills[i]);
         }
         Ok(KrigSession::new(g))
     }
@@ -75,8 +79,12 @@ fn window(
             for i in 0..2 {
                 ui.horizontal(|ui| {
                     ui.add_sized([120.0, 20.0], egui::TextEdit::singleline(&mut f.names[i]));
-                    ui.selectable_value(&mut f.players[i], Player::Human, "a player");
-                    ui.selectable_value(&mut f.players[i], Player::Program, "the program");
+                    crate::app::ui_kit::skill_pick::who_plays(
+                        ui,
+                        ("krig_skill", i),
+                        &mut f.players[i],
+                        &mut f.skills[i],
+                    );
                 });
             }
             level_and_seed(ui, "krig_level", &levels, &mut f.level, &mut f.seed);

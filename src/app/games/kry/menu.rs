@@ -204,19 +204,13 @@ fn window(
                     ui.end_row();
                     ui.label(format!("Side {} played by", side + 1));
                     ui.horizontal(|ui| {
-                        ui.selectable_value(&mut form.players[side], Player::Human, "a player");
-                        ui.selectable_value(
-                            &mut form.players[side],
-                            Player::Program,
-                            "the program",
+                        let f = &mut *form;
+                        crate::app::ui_kit::skill_pick::who_plays(
+                            ui,
+                            ("kry_skill", side),
+                            &mut f.players[side],
+                            &mut f.skills[side],
                         );
-                        if form.players[side] == Player::Program {
-                            crate::app::ui_kit::skill_pick::skill_pick(
-                                ui,
-                                ("kry_skill", side),
-                                &mut form.skills[side],
-                            );
-                        }
                     });
                     ui.end_row();
                 }

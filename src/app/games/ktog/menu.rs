@@ -1,11 +1,11 @@
 //! KtOG's New game window (2 to 6 players, each one's name, persona, hit points and who plays
-//! it; the text's variants; the level; the Dodge countdown; the seed), and how a KtOG save opens
-//! at the table.
+//! it, the program at which skill; the text's variants; the level; the Dodge countdown; the
+//! seed), and how a KtOG save opens at the table.
 
 use super::session::KtogSession;
 use crate::app::game::session::ActiveGame;
 use crate::app::screens::play::new_game::{NewGame, countdown_row, errors_and_start, level_and_seed};
-use crate::rules::core::{Player, RulesId};
+use crate::rules::core::{Player, RulesId, Skill};
 use crate::rules::ktog::options::{DEFAULT_LEVEL, FIGHTER_HP, FIGHTER_TO_HIT, HIT_POINTS, NAMES};
 use crate::rules::ktog::{
     InitiativeDie, InitiativeRule, KtogGame, KtogOptions, KtogSetup, Persona, PlayerSetup,
@@ -25,6 +25,9 @@ pub fn plugin(app: &mut App) {
 #[derive(Resource)]
 pub struct NewKtogGame {
     pub players: Vec<(PlayerSetup, Player)>,
+    /// How well the program plays each player it plays, in seat order (a player without an
+    /// entry: Normal).
+    pub skills: Vec<Skill>,
     pub options: KtogOptions,
     pub level: PathBuf,
     /// The Dodge prompt's countdown, seconds (0: off).
@@ -52,6 +55,7 @@ impl Default for NewKtogGame {
                     )
                 })
                 .collect(),
+            skills: vec![Skill::Normal; 3],
             options: KtogOptions::default(),
             level: PathBuf::from(DEFAULT_LEVEL),
             pause: 5.0,
@@ -73,6 +77,7 @@ impl NewKtogGame {
         let mut g = KtogGame::new(setup)?;
         for (i, p) in self.players.iter().enumerate() {
             g.set_player(i as u8 + 1, p.1);
+            g.set_skill(i as u8 + 1, self.skills.get(i).copied().unwrap_or_default());
         }
         Ok(KtogSession::new(
             g,
@@ -128,8 +133,12 @@ fn window(
                                 );
                             });
                         ui.horizontal(|ui| {
-                            ui.selectable_value(who, Player::Human, "a player");
-                            ui.selectable_value(who, Player::Program, "the program");
+                            crate::app::ui_kit::skill_pick::who_plays(
+                                ui,
+                                ("ktog_skill", i),
+                                who,
+                                crate::app::ui_kit::skill_pick::skill_at(&mut f.skills, i),
+                            );
                         });
                         ui.end_row();
                     }

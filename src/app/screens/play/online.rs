@@ -1,7 +1,7 @@
-//! Online play at the table: host the game in play (its seats for a player here, the program,
-//! or players online), or join a game hosted elsewhere and play its seat on this screen. The
-//! protocol is in `crate::net`; these systems carry the game between it and the play screen,
-//! and draw the Online window (addresses, players, what happened, chat, round trip).
+//! Online play at the table: host the game in play (its seats for a player here, the program at
+//! a chosen skill, or players online), or join a game hosted elsewhere and play its seat on this
+//! screen. The protocol is in `crate::net`; these systems carry the game between it and the play
+//! screen, and draw the Online window (addresses, players, what happened, chat, round trip).
 
 use crate::app::base::mode::Mode;
 use crate::app::base::nav::{MainMenu, OpenWindow};
@@ -11,7 +11,7 @@ use crate::app::game::session::{ActiveGame, OnlineSeat, PlaySession};
 use crate::net::client::SeatClient;
 use crate::net::host::{Host, OnDrop};
 use crate::net::transport::{self, NetHost, NetSeat};
-use crate::rules::core::{Player, Seat};
+use crate::rules::core::{Player, Seat, Skill};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use std::net::{IpAddr, Ipv4Addr};
@@ -48,6 +48,8 @@ pub struct OnlineUi {
     pub port: String,
     /// Who plays each seat once hosting starts (index: seat - 1).
     pub roles: Vec<Player>,
+    /// How well the program plays each seat it plays once hosting starts (as `roles`).
+    pub skills: Vec<Skill>,
     pub on_drop: OnDrop,
     /// Remote seats may type in real dice.
     pub remote_dice: bool,
@@ -73,6 +75,7 @@ impl Default for OnlineUi {
             show_join: false,
             port: "5757".into(),
             roles: Vec::new(),
+            skills: Vec::new(),
             on_drop: OnDrop::Program,
             remote_dice: false,
             address: "127.0.0.1:5757".into(),
@@ -104,12 +107,14 @@ pub enum HostAt<'a> {
     Room(&'a crate::net::headless::RoomLink),
 }
 
-/// Starts hosting the game in play: the seats as `roles` say, on a port or in a room: what
-/// players join (an address or a room code).
+/// Starts hosting the game in play: the seats as `roles` say, the program playing at `skills`
+/// (in seat order; a seat without an entry keeps its own), on a port or in a room: what players
+/// join (an address or a room code).
 pub fn start_hosting(
     world: &mut World,
     at: HostAt,
     roles: &[Player],
+    skills: &[Skill],
     on_drop: OnDrop,
     remote_dice: bool,
 ) -> Result<String, String> {
@@ -124,6 +129,9 @@ pub fn start_hosting(
         for (i, seat) in game.seats().into_iter().enumerate() {
             if let Some(p) = roles.get(i) {
                 game.set_player(seat, *p);
+            }
+            if let Some(k) = skills.get(i) {
+                game.set_skill(seat, *k);
             }
         }
         let (mut host, remote) = Host::offer(game.as_host(), on_drop)?;
@@ -370,7 +378,8 @@ fn host_new_game(
     world: &mut World,
     plan: &crate::net::headless::HostPlan,
 ) -> Result<String, String> {
-    let game = crate::net::headless::host_game(plan.rules, &plan.setup, &plan.seats)?;
+    let game =
+        crate::net::headless::host_game_at(plan.rules, &plan.setup, &plan.seats, &plan.lineup)?;
     let (session, level) = world
         .resource::<PlayRegistry>()
         .online(plan.rules, game.as_any())
@@ -403,7 +412,7 @@ fn host_new_game(
         Some(link) => HostAt::Room(link),
         None => HostAt::Port(plan.bind, plan.port),
     };
-    let addr = start_hosting(world, at, &roles, plan.on_drop, plan.remote_dice)?;
+    let addr = start_hosting(world, at, &roles, &[], plan.on_drop, plan.remote_dice)?;
     Ok(format!("Hosting {} on {addr}", plan.rules.label()))
 }
 
@@ -552,7 +561,9 @@ fn host_form(w: &mut egui::Ui, ui: &mut OnlineUi, active: &ActiveGame, commands:
                 p => p,
             })
             .collect();
+        ui.skills = seats.iter().map(|s| game.skill(*s)).collect();
     }
+    ui.skills.resize(seats.len(), Skill::Normal);
     w.label("Host this game: players join it with Join an online game, or wartable join ADDRESS.");
     egui::Grid::new("host_form").num_columns(2).show(w, |w| {
         w.label("Over the internet");
@@ -566,13 +577,22 @@ fn host_form(w: &mut egui::Ui, ui: &mut OnlineUi, active: &ActiveGame, commands:
         }
         for (i, s) in seats.iter().enumerate() {
             w.label(format!("Seat {s}"));
-            egui::ComboBox::from_id_salt(("role", i))
-                .selected_text(role_label(ui.roles[i]))
-                .show_ui(w, |w| {
-                    for p in [Player::Human, Player::Program, Player::Remote] {
-                        w.selectable_value(&mut ui.roles[i], p, role_label(p));
-                    }
-                });
+            w.horizontal(|w| {
+                egui::ComboBox::from_id_salt(("role", i))
+                    .selected_text(role_label(ui.roles[i]))
+                    .show_ui(w, |w| {
+                        for p in [Player::Human, Player::Program, Player::Remote] {
+                            w.selectable_value(&mut ui.roles[i], p, role_label(p));
+                        }
+                    });
+                if ui.roles[i] == Player::Program {
+                    crate::app::ui_kit::skill_pick::skill_pick(
+                        w,
+                        ("host_skill", i),
+                        &mut ui.skills[i],
+                    );
+                }
+            });
             w.end_row();
         }
         w.label("If a player drops out");
@@ -601,7 +621,8 @@ fn host_form(w: &mut egui::Ui, ui: &mut OnlineUi, active: &ActiveGame, commands:
     };
     if w.button(label).clicked() {
         let port = ui.port.trim().parse::<u16>();
-        let (roles, on_drop, dice) = (ui.roles.clone(), ui.on_drop, ui.remote_dice);
+        let (roles, skills) = (ui.roles.clone(), ui.skills.clone());
+        let (on_drop, dice) = (ui.on_drop, ui.remote_dice);
         let room = ui.over_internet;
         commands.queue(move |world: &mut World| {
             let result = if room {
@@ -611,7 +632,7 @@ fn host_form(w: &mut egui::Ui, ui: &mut OnlineUi, active: &ActiveGame, commands:
                     .unwrap_or_else(|| {
                         crate::app::base::settings::OnlineSettings::default().link()
                     });
-                start_hosting(world, HostAt::Room(&link), &roles, on_drop, dice)
+                start_hosting(world, HostAt::Room(&link), &roles, &skills, on_drop, dice)
             } else {
                 port.map_err(|_| "the port is a number from 0 to 65535".to_string())
                     .and_then(|port| {
@@ -619,6 +640,7 @@ fn host_form(w: &mut egui::Ui, ui: &mut OnlineUi, active: &ActiveGame, commands:
                             world,
                             HostAt::Port(Ipv4Addr::UNSPECIFIED.into(), port),
                             &roles,
+                            &skills,
                             on_drop,
                             dice,
                         )

@@ -30,6 +30,11 @@ impl Default for ProgramClock {
     }
 }
 
+/// How long Hard thinks over a decision at the table, when the command line set it
+/// (`wartable --think-ms N`): every game in play thinks so.
+#[derive(Resource, Debug, Clone, Copy)]
+pub struct TableThink(pub crate::rules::core::Think);
+
 /// Hard thinking on another thread: the seat, the command count it thinks for, and the thread.
 #[derive(Resource, Default)]
 pub struct Thinking {
@@ -54,6 +59,7 @@ fn program_opponent(
     mut clock: ResMut<ProgramClock>,
     mut thinking: ResMut<Thinking>,
     time: Res<Time>,
+    budget: Option<Res<TableThink>>,
 ) {
     if active.shell().online_seat.is_some() {
         // A seat of a game hosted elsewhere: its client proposes the program's commands to the
@@ -77,6 +83,9 @@ fn program_opponent(
     }
     if !active.0.program_may_act() {
         return;
+    }
+    if let Some(b) = budget {
+        active.0.game_mut().set_think(b.0);
     }
     if let Some((seat, at, job)) = active.0.game_mut().hard_job() {
         thinking.job = Some((seat, at, std::thread::spawn(job)));

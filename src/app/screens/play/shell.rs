@@ -135,22 +135,11 @@ fn bar(ui: &mut egui::Ui, active: &mut ActiveGame, requests: &mut GameRequests) 
 /// Who plays each seat: a click hands a seat to the program or takes it back; a seat the
 /// program plays shows its skill, to choose.
 fn seats(ui: &mut egui::Ui, active: &mut ActiveGame) {
-    use crate::rules::core::Skill;
     let waiting = active.0.game().waiting();
     for seat in active.0.game().seats() {
         if active.0.game().player(seat) == Player::Program {
             let mut skill = active.0.game().skill(seat);
-            egui::ComboBox::from_id_salt(("skill", seat))
-                .selected_text(egui::RichText::new(skill.label()).small())
-                .width(70.0)
-                .show_ui(ui, |ui| {
-                    for k in Skill::ALL {
-                        ui.selectable_value(&mut skill, k, k.label())
-                            .on_hover_text(k.describe());
-                    }
-                })
-                .response
-                .on_hover_text("how well the program plays this side");
+            crate::app::ui_kit::skill_pick::skill_pick(ui, ("skill", seat), &mut skill);
             if skill != active.0.game().skill(seat) {
                 active.0.game_mut().set_skill(seat, skill);
             }
