@@ -243,6 +243,78 @@ fn a_self_played_game_of_hard_is_the_same_game_every_time_and_its_save_replays_t
 }
 
 #[test]
+fn easy_in_kog_light_rushes_with_speed_moves_where_normal_keeps_its_shots() {
+    use wartable::rules::kog::ai::choose_at;
+    use wartable::rules::kog::command::Command;
+    use wartable::rules::kog::state::MoveMode;
+    // Over a game of Normal, wherever Easy would move a model it never makes a Combat Move (it
+    // rushes with a Speed Move, holds, or charges), and somewhere Normal makes a Combat Move
+    // where Easy makes a Speed Move.
+    let mut g = game::<Kog>(7);
+    let mut rushed = false;
+    for _ in 0..600 {
+        if g.is_over() {
+            break;
+        }
+        let seat = g.waiting().seats()[0];
+        let (n, e) = (
+            choose_at(&g, seat, Skill::Normal),
+            choose_at(&g, seat, Skill::Easy),
+        );
+        if let Some(Command::Move { mode, .. }) = &e {
+            assert_ne!(*mode, MoveMode::Combat, "Easy made a Combat Move: {e:?}");
+        }
+        if let (
+            Some(Command::Move {
+                mode: MoveMode::Combat,
+                ..
+            }),
+            Some(Command::Move {
+                mode: MoveMode::Speed,
+                ..
+            }),
+        ) = (&n, &e)
+        {
+            rushed = true;
+        }
+        g.self_play(1);
+    }
+    assert!(rushed, "Easy rushes somewhere Normal makes a Combat Move");
+}
+
+#[test]
+fn hard_in_the_dnd_rules_weighs_a_dodge_only_by_the_character_attacked() {
+    use wartable::rules::dndalike::{Ability, Command, Phase};
+    let mut g = game::<Dndalike>(4);
+    let mut dodges = 0;
+    for _ in 0..3000 {
+        if g.is_over() {
+            break;
+        }
+        if matches!(g.state.phase, Phase::Respond { .. }) {
+            let target = g.state.stack.last().and_then(|e| match e.ability {
+                Ability::Jab { target } | Ability::Finish { target } => Some(target),
+                _ => None,
+            });
+            for seat in g.waiting().seats() {
+                for o in Dndalike::program_options(&g, seat) {
+                    if let Command::Act {
+                        who,
+                        ability: Ability::Dodge,
+                    } = o.cmd
+                    {
+                        assert_eq!(Some(who), target, "a dodge by another than the one attacked");
+                        dodges += 1;
+                    }
+                }
+            }
+        }
+        g.self_play(1);
+    }
+    assert!(dodges > 0, "the game has dodges to weigh");
+}
+
+#[test]
 fn easy_makes_a_players_mistakes_that_normal_does_not() {
     use wartable::rules::kog::ai::choose_at;
     // KOG light: somewhere in the game Easy fires at another target than Normal.

@@ -14,8 +14,10 @@ use super::seat::{Seat, Waiting};
 use super::skill::{Candidate, Reasons, Skill, Think, Weighed};
 use std::time::Instant;
 
-/// How many of Normal's best orders Hard plays out.
-pub const WIDTH: usize = 4;
+/// How many of Normal's best orders Hard plays out (more orders than this a rule set rarely
+/// lists: the DnDalike party's and the dungeon master's jabs and finishing blows on every enemy
+/// in reach are the most).
+pub const WIDTH: usize = 8;
 
 /// After this many commands in a row by one seat, Hard leaves the decision to Normal.
 pub const RUN_LIMIT: usize = 60;

@@ -1,6 +1,6 @@
 //! What the DnDalike program weighs at a decision, in words: Normal's own choice first, then the
 //! other answers and actions the rules accept for the seat's characters (a jab or a finishing
-//! blow at each enemy in reach, a dodge, letting an attack land; never ending the turn, which
+//! blow at each enemy in reach, a dodge by the one attacked, letting an attack land; never ending the turn, which
 //! ends it for the whole party, unless Normal would), each with the
 //! facts that decide it. Hard plays these out; "Why?" shows them. Also how a fight stands for a
 //! seat, and the guesses Hard makes of the other seats' secret damage.
@@ -26,7 +26,14 @@ pub fn options(g: &DndGame, seat: Seat) -> Vec<Candidate<Command>> {
     match &s.phase {
         Phase::Respond { .. } => {
             all.push(Command::Pass);
-            for &i in &mine {
+            // A dodge by the character the attack on top aims at: a dodge by another one
+            // would stop nothing and costs a fatigue, which the rollouts' measure (health left)
+            // does not see.
+            let target = s.stack.last().and_then(|e| match e.ability {
+                Ability::Jab { target } | Ability::Finish { target } => Some(target),
+                _ => None,
+            });
+            for &i in mine.iter().filter(|i| Some(**i) == target) {
                 all.push(Command::Act {
                     who: i,
                     ability: Ability::Dodge,

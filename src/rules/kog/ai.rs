@@ -3,9 +3,9 @@
 //! Fire Support or spot for indirect fire where it adds most, keep units together). It drives solo
 //! play, quick deployment and the headless self-play games. At Easy it makes a player's
 //! mistakes on purpose: it fires at the second-best target, shoots rather than take an
-//! objective, heads for the nearest enemy rather than the objective, misjudges a target in the
-//! last third of a gun's range as out of it, never charges,
-//! gives no Fire Support or Forward Observer and never counterattacks.
+//! objective, misjudges a target in the last third of a gun's range as out of it (and moves
+//! instead of shooting), rushes forward with Speed Moves that give up its shots, gives no Fire
+//! Support or Forward Observer and never counterattacks.
 
 use super::actions::objective_in_reach;
 use super::command::Command;
@@ -330,19 +330,6 @@ fn aim(s: &KogState, id: ModelId) -> Option<Pt> {
         .map(|e| e.pos)
 }
 
-/// [`aim`]; at Easy the nearest enemy, objectives forgotten (a player's mistake).
-fn aim_at(s: &KogState, id: ModelId, easy: bool) -> Option<Pt> {
-    if !easy {
-        return aim(s, id);
-    }
-    let here = s.table.model(id).ok()?.pos;
-    let side = s.models.get(&id)?.side;
-    s.active_models(enemy(side))
-        .filter_map(|e| s.table.model(e.id).ok())
-        .min_by(|a, b| a.pos.dist(here).total_cmp(&b.pos.dist(here)))
-        .map(|e| e.pos)
-}
-
 /// The next model to move and its move.
 fn next_move(g: &KogGame, easy: bool) -> Option<Command> {
     let s = &g.state;
@@ -370,12 +357,12 @@ fn next_move(g: &KogGame, easy: bool) -> Option<Command> {
 /// A move for one model: charge when a Close Assault after it beats shooting from here, stay and
 /// shoot when it has a target, else close in on its aim.
 ///
-/// At Easy (`easy`) a player's mistakes: no charge, and a target in the last third of a gun's
-/// range misjudged as out of it (the model moves instead of shooting).
+/// At Easy (`easy`) a player's mistakes: a target in the last third of a gun's range misjudged
+/// as out of it (the model moves instead of shooting), and a rush forward with a Speed Move where
+/// a Combat Move would have kept its shots.
 fn move_for(g: &KogGame, scene: &Scene, id: ModelId, easy: bool) -> Command {
     let s = &g.state;
-    if !easy
-        && !s.objectives.iter().any(|o| o.carrier == Some(id))
+    if !s.objectives.iter().any(|o| o.carrier == Some(id))
         && let Some(c) = charge_for(g, scene, id)
     {
         return c;
@@ -399,11 +386,11 @@ fn move_for(g: &KogGame, scene: &Scene, id: ModelId, easy: bool) -> Command {
     let carrier = s.objectives.iter().any(|o| o.carrier == Some(id));
     if shooting
         && !carrier
-        && aim_at(s, id, easy).is_none_or(|a| a.dist(here) < 8.0 || s.models[&id].unit % 2 == 1)
+        && aim(s, id).is_none_or(|a| a.dist(here) < 8.0 || s.models[&id].unit % 2 == 1)
     {
         return hold;
     }
-    let Some(target) = aim_at(s, id, easy) else {
+    let Some(target) = aim(s, id) else {
         return hold;
     };
     let dir = target.sub(here);
@@ -431,7 +418,9 @@ fn move_for(g: &KogGame, scene: &Scene, id: ModelId, easy: bool) -> Command {
             .distance(id, e.id)
             .is_ok_and(|d| d - combat <= reach)
     });
-    let mode = if s.models[&id].crippled() || enemy_at_aim && dist < 16.0 || shoots_after_combat {
+    let mode = if easy {
+        MoveMode::Speed
+    } else if s.models[&id].crippled() || enemy_at_aim && dist < 16.0 || shoots_after_combat {
         MoveMode::Combat
     } else {
         MoveMode::Speed
