@@ -303,7 +303,11 @@ fn hard_in_the_dnd_rules_weighs_a_dodge_only_by_the_character_attacked() {
                         ability: Ability::Dodge,
                     } = o.cmd
                     {
-                        assert_eq!(Some(who), target, "a dodge by another than the one attacked");
+                        assert_eq!(
+                            Some(who),
+                            target,
+                            "a dodge by another than the one attacked"
+                        );
                         dodges += 1;
                     }
                 }

@@ -112,10 +112,9 @@ pub fn build_app(opts: AppOptions) -> App {
         });
     }
     if let Some(ms) = opts.think_ms {
-        app.insert_resource(screens::play::program::TableThink(crate::rules::core::Think {
-            steps: None,
-            ms,
-        }));
+        app.insert_resource(screens::play::program::TableThink(
+            crate::rules::core::Think { steps: None, ms },
+        ));
     }
     if let Some(o) = opts.online {
         app.insert_resource(o);

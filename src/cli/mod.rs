@@ -89,7 +89,10 @@ impl SkillOptions {
     }
 
     /// The lineup these options give, Hard thinking within `default` when no budget is given.
-    pub fn lineup_or(&self, default: wartable::rules::core::Think) -> wartable::rules::core::Lineup {
+    pub fn lineup_or(
+        &self,
+        default: wartable::rules::core::Think,
+    ) -> wartable::rules::core::Lineup {
         use wartable::rules::core::Think;
         let think = match (self.think_steps, self.think_ms) {
             (Some(steps), _) => Think::steps(steps),

@@ -219,9 +219,7 @@ pub fn plan(a: &HostArgs, seed: u64) -> Result<HostPlan, String> {
         remote_dice: a.remote_dice,
         countdown: a.countdown,
         room: if a.room { Some(a.rtc.link()?) } else { None },
-        lineup: a
-            .skills
-            .lineup_or(wartable::rules::core::Think::default()),
+        lineup: a.skills.lineup_or(wartable::rules::core::Think::default()),
     })
 }
 

@@ -195,13 +195,7 @@ fn the_replay_viewer_shows_the_programs_reasons_of_the_step_at_its_position() {
     app.insert_resource(StartReplay(path));
     app.update();
     app.update();
-    let why = |app: &App| {
-        app.world()
-            .resource::<ActiveGame>()
-            .0
-            .game()
-            .last_reasons()
-    };
+    let why = |app: &App| app.world().resource::<ActiveGame>().0.game().last_reasons();
     assert_eq!(why(&app), None, "at the start no step is played");
     // At the position just after a decision of the program: its reasons.
     let r = &g.reasons[2];
