@@ -60,7 +60,7 @@ struct Cli {
     /// With --screenshot: the movement range of the selected model for this allowance (inches).
     #[arg(long)]
     range: Option<f32>,
-    /// Open a saved KOG light game.
+    /// Open a saved game of any rule set, to play on from where it was saved.
     #[arg(long)]
     game: Option<PathBuf>,
     /// Open a saved game of any rule set as a replay: a timeline to scrub, step and play, and
