@@ -182,3 +182,30 @@ fn stl_takes_the_side_colour_and_gltf_its_own() {
     // The rule set's own spelling is kept.
     assert!(matches!(&p.models[0].target, Target::Unit { unit, .. } if unit == "Captain"));
 }
+
+/// "Choose file..." with a `.gltf` whose buffer lies beside it (in a subfolder, its name
+/// %-escaped) copies the buffer too: the player's pack then loads the model. Before, only the
+/// `.gltf` was copied and the pack named its buffer as missing.
+#[test]
+fn choosing_a_gltf_copies_the_files_it_names_beside_it() {
+    let (text, bin) = gltf_text(&gltf_box(), "data/box%20data.bin");
+    let src = pack(
+        "choose-src",
+        "",
+        &[("orc.gltf", text.as_bytes()), ("data/box data.bin", &bin)],
+    );
+    let mine = crate::common::temp_dir("choose-mine");
+    let name = wartable::app::base::packs::assign_model(
+        &mine,
+        "kog-light",
+        "Kämpfer",
+        &src.join("orc.gltf"),
+    )
+    .unwrap();
+    assert_eq!(name, "orc.gltf");
+    assert_eq!(std::fs::read(mine.join("data/box data.bin")).unwrap(), bin);
+    let (p, errors) = load_pack(&mine, &known(), &no_cache());
+    assert!(errors.is_empty(), "{errors:?}");
+    assert_eq!(p.models.len(), 1);
+    assert_eq!(p.models[0].mesh.triangles(), 12);
+}

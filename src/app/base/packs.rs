@@ -62,6 +62,35 @@ fn safe_file_name(name: &str) -> String {
     s.trim_start_matches('.').to_string()
 }
 
+/// Copies the files a `.gltf` at `src` names beside itself (its buffers and images) into
+/// `pack_dir` at the same relative paths, so that the copy reads as the original does. A path
+/// that would leave the folder (`..`, absolute, a drive) is not copied: the pack check then names
+/// the file as missing.
+fn copy_beside(src: &Path, pack_dir: &Path) -> Result<(), String> {
+    if crate::data::packs::Format::of(&src.to_string_lossy())
+        != Some(crate::data::packs::Format::Gltf)
+    {
+        return Ok(());
+    }
+    let bytes = std::fs::read(src).map_err(|e| format!("{}: {e}", src.display()))?;
+    let from = src.parent().unwrap_or(Path::new("."));
+    for rel in crate::data::packs::gltf_read::external_files(&bytes) {
+        let p = Path::new(&rel);
+        let inside = p
+            .components()
+            .all(|c| matches!(c, std::path::Component::Normal(_)));
+        if !inside {
+            continue;
+        }
+        let (a, b) = (from.join(p), pack_dir.join(p));
+        if let Some(dir) = b.parent() {
+            std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+        }
+        std::fs::copy(&a, &b).map_err(|e| format!("{}: {e}", a.display()))?;
+    }
+    Ok(())
+}
+
 /// Assigns the model file `src` to a rule set's unit type in the pack at `pack_dir` (created if
 /// needed): the file is copied into the pack's folder and the manifest's entry for that unit
 /// type written (any earlier one replaced). Returns the file's name in the pack.
@@ -99,6 +128,7 @@ pub fn assign_model(
     let same = src.canonicalize().ok() == dest.canonicalize().ok();
     if !same {
         std::fs::copy(src, &dest).map_err(|e| format!("{}: {e}", src.display()))?;
+        copy_beside(src, pack_dir)?;
     }
     manifest
         .units

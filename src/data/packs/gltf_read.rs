@@ -216,6 +216,37 @@ pub fn read_gltf(
     Ok(out)
 }
 
+/// The files a `.gltf` names beside itself (its buffers' and images' relative URIs, decoded; no
+/// `data:` URI), each once, in the file's order. Nothing for a `.glb` or a file that is not glTF.
+pub fn external_files(bytes: &[u8]) -> Vec<String> {
+    if bytes.starts_with(b"glTF") {
+        return Vec::new();
+    }
+    let Ok(g) = gltf::Gltf::from_slice(bytes) else {
+        return Vec::new();
+    };
+    let buffers = g.document.buffers().filter_map(|b| match b.source() {
+        gltf::buffer::Source::Uri(uri) => Some(uri.to_string()),
+        gltf::buffer::Source::Bin => None,
+    });
+    let images = g.document.images().filter_map(|i| match i.source() {
+        gltf::image::Source::Uri { uri, .. } => Some(uri.to_string()),
+        gltf::image::Source::View { .. } => None,
+    });
+    let mut out: Vec<String> = Vec::new();
+    for uri in buffers.chain(images) {
+        if uri.starts_with("data:") {
+            continue;
+        }
+        if let Ok(path) = percent_decode(&uri)
+            && !out.contains(&path)
+        {
+            out.push(path);
+        }
+    }
+    out
+}
+
 /// A URI's `%XX` escapes decoded; an error when they do not make UTF-8 text.
 fn percent_decode(s: &str) -> Result<String, String> {
     let b = s.as_bytes();
