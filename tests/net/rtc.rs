@@ -232,6 +232,15 @@ fn the_signalling_server_refuses_with_clear_messages_and_a_missing_server_does_n
         &IceConfig::default(),
         3,
     );
+    // The window's status line, as hosting set it: it follows the new code.
+    b.insert_resource(wartable::app::base::state::Notices {
+        status: format!("Hosting on room {code}"),
+        ..Default::default()
+    });
+    b.add_systems(
+        bevy::prelude::Update,
+        wartable::app::screens::play::online::room_code_in_status,
+    );
     // The server answers 409: the second host draws another code and opens its room under it.
     until(
         &mut [&mut a, &mut b],
@@ -255,6 +264,13 @@ fn the_signalling_server_refuses_with_clear_messages_and_a_missing_server_does_n
         rtc.code
     );
     assert!(net.host.lines.contains(&said), "{:?}", net.host.lines);
+    assert_eq!(
+        b.world()
+            .resource::<wartable::app::base::state::Notices>()
+            .status,
+        format!("Hosting on room {}", rtc.code),
+        "the status line names the code in use"
+    );
     // A seat finds the second host by its new code.
     let new_code = rtc.code.clone();
     let mut c = seat(&s, &new_code, "Ann", true);

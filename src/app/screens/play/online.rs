@@ -24,11 +24,32 @@ pub fn plugin(app: &mut App) {
             (drive_host, drive_seat, start_online).before(crate::app::base::sets::MirrorSet),
         )
         .add_message::<OpenWindow>()
-        .add_systems(Update, open_when_asked)
+        .add_systems(Update, (open_when_asked, room_code_in_status))
         .add_systems(
             EguiPrimaryContextPass,
             (online_window, join_window).after(crate::app::base::sets::PlayUi::Finish),
         );
+}
+
+/// A host whose room code was taken at the signalling server draws a new one: the status line
+/// that named the old code ("Hosting on room WT-...") names the new one.
+pub fn room_code_in_status(host: Option<Res<NetHost>>, mut notices: ResMut<Notices>) {
+    let Some(code) = host.as_ref().and_then(|h| h.room.as_deref()) else {
+        return;
+    };
+    if let Some(status) = status_with_room(&notices.status, code) {
+        notices.status = status;
+    }
+}
+
+/// `status` with the room code after "on room " replaced by `code`, if it names another one.
+fn status_with_room(status: &str, code: &str) -> Option<String> {
+    const AT: &str = "on room ";
+    let start = status.find(AT)? + AT.len();
+    let end = status[start..]
+        .find(char::is_whitespace)
+        .map_or(status.len(), |n| start + n);
+    (status[start..end] != *code).then(|| format!("{}{code}{}", &status[..start], &status[end..]))
 }
 
 /// Opens the Join window when a screen asks for it.
