@@ -197,6 +197,14 @@ impl SeatClient {
                 self.lines.push(format!("refused: {reason}"));
             }
             ToSeat::Chat { from, text } => self.lines.push(format!("{from}: {text}")),
+            ToSeat::Players(players) => {
+                for (i, p) in players.iter().enumerate() {
+                    if self.players.get(i).is_some_and(|old| old != p) {
+                        self.lines.push(format!("seat {}: {p}", i + 1));
+                    }
+                }
+                self.players = players;
+            }
             ToSeat::Notice { text, paused } => {
                 self.paused = paused;
                 self.lines.push(text);

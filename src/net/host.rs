@@ -86,6 +86,8 @@ pub struct Host {
     /// The seats' interrupt keys and passes, for whoever runs the windows.
     asks: Vec<(Seat, TempoAsk)>,
     out: Vec<Out>,
+    /// Who plays each seat, in words, as last sent to the seats.
+    labels: Vec<String>,
 }
 
 impl Host {
@@ -114,6 +116,7 @@ impl Host {
             window: None,
             asks: Vec::new(),
             out: Vec::new(),
+            labels: Vec::new(),
         };
         // The steps played before hosting began, for the seats that join.
         host.flush(game);
@@ -553,6 +556,18 @@ impl Host {
             for (id, _) in self.seated() {
                 self.out.push(Out::Send(id, o.clone()));
             }
+        }
+        let labels: Vec<String> = self
+            .seats
+            .iter()
+            .map(|s| self.player_label(game, *s))
+            .collect();
+        if labels != self.labels {
+            for (id, _) in self.seated() {
+                self.out
+                    .push(Out::Send(id, ToSeat::Players(labels.clone())));
+            }
+            self.labels = labels;
         }
     }
 

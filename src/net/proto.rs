@@ -8,7 +8,7 @@ use bevy::prelude::Message;
 use serde::{Deserialize, Serialize};
 
 /// The protocol's version: a host and a seat of different versions do not play together.
-pub const PROTOCOL: u32 = 3;
+pub const PROTOCOL: u32 = 4;
 /// The longest command text a host reads (longer ones are refused unread).
 pub const MAX_COMMAND: usize = 16 * 1024;
 /// The most typed-in die results one proposal may carry.
@@ -125,6 +125,9 @@ pub enum ToSeat {
     Goodbye(String),
     /// The interrupt window now open on the host's clock, or none.
     Window(Option<WindowView>),
+    /// Who plays each seat now, in words (in seat order): sent when it changes (a player
+    /// joined or left, or the host handed a side to the program).
+    Players(Vec<String>),
 }
 
 /// A seat's start in a game (or its restart after a mismatch or a reconnection).

@@ -133,3 +133,34 @@ fn a_view_that_went_wrong_is_sent_again_and_reported() {
     wartable::rules::kog::KogGame::load(&dir.join(host_save)).unwrap();
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Who plays each seat, as a seat's window lists it, follows the host: a seat handed to the
+/// program at the host's screen is listed as the program's, at once.
+#[test]
+fn a_seat_sees_the_host_hand_its_side_to_the_program() {
+    let mut net = Loopback::new(
+        RulesId::KogLight,
+        &two_seats(11),
+        &[Player::Human, Player::Remote],
+        OnDrop::Program,
+    )
+    .unwrap();
+    let i = net.connect("Ann", true);
+    net.step();
+    assert_eq!(
+        net.seats[i].client.players,
+        vec![
+            "a player at the host".to_string(),
+            "Ann (online)".to_string()
+        ]
+    );
+    net.game.set_player(1, Player::Program);
+    net.step();
+    let c = &net.seats[i].client;
+    assert_eq!(c.players[0], "the program", "{:?}", c.players);
+    assert!(
+        c.lines.iter().any(|l| l == "seat 1: the program"),
+        "{:?}",
+        c.lines
+    );
+}
