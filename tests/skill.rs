@@ -1,6 +1,7 @@
 //! The program opponent's skill: Easy, Normal and Hard per seat, kept in saves (older saves read
 //! as Normal), on the command line, in simulations; Hard's fairness (it reads neither the game's
-//! dice nor the other side's secrets) and reproducibility; the reasons kept for "Why?".
+//! dice nor the other side's secrets) and reproducibility; the reasons kept for "Why?", which
+//! keep a face-off pick hidden.
 
 use wartable::rules::core::think::decide;
 use wartable::rules::core::{Game, Lineup, QuickSetup, RuleSet, RulesId, Skill, Think};
@@ -391,4 +392,31 @@ fn the_program_keeps_the_reasons_of_its_decisions_beside_the_game() {
         }
     }
     panic!("Hard kept no reasons with rollouts");
+}
+
+/// The reasons of a program decision show at the table to both seats ("Why?"). A face-off pick
+/// among the orders weighed is the picking seat's secret until both have named theirs, so it is
+/// written as hidden, never by its action, model or target (it was written as the command
+/// itself: "FaceOffChoose { choice: Some(FaceOffChoice { action: Movement, model: ModelId(13) ...").
+#[test]
+fn the_reasons_of_a_face_off_pick_keep_the_pick_hidden() {
+    use wartable::rules::kry::ai::weigh::words;
+    use wartable::rules::kry::command::Command;
+    use wartable::rules::kry::faceoff_choice::{FaceOffAction, FaceOffChoice};
+    let g = game::<Kry>(3);
+    let regent = *g.state.models.keys().max().expect("models");
+    let named = Command::FaceOffChoose {
+        choice: Some(FaceOffChoice {
+            action: FaceOffAction::Movement,
+            model: regent,
+            target: None,
+        }),
+    };
+    let pulled_out = Command::FaceOffChoose { choice: None };
+    let name = g.state.models[&regent].name.clone();
+    for c in [&named, &pulled_out] {
+        let w = words(&g.state, c);
+        assert_eq!(w, "A face-off pick (hidden)");
+        assert!(!w.contains("Movement") && !w.contains(&name), "{w}");
+    }
 }

@@ -2,7 +2,8 @@
 //! on the bases of the unit types it draws (fitted to the base and the body height), the rest
 //! keep the built-in figures; a pack with a bad file loads the rest and names the skipped
 //! file; a textured glTF model is drawn with its texture (PNG and JPEG) through Bevy's glTF
-//! loader; a game played with a pack enabled reaches the same hash as one played without.
+//! loader; a game played with a pack enabled reaches the same hash as one played without; the
+//! preview's own camera is never taken for the table's.
 
 use bevy::prelude::*;
 use std::path::{Path, PathBuf};
@@ -556,4 +557,36 @@ fn the_example_packs_kaempfer_and_crates_wear_their_textures() {
         .expect("a plain one");
     assert_eq!(textures(gunner), 0);
     assert!(!gunner.materials.is_empty(), "its colours, from its file");
+}
+
+/// The Model packs window's preview draws with a 3D camera of its own, there from the start: the
+/// table's systems (picking, the fitted view, the labels and markers, the dice tray) find their
+/// camera with `TableCamera`, which matches the orbit camera alone. With `With<Camera3d>` they
+/// matched both, their `single()` found none, and no click on the table picked anything.
+#[test]
+fn the_pack_previews_camera_is_not_taken_for_the_tables() {
+    use wartable::app::view::camera::{OrbitCamera, TableCamera};
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, bevy::asset::AssetPlugin::default()))
+        .init_asset::<Image>()
+        .init_asset::<Mesh>()
+        .init_asset::<StandardMaterial>()
+        .add_plugins(wartable::app::screens::pack_preview::plugin);
+    let table = app
+        .world_mut()
+        .spawn((Camera3d::default(), OrbitCamera::for_table(48.0, 36.0)))
+        .id();
+    app.update();
+    let cameras_3d = app
+        .world_mut()
+        .query_filtered::<Entity, With<Camera3d>>()
+        .iter(app.world())
+        .count();
+    assert_eq!(cameras_3d, 2, "the preview's camera and the table's");
+    let found: Vec<Entity> = app
+        .world_mut()
+        .query_filtered::<Entity, TableCamera>()
+        .iter(app.world())
+        .collect();
+    assert_eq!(found, vec![table]);
 }

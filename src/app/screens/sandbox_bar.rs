@@ -61,7 +61,7 @@ fn overlays(
     palette: Option<Res<SandboxPalette>>,
     dice: Res<SandboxDice>,
     window: Query<&Window, With<PrimaryWindow>>,
-    mut cams: Query<&mut Camera, With<Camera3d>>,
+    mut cams: Query<&mut Camera, crate::app::view::camera::TableCamera>,
     mut over_ui: ResMut<PointerOverUi>,
     (mut commands, mode, mut editor, mut rest, mut menu, mut settings, help): (
         Commands,

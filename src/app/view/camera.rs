@@ -28,6 +28,11 @@ pub(crate) fn plugin(app: &mut App) {
         );
 }
 
+/// The filter that finds the table's camera, the one with the orbit. The Model packs window's
+/// preview has a 3D camera of its own (drawing into an image), so `With<Camera3d>` alone
+/// matches two cameras and a `single()` over it finds none.
+pub type TableCamera = (With<Camera3d>, With<OrbitCamera>);
+
 /// The camera's orbit around a focus point on the table.
 #[derive(Component, Debug, Clone, Copy)]
 pub struct OrbitCamera {

@@ -280,7 +280,7 @@ fn play_throw(
 
 /// Keeps the tray in the lower right of the view, in front of everything on the table.
 fn place_tray(
-    cams: Query<(&Camera, &Projection, &GlobalTransform), With<Camera3d>>,
+    cams: Query<(&Camera, &Projection, &GlobalTransform), super::camera::TableCamera>,
     mut root: Query<&mut Transform, With<TrayRoot>>,
 ) {
     let (Ok((cam, proj, cam_tf)), Ok(mut tf)) = (cams.single(), root.single_mut()) else {
@@ -306,7 +306,7 @@ fn place_tray(
 fn tray_labels(
     mut contexts: EguiContexts,
     tray: Res<Tray>,
-    cams: Query<(&Camera, &GlobalTransform), With<Camera3d>>,
+    cams: Query<(&Camera, &GlobalTransform), super::camera::TableCamera>,
     dice: Query<(&TrayDie, &GlobalTransform)>,
 ) -> Result {
     if !tray.showing() {

@@ -90,7 +90,7 @@ fn draw_labels(
     sel: Res<Selection>,
     hit: Res<super::picking::CursorHit>,
     mode: Option<Res<State<crate::app::base::mode::Mode>>>,
-    cams: Query<(&Camera, &GlobalTransform), With<Camera3d>>,
+    cams: Query<(&Camera, &GlobalTransform), super::camera::TableCamera>,
     minis: Query<(&Miniature, &Base, &GlobalTransform)>,
 ) -> Result {
     let tags = std::mem::take(&mut tags.0);

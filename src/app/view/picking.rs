@@ -27,7 +27,7 @@ pub struct CursorHit {
 
 fn update_cursor(
     window: Query<&Window, With<PrimaryWindow>>,
-    cams: Query<(&Camera, &GlobalTransform), With<Camera3d>>,
+    cams: Query<(&Camera, &GlobalTransform), super::camera::TableCamera>,
     state: Option<Res<TableState>>,
     rapier: ReadRapierContext,
     models: Query<&ModelCollider>,

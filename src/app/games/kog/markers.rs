@@ -82,7 +82,7 @@ fn labels(
     active: Res<ActiveGame>,
     hover: Res<AttackHover>,
     mut tags: ResMut<ModelTags>,
-    cams: Query<(&Camera, &GlobalTransform), With<Camera3d>>,
+    cams: Query<(&Camera, &GlobalTransform), crate::app::view::camera::TableCamera>,
 ) -> Result {
     let Some(session) = KogSession::of(&active) else {
         return Ok(());

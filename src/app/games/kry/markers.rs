@@ -73,7 +73,7 @@ fn labels(
     active: Res<ActiveGame>,
     preview: Res<MovePreview>,
     mut tags: ResMut<crate::app::view::labels::ModelTags>,
-    cams: Query<(&Camera, &GlobalTransform), With<Camera3d>>,
+    cams: Query<(&Camera, &GlobalTransform), crate::app::view::camera::TableCamera>,
 ) -> Result {
     let Some(session) = KrySession::of(&active) else {
         return Ok(());

@@ -228,7 +228,7 @@ fn finish(
     mut active: ResMut<ActiveGame>,
     play_rest: Res<PlayRest>,
     window: Query<&Window, With<PrimaryWindow>>,
-    mut cams: Query<&mut Camera, With<Camera3d>>,
+    mut cams: Query<&mut Camera, crate::app::view::camera::TableCamera>,
     mut over_ui: ResMut<PointerOverUi>,
     mut requests: ResMut<GameRequests>,
 ) -> Result {

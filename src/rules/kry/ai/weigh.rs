@@ -194,6 +194,9 @@ pub fn words(s: &KryState, c: &Command) -> String {
         Command::Done { .. } => "Done for the round".into(),
         Command::Pass => "Let the combo go on".into(),
         Command::CallFaceOff => "Call a face-off".into(),
+        // The reasons show at the table to both seats while the other seat has still to name
+        // its own action: the pick (or the pulling out) stays hidden there, as in the log.
+        Command::FaceOffChoose { .. } => "A face-off pick (hidden)".into(),
         Command::DefenceClass { active } => {
             format!("{} defence", if *active { "Active" } else { "Passive" })
         }
