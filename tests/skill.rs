@@ -172,6 +172,65 @@ fn hard_chooses_the_same_whatever_the_games_seed_when_everything_visible_is_the_
 }
 
 #[test]
+fn successive_halving_keeps_normals_order_and_drops_an_order_worse_on_every_equal_luck_round() {
+    use wartable::rules::core::think::survivors;
+    // Order 0 is Normal's own; order 2 is worse than every other on every round.
+    let values = vec![
+        vec![-0.2, -0.1],
+        vec![0.1, 0.2],
+        vec![-0.9, -0.8],
+        vec![0.3, 0.0],
+        vec![0.0, 0.05],
+    ];
+    let alive = vec![true; 5];
+    // Of the four others the better half goes on (orders 1 and 3, each 0.15 on average), and
+    // Normal's own, though it is worse than both.
+    assert_eq!(
+        survivors(&values, &alive),
+        vec![true, true, false, true, false]
+    );
+    // With one other left it is kept: there is always something to compare Normal's order to.
+    assert_eq!(
+        survivors(&values, &[true, false, true, false, false]),
+        vec![true, false, true, false, false]
+    );
+    // An order the rules refused (not alive) stays out; the first alive is the one kept.
+    assert_eq!(
+        survivors(&values, &[false, true, true, true, false]),
+        vec![false, true, false, true, false]
+    );
+}
+
+#[test]
+fn hard_in_kog_light_spends_its_budget_on_the_orders_that_stay_ahead() {
+    let g = kog_at_a_choice(7);
+    let seat = g.waiting().seats()[0];
+    let d = decide(&g, seat, Think::steps(32)).expect("Hard decides");
+    let k = d.reasons.weighed.len();
+    assert!(k >= 3, "{:?}", d.reasons);
+    // A budget in rollouts counts rollouts: one round more at most.
+    assert!(
+        (32..32 + k as u32).contains(&d.reasons.rollouts),
+        "{:?}",
+        d.reasons
+    );
+    let futures: Vec<usize> = d
+        .reasons
+        .weighed
+        .iter()
+        .map(|w| {
+            let at = w.facts.find("in its ").expect("the futures in the facts") + 7;
+            w.facts[at..].split(' ').next().unwrap().parse().unwrap()
+        })
+        .collect();
+    // Normal's own order is played out on every round; the others that fell behind after the
+    // first two rounds were dropped.
+    assert_eq!(futures[0], *futures.iter().max().unwrap(), "{futures:?}");
+    assert!(futures.contains(&2), "{futures:?}");
+    assert!(futures[0] > 32 / k, "{futures:?}");
+}
+
+#[test]
 fn hard_in_the_dnd_rules_does_not_read_the_other_sides_secret_damage() {
     let mut g = game::<Dndalike>(4);
     // Play on until the monsters' seat (1) acts with a hero wounded.
