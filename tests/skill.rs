@@ -214,13 +214,20 @@ fn hard_in_kog_light_spends_its_budget_on_the_orders_that_stay_ahead() {
         "{:?}",
         d.reasons
     );
+    // How many futures each order was played out in ("... in its 12 futures"; none for an
+    // order the rules refuse as its side sees the table).
     let futures: Vec<usize> = d
         .reasons
         .weighed
         .iter()
         .map(|w| {
-            let at = w.facts.find("in its ").expect("the futures in the facts") + 7;
-            w.facts[at..].split(' ').next().unwrap().parse().unwrap()
+            w.facts.find("in its ").map_or(0, |at| {
+                w.facts[at + 7..]
+                    .split(' ')
+                    .next()
+                    .and_then(|n| n.parse().ok())
+                    .unwrap_or(0)
+            })
         })
         .collect();
     // Normal's own order is played out on every round; the others that fell behind after the
