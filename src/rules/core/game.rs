@@ -193,10 +193,6 @@ pub trait RuleSet: Sized + 'static {
     /// How many commands Hard plays out after each candidate order (it stops sooner at the end
     /// of the next round).
     const THINK_HORIZON: usize = 40;
-    /// Whether Hard spends its budget by successive halving: after rounds 2, 4, 8, ... of
-    /// rollouts it keeps Normal's own order and the better half of the others by their mean
-    /// ([`super::think::survivors`]), and a budget in rollouts counts rollouts, not rounds.
-    const THINK_HALVING: bool = false;
     /// A setup for a headless game of the program against itself.
     fn quick_setup(q: &QuickSetup) -> Result<Self::Setup, Vec<String>>;
     /// Whether [`RuleSet::quick_setup`] reads `q.seed` only for the dice, so that a setup built

@@ -116,13 +116,11 @@ pub fn decide<R: RuleSet>(g: &Game<R>, seat: Seat, budget: Think) -> Option<Deci
     let mut legal = vec![true; k];
     let start = Instant::now();
     let rounds_by_steps = budget.steps.map(|s| (s as usize).div_ceil(k).max(1));
-    // With successive halving, the orders still played out (`legal` and not dropped).
-    let mut alive = vec![true; k];
     let mut played = 0u32;
     let mut j = 0usize;
     loop {
         for c in 0..k {
-            if !legal[c] || !alive[c] {
+            if !legal[c] {
                 continue;
             }
             let mut copy = sandbox.clone();
@@ -139,14 +137,9 @@ pub fn decide<R: RuleSet>(g: &Game<R>, seat: Seat, budget: Think) -> Option<Deci
             played += 1;
         }
         j += 1;
-        if R::THINK_HALVING && j >= 2 && j.is_power_of_two() {
-            let live: Vec<bool> = (0..k).map(|c| legal[c] && alive[c]).collect();
-            alive = survivors(&values, &live);
-        }
-        let done = match (budget.steps, rounds_by_steps) {
-            (Some(s), _) if R::THINK_HALVING => played >= s.max(1),
-            (_, Some(r)) => j >= r,
-            _ => start.elapsed().as_millis() >= budget.ms as u128,
+        let done = match rounds_by_steps {
+            Some(r) => j >= r,
+            None => start.elapsed().as_millis() >= budget.ms as u128,
         };
         if done || !legal.iter().any(|l| *l) {
             break;
@@ -198,27 +191,6 @@ pub fn decide<R: RuleSet>(g: &Game<R>, seat: Seat, budget: Think) -> Option<Deci
         cmd: options[best].cmd.clone(),
         reasons: reasons(weighed, best, played),
     })
-}
-
-/// Successive halving: which of the orders still played out (`alive`) go on, from the futures
-/// played so far (`values[c]`, on the same luck round by round). The first order alive (Normal's
-/// own choice) always goes on, it is what the others are judged against; of the others the
-/// better half by their mean (rounded up) goes on, the earlier listed first among equals.
-pub fn survivors(values: &[Vec<f64>], alive: &[bool]) -> Vec<bool> {
-    let k = alive.len().min(values.len());
-    let mut out = vec![false; alive.len()];
-    let Some(first) = (0..k).find(|c| alive[*c]) else {
-        return out;
-    };
-    out[first] = true;
-    let mean = |c: usize| values[c].iter().sum::<f64>() / values[c].len().max(1) as f64;
-    let mut others: Vec<usize> = (first + 1..k).filter(|c| alive[*c]).collect();
-    others.sort_by(|a, b| mean(*b).total_cmp(&mean(*a)).then(a.cmp(b)));
-    let keep = others.len().div_ceil(2);
-    for c in others.into_iter().take(keep) {
-        out[c] = true;
-    }
-    out
 }
 
 /// Where the futures of an order stood on average, in words.

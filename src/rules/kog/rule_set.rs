@@ -314,8 +314,6 @@ impl RuleSet for Kog {
         super::weigh::options(g, seat)
     }
 
-    const THINK_HALVING: bool = true;
-
     fn position_value(s: &KogState, seat: Seat) -> f64 {
         super::weigh::position_value(s, seat)
     }
