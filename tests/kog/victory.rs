@@ -519,3 +519,24 @@ fn a_squad_with_one_undamaged_model_is_not_crippled() {
         g.state.phase
     );
 }
+
+/// Hard's measure of a position counts the streak on the objective that wins the game (the
+/// opponent's), not a streak on a side's own objective, which wins it nothing.
+#[test]
+fn hards_measure_counts_only_the_streak_on_the_opponents_objective() {
+    use wartable::rules::kog::weigh::position_value;
+    let mut g = duel(Scenario::Standard);
+    apply(&mut g.state, &objective(Some(2), 21.5, 20.0));
+    apply(&mut g.state, &objective(Some(1), 5.0, 8.0));
+    let even = position_value(&g.state, 1);
+    // Side 1 holding side 1's own objective: no better for it.
+    g.state.objectives[1].streak = [1, 0];
+    assert_eq!(position_value(&g.state, 1), even);
+    // Side 1 holding side 2's objective: better for side 1, worse for side 2 by as much.
+    g.state.objectives[0].streak = [1, 0];
+    assert!(position_value(&g.state, 1) > even + 0.1);
+    assert!(
+        (position_value(&g.state, 2) + position_value(&g.state, 1)).abs() < 1e-9,
+        "the measure is even: what one side gains the other loses"
+    );
+}

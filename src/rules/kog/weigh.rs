@@ -10,6 +10,7 @@ use super::command::Command;
 use super::marker::{Kog, KogGame};
 use super::moves::plan_move;
 use super::odds::odds;
+use super::options::Scenario;
 use super::state::{KogState, MoveMode, Phase, Step, enemy};
 use super::targeting::plan_attack;
 use super::victory::HOLD_TURNS;
@@ -232,7 +233,7 @@ pub fn words(s: &KogState, c: &Command) -> String {
 }
 
 /// How the game stands for `side`: the points of its models still fighting (a crippled one at
-/// half) against the enemy's, and the objective streaks.
+/// 0.3) against the enemy's, and the streaks of holding the objective that wins the game.
 pub fn position_value(s: &KogState, side: u8) -> f64 {
     let mut mine = 0.0;
     let mut theirs = 0.0;
@@ -250,11 +251,16 @@ pub fn position_value(s: &KogState, side: u8) -> f64 {
         }
     }
     let material = (mine - theirs) / (mine + theirs).max(1.0);
-    let i = usize::from(side != 1);
-    let streaks: f64 = s
-        .objectives
-        .iter()
-        .map(|o| o.streak[i] as f64 - o.streak[1 - i] as f64)
-        .sum();
+    // Only the streaks that win count: on the enemy's objective (the central one on Hamburger
+    // Hill); holding its own objective wins a side nothing.
+    let winning = |me: u8| -> f64 {
+        let at = match s.scenario() {
+            Scenario::HamburgerHill => Some(0),
+            _ => s.objective_of(enemy(me)),
+        };
+        at.and_then(|x| s.objectives.get(x))
+            .map_or(0.0, |o| o.streak[usize::from(me != 1)] as f64)
+    };
+    let streaks = winning(side) - winning(enemy(side));
     0.7 * material + 0.25 * streaks / HOLD_TURNS as f64
 }
