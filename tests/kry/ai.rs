@@ -398,3 +398,45 @@ fn the_program_runs_its_fighter_where_a_walk_falls_short() {
     let (_, old) = first_move(&ai::legacy::wishes(&g.state, 2, SEED));
     assert_eq!(old, MoveKind::Normal);
 }
+
+/// The target of the first shot among `w` (alone or in a combo).
+fn first_target(w: &[Command]) -> Option<ModelId> {
+    w.iter().find_map(|c| match c {
+        Command::Shoot { target, .. } => Some(*target),
+        Command::Order { steps } => steps.iter().find_map(|x| match x {
+            Command::Shoot { target, .. } => Some(*target),
+            _ => None,
+        }),
+        _ => None,
+    })
+}
+
+/// Of two targets equally easy to hit, the program fires first at the one whose gun can answer:
+/// the Captain (Assault Rifle, 18") has a Breacher and an Average Joe 12" away in the open.
+/// The Breacher is worth more by its profile (the rule the program weighed alone before), but its
+/// Shotgun reaches 8"; the Joe's Carbine reaches 14" and would fire back.
+#[test]
+fn the_program_fires_first_at_the_enemy_whose_gun_reaches_it() {
+    let mut g = game_with(
+        open_level(&[]),
+        team("The Earth Confederate", &["Captain"]),
+        team(
+            "The Earth Confederate",
+            &["Captain", "Breacher", "Average Joe"],
+        ),
+    );
+    start(
+        &mut g,
+        &[
+            (1, 12.0, 2.0, 90.0),
+            (2, 1.5, 23.0, 270.0),
+            (3, 9.0, 14.6, 270.0),
+            (4, 15.0, 14.6, 270.0),
+        ],
+        &[3, 3],
+    );
+    let (breacher, joe) = (&g.state.models[&id(3)], &g.state.models[&id(4)]);
+    assert!(judge::worth(breacher) > judge::worth(joe));
+    let w = program::wishes(&g.state, 1, SEED);
+    assert_eq!(first_target(&w), Some(id(4)), "{w:?}");
+}

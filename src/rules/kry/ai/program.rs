@@ -4,7 +4,7 @@
 //! round, best first: blow up a Breach location, get its best pinned units back on their feet,
 //! fight in contact with the attack the odds favour, fire where the expected wounds per AP are
 //! highest (calling a face-off first when its shooter wins a shoot-out; first at an enemy fighter
-//! that could reach it), turn to face a target it sees, charge when the fight pays better than
+//! that could reach it, and at an enemy whose gun reaches it by what its card says it deals), turn to face a target it sees, charge when the fight pays better than
 //! its gun, and run AND charge with a fighter (see [`super::closing`]); a shooter with no shot peeks round a
 //! corner with a small step, or sorties out of cover in an order combo (move AND fire AND move
 //! back), or runs or moves into reach AND fires; put a shooter into waiting when the enemy is
@@ -94,7 +94,10 @@ impl Orders {
                     && let Some(m) = s.models.get(shooter)
                     && let Some((now, _)) = best_shot_at(s, m, *target, seed)
                 {
-                    let peek = super::sortie::peek(s, seed, m, &foes, now);
+                    // The target chosen, not another one the step would show.
+                    let aim: Vec<&KryModel> =
+                        foes.iter().copied().filter(|f| f.id == *target).collect();
+                    let peek = super::sortie::peek(s, seed, m, &aim, now);
                     out.splice(0..0, peek);
                 }
                 if out
@@ -416,6 +419,10 @@ fn fights(
             if let Some((w, c)) = best_shot_at(s, m, e.id, seed) {
                 // A unit that has fired this round fires again only if nothing better waits.
                 let w = if m.acted { w * 0.7 } else { w };
+                // A wound also takes its share of the target's fire away: an enemy whose gun
+                // reaches the shooter first.
+                let left = e.wounds.saturating_sub(e.wounds_taken).max(1) as f64;
+                let w = w * (1.0 + THREAT * gun_threat(s, m, e, seed) / (left * worth(e)));
                 // An enemy fighter that could reach it with a move and a charge first.
                 let w = if fighter(e) && d <= threat(e) {
                     w * 1.3
@@ -468,6 +475,37 @@ fn fights(
     }
     out.extend(scored.into_iter().map(|x| x.1));
     (out, gun)
+}
+
+/// How much a shot weighs the wounds per AP the target's guns could deal back, against the
+/// target's own worth.
+const THREAT: f64 = 2.0;
+
+/// How many wounds per AP `e`'s guns could deal `m` from where they stand, at the distance `m`'s
+/// side judges by eye and with the cover between them, whichever way `e` faces (turning is
+/// free): what the enemy's card says its weapons do.
+fn gun_threat(s: &KryState, m: &KryModel, e: &KryModel, seed: u64) -> f64 {
+    if e.profile.rc.is_none() || e.prone {
+        return 0.0;
+    }
+    let Some(judged) = by_eye(s, m.id, e.id, seed) else {
+        return 0.0;
+    };
+    let cover = sighting(s, m.id, e.id).is_ok_and(|x| x.cover);
+    let sight = crate::rules::kry::shooting::Sighting {
+        cover,
+        blind_side: false,
+        range: judged,
+    };
+    let mut best = 0.0f64;
+    for w in e.ranged.iter().filter(|w| !w.broken) {
+        for mode in [FireMode::Snap, FireMode::Standard, FireMode::Aimed] {
+            if let Some(x) = shot_wounds(s, e, m, w, mode, &sight, judged) {
+                best = best.max(x / shot_ap(s, mode) as f64);
+            }
+        }
+    }
+    best
 }
 
 /// 6. Waiting: a shooter with nothing to fire at, when an enemy could come into its fire.
