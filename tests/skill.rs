@@ -243,26 +243,41 @@ fn a_self_played_game_of_hard_is_the_same_game_every_time_and_its_save_replays_t
     );
 }
 
-#[test]
-fn easy_in_kog_light_rushes_with_speed_moves_where_normal_keeps_its_shots() {
+/// Plays a KOG light game of Normal (seed `seed`, at most 600 commands), handing `f` Normal's
+/// and Easy's choice for the seat waiting at each step; stops when `f` says so or the game ends.
+fn kog_normal_and_easy(
+    seed: u64,
+    mut f: impl FnMut(
+        &Option<wartable::rules::kog::command::Command>,
+        &Option<wartable::rules::kog::command::Command>,
+    ) -> bool,
+) {
     use wartable::rules::kog::ai::choose_at;
-    use wartable::rules::kog::command::Command;
-    use wartable::rules::kog::state::MoveMode;
-    // Over a game of Normal, wherever Easy would move a model it never makes a Combat Move (it
-    // rushes with a Speed Move, holds, or charges), and somewhere Normal makes a Combat Move
-    // where Easy makes a Speed Move.
-    let mut g = game::<Kog>(7);
-    let mut rushed = false;
+    let mut g = game::<Kog>(seed);
     for _ in 0..600 {
         if g.is_over() {
             break;
         }
         let seat = g.waiting().seats()[0];
-        let (n, e) = (
-            choose_at(&g, seat, Skill::Normal),
-            choose_at(&g, seat, Skill::Easy),
-        );
-        if let Some(Command::Move { mode, .. }) = &e {
+        let n = choose_at(&g, seat, Skill::Normal);
+        let e = choose_at(&g, seat, Skill::Easy);
+        if f(&n, &e) {
+            break;
+        }
+        g.self_play(1);
+    }
+}
+
+#[test]
+fn easy_in_kog_light_rushes_with_speed_moves_where_normal_keeps_its_shots() {
+    use wartable::rules::kog::command::Command;
+    use wartable::rules::kog::state::MoveMode;
+    // Over a game of Normal, wherever Easy would move a model it never makes a Combat Move (it
+    // rushes with a Speed Move, holds, or charges), and somewhere Normal makes a Combat Move
+    // where Easy makes a Speed Move.
+    let mut rushed = false;
+    kog_normal_and_easy(7, |n, e| {
+        if let Some(Command::Move { mode, .. }) = e {
             assert_ne!(*mode, MoveMode::Combat, "Easy made a Combat Move: {e:?}");
         }
         if let (
@@ -274,12 +289,12 @@ fn easy_in_kog_light_rushes_with_speed_moves_where_normal_keeps_its_shots() {
                 mode: MoveMode::Speed,
                 ..
             }),
-        ) = (&n, &e)
+        ) = (n, e)
         {
             rushed = true;
         }
-        g.self_play(1);
-    }
+        false
+    });
     assert!(rushed, "Easy rushes somewhere Normal makes a Combat Move");
 }
 
@@ -321,30 +336,19 @@ fn hard_in_the_dnd_rules_weighs_a_dodge_only_by_the_character_attacked() {
 
 #[test]
 fn easy_makes_a_players_mistakes_that_normal_does_not() {
-    use wartable::rules::kog::ai::choose_at;
     // KOG light: somewhere in the game Easy fires at another target than Normal.
-    let mut g = game::<Kog>(7);
     let mut differs = false;
-    for _ in 0..600 {
-        if g.is_over() {
-            break;
-        }
-        let seat = g.waiting().seats()[0];
-        let (n, e) = (
-            choose_at(&g, seat, Skill::Normal),
-            choose_at(&g, seat, Skill::Easy),
-        );
+    kog_normal_and_easy(7, |n, e| {
         if let (
             Some(wartable::rules::kog::command::Command::Attack { target: a, .. }),
             Some(wartable::rules::kog::command::Command::Attack { target: b, .. }),
-        ) = (&n, &e)
+        ) = (n, e)
             && a != b
         {
             differs = true;
-            break;
         }
-        g.self_play(1);
-    }
+        differs
+    });
     assert!(differs, "Easy picks the second-best target somewhere");
     // Kry-Gothic: in a combo's window Easy never interrupts.
     let s = game::<Kry>(2).state;
