@@ -1269,3 +1269,42 @@ proptest::proptest! {
         proptest::prop_assert_eq!(q.len().to_bits(), q.y.hypot(q.x).to_bits());
     }
 }
+
+/// A footprint answers as the piece's own frame says, turned any way: the quick test on the
+/// distance from the centre leaves no corner of a turned piece out.
+#[test]
+fn a_turned_piece_covers_its_whole_footprint() {
+    for shape in [
+        PieceShape::Box,
+        PieceShape::Cylinder,
+        PieceShape::Wall,
+        PieceShape::Ramp,
+    ] {
+        for (w, d) in [(6.0_f32, 2.0_f32), (3.0, 3.0), (0.5, 8.0)] {
+            for turn in (0..360).step_by(15) {
+                let mut p = piece(shape, 10.0, 9.0, (w, d, 2.0), &[], "");
+                p.rotation = turn as f32;
+                let (mut inside, mut checked) = (0, 0);
+                for i in -60..=60 {
+                    for j in -60..=60 {
+                        let q = Pt::new(10.0 + i as f32 * 0.083, 9.0 + j as f32 * 0.083);
+                        let l = p.to_local(q);
+                        let own = match shape {
+                            PieceShape::Cylinder => l.len() <= w / 2.0,
+                            _ => l.x.abs() <= w / 2.0 && l.y.abs() <= d / 2.0,
+                        };
+                        assert_eq!(
+                            p.footprint_contains(q),
+                            own,
+                            "{shape:?} {w}x{d} turned {turn} at {q:?}"
+                        );
+                        assert_eq!(p.top_at(q).is_some(), own);
+                        inside += own as u32;
+                        checked += 1;
+                    }
+                }
+                assert!(inside > 0 && inside < checked);
+            }
+        }
+    }
+}

@@ -95,8 +95,15 @@ impl Piece {
 
     /// True when `p` lies on the piece's footprint.
     pub fn footprint_contains(&self, p: Pt) -> bool {
-        let l = self.to_local(p);
         let (w, d, _) = self.size;
+        // The footprint lies within half its diagonal of the centre (a cylinder's within half
+        // its width): a point further off, by more than rounding, is not on it, and the
+        // rotation (a sine and a cosine) is not needed. Most pieces are far from most points.
+        let (dx, dy) = (p.x - self.at.x, p.y - self.at.y);
+        if 4.0 * (dx * dx + dy * dy) > (w * w + d * d) * 1.001 + 1e-4 {
+            return false;
+        }
+        let l = self.to_local(p);
         match self.shape {
             PieceShape::Cylinder => l.len() <= w / 2.0,
             _ => l.x.abs() <= w / 2.0 && l.y.abs() <= d / 2.0,

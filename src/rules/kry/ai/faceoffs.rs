@@ -95,19 +95,30 @@ fn free(s: &KryState) -> KryState {
 /// What the program would like to do now, best first (`program::wishes`, given by the caller).
 pub type Wishes = fn(&KryState, Side, u64) -> Vec<Command>;
 
+/// The program's orders for a state, a stage at a time, best stage first (`program::Orders`,
+/// given by the caller): `None` when every stage was weighed.
+pub type Stages<'a> = &'a mut dyn FnMut(&KryState) -> Option<Vec<Command>>;
+
 /// Named in a face-off: the program's best order that is a face-off action and that the rules
-/// would take were nothing pending; else it pulls out.
-pub fn name(s: &KryState, side: Side, seed: u64, wishes: Wishes) -> Vec<Command> {
+/// would take were nothing pending; else it pulls out. The stages are weighed only until one
+/// holds such an order (the same order as weighing all of them).
+pub fn name(s: &KryState, side: Side, stages: Stages) -> Vec<Command> {
     let f = free(s);
-    let named = wishes(&f, side, seed)
-        .into_iter()
-        .filter_map(|c| action_of(&c).map(|a| (c, a)))
-        .find(|(c, _)| Kry::check(&f, side, c).is_ok())
-        .map(|(_, (action, model, target))| FaceOffChoice {
-            action,
-            model,
-            target,
-        });
+    let mut named = None;
+    while let Some(stage) = stages(&f) {
+        named = stage
+            .into_iter()
+            .filter_map(|c| action_of(&c).map(|a| (c, a)))
+            .find(|(c, _)| Kry::check(&f, side, c).is_ok())
+            .map(|(_, (action, model, target))| FaceOffChoice {
+                action,
+                model,
+                target,
+            });
+        if named.is_some() {
+            break;
+        }
+    }
     let mut v = Vec::new();
     if named.is_some() {
         v.push(Command::FaceOffChoose { choice: named });

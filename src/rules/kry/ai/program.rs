@@ -221,7 +221,10 @@ fn answer(s: &KryState, side: Side, p: &Pending, seed: u64) -> Vec<Command> {
         }
         // Asked to let a defender break off, the program fights on.
         Pending::BreakOffAsked(_) => vec![Command::LetBreakOff { agree: false }],
-        Pending::FaceOff(_) => super::faceoffs::name(s, side, seed, wishes),
+        Pending::FaceOff(_) => {
+            let mut orders = Orders::at(false);
+            super::faceoffs::name(s, side, &mut |f| orders.next(f, side, seed))
+        }
         Pending::FaceOffWon { choice, .. } => {
             super::faceoffs::carry_out(s, side, seed, choice, wishes)
         }
