@@ -805,7 +805,9 @@ impl Ways {
         let i = match self.fields.iter().position(|f| (f.0, f.1) == key) {
             Some(i) => i,
             None => {
-                let f = CostField::new(&s.table, &scene, model, &rules, allowance + 1.0).ok();
+                // Out to the margin below and no further: every cell within it gets its exact
+                // cost (a step never costs less than nothing), and no cell beyond is asked.
+                let f = CostField::new(&s.table, &scene, model, &rules, allowance + 0.05).ok();
                 self.fields.push((key.0, key.1, f));
                 self.fields.len() - 1
             }
