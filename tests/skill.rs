@@ -172,6 +172,42 @@ fn hard_chooses_the_same_whatever_the_games_seed_when_everything_visible_is_the_
     assert!(da.reasons.rollouts >= 12, "{:?}", da.reasons);
 }
 
+/// KOG light: at the choice of Attacker or Defender (which sets who deploys first and the order
+/// of the first two rounds) Hard weighs both roles, not Normal's Defender alone, with
+/// `DEEP_FACTOR` times its budget, and plays each future out to the game's end: every future is
+/// a game won, drawn or lost (1, 0 or -1), never a measure of the position part-way.
+#[test]
+fn hard_in_kog_light_weighs_both_roles_over_whole_games() {
+    use wartable::rules::core::think::DEEP_FACTOR;
+    use wartable::rules::kog::state::Phase;
+    let mut g = game::<Kog>(5);
+    for _ in 0..200 {
+        if matches!(g.state.phase, Phase::ChooseRole { .. }) {
+            break;
+        }
+        assert_eq!(g.self_play(1), 1, "the game reaches the choice of roles");
+    }
+    let Phase::ChooseRole { chooser } = g.state.phase else {
+        panic!("no choice of roles: {:?}", g.state.phase);
+    };
+    // Two rollouts of budget: two orders, one round of rollouts each, times DEEP_FACTOR.
+    let d = decide(&g, chooser, Think::steps(2)).expect("Hard decides");
+    let orders: Vec<&str> = d.reasons.weighed.iter().map(|w| w.order.as_str()).collect();
+    assert_eq!(
+        orders,
+        ["Take the role of Defender", "Take the role of Attacker"],
+        "Normal's Defender first, then the other role"
+    );
+    assert_eq!(d.reasons.rollouts, 2 * DEEP_FACTOR);
+    for w in &d.reasons.weighed {
+        let total = w.value * f64::from(DEEP_FACTOR);
+        assert!(
+            (total - total.round()).abs() < 1e-9,
+            "each of the {DEEP_FACTOR} futures ends the game: {w:?}"
+        );
+    }
+}
+
 #[test]
 fn hard_in_the_dnd_rules_does_not_read_the_other_sides_secret_damage() {
     let mut g = game::<Dndalike>(4);

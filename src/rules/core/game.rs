@@ -193,6 +193,12 @@ pub trait RuleSet: Sized + 'static {
     /// How many commands Hard plays out after each candidate order (it stops sooner at the end
     /// of the next round).
     const THINK_HORIZON: usize = 40;
+    /// Whether the decision waited on in `s` is one whose worth shows only over the rest of the
+    /// game (KOG light: the choice of Attacker or Defender): Hard plays each future of it out
+    /// to the game's end and gives it [`super::think::DEEP_FACTOR`] times its budget.
+    fn deep_choice(_s: &Self::State) -> bool {
+        false
+    }
     /// A setup for a headless game of the program against itself.
     fn quick_setup(q: &QuickSetup) -> Result<Self::Setup, Vec<String>>;
     /// Whether [`RuleSet::quick_setup`] reads `q.seed` only for the dice, so that a setup built

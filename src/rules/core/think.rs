@@ -22,6 +22,14 @@ pub const WIDTH: usize = 8;
 /// After this many commands in a row by one seat, Hard leaves the decision to Normal.
 pub const RUN_LIMIT: usize = 60;
 
+/// A decision whose worth shows only over the rest of the game ([`RuleSet::deep_choice`]) gets
+/// this many times the budget: it is rare (once a game in KOG light), its futures are long and
+/// their outcomes far apart.
+pub const DEEP_FACTOR: u32 = 8;
+
+/// The longest future Hard plays out for such a decision, in commands.
+pub const DEEP_LIMIT: usize = 2000;
+
 /// What Hard decided: the command and what it weighed (the reasons' command index is left to
 /// the caller).
 pub struct Decision<C> {
@@ -89,6 +97,15 @@ pub fn decide<R: RuleSet>(g: &Game<R>, seat: Seat, budget: Think) -> Option<Deci
     let view = R::redact(&g.state, seat);
     let base = mix(view_hash::<R>(&view) ^ mix(seat as u64));
     let sandbox = g.sandbox(view, base);
+    let deep = R::deep_choice(&sandbox.state);
+    let budget = if deep {
+        Think {
+            steps: budget.steps.map(|s| s.saturating_mul(DEEP_FACTOR)),
+            ms: budget.ms.saturating_mul(DEEP_FACTOR),
+        }
+    } else {
+        budget
+    };
     let mut options: Vec<Candidate<R::Command>> = Vec::new();
     for o in R::program_options(&sandbox, seat) {
         if options.len() < WIDTH && !options.iter().any(|x| x.cmd == o.cmd) {
@@ -133,7 +150,7 @@ pub fn decide<R: RuleSet>(g: &Game<R>, seat: Seat, budget: Think) -> Option<Deci
                 legal[c] = false;
                 continue;
             }
-            values[c].push(rollout(&mut copy, seat));
+            values[c].push(rollout(&mut copy, seat, deep));
             played += 1;
         }
         j += 1;
@@ -205,8 +222,13 @@ fn outlook(v: f64) -> &'static str {
 }
 
 /// Plays the copy on with Normal on every seat for [`RuleSet::THINK_HORIZON`] commands, or to
-/// the end of the next round, or to the game's end: where it stands for `seat`.
-fn rollout<R: RuleSet>(copy: &mut Game<R>, seat: Seat) -> f64 {
+/// the end of the next round, or to the game's end (a `deep` choice: to the game's end, at most
+/// [`DEEP_LIMIT`] commands): where it stands for `seat`.
+fn rollout<R: RuleSet>(copy: &mut Game<R>, seat: Seat, deep: bool) -> f64 {
+    if deep {
+        copy.self_play(DEEP_LIMIT);
+        return value(copy, seat);
+    }
     let round = R::round(&copy.state);
     let mut left = R::THINK_HORIZON;
     while left > 0 && !copy.is_over() && R::round(&copy.state) < round + 2 {

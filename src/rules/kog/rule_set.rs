@@ -318,6 +318,13 @@ impl RuleSet for Kog {
         super::weigh::position_value(s, seat)
     }
 
+    /// The choice of Attacker or Defender: it sets who deploys first and the order of the first
+    /// two rounds (the Defender's turn first in round 1, the Attacker's in round 2), whose worth
+    /// shows over the whole game.
+    fn deep_choice(s: &KogState) -> bool {
+        matches!(s.phase, super::state::Phase::ChooseRole { .. })
+    }
+
     fn soak_setup(seed: u64, ch: &mut dyn crate::rules::core::chaos::Choices) -> QuickSetup {
         let levels = ["levels/kog-battlefield.ron", "levels/hill-and-ruins.ron"];
         let sizes = ["duel", "encounter"];

@@ -1,8 +1,9 @@
 //! What the KOG light program weighs at a decision, in words: Normal's own order first, then the
 //! other orders of the same model (its other attacks, holding an objective, standing still,
 //! charging), each with its value and the facts that decide it ("Attack Panther 1 with the
-//! 7.5cm KwK: 33% to destroy it, it holds an objective"). Hard plays these out; "Why?" shows
-//! them. Also how a game stands for a side, for Hard's rollouts.
+//! 7.5cm KwK: 33% to destroy it, it holds an objective"); at the choice of Attacker or
+//! Defender, both roles. Hard plays these out; "Why?" shows them. Also how a game stands for a
+//! side, for Hard's rollouts.
 
 use super::actions::objective_in_reach;
 use super::ai::{charge_for, choose, keeps_coherency, ranked_attacks};
@@ -86,6 +87,18 @@ pub fn options(g: &KogGame, side: u8) -> Vec<Candidate<Command>> {
                     cmds.push((0.5, c, "closes in and may still fire".into()));
                 }
             }
+        }
+        (None, Phase::ChooseRole { .. }, _) => {
+            cmds.push((
+                0.0,
+                Command::ChooseRole { attacker: false },
+                "chooses the territory, deploys first and takes the first turn".into(),
+            ));
+            cmds.push((
+                0.0,
+                Command::ChooseRole { attacker: true },
+                "deploys after the enemy, moves second in round 1 and first in round 2".into(),
+            ));
         }
         _ => {}
     }
@@ -228,6 +241,8 @@ pub fn words(s: &KogState, c: &Command) -> String {
         }
         Command::EndMovement => "End the movement".into(),
         Command::EndTurn => "End the turn".into(),
+        Command::ChooseRole { attacker: true } => "Take the role of Attacker".into(),
+        Command::ChooseRole { attacker: false } => "Take the role of Defender".into(),
         other => format!("{other:?}"),
     }
 }
