@@ -104,9 +104,8 @@ pub type Stages<'a> = &'a mut dyn FnMut(&KryState) -> Option<Vec<Command>>;
 /// holds such an order (the same order as weighing all of them).
 pub fn name(s: &KryState, side: Side, stages: Stages) -> Vec<Command> {
     let f = free(s);
-    let mut named = None;
-    while let Some(stage) = stages(&f) {
-        named = stage
+    let named = std::iter::from_fn(|| stages(&f)).find_map(|stage| {
+        stage
             .into_iter()
             .filter_map(|c| action_of(&c).map(|a| (c, a)))
             .find(|(c, _)| Kry::check(&f, side, c).is_ok())
@@ -114,11 +113,8 @@ pub fn name(s: &KryState, side: Side, stages: Stages) -> Vec<Command> {
                 action,
                 model,
                 target,
-            });
-        if named.is_some() {
-            break;
-        }
-    }
+            })
+    });
     let mut v = Vec::new();
     if named.is_some() {
         v.push(Command::FaceOffChoose { choice: named });
