@@ -433,6 +433,25 @@ fn ends_text(m: &Matrix, limit: usize) {
     say!(
         "  how the games ended: {won} won, {drawn} drawn, {cut} cut off at the command limit ({limit}), {stuck} stopped with no command to give"
     );
+    // Each game that stopped short, with the command that plays it again (at most five).
+    let n = m.forces.len();
+    let stopped = (0..n)
+        .flat_map(|i| (0..n).map(move |j| (i, j)))
+        .flat_map(|(i, j)| {
+            m.cells[i][j]
+                .results
+                .iter()
+                .filter(move |g| !g.over && g.commands < limit)
+                .map(move |g| (i, j, g.seed))
+        });
+    for (i, j, seed) in stopped.take(5) {
+        say!(
+            "    stopped: wartable self-play --rules {} --side1 {} --side2 {} --seed {seed}",
+            m.cells[i][j].rules.key(),
+            m.forces[i].display(),
+            m.forces[j].display()
+        );
+    }
 }
 
 fn matrix_json(m: &Matrix) -> String {

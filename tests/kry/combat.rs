@@ -5,6 +5,7 @@
 
 use super::game::{apart, small};
 use super::*;
+use wartable::rules::core::Waiting;
 use wartable::rules::kry::close::{AttackType, Defence};
 use wartable::rules::kry::command::MoveKind;
 use wartable::rules::kry::force::{KryForce, KryForceModel};
@@ -491,6 +492,59 @@ fn point_blank_misses_and_fumbles_hurt_the_attacker() {
     );
     assert_eq!(g.state.models[&id(2)].wounds_taken, 1);
     assert!(g.state.tally[0].damaged_by_own_side);
+}
+
+/// An attacker downed by its own fumble (all 1s) while its target defends actively leaves
+/// nothing to defend against: no defence type is asked. When it was its side's last model the
+/// game is over and waits on no one (a simulated game once stopped there, the defence's
+/// question still open after the end).
+#[test]
+fn an_attacker_downed_by_its_own_fumble_leaves_no_question_open() {
+    for last in [false, true] {
+        let mut g = small(&[]);
+        start(&mut g, &apart(), &[3, 3]);
+        put(&mut g, 6, 12.0, 12.001);
+        put(&mut g, 2, 10.999, 12.001);
+        // The Joe has one wound left.
+        let joe = g.state.models[&id(2)].wounds;
+        wartable::rules::core::testing::stage(
+            &mut g,
+            &[Event::Wounded {
+                model: id(2),
+                wounds: u32::from(joe) - 1,
+                by: None,
+            }],
+        );
+        if last {
+            wartable::rules::core::testing::stage(
+                &mut g,
+                &[1, 3].map(|n| Event::Killed {
+                    model: id(n),
+                    by: None,
+                }),
+            );
+        }
+        ok(&mut g, 1, attack(2, 6, AttackType::Punch, None, false), &[]);
+        // The Joe's three 1s; its roll against itself, Body 2 + 2: a 4 wounds it, its last.
+        ok(
+            &mut g,
+            2,
+            Command::DefenceClass { active: true },
+            &[1, 1, 1, 4],
+        );
+        assert!(!g.state.models[&id(2)].alive(), "last {last}");
+        assert_eq!(g.state.pending, None, "last {last}");
+        if last {
+            assert!(
+                matches!(g.waiting(), Waiting::Over(ref end) if end.winners == vec![2]),
+                "{:?}",
+                g.waiting()
+            );
+        } else {
+            assert_eq!(g.state.phase, Phase::Play);
+            assert!(matches!(g.waiting(), Waiting::Any(_)), "{:?}", g.waiting());
+        }
+    }
 }
 
 /// A shot's fumble: "all damage is done to your own unit": the shot's wound roll against the

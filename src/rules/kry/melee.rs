@@ -500,7 +500,10 @@ fn roll_hit(c: &mut Ctx, mut a: CloseAttack) -> Result<(), RuleError> {
             });
         }
     }
-    if a.active {
+    // An attacker downed by its own blow with nothing through leaves nothing to defend
+    // against: the defence's type is not asked (the attack ends as a passive one would).
+    let fell = !c.s.models[&a.attacker].alive() && hits == 0;
+    if a.active && !fell {
         c.emit(Event::PendingSet(Some(Pending::DefenceType(a))));
         Ok(())
     } else {

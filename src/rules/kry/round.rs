@@ -149,6 +149,11 @@ pub fn after_command(c: &mut Ctx) -> Result<(), RuleError> {
         return Ok(());
     }
     if let Some(o) = outcome(&c.s, false) {
+        // A question still open when the game is decided (an attacker downed by its own blow
+        // as its target's defence is asked) can no longer be answered: it goes with the game.
+        if c.s.pending.is_some() {
+            c.emit(Event::PendingSet(None));
+        }
         c.emit(Event::Over(o));
         return Ok(());
     }

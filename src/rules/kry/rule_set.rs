@@ -113,6 +113,10 @@ impl RuleSet for Kry {
     }
 
     fn waiting(s: &KryState) -> Waiting {
+        // A game that is over waits on no one, whatever question a save may have left open.
+        if let Phase::Over(o) = &s.phase {
+            return Waiting::Over(game_end(o));
+        }
         match &s.pending {
             Some(super::state::Pending::Window {
                 owner, interrupter, ..
@@ -144,16 +148,7 @@ impl RuleSet for Kry {
                     Waiting::Any(v)
                 }
             }
-            Phase::Over(o) => Waiting::Over(match o {
-                Outcome::Victory { side, why } => GameEnd {
-                    winners: vec![*side],
-                    text: format!("side {side} wins: {why}"),
-                },
-                Outcome::Draw { why } => GameEnd {
-                    winners: Vec::new(),
-                    text: format!("a draw: {why}"),
-                },
-            }),
+            Phase::Over(o) => Waiting::Over(game_end(o)),
         }
     }
 
@@ -503,4 +498,18 @@ pub fn team_style(team: &str) -> u8 {
         || team.bytes().fold(0u8, |a, b| a.wrapping_add(b)) % 8,
         |(_, v)| *v,
     )
+}
+
+/// How a finished game ended, as the core reports it.
+fn game_end(o: &Outcome) -> GameEnd {
+    match o {
+        Outcome::Victory { side, why } => GameEnd {
+            winners: vec![*side],
+            text: format!("side {side} wins: {why}"),
+        },
+        Outcome::Draw { why } => GameEnd {
+            winners: Vec::new(),
+            text: format!("a draw: {why}"),
+        },
+    }
 }
