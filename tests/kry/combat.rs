@@ -547,6 +547,57 @@ fn an_attacker_downed_by_its_own_fumble_leaves_no_question_open() {
     }
 }
 
+/// A point blank shot whose misses down the attacker, its side's last model, after a hit got
+/// through: the hit is resolved at once (as against a passive defence) and no defence type is
+/// asked, so the game is not decided with the question open.
+#[test]
+fn a_point_blank_attacker_downed_by_its_misses_resolves_its_hit_at_once() {
+    let mut g = small(&[]);
+    start(&mut g, &apart(), &[3, 3]);
+    put(&mut g, 3, 12.0, 11.0);
+    put(&mut g, 6, 12.0, 12.001);
+    let joe = g.state.models[&id(3)].wounds;
+    wartable::rules::core::testing::stage(
+        &mut g,
+        &[
+            Event::Wounded {
+                model: id(3),
+                wounds: u32::from(joe) - 1,
+                by: None,
+            },
+            Event::Killed {
+                model: id(1),
+                by: None,
+            },
+            Event::Killed {
+                model: id(2),
+                by: None,
+            },
+        ],
+    );
+    ok(
+        &mut g,
+        1,
+        attack(3, 6, AttackType::PointBlank, Some("Carbine"), false),
+        &[],
+    );
+    // 3, 1, 2 against CC 3: one hit, two misses; the first miss's roll against the Joe itself
+    // (2+) takes its last wound. The hit: avoided by none (1, 1, 1), its wound die 1 fails.
+    ok(
+        &mut g,
+        2,
+        Command::DefenceClass { active: true },
+        &[3, 1, 2, 2, 1, 1, 1, 1],
+    );
+    assert!(!g.state.models[&id(3)].alive());
+    assert_eq!(g.state.pending, None);
+    assert!(
+        matches!(g.waiting(), Waiting::Over(ref end) if end.winners == vec![2]),
+        "{:?}",
+        g.waiting()
+    );
+}
+
 /// A shot's fumble: "all damage is done to your own unit": the shot's wound roll against the
 /// shooter's own Body + armour less the weapon's damage (not the target's number).
 #[test]

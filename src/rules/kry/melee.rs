@@ -500,9 +500,10 @@ fn roll_hit(c: &mut Ctx, mut a: CloseAttack) -> Result<(), RuleError> {
             });
         }
     }
-    // An attacker downed by its own blow with nothing through leaves nothing to defend
-    // against: the defence's type is not asked (the attack ends as a passive one would).
-    let fell = !c.s.models[&a.attacker].alive() && hits == 0;
+    // An attacker downed by its own blow (a fumble, a point blank shot's misses) asks no
+    // defence type: what got through is resolved at once as against a passive defence, so the
+    // game is never decided with the question still open.
+    let fell = !c.s.models[&a.attacker].alive();
     if a.active && !fell {
         c.emit(Event::PendingSet(Some(Pending::DefenceType(a))));
         Ok(())
