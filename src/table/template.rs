@@ -111,20 +111,26 @@ impl Hazard {
 
     /// Whether a move along `path` takes a base onto the marker (it was not on it at the start).
     pub fn entered_by(&self, path: &[Pt], base_diameter: f32) -> bool {
+        self.entry(path, base_diameter).is_some()
+    }
+
+    /// Where a move along `path` (not on the marker at its start) comes onto the marker: the
+    /// step that first brings the base onto it (its index in `path`'s steps) and the point of
+    /// that step nearest the marker's middle, where a floor that gives way holds the model.
+    pub fn entry(&self, path: &[Pt], base_diameter: f32) -> Option<(usize, Pt)> {
         let reach = (self.diameter + base_diameter) / 2.0;
-        let Some(first) = path.first() else {
-            return false;
-        };
-        if self.covers(*first, base_diameter) {
-            return false;
+        if self.covers(*path.first()?, base_diameter) {
+            return None;
         }
-        path.windows(2)
-            .any(|w| segment_point_distance(w[0], w[1], self.centre) < reach - 1e-4)
+        path.windows(2).enumerate().find_map(|(i, w)| {
+            let at = nearest_on_segment(w[0], w[1], self.centre);
+            (at.dist(self.centre) < reach - 1e-4).then_some((i, at))
+        })
     }
 }
 
-/// Shortest distance from `p` to the segment `a`-`b`.
-pub fn segment_point_distance(a: Pt, b: Pt, p: Pt) -> f32 {
+/// The point of the segment `a`-`b` nearest `p`.
+pub fn nearest_on_segment(a: Pt, b: Pt, p: Pt) -> Pt {
     let ab = b.sub(a);
     let len2 = ab.x * ab.x + ab.y * ab.y;
     let t = if len2 > 0.0 {
@@ -132,7 +138,12 @@ pub fn segment_point_distance(a: Pt, b: Pt, p: Pt) -> f32 {
     } else {
         0.0
     };
-    a.add(ab.scale(t.clamp(0.0, 1.0))).dist(p)
+    a.add(ab.scale(t.clamp(0.0, 1.0)))
+}
+
+/// Shortest distance from `p` to the segment `a`-`b`.
+pub fn segment_point_distance(a: Pt, b: Pt, p: Pt) -> f32 {
+    nearest_on_segment(a, b, p).dist(p)
 }
 
 /// What the damaged floor did to a model that moved onto it.

@@ -382,6 +382,101 @@ fn a_shove_knocks_back_onto_a_damaged_floor() {
     assert!(journal(&g).contains("floor holds under Thrall"));
 }
 
+/// "Any time a unit moves or is pushed onto the damaged floor marker ... the floor gives way,
+/// and the unit becomes stuck": the floor that gives way under a shoved model holds it in the
+/// hole, short of the 2" the shove would have pushed it.
+#[test]
+fn a_shove_onto_a_floor_that_gives_way_leaves_the_model_in_the_hole() {
+    let mut g = small(&[]);
+    start(&mut g, &apart(), &[3, 3]);
+    put(&mut g, 2, 12.0, 11.0);
+    put(&mut g, 6, 12.0, 12.001);
+    stage(
+        &mut g,
+        Event::HazardPlaced(HazardMark {
+            centre: Pt::new(12.0, 13.7),
+            diameter: 2.0,
+        }),
+    );
+    // Two hits, nothing avoided, both "wound" dice pass: 2" back; on the way the floor gives
+    // way (4) and holds the Thrall for 4/2 = 2 AP where its way passes the marker's middle.
+    ok(&mut g, 1, attack(2, 6, AttackType::Shove, None, false), &[]);
+    ok(
+        &mut g,
+        2,
+        Command::DefenceClass { active: false },
+        &[3, 3, 1, 1, 1, 1, 1, 1, 2, 2, 4, 4],
+    );
+    let at = g.state.table.model(id(6)).unwrap().pos;
+    assert!(at.dist(Pt::new(12.0, 13.7)) < 0.01, "in the hole at {at:?}");
+    assert_eq!(g.state.models[&id(6)].stuck, 2);
+}
+
+/// The same floor under a move: a floor that gives way holds the mover in the hole (not on at
+/// the end of its move); one that holds lets it walk on.
+#[test]
+fn a_move_across_a_floor_that_gives_way_ends_in_the_hole() {
+    for (dice, end, stuck) in [
+        (vec![4, 4], Pt::new(10.0, 4.0), 2),
+        (vec![3], Pt::new(10.0, 5.0), 0),
+    ] {
+        let mut g = small(&[]);
+        start(&mut g, &apart(), &[6, 6]);
+        stage(
+            &mut g,
+            Event::HazardPlaced(HazardMark {
+                centre: Pt::new(10.0, 4.0),
+                diameter: 2.0,
+            }),
+        );
+        ok(
+            &mut g,
+            1,
+            Command::Move {
+                model: id(2),
+                to: Pt::new(10.0, 5.0),
+                kind: MoveKind::Normal,
+            },
+            &dice,
+        );
+        let at = g.state.table.model(id(2)).unwrap().pos;
+        assert!(at.dist(end) < 0.01, "{dice:?}: at {at:?}");
+        assert_eq!(g.state.models[&id(2)].stuck, stuck, "{dice:?}");
+    }
+}
+
+/// A charge across a floor that gives way ends in the hole, short of its target: no charge
+/// made (no +2 CC later), no attack.
+#[test]
+fn a_charge_across_a_floor_that_gives_way_ends_in_the_hole() {
+    let mut g = small(&[]);
+    start(&mut g, &apart(), &[6, 6]);
+    put(&mut g, 6, 10.0, 6.5);
+    stage(
+        &mut g,
+        Event::HazardPlaced(HazardMark {
+            centre: Pt::new(10.0, 4.0),
+            diameter: 2.0,
+        }),
+    );
+    ok(
+        &mut g,
+        1,
+        attack(2, 6, AttackType::Punch, None, true),
+        &[4, 4],
+    );
+    let at = g.state.table.model(id(2)).unwrap().pos;
+    assert!(at.dist(Pt::new(10.0, 4.0)) < 0.01, "in the hole at {at:?}");
+    assert_eq!(g.state.models[&id(2)].stuck, 2);
+    assert_eq!(g.state.models[&id(2)].charged, None);
+    assert_eq!(g.state.pending, None, "no attack");
+    assert!(
+        journal(&g).contains("falls through the floor short of Thrall"),
+        "{}",
+        journal(&g)
+    );
+}
+
 /// "Any forced movement incurs no cost": a shoved model has taken no step of its own, so its
 /// side may move it next ("The next action must be some other type of action except a movement
 /// action" holds after a small step only), and a forced move is never given as an order.
@@ -547,6 +642,46 @@ fn an_attacker_downed_by_its_own_fumble_leaves_no_question_open() {
     }
 }
 
+/// "If at any point you roll all 1's for you're to hit roll, all damage is done to your own
+/// unit": when the target is 1 (a Fear-halved CC of 2) every die passes, yet all 1s give the
+/// enemy nothing: no hits, no roll to avoid, no wounds; only the attacker's roll against itself.
+#[test]
+fn all_ones_that_pass_a_target_of_one_still_hurt_only_the_attacker() {
+    let mut g = small(&[]);
+    start(&mut g, &apart(), &[3, 3]);
+    put(&mut g, 2, 10.0, 11.0);
+    put(&mut g, 5, 10.0, 12.001);
+    // The Wraith punches the Joe: the Joe's WILL 3 dice against 6 fail: afraid, CC 2 halved = 1.
+    ok(
+        &mut g,
+        2,
+        attack(5, 2, AttackType::Punch, None, false),
+        &[1, 1, 1],
+    );
+    // Six dice of 1 against CC 1: all pass, all 1s. The Wraith's roll against itself (Body 2): 1.
+    ok(
+        &mut g,
+        1,
+        Command::DefenceClass { active: false },
+        &[1, 1, 1, 1, 1, 1, 1],
+    );
+    let hit = roll_of(&g, "to hit");
+    assert!(hit.purpose.contains("against CC 1"), "{}", hit.purpose);
+    assert_eq!(rolls_with(&g, "damage turns on itself"), 1);
+    assert_eq!(rolls_with(&g, "to avoid"), 0, "no hit to avoid");
+    assert_eq!(
+        g.state.models[&id(2)].wounds_taken,
+        0,
+        "the Joe is untouched"
+    );
+    assert!(
+        journal(&g).contains("0 of 6 dice pass CC 1 (keep 4), all 1s: the damage falls on itself"),
+        "{}",
+        journal(&g)
+    );
+    assert_eq!(g.state.pending, None);
+}
+
 /// A point blank shot whose misses down the attacker, its side's last model, after a hit got
 /// through: the hit is resolved at once (as against a passive defence) and no defence type is
 /// asked, so the game is not decided with the question open.
@@ -596,6 +731,62 @@ fn a_point_blank_attacker_downed_by_its_misses_resolves_its_hit_at_once() {
         "{:?}",
         g.waiting()
     );
+}
+
+/// Both sides' last models fall to one blow: the point blank shot's hit takes the Thrall's last
+/// wound and its misses the Joe's: both teams are wiped out, a draw (no winner).
+#[test]
+fn both_teams_wiped_out_by_one_blow_is_a_draw() {
+    let mut g = small(&[]);
+    start(&mut g, &apart(), &[3, 3]);
+    put(&mut g, 3, 12.0, 11.0);
+    put(&mut g, 6, 12.0, 12.001);
+    let (joe, thrall) = (g.state.models[&id(3)].wounds, g.state.models[&id(6)].wounds);
+    let mut staged = vec![
+        Event::Wounded {
+            model: id(3),
+            wounds: u32::from(joe) - 1,
+            by: None,
+        },
+        Event::Wounded {
+            model: id(6),
+            wounds: u32::from(thrall) - 1,
+            by: None,
+        },
+    ];
+    staged.extend([1, 2, 4, 5].map(|n| Event::Killed {
+        model: id(n),
+        by: None,
+    }));
+    wartable::rules::core::testing::stage(&mut g, &staged);
+    ok(
+        &mut g,
+        1,
+        attack(3, 6, AttackType::PointBlank, Some("Carbine"), false),
+        &[],
+    );
+    // 3, 1, 2 against CC 3: one hit, two misses; the first miss (2+ against itself) downs the
+    // Joe. The hit: avoided by none (1, 1, 1), its wound die 6 (and 1) takes the Thrall's last
+    // wound.
+    ok(
+        &mut g,
+        2,
+        Command::DefenceClass { active: true },
+        &[3, 1, 2, 2, 1, 1, 1, 6, 1],
+    );
+    assert!(!g.state.models[&id(3)].alive());
+    assert!(!g.state.models[&id(6)].alive());
+    match g.waiting() {
+        Waiting::Over(end) => {
+            assert!(end.winners.is_empty(), "{:?}", end.winners);
+            assert!(
+                end.text.contains("both teams are wiped out"),
+                "{}",
+                end.text
+            );
+        }
+        w => panic!("not over: {w:?}"),
+    }
 }
 
 /// A shot's fumble: "all damage is done to your own unit": the shot's wound roll against the
@@ -739,7 +930,20 @@ fn an_agreed_break_off() {
     // A leg sweep: "opponent cannot use break off maneuver", let go or as a defence. The
     // defender asks before it knows the attack (step 1 comes before step 2); the attacker
     // cannot let it go.
+    // Its three dice (1, 2, 1) against the Thrall's CC 3 hit nothing: the Thrall breaks off, its
+    // Speed 3 away.
     ok(&mut g, 2, defend(Defence::BreakOff), &[]);
+    assert!(g.state.pending.is_none());
+    assert!(
+        (gap(&g, 2, 6) - 3.0).abs() < 0.3,
+        "broke off {}",
+        gap(&g, 2, 6)
+    );
+    assert!(
+        journal(&g).contains("Thrall 3 breaks off"),
+        "{}",
+        journal(&g)
+    );
     put(&mut g, 6, 12.0, 12.001);
     ok(
         &mut g,
@@ -1028,6 +1232,8 @@ fn pure_horror_tests_at_every_attack() {
             &[6, 1],
         );
         assert_eq!(rolls_with(&g, "pure horror"), n, "attack {n}");
+        // Halved: WILL 2 rolls one die (whole, it would roll two).
+        assert_eq!(roll_of(&g, "pure horror").expr, "1d6!", "attack {n}");
         forced(&mut g, 1, Command::DefenceClass { active: false }, &[1; 12]);
         if let Some(Pending::BuyWounds { .. }) = g.state.pending {
             ok(&mut g, 2, Command::BuyWounds { extra: 0 }, &[]);
@@ -1035,6 +1241,129 @@ fn pure_horror_tests_at_every_attack() {
         assert!(g.state.pending.is_none());
         assert!(gap(&g, 2, 4) < 0.05, "still in close combat");
     }
+}
+
+/// "halve the non-horror causing units WILL attribute": a Nightmare attacking a Nightmare (two
+/// Possessed teams) is no non-horror causing unit, nor is its victim: neither tests.
+#[test]
+fn one_pure_horror_does_not_frighten_another() {
+    let mut g = game_with(
+        open_level(&[]),
+        team(POSSESSED, &["Wraith Lord", "Nightmare"]),
+        team(POSSESSED, &["Wraith Lord", "Nightmare"]),
+    );
+    start(
+        &mut g,
+        &[
+            (1, 4.0, 2.0, 90.0),
+            (2, 12.0, 6.0, 90.0),
+            (3, 4.0, 22.0, 270.0),
+            (4, 12.0, 20.0, 270.0),
+        ],
+        &[6, 6],
+    );
+    let r =
+        g.state.table.model(id(2)).unwrap().radius() + g.state.table.model(id(4)).unwrap().radius();
+    put(&mut g, 4, 12.0, 6.0 + r + 0.001);
+    ok(&mut g, 1, attack(2, 4, AttackType::Punch, None, false), &[]);
+    assert_eq!(rolls_with(&g, "Willpower"), 0, "no test either way");
+    assert_eq!(g.state.models[&id(2)].afraid_of, None);
+    assert_eq!(g.state.models[&id(4)].afraid_of, None);
+    assert!(matches!(g.state.pending, Some(Pending::DefenceClass(_))));
+}
+
+/// "cannot move except for opposite direction they are being fired on ... What happens if the
+/// unit is being fired on from so many directions, there is no opposite way to retreat? Then
+/// that unit is well and truly boned." Pinned by the Captain's hit from the south, the Thrall
+/// may not go south, though the Captain falls; hit again from the north by the Joe, it may go
+/// neither north nor east: nowhere.
+#[test]
+fn a_unit_pinned_by_a_hit_moves_only_away_from_every_shot() {
+    let mut g = small(&[]);
+    let mut at = apart();
+    at[0] = (1, 12.0, 8.0, 90.0);
+    at[5] = (6, 12.0, 13.0, 270.0);
+    start(&mut g, &at, &[6, 6]);
+    put(&mut g, 2, 12.0, 18.0);
+    ok(
+        &mut g,
+        1,
+        Command::Turn {
+            model: id(2),
+            facing: 270.0,
+        },
+        &[],
+    );
+    g.state.models.get_mut(&id(6)).unwrap().wounds = 9;
+    let to = |x: f32, y: f32| Command::Move {
+        model: id(6),
+        to: Pt::new(x, y),
+        kind: MoveKind::Normal,
+    };
+    // Pistol: 5 dice, one 5 hits; the wound die 1; the Thrall's WILL 4 all 1s: pinned.
+    forced(
+        &mut g,
+        1,
+        pistol_at(1, 6, "Pistol"),
+        &[5, 1, 1, 1, 1, 1, 1, 1, 1, 1],
+    );
+    assert_eq!(
+        g.state.models[&id(6)].pinned,
+        Some(Pin::Hit { from: id(1) })
+    );
+    let e = refused(&mut g, 2, to(12.0, 11.0));
+    assert!(e.contains("away from Captain"), "{e}");
+    stage(
+        &mut g,
+        Event::Killed {
+            model: id(1),
+            by: None,
+        },
+    );
+    let e = refused(&mut g, 2, to(12.0, 11.0));
+    assert!(
+        e.contains("away from"),
+        "the Captain fell, its shot stands: {e}"
+    );
+    // The Joe's carbine from the north: 2 dice, a 5 hits; the wound die 1. No new test.
+    forced(&mut g, 1, pistol_at(2, 6, "Carbine"), &[5, 1, 1]);
+    assert_eq!(rolls_with(&g, "(hit by a ranged attack)"), 1);
+    for (x, y) in [(12.0, 15.0), (14.0, 13.0), (10.0, 13.0), (12.0, 11.0)] {
+        let e = refused(&mut g, 2, to(x, y));
+        assert!(e.contains("fired on from 2 places"), "({x}, {y}): {e}");
+    }
+    // Unpinned, it goes where it likes.
+    forced(&mut g, 2, Command::Unpin { model: id(6) }, &[5, 1, 1, 1]);
+    ok(&mut g, 2, to(14.0, 13.0), &[]);
+}
+
+/// "the opponent does not have to use an AP combo, but the very next action anyone performs
+/// should be another unit shooting at the same target": an order combo's shots go on the run
+/// the Captain's miss began. The first Joe is its second unit firing: hit, the Thrall tests
+/// against 5 + 1 = 6.
+#[test]
+fn an_order_combo_of_shots_goes_on_a_run_of_fire() {
+    let mut g = small(&[]);
+    let mut at = apart();
+    at[0] = (1, 12.0, 8.0, 90.0);
+    at[1] = (2, 11.0, 8.0, 90.0);
+    at[2] = (3, 13.0, 8.0, 90.0);
+    at[5] = (6, 12.0, 13.0, 270.0);
+    start(&mut g, &at, &[6, 6]);
+    g.state.models.get_mut(&id(6)).unwrap().wounds = 9;
+    forced(&mut g, 1, pistol_at(1, 6, "Pistol"), &[2, 2, 2, 2, 2]);
+    // The first Joe: 5 and 1, one hit; the wound die 1; the Thrall's WILL 4 (6, 6, 6, 6)
+    // holds. The second Joe: 2, 2, a miss (the combo stops there).
+    forced(
+        &mut g,
+        1,
+        Command::Order {
+            steps: vec![pistol_at(2, 6, "Carbine"), pistol_at(3, 6, "Carbine")],
+        },
+        &[5, 1, 1, 6, 6, 6, 6, 2, 2],
+    );
+    let test = roll_of(&g, "(hit by a ranged attack)");
+    assert!(test.purpose.contains("against 6"), "{}", test.purpose);
 }
 
 /// "Unit was hit by a ranged attack: ... roll against target 5": a unit pinned by misses that
@@ -1144,6 +1473,27 @@ fn buying_two_extra_wounds() {
     ok(&mut g, 1, Command::BuyWounds { extra: 2 }, &[]);
     assert_eq!(g.state.spent[0], 2 + 3);
     assert_eq!(g.state.models[&id(6)].wounds_taken, 3);
+}
+
+/// "If a score of 18 is received by rolling 6's, double damage is done to the enemy unit": a
+/// critical blow with three wound dice through, one extra wound bought (2 AP): two wounds, doubled.
+#[test]
+fn a_critical_doubles_the_bought_wounds() {
+    let mut g = small(&[]);
+    start(&mut g, &apart(), &[6, 6]);
+    g.state.models.get_mut(&id(6)).unwrap().wounds = 9;
+    stage(
+        &mut g,
+        Event::PendingSet(Some(Pending::BuyWounds {
+            attacker: id(2),
+            target: id(6),
+            passes: 3,
+            critical: true,
+        })),
+    );
+    ok(&mut g, 1, Command::BuyWounds { extra: 1 }, &[]);
+    assert_eq!(g.state.spent[0], 2);
+    assert_eq!(g.state.models[&id(6)].wounds_taken, 4);
 }
 
 /// "The targets body is at least half hidden by cover: +2": a low wall before the target, and

@@ -344,11 +344,14 @@ pub fn roll_to_hit(
     );
     let to_hit = dice::roll(dice, n.hit_dice, &purpose)?;
     let passed = to_hit.passing(n.hit_target, reading) as u32;
+    // "If at any point you roll all 1's for you're to hit roll, all damage is done to your own
+    // unit": the enemy takes none, even when a target of 1 lets every die pass.
+    let fumble = to_hit.all_ones();
     Ok(HitRoll {
         passed,
-        hits: passed.min(n.hit_keep),
+        hits: if fumble { 0 } else { passed.min(n.hit_keep) },
         critical: to_hit.critical(),
-        fumble: to_hit.all_ones(),
+        fumble,
         to_hit,
     })
 }

@@ -102,7 +102,7 @@ pub fn order(c: &mut Ctx, by: Side, steps: &[Command]) -> Result<(), RuleError> 
             steps.len()
         ),
     )?;
-    c.emit(Event::StreakSet(None));
+    // Paying for a combo is no action: its steps go on a run of shots or end it themselves.
     c.emit(Event::ComboBegan(Combo {
         side: by,
         steps: steps.to_vec(),

@@ -71,6 +71,11 @@ pub enum Event {
         model: ModelId,
         pin: Pin,
     },
+    /// A model pinned by a hit is hit again, by `by` (from where it stands).
+    FiredOnAgain {
+        model: ModelId,
+        by: ModelId,
+    },
     Unpinned {
         model: ModelId,
     },
@@ -304,13 +309,27 @@ pub fn apply(s: &mut KryState, e: &Event) {
             let _ = s.table.remove_model(*model);
         }
         Event::Pinned { model, pin } => {
+            let shot_from = match pin {
+                Pin::Hit { from } => s.table.model(*from).ok().map(|x| x.pos),
+                Pin::Missed => None,
+            };
             if let Some(m) = s.models.get_mut(model) {
                 m.pinned = Some(*pin);
+                m.fired_from = shot_from.into_iter().collect();
+            }
+        }
+        Event::FiredOnAgain { model, by } => {
+            let at = s.table.model(*by).ok().map(|x| x.pos);
+            if let (Some(m), Some(at)) = (s.models.get_mut(model), at)
+                && !m.fired_from.iter().any(|p| p.dist(at) < 0.01)
+            {
+                m.fired_from.push(at);
             }
         }
         Event::Unpinned { model } => {
             if let Some(m) = s.models.get_mut(model) {
                 m.pinned = None;
+                m.fired_from.clear();
             }
         }
         Event::LeaderFailedWill { side } => s.tally[ix(*side)].leader_failed_will = true,
@@ -472,6 +491,11 @@ pub fn describe(s: &KryState, e: &Event) -> Option<String> {
             ),
             Pin::Missed => format!("{} is pinned: it cannot move, but may fire", name(model)),
         },
+        Event::FiredOnAgain { model, by } => format!(
+            "{} is pinned and fired on again, by {}: it may move only away from every shot",
+            name(model),
+            name(by)
+        ),
         Event::Unpinned { model } => format!("{} is back on its feet (unpinned)", name(model)),
         Event::LeaderFailedWill { side } => {
             format!("side {side}'s squad leader lost a Willpower roll: -2 AP next round")

@@ -19,6 +19,12 @@ pub fn frightening(m: &KryModel) -> bool {
     m.has(Ability::Fear) || m.has(Ability::PureHorror)
 }
 
+/// Whether `of` frightens `who` (attacking it or attacked by it): pure horror tests only "the
+/// non-horror causing units", so one pure horror does not frighten another.
+pub fn frightens(of: &KryModel, who: &KryModel) -> bool {
+    frightening(of) && !(of.has(Ability::PureHorror) && who.has(Ability::PureHorror))
+}
+
 /// The gap between the base edges of a model of base `base` standing at `p` and `other`.
 fn gap_at(c: &Ctx, p: Pt, base: f32, other: ModelId) -> f32 {
     c.s.table.model(other).map_or(f32::INFINITY, |o| {
@@ -71,7 +77,7 @@ pub fn moving_in(
     let touched: Vec<KryModel> =
         c.s.models
             .values()
-            .filter(|o| o.side != m.side && o.alive() && frightening(o))
+            .filter(|o| o.side != m.side && o.alive() && frightens(o, &m))
             .filter(|o| !m.braved.contains(&o.id))
             .filter(|o| gap_at(c, to, m.base, o.id) <= CONTACT)
             .cloned()

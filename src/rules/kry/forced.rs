@@ -73,6 +73,10 @@ pub fn shift(c: &mut Ctx, who: ModelId, d: Pt, inches: f32) -> Result<f32, RuleE
     }
     if went > 0.0 {
         let to: Pt = start.add(d.scale(went / len));
+        // Pushed onto a damaged floor that gives way, it stays in the hole.
+        let walk = super::hazards::walk(c, who, &[start, to])?;
+        let to = walk.path.last().copied().unwrap_or(to);
+        went = start.dist(to);
         c.emit(Event::Moved {
             model: who,
             from: start,
@@ -80,7 +84,7 @@ pub fn shift(c: &mut Ctx, who: ModelId, d: Pt, inches: f32) -> Result<f32, RuleE
             kind: super::command::MoveKind::Forced,
             body_loss: 0,
         });
-        super::hazards::after_move(c, who, &[start, to])?;
+        super::hazards::land(c, who, walk.fell)?;
     }
     Ok(went)
 }

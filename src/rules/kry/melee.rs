@@ -73,26 +73,6 @@ pub fn attack_numbers(
     )
 }
 
-/// "cannot move except for opposite direction they are being fired on": a model pinned by a hit
-/// goes from `from` to `to` only within 45° of straight away from the shooter that pinned it.
-pub fn away_from_fire(s: &KryState, m: &KryModel, from: Pt, to: Pt) -> Result<(), String> {
-    let Some(super::state::Pin::Hit { from: shooter }) = m.pinned else {
-        return Ok(());
-    };
-    let Ok(sh) = s.table.model(shooter) else {
-        return Ok(());
-    };
-    let (away, step) = (from.sub(sh.pos), to.sub(from));
-    let cos = (away.x * step.x + away.y * step.y) / (away.len() * step.len()).max(1e-6);
-    if cos < std::f32::consts::FRAC_1_SQRT_2 {
-        return Err(format!(
-            "{} is pinned: it may move only away from {}",
-            m.name, sh.name
-        ));
-    }
-    Ok(())
-}
-
 /// The circumstances of `a`'s attack in state `s`.
 fn circumstances(s: &KryState, a: &CloseAttack) -> Circumstances {
     let (att, def) = (&s.models[&a.attacker], &s.models[&a.target]);
@@ -194,7 +174,8 @@ pub fn declare(
     let reach = way.reach;
     let mut path: Vec<Pt> = Vec::new();
     if charge {
-        away_from_fire(&c.s, &a, way.from, way.at(gap)).map_err(RuleError::Illegal)?;
+        super::movement::away_from_fire(&c.s, &a, way.from, way.at(gap))
+            .map_err(RuleError::Illegal)?;
         if gap > reach + 0.01 {
             return illegal(format!(
                 "{} is {gap:.1}\" away; a charge reaches Speed + Body = {reach}\"",
@@ -242,7 +223,7 @@ pub fn declare(
     // more. Pure horror: "Any time a pure horror unit is attacked": every attack on it tests,
     // but the first after a walk in that passed (that walk's test was the test of the attack it
     // moved in for, as a charge's one test is).
-    let tests = super::fear::frightening(&t)
+    let tests = super::fear::frightens(&t, &a)
         && (!a.braved.contains(&target)
             || (t.has(Ability::PureHorror) && t.first_attack_taken.contains(&attacker)));
     let fear_ok =
@@ -270,6 +251,10 @@ pub fn declare(
             super::fear::freeze_point(c, &path, a.base, target)
         };
         if dest.dist(way.from) > 1e-4 {
+            // A damaged floor that gives way on the way holds the charger in the hole, short
+            // of its target: the charge ends there.
+            let walk = super::hazards::walk(c, attacker, &walked)?;
+            let dest = walk.path.last().copied().unwrap_or(dest);
             c.emit(Event::Moved {
                 model: attacker,
                 from: way.from,
@@ -277,7 +262,17 @@ pub fn declare(
                 kind: super::command::MoveKind::Normal,
                 body_loss: 0,
             });
-            super::hazards::after_move(c, attacker, &walked)?;
+            super::hazards::land(c, attacker, walk.fell)?;
+            if walk.fell.is_some() && c.s.model(attacker)?.alive() {
+                c.note(
+                    by,
+                    format!(
+                        "{} falls through the floor short of {}: no attack",
+                        a.name, t.name
+                    ),
+                );
+                return Ok(());
+            }
         }
         if !c.s.model(attacker)?.alive() {
             return Ok(());
@@ -298,8 +293,9 @@ pub fn declare(
     }
     // Fear: "for the first attack the fear causing unit performs", again only after the two
     // disengage; pure horror: "Any time a pure horror unit is attacked or attacks", every attack.
-    if (a.has(Ability::PureHorror)
-        || (a.has(Ability::Fear) && !t.first_attack_taken.contains(&attacker)))
+    if super::fear::frightens(&a, &t)
+        && (a.has(Ability::PureHorror)
+            || (a.has(Ability::Fear) && !t.first_attack_taken.contains(&attacker)))
         && !c.will_roll_halved(target, 6, a.has(Ability::PureHorror), &fear_why(&t, &a))?
     {
         c.emit(Event::Afraid {
@@ -385,7 +381,7 @@ pub fn may_break_off(s: &KryState, def: ModelId, attacker: ModelId) -> Result<()
     let (Ok(p), Ok(q)) = (s.table.model(def), s.table.model(attacker)) else {
         return Ok(());
     };
-    away_from_fire(s, m, p.pos, p.pos.add(p.pos.sub(q.pos)))
+    super::movement::away_from_fire(s, m, p.pos, p.pos.add(p.pos.sub(q.pos)))
 }
 
 /// Step 1 answered with a wish to break off: "If one player wants to break off, and the other
@@ -467,7 +463,13 @@ fn roll_hit(c: &mut Ctx, mut a: CloseAttack) -> Result<(), RuleError> {
             n.hit_dice,
             n.hit_target,
             n.hit_keep,
-            if a.critical { ", a critical" } else { "" }
+            if a.critical {
+                ", a critical"
+            } else if r.fumble {
+                ", all 1s: the damage falls on itself"
+            } else {
+                ""
+            }
         ),
     );
     if r.fumble {

@@ -266,20 +266,8 @@ pub fn order_move(
                 m.name
             ));
         }
-        Some(Pin::Hit { from: shooter }) => {
-            // "cannot move except for opposite direction they are being fired on": within 45°
-            // of straight away from the shooter.
-            if let Ok(sh) = c.s.table.model(shooter) {
-                let away = from.sub(sh.pos);
-                let step = to.sub(from);
-                let cos = (away.x * step.x + away.y * step.y) / (away.len() * step.len()).max(1e-6);
-                if cos < std::f32::consts::FRAC_1_SQRT_2 {
-                    return illegal(format!(
-                        "{} is pinned: it may move only away from {}",
-                        m.name, sh.name
-                    ));
-                }
-            }
+        Some(Pin::Hit { .. }) => {
+            away_from_fire(&c.s, &m, from, to).map_err(RuleError::Illegal)?;
         }
         None => {}
     }
@@ -356,6 +344,9 @@ pub fn order_move(
         Some((at, way, _)) => (*at, way.clone()),
         None => (to, path),
     };
+    // A damaged floor that gives way on the way holds the model there.
+    let walk = super::hazards::walk(c, id, &path)?;
+    let to = walk.path.last().copied().unwrap_or(to);
     c.emit(Event::Moved {
         model: id,
         from,
@@ -363,7 +354,7 @@ pub fn order_move(
         kind,
         body_loss,
     });
-    super::hazards::after_move(c, id, &path)?;
+    super::hazards::land(c, id, walk.fell)?;
     if let Some((_, _, horror)) = frozen
         && c.s.model(id)?.alive()
     {
@@ -371,4 +362,43 @@ pub fn order_move(
         super::forced::pure_horror_flight(c, &horror, &m)?;
     }
     Ok(())
+}
+
+/// "cannot move except for opposite direction they are being fired on": a model pinned by a hit
+/// goes from `from` to `to` only within 45° of straight away from where each hit since came from
+/// (the shooters as they stood when they fired, though they moved or fell since). Fired on from
+/// two sides more than 90° apart, no way is away from both: "Then that unit is well and truly
+/// boned."
+pub fn away_from_fire(s: &KryState, m: &KryModel, from: Pt, to: Pt) -> Result<(), String> {
+    let Some(super::state::Pin::Hit { from: shooter }) = m.pinned else {
+        return Ok(());
+    };
+    // A pin from before the places were kept: the shooter where it stands now.
+    let places: Vec<Pt> = if m.fired_from.is_empty() {
+        s.table.model(shooter).map(|x| x.pos).into_iter().collect()
+    } else {
+        m.fired_from.clone()
+    };
+    let step = to.sub(from);
+    let away_from = |p: &Pt| {
+        let away = from.sub(*p);
+        (away.x * step.x + away.y * step.y) / (away.len() * step.len()).max(1e-6)
+            >= std::f32::consts::FRAC_1_SQRT_2
+    };
+    if places.iter().all(away_from) {
+        return Ok(());
+    }
+    Err(match places.len() {
+        1 => format!(
+            "{} is pinned: it may move only away from {}'s fire",
+            m.name,
+            s.models
+                .get(&shooter)
+                .map_or("the shooter", |x| x.name.as_str())
+        ),
+        n => format!(
+            "{} is pinned, fired on from {n} places: it may move only away from all of them",
+            m.name
+        ),
+    })
 }

@@ -229,9 +229,14 @@ pub fn roll_shot(
         &format!("{who}: to hit, {}+ (keep up to {})", n.target, n.cap),
     )?;
     let passed = to_hit.passing(n.target, rules.high_targets);
-    let hits = (passed as u32).min(n.cap);
     let critical = to_hit.critical();
+    // All 1s: "all damage is done to your own unit", none to the target.
     let fumble = to_hit.all_ones();
+    let hits = if fumble {
+        0
+    } else {
+        (passed as u32).min(n.cap)
+    };
     let mut to_wound = None;
     let mut wounds = 0;
     if hits > 0 && (n.wounds_rolled || critical) {

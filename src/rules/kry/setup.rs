@@ -62,6 +62,7 @@ fn build_models(setup: &KrySetup) -> Result<BTreeMap<ModelId, KryModel>, Vec<Str
                 height: t.height,
                 body_loss: 0,
                 pinned: None,
+                fired_from: Vec::new(),
                 prone: false,
                 waiting: false,
                 sprinting: false,

@@ -276,8 +276,8 @@ pub fn shoot(
 
 /// "the very next action anyone performs should be another unit shooting at the same target": a
 /// move, a wait, an unpin, standing up, digging out or setting charges ends a run of shots (a
-/// shot at another target, a close-combat attack and an order combo end it where they are
-/// resolved; turning is free and no action).
+/// shot at another target and a close-combat attack end it where they are resolved; turning is
+/// free and no action; an order combo's steps are these commands, each judged alike).
 pub fn break_fire_run(c: &mut Ctx, cmd: &super::command::Command) {
     use super::command::Command as C;
     if c.s.streak.is_some()
@@ -362,6 +362,15 @@ fn pinning(c: &mut Ctx, shooter: ModelId, target: ModelId, hit: bool) -> Result<
         Some(Pin::Missed) => hit,
         Some(Pin::Hit { .. }) => false,
     };
+    // Hit again, it must move away from this fire too: "What happens if the unit is being
+    // fired on from so many directions, there is no opposite way to retreat? Then that unit is
+    // well and truly boned."
+    if hit && t.alive() && matches!(t.pinned, Some(Pin::Hit { .. })) {
+        c.emit(Event::FiredOnAgain {
+            model: target,
+            by: shooter,
+        });
+    }
     if !t.alive() || t.class == Class::SquadLeader || !tested {
         return Ok(());
     }

@@ -6,7 +6,7 @@ use super::catalogue::{Ability, CcEffect, Class, Profile};
 use super::close::{AttackType, Defence};
 use super::options::{KryOptions, Scenario};
 use super::stats::WeaponStats;
-use crate::table::{ModelId, Table};
+use crate::table::{ModelId, Pt, Table};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::sync::Arc;
@@ -67,6 +67,10 @@ pub struct KryModel {
     pub body_loss: u8,
     /// Pinned, and how: hit (may move only away from the fire) or missed (may not move).
     pub pinned: Option<Pin>,
+    /// Pinned by a hit: where each hit that found it pinned came from (the shooters as they
+    /// stood): "cannot move except for opposite direction they are being fired on".
+    #[serde(default)]
+    pub fired_from: Vec<Pt>,
     /// Knocked down by a leg sweep or a lasso: 1 AP to stand up.
     pub prone: bool,
     /// In waiting (1 AP), until it acts, is hit or is charged.
@@ -362,8 +366,8 @@ pub struct Measured {
     pub shooter: ModelId,
     pub target: ModelId,
     pub range: f32,
-    pub from: crate::table::Pt,
-    pub to: crate::table::Pt,
+    pub from: Pt,
+    pub to: Pt,
 }
 
 /// An order combo: "anything that has to be said with the word “AND”", paid in advance.
