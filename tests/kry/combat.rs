@@ -1366,6 +1366,37 @@ fn an_order_combo_of_shots_goes_on_a_run_of_fire() {
     assert!(test.purpose.contains("against 6"), "{}", test.purpose);
 }
 
+/// "Note that Squad leaders can never be pinned": the Wraith Lord hit by a Joe's carbine rolls
+/// no test.
+#[test]
+fn a_squad_leader_hit_is_never_pinned() {
+    let mut g = small(&[]);
+    let mut at = apart();
+    at[1] = (2, 12.0, 8.0, 90.0);
+    at[3] = (4, 12.0, 13.0, 270.0);
+    start(&mut g, &at, &[6, 6]);
+    g.state.models.get_mut(&id(4)).unwrap().wounds = 9;
+    // Two dice, a 5 hits; the wound die 1 fails.
+    forced(&mut g, 1, pistol_at(2, 4, "Carbine"), &[5, 1, 1]);
+    assert!(journal(&g).contains("1 hit"), "{}", journal(&g));
+    assert_eq!(rolls_with(&g, "(hit by a ranged attack)"), 0);
+    assert_eq!(g.state.models[&id(4)].pinned, None);
+}
+
+/// "The target has a speed attribute of over 5 - +1 to-hit": a Wraith of Speed 5 is shot at 5+.
+#[test]
+fn a_target_of_speed_five_is_not_fast() {
+    let mut g = small(&[]);
+    let mut at = apart();
+    at[0] = (1, 12.0, 8.0, 90.0);
+    at[4] = (5, 12.0, 13.0, 270.0);
+    start(&mut g, &at, &[6, 6]);
+    assert_eq!(g.state.models[&id(5)].speed(), 5);
+    forced(&mut g, 1, pistol_at(1, 5, "Pistol"), &[2, 2, 2, 2, 2]);
+    let hit = roll_of(&g, "to hit");
+    assert!(hit.purpose.contains("to hit, 5+"), "{}", hit.purpose);
+}
+
 /// "Unit was hit by a ranged attack: ... roll against target 5": a unit pinned by misses that
 /// is then hit tests as any unit hit, and failing is pinned by the hit (it may then move only
 /// away, and its shots are +1); a unit pinned by a hit is not tested again. The unpin re-roll of

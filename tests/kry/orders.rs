@@ -176,6 +176,11 @@ fn waiting_is_broken_by_any_action_a_hit_or_a_charge() {
     // Willpower 5 against 3: 1s fail, it stays pinned; the waiting is broken all the same.
     ok(&mut g, 2, Command::Unpin { model: id(5) }, &[1, 1, 1, 1, 1]);
     assert!(!g.state.models[&id(5)].waiting, "an unpin");
+    assert_eq!(
+        g.state.models[&id(5)].pinned,
+        Some(Pin::Missed),
+        "still pinned"
+    );
     waits(&mut g, 6);
     wartable::rules::core::testing::stage(
         &mut g,
