@@ -247,9 +247,19 @@ pub fn actions(ui: &mut egui::Ui, session: &KrySession, id: ModelId) -> Option<C
             (MoveKind::SmallStep, "free, under 1\""),
         ] {
             let label = format!("{} ({ap})", k.label());
+            // A model that may not run is offered no run.
+            let cannot = (k == MoveKind::Run)
+                .then(|| crate::rules::kry::movement::why_not_run(m))
+                .flatten();
             let r = ui
-                .selectable_label(session.move_kind == k, &label)
-                .on_hover_text(Tip::of_move(k).text());
+                .add_enabled_ui(cannot.is_none(), |ui| {
+                    ui.selectable_label(session.move_kind == k, &label)
+                })
+                .inner;
+            let r = match cannot {
+                Some(why) => r.on_disabled_hover_text(why),
+                None => r.on_hover_text(Tip::of_move(k).text()),
+            };
             crate::app::ui_kit::guide_mark::mark(ui, &r, &label);
             if r.clicked() {
                 out = Some(CardAction::Kind(k));
