@@ -1383,6 +1383,31 @@ fn a_squad_leader_hit_is_never_pinned() {
     assert_eq!(g.state.models[&id(4)].pinned, None);
 }
 
+/// "Fist blood! You caused the first wound. +2 AP": the first wound of the game only; the
+/// Possessed wounding a Joe afterwards earn nothing, in that round or the next.
+#[test]
+fn fist_blood_is_the_games_first_wound_only() {
+    let mut g = small(&[]);
+    start(&mut g, &apart(), &[6, 6]);
+    let wound = |g: &mut KryGame, model: u32, by: u32| {
+        stage(
+            g,
+            Event::Wounded {
+                model: id(model),
+                wounds: 1,
+                by: Some(id(by)),
+            },
+        )
+    };
+    wound(&mut g, 6, 2);
+    assert!(g.state.tally[0].first_blood);
+    wound(&mut g, 3, 5);
+    assert!(!g.state.tally[1].first_blood, "not the first wound");
+    g.state.tally = Default::default();
+    wound(&mut g, 2, 5);
+    assert!(!g.state.tally[1].first_blood, "a later round: still not");
+}
+
 /// "The target has a speed attribute of over 5 - +1 to-hit": a Wraith of Speed 5 is shot at 5+.
 #[test]
 fn a_target_of_speed_five_is_not_fast() {

@@ -814,6 +814,34 @@ fn team_files_load_and_bad_ones_are_located() {
             .iter()
             .any(|i| i.message.contains("cost cap"))
     );
+    // "some armor will cause this to decrease": Heavy Armour (-2) and a Riot Shield (-1) bought
+    // for an Average Joe (Speed 3) would leave it no Speed; Heavy Armour alone leaves it 1.
+    let slowed = |extra: &str| {
+        format!(
+            r#"KryForce(
+    name: "Slow",
+    team: "The Earth Confederate",
+    models: [
+        (name: "C", troop: "Captain"),
+        (name: "J", troop: "Average Joe", extra: [{extra}]),
+    ],
+)"#
+        )
+    };
+    let errs = parse_force(
+        "slow.ron",
+        &slowed(r#""Heavy Armour", "Riot Shield""#),
+        &c,
+        1000,
+        14,
+    )
+    .unwrap_err();
+    assert!(
+        errs.iter()
+            .any(|e| e.line == 6 && e.message.contains("takes 3 off Speed 3")),
+        "{errs:?}"
+    );
+    assert!(parse_force("slow.ron", &slowed(r#""Heavy Armour""#), &c, 1000, 14).is_ok());
 }
 
 /// "When a heavy weapon is fired in these areas ... Place a “Damaged structure” template ... If

@@ -251,6 +251,50 @@ fn a_combo_is_checked_without_dice() {
     assert_eq!(g.state.tally[0].combo_commands, 0, "a combo cut short");
 }
 
+/// A combo's walk is checked as ordered: "walk into base contact with the Wraith AND punch it"
+/// is accepted though the check's own dice would freeze the walk 2" out (a Joe of Willpower 0
+/// fails every fear test); the game's dice then freeze it, and the combo stops there.
+#[test]
+fn a_combo_walk_is_checked_where_it_was_ordered_to_end() {
+    let mut g = small(&[]);
+    start(&mut g, &apart(), &[6, 6]);
+    put(&mut g, 5, 10.0, 5.8);
+    g.state.models.get_mut(&id(2)).unwrap().profile.willpower = 0;
+    let r =
+        g.state.table.model(id(2)).unwrap().radius() + g.state.table.model(id(5)).unwrap().radius();
+    let walk = Command::Move {
+        model: id(2),
+        to: Pt::new(10.0, 5.8 - r - 0.001),
+        kind: MoveKind::Normal,
+    };
+    let punch = Command::Attack {
+        attacker: id(2),
+        target: id(5),
+        attack: AttackType::Punch,
+        weapon: None,
+        charge: false,
+    };
+    ok(
+        &mut g,
+        1,
+        Command::Order {
+            steps: vec![walk, punch],
+        },
+        &[],
+    );
+    assert!(
+        journal(&g).contains("freezes before Wraith"),
+        "{}",
+        journal(&g)
+    );
+    let gap = g.state.table.distance(id(2), id(5)).unwrap();
+    assert!((gap - 2.0).abs() < 0.05, "froze {gap}\" out");
+    assert!(g.state.combo.is_none());
+    assert_eq!(g.state.pending, None, "no attack");
+    // The whole combo was paid: the walk's 2 AP and the punch's 1.
+    assert_eq!(g.state.spent[0], 3);
+}
+
 /// "allows your units to run out of breath": a unit at Body 1 cannot run; the Body it gets back
 /// at the next round lets it run again. Running on very difficult ground costs 3 AP (1 and the
 /// terrain's 2) and drops Body "straight to 1".

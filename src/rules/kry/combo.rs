@@ -5,7 +5,7 @@
 //! paid commands of completed combos and each interruption. A turn inside a combo belongs to the
 //! action around it.
 
-use super::command::{Command, RuleError, illegal};
+use super::command::{Command, MoveKind, RuleError, illegal};
 use super::ctx::{Ctx, expect_orders, own};
 use super::event::{Event, apply};
 use super::state::{Combo, Pending, Side, enemy, ix};
@@ -38,12 +38,38 @@ fn is_turn(c: &Command) -> bool {
 
 /// The events of a step that can be known when the order is given: what it costs, where the
 /// models go, where they face, that they have acted. What the dice make of it (hits, wounds,
-/// a floor giving way) is found out when the step is carried out.
+/// a floor giving way, a fear test that freezes a walk, a run in fear shock) is found out when
+/// the step is carried out.
 fn known(e: &Event) -> bool {
     matches!(
         e,
-        Event::Spent { .. } | Event::Moved { .. } | Event::Turned { .. } | Event::Acted { .. }
-    )
+        Event::Spent { .. } | Event::Turned { .. } | Event::Acted { .. }
+    ) || matches!(e, Event::Moved { kind, .. } if *kind != MoveKind::Forced)
+}
+
+/// `e` as known when the order is given: a move ends where it was ordered to (the dice of the
+/// check, which may freeze it before a fear-causer or drop it in a damaged floor, are not the
+/// game's).
+fn as_ordered(e: &Event, step: &Command) -> Event {
+    match (e, step) {
+        (
+            Event::Moved {
+                model,
+                from,
+                kind,
+                body_loss,
+                ..
+            },
+            Command::Move { model: m, to, .. },
+        ) if model == m => Event::Moved {
+            model: *model,
+            from: *from,
+            to: *to,
+            kind: *kind,
+            body_loss: *body_loss,
+        },
+        _ => e.clone(),
+    }
 }
 
 /// Declares a combo: checks what can be known when it is given (its shape, each step's own
@@ -89,7 +115,7 @@ pub fn order(c: &mut Ctx, by: Side, steps: &[Command]) -> Result<(), RuleError> 
             .map_err(|e| RuleError::Illegal(format!("step {} of the combo: {e}", i + 1)))?;
         let step_cost = sub.s.spent[ix(by)] - scratch.spent[ix(by)];
         for e in sub.events.iter().filter(|e| known(e)) {
-            apply(&mut scratch, e);
+            apply(&mut scratch, &as_ordered(e, st));
         }
         cost += step_cost;
         paid += u32::from(step_cost > 0);

@@ -139,6 +139,24 @@ impl KryForce {
                     ));
                 }
             }
+            // "some armor will cause this to decrease": its own armour and the armour bought
+            // for it together may not take its Speed to 0 (it could not move).
+            let slowed: u32 = t
+                .armour
+                .iter()
+                .chain(&m.extra)
+                .filter_map(|a| cat.armour(a))
+                .map(|a| a.speed as u32)
+                .sum();
+            if slowed >= t.profile.speed as u32 {
+                out.push(Issue::new(
+                    format!("{p}.extra"),
+                    format!(
+                        "{}'s armour takes {slowed} off Speed {}: it could not move",
+                        m.name, t.profile.speed
+                    ),
+                ));
+            }
         }
         if leaders == 0 && !self.models.is_empty() {
             out.push(Issue::new(

@@ -283,16 +283,10 @@ pub fn order_move(
             m.name
         ));
     }
-    if kind == MoveKind::Run && m.has(Ability::CannotRun) {
-        return illegal(format!("{} cannot run", m.name));
-    }
-    // "This system essentially allows your units to run out of breath": a unit at Body 1 has
-    // no breath left to run with.
-    if kind == MoveKind::Run && m.body() <= 1 {
-        return illegal(format!(
-            "{} is out of breath (Body 1): it cannot run until it gets Body back",
-            m.name
-        ));
+    if kind == MoveKind::Run
+        && let Some(why) = why_not_run(&m)
+    {
+        return illegal(why);
     }
     if kind == MoveKind::SmallStep && m.acted {
         return illegal(
@@ -401,4 +395,19 @@ pub fn away_from_fire(s: &KryState, m: &KryModel, from: Pt, to: Pt) -> Result<()
             m.name
         ),
     })
+}
+
+/// Why `m` may not run at all, if it may not: a troop that cannot run, or one out of breath ("This
+/// system essentially allows your units to run out of breath": at Body 1 it has none left).
+pub fn why_not_run(m: &KryModel) -> Option<String> {
+    if m.has(Ability::CannotRun) {
+        Some(format!("{} cannot run", m.name))
+    } else if m.body() <= 1 {
+        Some(format!(
+            "{} is out of breath (Body 1): it cannot run until it gets Body back",
+            m.name
+        ))
+    } else {
+        None
+    }
 }
