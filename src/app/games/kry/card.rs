@@ -251,11 +251,10 @@ pub fn actions(ui: &mut egui::Ui, session: &KrySession, id: ModelId) -> Option<C
             let cannot = (k == MoveKind::Run)
                 .then(|| crate::rules::kry::movement::why_not_run(m))
                 .flatten();
-            let r = ui
-                .add_enabled_ui(cannot.is_none(), |ui| {
-                    ui.selectable_label(session.move_kind == k, &label)
-                })
-                .inner;
+            let r = ui.add_enabled(
+                cannot.is_none(),
+                egui::Button::selectable(session.move_kind == k, &label),
+            );
             let r = match cannot {
                 Some(why) => r.on_disabled_hover_text(why),
                 None => r.on_hover_text(Tip::of_move(k).text()),
