@@ -441,7 +441,7 @@ fn ends_text(m: &Matrix, limit: usize) {
             m.cells[i][j]
                 .results
                 .iter()
-                .filter(move |g| !g.over && g.commands < limit)
+                .filter(move |g| g.stopped(limit))
                 .map(move |g| (i, j, g.seed))
         });
     for (i, j, seed) in stopped.take(5) {

@@ -48,6 +48,13 @@ pub struct GameResult {
     pub skills: Vec<super::core::Skill>,
 }
 
+impl GameResult {
+    /// Stopped short of `limit` commands with no end: no seat had a command to give.
+    pub fn stopped(&self, limit: usize) -> bool {
+        !self.over && self.commands < limit
+    }
+}
+
 /// A 95% Wilson score interval for `k` successes in `n` trials.
 pub fn wilson(k: u64, n: u64) -> (f64, f64) {
     if n == 0 {
@@ -322,8 +329,8 @@ impl Matrix {
             let k = match (g.over, g.winners.is_empty()) {
                 (true, false) => 0,
                 (true, true) => 1,
-                (false, _) if g.commands >= limit => 2,
-                (false, _) => 3,
+                _ if g.stopped(limit) => 3,
+                _ => 2,
             };
             n[k] += 1;
         }
