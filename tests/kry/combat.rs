@@ -1199,16 +1199,10 @@ fn pistol_at(s: u32, t: u32, weapon: &str) -> Command {
     }
 }
 
-/// "Any time a pure horror unit is attacked or attacks another unit in close combat, halve the
-/// non-horror causing units WILL attribute": the Nightmare's second attack on the Rush Grunt
-/// (the two never parted) tests its nerve again (fear alone would not).
-#[test]
-fn pure_horror_tests_at_every_attack() {
-    let mut g = game_with(
-        open_level(&[]),
-        team(EC, &["Captain", "Rush Grunt"]),
-        team(POSSESSED, &["Wraith Lord", "Nightmare"]),
-    );
+/// Two teams of two (a leader and one more each), 6 AP a side, the second model of each in base
+/// contact (model 4 just north of model 2).
+fn face_to_face(f1: KryForce, f2: KryForce) -> KryGame {
+    let mut g = game_with(open_level(&[]), f1, f2);
     start(
         &mut g,
         &[
@@ -1222,6 +1216,18 @@ fn pure_horror_tests_at_every_attack() {
     let r =
         g.state.table.model(id(2)).unwrap().radius() + g.state.table.model(id(4)).unwrap().radius();
     put(&mut g, 4, 12.0, 6.0 + r + 0.001);
+    g
+}
+
+/// "Any time a pure horror unit is attacked or attacks another unit in close combat, halve the
+/// non-horror causing units WILL attribute": the Nightmare's second attack on the Rush Grunt
+/// (the two never parted) tests its nerve again (fear alone would not).
+#[test]
+fn pure_horror_tests_at_every_attack() {
+    let mut g = face_to_face(
+        team(EC, &["Captain", "Rush Grunt"]),
+        team(POSSESSED, &["Wraith Lord", "Nightmare"]),
+    );
     g.state.models.get_mut(&id(2)).unwrap().wounds = 9;
     for n in 1..=2 {
         // WILL 2 halved: one die, a 6 holds.
@@ -1247,24 +1253,10 @@ fn pure_horror_tests_at_every_attack() {
 /// Possessed teams) is no non-horror causing unit, nor is its victim: neither tests.
 #[test]
 fn one_pure_horror_does_not_frighten_another() {
-    let mut g = game_with(
-        open_level(&[]),
+    let mut g = face_to_face(
         team(POSSESSED, &["Wraith Lord", "Nightmare"]),
         team(POSSESSED, &["Wraith Lord", "Nightmare"]),
     );
-    start(
-        &mut g,
-        &[
-            (1, 4.0, 2.0, 90.0),
-            (2, 12.0, 6.0, 90.0),
-            (3, 4.0, 22.0, 270.0),
-            (4, 12.0, 20.0, 270.0),
-        ],
-        &[6, 6],
-    );
-    let r =
-        g.state.table.model(id(2)).unwrap().radius() + g.state.table.model(id(4)).unwrap().radius();
-    put(&mut g, 4, 12.0, 6.0 + r + 0.001);
     ok(&mut g, 1, attack(2, 4, AttackType::Punch, None, false), &[]);
     assert_eq!(rolls_with(&g, "Willpower"), 0, "no test either way");
     assert_eq!(g.state.models[&id(2)].afraid_of, None);

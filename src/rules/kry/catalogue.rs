@@ -240,6 +240,14 @@ impl Catalogue {
         self.armour.iter().find(|a| same_name(&a.name, name))
     }
 
+    /// The Speed the armour pieces among `gear` take off together (other gear takes none).
+    pub fn speed_lost<'a>(&self, gear: impl IntoIterator<Item = &'a String>) -> u32 {
+        gear.into_iter()
+            .filter_map(|a| self.armour(a))
+            .map(|a| a.speed as u32)
+            .sum()
+    }
+
     pub fn cc_weapon(&self, name: &str) -> Option<&CcWeapon> {
         self.cc_weapons.iter().find(|w| same_name(&w.name, name))
     }
@@ -418,12 +426,7 @@ impl Catalogue {
                         "a model with RC X \"can't fight back in ranged combat\": it takes no ranged weapon",
                     ));
                 }
-                let armour_speed: u32 = x
-                    .armour
-                    .iter()
-                    .filter_map(|a| self.armour(a))
-                    .map(|a| a.speed as u32)
-                    .sum();
+                let armour_speed = self.speed_lost(&x.armour);
                 if armour_speed >= x.profile.speed as u32 {
                     out.push(Issue::new(
                         format!("{xp}.armour"),

@@ -141,13 +141,7 @@ impl KryForce {
             }
             // "some armor will cause this to decrease": its own armour and the armour bought
             // for it together may not take its Speed to 0 (it could not move).
-            let slowed: u32 = t
-                .armour
-                .iter()
-                .chain(&m.extra)
-                .filter_map(|a| cat.armour(a))
-                .map(|a| a.speed as u32)
-                .sum();
+            let slowed = cat.speed_lost(t.armour.iter().chain(&m.extra));
             if slowed >= t.profile.speed as u32 {
                 out.push(Issue::new(
                     format!("{p}.extra"),
