@@ -453,7 +453,7 @@ fn the_reasons_of_a_face_off_pick_keep_the_pick_hidden() {
         }),
     };
     let pulled_out = Command::FaceOffChoose { choice: None };
-    let name = g.state.models[&regent].name.clone();
+    let name = g.state.models[&regent].name.to_string();
     for c in [&named, &pulled_out] {
         let w = words(&g.state, c);
         assert_eq!(w, "A face-off pick (hidden)");

@@ -157,6 +157,7 @@ pub fn can_stand(table: &Table, scene: &Scene, r: f32, p: Pt) -> bool {
         r,
         clearance: f32::NEG_INFINITY,
         start: None,
+        models: false,
     };
     cell_info(table, scene, &probe, p).passable
 }
@@ -179,6 +180,8 @@ struct Probe {
     clearance: f32,
     /// Where the move starts, when enemies near it are exempt from the clearance.
     start: Option<Pt>,
+    /// Whether other models bear on a cell at all (not in a field of the ground alone).
+    models: bool,
 }
 
 impl Probe {
@@ -190,6 +193,7 @@ impl Probe {
             r: m.radius(),
             clearance: rules.enemy_clearance,
             start: rules.leave_engaged.then_some(m.pos),
+            models: true,
         })
     }
 
@@ -251,7 +255,7 @@ fn cell_info(table: &Table, scene: &Scene, probe: &Probe, p: Pt) -> CellInfo {
                     info.rough |= piece.has(Tag::Rough);
                 }
             }
-            LeafKind::Model(other) if other != id => {
+            LeafKind::Model(other) if other != id && probe.models => {
                 let Ok(m) = table.model(other) else { continue };
                 let d = m.pos.dist(p) - m.radius() - r;
                 // Enemy bases block; wrecks are passed like friendly bases ("Making way").
@@ -369,7 +373,7 @@ impl Bases {
         let others = table
             .models
             .iter()
-            .filter(|m| m.id != probe.id)
+            .filter(|m| m.id != probe.id && probe.models)
             .map(|m| {
                 let clear = probe.clearance_from(m);
                 Other {
@@ -426,8 +430,15 @@ struct GroundMemo {
 /// How many searches [`CostField::search`] keeps.
 const FIELDS_KEPT: usize = 32;
 
+/// How many fields of the ground alone it keeps: one or two a model on the table, each good for
+/// as long as the model stands where it stands.
+const GROUND_FIELDS_KEPT: usize = 64;
+
+type Memo = std::cell::RefCell<Vec<(u64, CostField)>>;
+
 thread_local! {
-    static FIELDS: std::cell::RefCell<Vec<(u64, CostField)>> = const { std::cell::RefCell::new(Vec::new()) };
+    static FIELDS: Memo = const { std::cell::RefCell::new(Vec::new()) };
+    static GROUND_FIELDS: Memo = const { std::cell::RefCell::new(Vec::new()) };
     static GROUND: std::cell::RefCell<GroundMemo> = std::cell::RefCell::new(GroundMemo::default());
 }
 
@@ -472,7 +483,23 @@ impl CostField {
         rules: &MoveRules,
         allowance: f32,
     ) -> Result<Self, TableError> {
-        Self::search(table, scene, id, rules, allowance, None)
+        Self::search(table, scene, id, rules, allowance, None, true)
+    }
+
+    /// As [`CostField::new`], or [`CostField::toward`] `goal` when one is given, over the ground
+    /// alone: other models neither block nor make way. No cost is above the one the search
+    /// among the models finds (a model can only block), so a cell this field cannot reach
+    /// within the allowance, that search cannot either; and the field stays good for as long as
+    /// the model stands where it stands, whatever the others do.
+    pub fn over_ground(
+        table: &Table,
+        scene: &Scene,
+        id: ModelId,
+        rules: &MoveRules,
+        allowance: f32,
+        goal: Option<Pt>,
+    ) -> Result<Self, TableError> {
+        Self::search(table, scene, id, rules, allowance, goal, false)
     }
 
     /// Searches from `id`'s position toward `goal` only (A*, the straight distance left as the
@@ -486,12 +513,13 @@ impl CostField {
         allowance: f32,
         goal: Pt,
     ) -> Result<Self, TableError> {
-        Self::search(table, scene, id, rules, allowance, Some(goal))
+        Self::search(table, scene, id, rules, allowance, Some(goal), true)
     }
 
     /// A search, from this thread's memo of the last few when one was made for the same table,
     /// model, rules, allowance and goal (the program opponent weighs several moves of one model
-    /// from one state, and the rules then search that model's move again).
+    /// from one state, and the rules then search that model's move again). With `models` false,
+    /// over the ground alone, the other models neither in the search nor in its key.
     fn search(
         table: &Table,
         scene: &Scene,
@@ -499,6 +527,7 @@ impl CostField {
         rules: &MoveRules,
         allowance: f32,
         goal: Option<Pt>,
+        models: bool,
     ) -> Result<Self, TableError> {
         let (cell, enemy_clearance) = (rules.cell, rules.enemy_clearance);
         let terrain = super::fingerprint::terrain(table);
@@ -509,9 +538,15 @@ impl CostField {
         // within its radius, the moving base's and the clearance on either axis (see `Bases`),
         // so a model that moved far away leaves the field as it was.
         let me = table.model(id)?;
-        super::fingerprint::model(&mut key, me);
+        if models {
+            super::fingerprint::model(&mut key, me);
+        } else {
+            // The ground's search reads of the model only where it stands and its base (not its
+            // facing: a turn leaves the field as it was).
+            key.pt(me.pos).f32(me.radius());
+        }
         let near = allowance + 1.5 * (me.radius() + enemy_clearance.max(0.0)) + 2.0 * cell + 0.1;
-        for m in table.models.iter().filter(|m| m.id != id) {
+        for m in table.models.iter().filter(|m| m.id != id && models) {
             if m.pos.dist(me.pos) < near + 1.5 * m.radius() || !m.pos.is_finite() {
                 super::fingerprint::model(&mut key, m);
             }
@@ -520,17 +555,28 @@ impl CostField {
         rules.mix(&mut key);
         key.f32(allowance)
             .u64(goal.is_some() as u64)
-            .pt(goal.unwrap_or_default());
+            .pt(goal.unwrap_or_default())
+            .u64(models as u64);
         let key = key.done();
-        if let Some(field) =
-            FIELDS.with_borrow(|memo| memo.iter().find(|(k, _)| *k == key).map(|(_, f)| f.clone()))
-        {
+        let (memo, kept) = if models {
+            (&FIELDS, FIELDS_KEPT)
+        } else {
+            (&GROUND_FIELDS, GROUND_FIELDS_KEPT)
+        };
+        // The last used last: the least recently used leaves the memo first.
+        if let Some(field) = memo.with_borrow_mut(|memo| {
+            let i = memo.iter().position(|(k, _)| *k == key)?;
+            let hit = memo.remove(i);
+            let field = hit.1.clone();
+            memo.push(hit);
+            Some(field)
+        }) {
             return Ok(field);
         }
-        let field = Self::search_anew(table, scene, id, rules, allowance, goal, terrain)?;
-        FIELDS.with_borrow_mut(|memo| {
+        let field = Self::search_anew(table, scene, id, rules, allowance, goal, terrain, models)?;
+        memo.with_borrow_mut(|memo| {
             memo.push((key, field.clone()));
-            if memo.len() > FIELDS_KEPT {
+            if memo.len() > kept {
                 memo.remove(0);
             }
         });
@@ -538,6 +584,7 @@ impl CostField {
     }
 
     /// The search itself; `terrain` is the table's terrain fingerprint (for the ground memo).
+    #[allow(clippy::too_many_arguments)]
     fn search_anew(
         table: &Table,
         scene: &Scene,
@@ -546,9 +593,13 @@ impl CostField {
         allowance: f32,
         goal: Option<Pt>,
         terrain: u64,
+        models: bool,
     ) -> Result<Self, TableError> {
         let start = table.model(id)?.pos;
-        let probe = Probe::new(table, id, rules)?;
+        let probe = Probe {
+            models,
+            ..Probe::new(table, id, rules)?
+        };
         let cell = rules.cell.max(0.1);
         let cols = (table.width / cell).ceil() as usize;
         let rows = (table.depth / cell).ceil() as usize;
@@ -582,8 +633,19 @@ impl CostField {
         // to); zero when the whole field is wanted.
         let aim = goal_cell.map(|g| field.centre(g % cols, g / cols));
         let left = |p: Pt| aim.map_or(0.0, |g| p.dist(g));
-        let mut heap = BinaryHeap::new();
         cost[s] = 0.0;
+        // A goal no base can stand on is never reached: no need to look everywhere else first.
+        if let (Some(g), Some(at)) = (goal_cell, aim)
+            && g != s
+        {
+            let there =
+                *ground[g].get_or_insert_with(|| ground_at(table, scene, probe.r, reach, &rim, at));
+            if !bases.cell(there, at).passable {
+                put_grid(terrain, key, ground);
+                return Ok(field.with(cost, prev));
+            }
+        }
+        let mut heap = BinaryHeap::new();
         infos[s] = Some(cell_info(table, scene, &probe, start));
         heap.push(Node(left(start), 0.0, s as u32));
         // Between cell centres a step's length depends on the step alone, exactly so when the

@@ -302,7 +302,7 @@ pub fn cancel_units(c: &mut Ctx, by: Side, models: &[ModelId]) -> Result<(), Rul
         if !ahead.iter().any(|st| st.model() == Some(*m)) {
             return illegal(format!(
                 "{} has no order left in the combo",
-                c.s.models.get(m).map_or("that model", |x| x.name.as_str())
+                c.s.models.get(m).map_or("that model", |x| &*x.name)
             ));
         }
     }
@@ -329,7 +329,7 @@ pub fn cancel_units(c: &mut Ctx, by: Side, models: &[ModelId]) -> Result<(), Rul
     steps.extend(kept);
     let names: Vec<String> = models
         .iter()
-        .filter_map(|m| c.s.models.get(m).map(|x| x.name.clone()))
+        .filter_map(|m| c.s.models.get(m).map(|x| x.name.to_string()))
         .collect();
     c.note(
         by,

@@ -110,7 +110,7 @@ impl Ctx<'_> {
 pub fn own(s: &KryState, side: Side, id: ModelId) -> Result<KryModel, RuleError> {
     let m = s.model(id)?;
     if m.side != side {
-        return Err(RuleError::NotYourModel(m.name.clone(), m.side));
+        return Err(RuleError::NotYourModel(m.name.to_string(), m.side));
     }
     if !m.alive() {
         return illegal(format!("{} is out of the fight", m.name));

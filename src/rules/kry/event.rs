@@ -435,7 +435,7 @@ pub fn describe(s: &KryState, e: &Event) -> Option<String> {
     let name = |id: &ModelId| {
         s.models
             .get(id)
-            .map_or_else(|| format!("#{}", id.0), |m| m.name.clone())
+            .map_or_else(|| format!("#{}", id.0), |m| m.name.to_string())
     };
     Some(match e {
         Event::Deployed { model, at, .. } => {

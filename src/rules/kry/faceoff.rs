@@ -276,9 +276,7 @@ pub fn check_winner(s: &KryState, by: Side, cmd: &Command) -> Result<(), RuleErr
         return illegal(format!(
             "the face-off was won naming {:?} at {}: that is the target to carry it through at",
             choice.action,
-            s.models
-                .get(&t)
-                .map_or("the enemy named", |m| m.name.as_str())
+            s.models.get(&t).map_or("the enemy named", |m| &*m.name)
         ));
     }
     Ok(())

@@ -386,9 +386,7 @@ pub fn away_from_fire(s: &KryState, m: &KryModel, from: Pt, to: Pt) -> Result<()
         1 => format!(
             "{} is pinned: it may move only away from {}'s fire",
             m.name,
-            s.models
-                .get(&shooter)
-                .map_or("the shooter", |x| x.name.as_str())
+            s.models.get(&shooter).map_or("the shooter", |x| &*x.name)
         ),
         n => format!(
             "{} is pinned, fired on from {n} places: it may move only away from all of them",

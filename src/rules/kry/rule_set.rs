@@ -192,7 +192,7 @@ impl RuleSet for Kry {
             for i in 0..f.models.len() {
                 if let Some(m) = s.models.get(&crate::table::ModelId(next)) {
                     let cost = f.model_cost(&setup.catalogue, i);
-                    out.push((m.side, m.name.clone(), m.troop.clone(), cost));
+                    out.push((m.side, m.name.to_string(), m.troop.to_string(), cost));
                 }
                 next += 1;
             }
@@ -216,7 +216,7 @@ impl RuleSet for Kry {
             "turns on itself",
             "weapon breaks",
         ];
-        let names = || s.models.values().map(|m| (m.name.as_str(), m.side));
+        let names = || s.models.values().map(|m| (&*m.name, m.side));
         rolls
             .iter()
             .map(|r| {
@@ -333,7 +333,10 @@ impl RuleSet for Kry {
 
     /// A model's troop type.
     fn unit_types(s: &KryState) -> Vec<(crate::table::ModelId, String)> {
-        s.models.values().map(|m| (m.id, m.troop.clone())).collect()
+        s.models
+            .values()
+            .map(|m| (m.id, m.troop.to_string()))
+            .collect()
     }
 
     fn natural_seat(s: &KryState, c: &Command) -> Seat {
@@ -362,7 +365,7 @@ impl RuleSet for Kry {
         for f in &setup.forces {
             for i in 0..f.models.len() {
                 if let Some(m) = s.models.get(&crate::table::ModelId(next)) {
-                    let u = t.entry(m.troop.clone()).or_default();
+                    let u = t.entry(m.troop.to_string()).or_default();
                     u.fielded += 1;
                     u.points += u64::from(f.model_cost(&setup.catalogue, i));
                 }
@@ -373,7 +376,7 @@ impl RuleSet for Kry {
 
     fn tally(s: &KryState, e: &Event, t: &mut crate::rules::core::tally::Tally) {
         if let Event::Wounded { model, wounds, by } = e {
-            let kind = |id: &crate::table::ModelId| s.models.get(id).map(|m| m.troop.clone());
+            let kind = |id: &crate::table::ModelId| s.models.get(id).map(|m| m.troop.to_string());
             if let Some(k) = kind(model) {
                 t.entry(k).or_default().taken += u64::from(*wounds);
             }

@@ -46,8 +46,8 @@ fn build_models(setup: &KrySetup) -> Result<BTreeMap<ModelId, KryModel>, Vec<Str
             let mut m = KryModel {
                 id: ModelId(next),
                 side,
-                name: fm.name.clone(),
-                troop: t.name.clone(),
+                name: fm.name.as_str().into(),
+                troop: t.name.as_str().into(),
                 class: t.class,
                 profile: t.profile,
                 wounds: t.wounds,

@@ -43,8 +43,10 @@ pub struct RangedGear {
 pub struct KryModel {
     pub id: ModelId,
     pub side: Side,
-    pub name: String,
-    pub troop: String,
+    /// Its name and troop type: shared by copies of the state (the rules copy the state for
+    /// every command they check).
+    pub name: Arc<str>,
+    pub troop: Arc<str>,
     pub class: Class,
     pub profile: Profile,
     /// Wounds it can take.

@@ -135,7 +135,7 @@ pub fn builder_ui(ui: &mut egui::Ui, session: &KrySession) -> Option<BuilderActi
         }
         if session.game.player(c.side) == crate::rules::core::Player::Human {
             for m in cancellable_units(s) {
-                let name = s.models.get(&m).map_or("?", |x| x.name.as_str());
+                let name = s.models.get(&m).map_or("?", |x| &*x.name);
                 if ui
                     .button(format!("Tell {name} to cancel (1 AP)"))
                     .on_hover_text(Tip::CancelUnit.text())

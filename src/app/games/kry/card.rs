@@ -58,7 +58,7 @@ pub fn card(ui: &mut egui::Ui, setup: &KrySetup, s: &KryState, id: ModelId) {
     let Some(m) = s.models.get(&id) else {
         return;
     };
-    ui.heading(&m.name);
+    ui.heading(&*m.name);
     ui.label(format!(
         "{} \u{b7} {} \u{b7} side {}",
         m.troop,
@@ -154,7 +154,7 @@ pub fn card(ui: &mut egui::Ui, setup: &KrySetup, s: &KryState, id: ModelId) {
                 "pinned (may move only away from {})",
                 s.models
                     .get(&from)
-                    .map_or("the shooter", |x| x.name.as_str())
+                    .map_or("the shooter", |x| &*x.name)
             ),
             Tip::PinnedHit,
         )),
@@ -486,7 +486,7 @@ fn target_list(ui: &mut egui::Ui, session: &KrySession, id: ModelId) -> Option<C
     match &session.placing {
         Placing::SnapSplit { first: Some(f), .. } => ui.label(format!(
             "Snap shot: first attack at {}; click the second target, or pick one in sight:",
-            s.models.get(f).map_or("?", |x| x.name.as_str())
+            s.models.get(f).map_or("?", |x| &*x.name)
         )),
         Placing::SnapSplit { first: None, .. } => {
             ui.label("Snap shot at two: click the first target, or pick one in sight:")
@@ -498,7 +498,7 @@ fn target_list(ui: &mut egui::Ui, session: &KrySession, id: ModelId) -> Option<C
             if sighting(s, id, e.id).is_err() {
                 continue;
             }
-            if crate::app::ui_kit::guide_mark::button(ui, &e.name).clicked() {
+            if crate::app::ui_kit::guide_mark::button(ui, &*e.name).clicked() {
                 out = make(e.id);
             }
         }

@@ -174,5 +174,5 @@ pub fn since<'a>(v: &'a GuideView) -> Vec<(Side, &'a Command)> {
 pub fn name(s: &KryState, id: u32) -> String {
     s.models
         .get(&ModelId(id))
-        .map_or_else(|| format!("model {id}"), |m| m.name.clone())
+        .map_or_else(|| format!("model {id}"), |m| m.name.to_string())
 }

@@ -89,7 +89,7 @@ fn labels(
         };
         tags.0.push(ModelTag {
             id: m.id,
-            name: m.name.clone(),
+            name: m.name.to_string(),
             marks: short_marks(s, m.id),
             targeted: false,
         });

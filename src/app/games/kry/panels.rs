@@ -177,7 +177,7 @@ fn side_panel(ui: &mut egui::Ui, session: &KrySession, sel: Option<ModelId>) -> 
         for m in s.models.values().filter(|m| m.side == side) {
             let marks = marker_text(s, m.id);
             let text = if marks.is_empty() {
-                m.name.clone()
+                m.name.to_string()
             } else {
                 format!("{} \u{2014} {marks}", m.name)
             };
@@ -224,7 +224,7 @@ fn deploy_steps(ui: &mut egui::Ui, session: &KrySession) -> Option<UiAction> {
     ));
     for m in &waiting {
         let placing = session.placing == Placing::Deploy(m.id);
-        if ui.selectable_label(placing, &m.name).clicked() {
+        if ui.selectable_label(placing, &*m.name).clicked() {
             out = Some(UiAction::Card(CardAction::Place(Placing::Deploy(m.id))));
         }
     }

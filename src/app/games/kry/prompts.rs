@@ -406,13 +406,13 @@ fn face_off_screen(
             });
         let name = |id: Option<crate::table::ModelId>| {
             id.and_then(|i| s.models.get(&i))
-                .map_or("(pick)".to_string(), |m| m.name.clone())
+                .map_or("(pick)".to_string(), |m| m.name.to_string())
         };
         egui::ComboBox::from_label("model")
             .selected_text(name(screen.model))
             .show_ui(ui, |ui| {
                 for m in s.alive(side).filter(|m| s.table.model(m.id).is_ok()) {
-                    ui.selectable_value(&mut screen.model, Some(m.id), &m.name);
+                    ui.selectable_value(&mut screen.model, Some(m.id), &*m.name);
                 }
             });
         egui::ComboBox::from_label("aimed at (optional)")
@@ -424,7 +424,7 @@ fn face_off_screen(
             .show_ui(ui, |ui| {
                 ui.selectable_value(&mut screen.target, None, "(nobody)");
                 for m in s.alive(enemy(side)).filter(|m| s.table.model(m.id).is_ok()) {
-                    ui.selectable_value(&mut screen.target, Some(m.id), &m.name);
+                    ui.selectable_value(&mut screen.target, Some(m.id), &*m.name);
                 }
             });
         ui.horizontal(|ui| {

@@ -753,14 +753,12 @@ fn gun_first(m: &KryModel) -> bool {
 /// Which moves may have a way, for leaving out moves the rules would surely refuse for want of
 /// one (a refused move costs a search of all the ground within its reach, and a unit behind a
 /// wall would weigh up to eight of them after every order): a move is out only when the
-/// straight line is blocked or too long and the field of everything within the move's reach
-/// (searched once per unit and reach, on the rules' own terms) has no way there either. The
-/// rules decide every move kept as before, so the program chooses as it did. For one state.
+/// straight line is blocked or too long and a search toward its end over the ground alone (on
+/// the rules' own terms but for the other models, which can only block more; it looks only
+/// where a way within the move's reach could pass) finds no way either. The rules decide every
+/// move kept as before, so the program chooses as it did.
 #[derive(Default)]
-pub struct Ways {
-    /// The fields searched so far, by unit and reach.
-    fields: Vec<(ModelId, u32, Option<CostField>)>,
-}
+pub struct Ways;
 
 impl Ways {
     /// False only when the rules would refuse `c` for want of a way.
@@ -801,22 +799,11 @@ impl Ways {
             Ok(Ok(c)) if c > allowance + 0.01 => {}
             _ => return true,
         }
-        let key = (model, allowance.to_bits());
-        let i = match self.fields.iter().position(|f| (f.0, f.1) == key) {
-            Some(i) => i,
-            None => {
-                // Out to the margin below and no further: every cell within it gets its exact
-                // cost (a step never costs less than nothing), and no cell beyond is asked.
-                let f = CostField::new(&s.table, &scene, model, &rules, allowance + 0.05).ok();
-                self.fields.push((key.0, key.1, f));
-                self.fields.len() - 1
-            }
-        };
-        // A margin over the rules' own 0.01": the field and the rules' search toward one spot
-        // may sum the same way's steps a rounding apart.
-        self.fields[i]
-            .2
-            .as_ref()
+        // Out to the margin below and no further: the end's cell gets its exact cost when it is
+        // within it (a step never costs less than nothing). A margin over the rules' own 0.01":
+        // this search and the rules' may sum the same way's steps a rounding apart.
+        CostField::over_ground(&s.table, &scene, model, &rules, allowance + 0.05, Some(to))
+            .ok()
             .is_none_or(|f| f.cost_to(to).is_some_and(|c| c <= allowance + 0.02))
     }
 }

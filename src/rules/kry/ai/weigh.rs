@@ -82,7 +82,7 @@ pub fn options(g: &KryGame, seat: Seat) -> Vec<Candidate<Command>> {
 fn name(s: &KryState, id: ModelId) -> String {
     s.models
         .get(&id)
-        .map_or_else(|| format!("model {}", id.0), |m| m.name.clone())
+        .map_or_else(|| format!("model {}", id.0), |m| m.name.to_string())
 }
 
 /// What an order is worth to the program and why, in words.
