@@ -6,8 +6,12 @@ use std::collections::HashMap;
 use std::hash::Hash;
 use std::thread::LocalKey;
 
+/// A memo's map: hashed with rustc's fast hasher (the keys are the program's own fingerprints
+/// and numbers, looked up over a million times a game).
+pub type MemoMap<K, V> = HashMap<K, V, rustc_hash::FxBuildHasher>;
+
 /// A memo: a thread-local map from a function's arguments to its answer.
-pub type Memo<K, V> = LocalKey<RefCell<HashMap<K, V>>>;
+pub type Memo<K, V> = LocalKey<RefCell<MemoMap<K, V>>>;
 
 /// Answers kept at most per memo; a full memo starts afresh.
 const KEPT: usize = 8192;

@@ -225,8 +225,8 @@ fn pull_straight(
 
 thread_local! {
     /// Grid paths pulled straight, by [`pull_straight`]'s key.
-    static PULLED: std::cell::RefCell<std::collections::HashMap<u64, Vec<Pt>>> =
-        std::cell::RefCell::new(std::collections::HashMap::new());
+    static PULLED: std::cell::RefCell<crate::rules::core::memo::MemoMap<u64, Vec<Pt>>> =
+        std::cell::RefCell::new(crate::rules::core::memo::MemoMap::default());
 }
 
 fn pull_straight_anew(

@@ -11,7 +11,6 @@ use crate::rules::core::memo::try_remembered;
 use crate::table::template::{TemplateAt, under_template};
 use crate::table::{CoverReason, ModelId, Scene, Verdict};
 use std::cell::RefCell;
-use std::collections::HashMap;
 
 /// What a shooter sees of a target.
 #[derive(Debug, Clone, PartialEq)]
@@ -25,8 +24,8 @@ pub struct Sighting {
 
 thread_local! {
     /// Sightings by scene (its serial), shooter, target and the shooter's Sensors.
-    static SIGHTINGS: RefCell<HashMap<(u64, ModelId, ModelId, u32), Sighting>> =
-        RefCell::new(HashMap::new());
+    static SIGHTINGS: RefCell<crate::rules::core::memo::MemoMap<(u64, ModelId, ModelId, u32), Sighting>> =
+        RefCell::new(crate::rules::core::memo::MemoMap::default());
 }
 
 /// Line of Sight, Partial Line of Sight or Sensor Lock from `shooter` to `target`. `scene` is

@@ -11,7 +11,6 @@ use crate::rules::core::memo::remembered;
 use crate::table::movement::{CostField, MoveRules, path_cost};
 use crate::table::{GroundKind, ModelId, Pt, Scene, Tag, fingerprint};
 use std::cell::RefCell;
-use std::collections::HashMap;
 
 /// How hard the ground of a move is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
@@ -161,8 +160,8 @@ thread_local! {
     /// The ways this thread found last: the program opponent weighs the same moves of a unit
     /// again after each order that moved nobody, most of them blocked (a search that fails
     /// searches all the ground within reach). A memo of a pure function: it changes no result.
-    static WAYS: RefCell<HashMap<WayKey, Result<(Vec<Pt>, f32), String>>> =
-        RefCell::new(HashMap::new());
+    static WAYS: RefCell<crate::rules::core::memo::MemoMap<WayKey, Result<(Vec<Pt>, f32), String>>> =
+        RefCell::new(crate::rules::core::memo::MemoMap::default());
 }
 
 /// The way to `to` within `allowance` inches, and its length.

@@ -10,7 +10,6 @@ use super::state::{FireStreak, KryModel, KryState, Pin, Side};
 use crate::rules::core::memo::try_remembered;
 use crate::table::{Arc, ModelId, Verdict, fingerprint};
 use std::cell::RefCell;
-use std::collections::HashMap;
 
 /// What the shooter sees of the target: `None` when it cannot shoot it.
 pub struct Sighting {
@@ -48,8 +47,8 @@ thread_local! {
     /// The sight verdicts asked for on this thread, by the table (terrain and models), shooter and
     /// target: the program opponent weighs every unit's shot at every target after each order,
     /// most of them on a table where nobody moved. A memo of a pure function.
-    static SEEN: RefCell<HashMap<(u64, ModelId, ModelId), (Verdict, f32)>> =
-        RefCell::new(HashMap::new());
+    static SEEN: RefCell<crate::rules::core::memo::MemoMap<(u64, ModelId, ModelId), (Verdict, f32)>> =
+        RefCell::new(crate::rules::core::memo::MemoMap::default());
 }
 
 /// The line of sight's verdict from `shooter` to `target` and the share of the target seen.

@@ -12,7 +12,6 @@ use crate::rules::kry::state::{CloseAttack, KryModel, KryState, RangedGear, Side
 use crate::table::scene::Exposure;
 use crate::table::{ModelId, Pt, Scene};
 use std::cell::RefCell;
-use std::collections::HashMap;
 
 /// A well-mixed 64-bit hash (splitmix64's finaliser).
 pub fn mix(mut z: u64) -> u64 {
@@ -107,7 +106,7 @@ thread_local! {
     /// The mean wounds of the shots weighed on this thread: the program weighs every unit's
     /// shots at every target after each order, from a few dozen different numbers. A memo of a
     /// pure function.
-    static MEANS: RefCell<HashMap<(ShotNumbers, ShotRules), f64>> = RefCell::new(HashMap::new());
+    static MEANS: RefCell<crate::rules::core::memo::MemoMap<(ShotNumbers, ShotRules), f64>> = RefCell::new(crate::rules::core::memo::MemoMap::default());
 }
 
 /// The expected wounds of one shot with numbers `n`, from the exact odds.
@@ -135,8 +134,8 @@ pub fn defended(s: &KryState, a: &CloseAttack, defence: Defence) -> Option<(f64,
 
 thread_local! {
     /// [`close_means`] of the attacks weighed on this thread (a memo of a pure function).
-    static CLOSE: RefCell<HashMap<(CloseNumbers, HighTargets), (f64, f64)>> =
-        RefCell::new(HashMap::new());
+    static CLOSE: RefCell<crate::rules::core::memo::MemoMap<(CloseNumbers, HighTargets), (f64, f64)>> =
+        RefCell::new(crate::rules::core::memo::MemoMap::default());
 }
 
 /// The expected wound dice of an attack with numbers `n`, and the chance of none, from the
