@@ -172,14 +172,40 @@ pub fn find_way(
     to: Pt,
     allowance: f32,
 ) -> Result<(Vec<Pt>, f32), String> {
+    remembered(&WAYS, way_key(s, id, to, allowance), || {
+        search_way(s, scene, id, to, allowance)
+    })
+}
+
+/// Whether [`find_way`] finds a way: the same answer for less work when there is none (the
+/// search goes only as far as the move allows, not the inch beyond it that a refusal's wording
+/// measures). A way found is kept for `find_way`.
+pub fn has_way(s: &KryState, scene: &Scene, id: ModelId, to: Pt, allowance: f32) -> bool {
+    let key = way_key(s, id, to, allowance);
+    if let Some(known) = WAYS.with_borrow(|m| m.get(&key).map(|w| w.is_ok())) {
+        return known;
+    }
+    // A search bounded nearer settles every cell within its bound exactly as the wider one does
+    // (A* takes them in the same order), so a way within the allowance is the same way.
+    match way_within(s, scene, id, to, allowance, 0.02) {
+        Ok(Ok(way)) => {
+            let _kept = remembered(&WAYS, key, || Ok(way));
+            true
+        }
+        _ => false,
+    }
+}
+
+/// [`WAYS`]' key: the table (terrain and models), the model's climbing height, the model, the
+/// end and the allowance.
+fn way_key(s: &KryState, id: ModelId, to: Pt, allowance: f32) -> WayKey {
     let height = s.models.get(&id).map_or(f32::INFINITY, climb_limit);
-    let key = (
+    (
         fingerprint::with_models(&s.table) ^ (height.to_bits() as u64).rotate_left(17),
         id.0,
         to.x.to_bits() as u64 | (to.y.to_bits() as u64) << 32,
         allowance.to_bits(),
-    );
-    remembered(&WAYS, key, || search_way(s, scene, id, to, allowance))
+    )
 }
 
 fn search_way(
@@ -189,23 +215,41 @@ fn search_way(
     to: Pt,
     allowance: f32,
 ) -> Result<(Vec<Pt>, f32), String> {
+    match way_within(s, scene, id, to, allowance, 1.0)? {
+        Ok(way) => Ok(way),
+        Err(Some(c)) => Err(format!(
+            "out of reach: {c:.1}\" of the way; this move allows {allowance:.1}\""
+        )),
+        Err(None) => Err("no way there: walls, solid pieces or enemy bases block it".into()),
+    }
+}
+
+/// The way to `to` within `allowance` inches (the straight line when it will do, else the
+/// cheapest path round), searched up to `beyond` inches past the allowance: `Err(Some(c))` when
+/// the way found is longer than the move allows, `Err(None)` when none was found.
+fn way_within(
+    s: &KryState,
+    scene: &Scene,
+    id: ModelId,
+    to: Pt,
+    allowance: f32,
+    beyond: f32,
+) -> Result<Result<(Vec<Pt>, f32), Option<f32>>, String> {
     let from = s.table.model(id).map_err(|e| e.to_string())?.pos;
     let rules = move_rules_for(s.models.get(&id).map_or(f32::INFINITY, climb_limit));
     let straight = vec![from, to];
     if let Ok(Ok(c)) = path_cost(&s.table, scene, id, &straight, &rules)
         && c <= allowance + 0.01
     {
-        return Ok((straight, c));
+        return Ok(Ok((straight, c)));
     }
-    let field = CostField::toward(&s.table, scene, id, &rules, allowance + 1.0, to)
+    let field = CostField::toward(&s.table, scene, id, &rules, allowance + beyond, to)
         .map_err(|e| e.to_string())?;
-    match (field.path_to(to), field.cost_to(to)) {
+    Ok(match (field.path_to(to), field.cost_to(to)) {
         (Some(p), Some(c)) if c <= allowance + 0.01 => Ok((p, c)),
-        (Some(_), Some(c)) => Err(format!(
-            "out of reach: {c:.1}\" of the way; this move allows {allowance:.1}\""
-        )),
-        _ => Err("no way there: walls, solid pieces or enemy bases block it".into()),
-    }
+        (Some(_), Some(c)) => Err(Some(c)),
+        _ => Err(None),
+    })
 }
 
 /// How far a move of `kind` takes `m`: Speed, double Speed for a run, under 1" for a small step.

@@ -227,9 +227,7 @@ fn spot(
         .filter(|(_, _, p)| s.table.check_placement(*p, m.base, Some(m.id)).is_ok())
         .filter(|(_, _, p)| charge_open(s, scene, rules, m, *p, at, e, reach))
         .take(3)
-        .find(|(_, _, p)| {
-            crate::rules::kry::movement::find_way(s, scene, m.id, *p, allowance).is_ok()
-        })
+        .find(|(_, _, p)| crate::rules::kry::movement::has_way(s, scene, m.id, *p, allowance))
         .map(|(seen, _, p)| (seen, p))
 }
 
