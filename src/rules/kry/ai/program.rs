@@ -718,26 +718,39 @@ fn advance(
     } else {
         (&[0.0, -25.0, 25.0], 1.0)
     };
-    let mut spots: Vec<(f64, Pt)> = Vec::new();
+    // Every spot along the rays, numbered in order, with the ground it gains.
+    let mut along: Vec<(usize, f64, Pt)> = Vec::new();
     for turn in turns {
         let d = way.rotate(*turn).scale(1.0 / len);
         let mut k = allowance.min(len);
         while k >= 1.0 {
             let p = me.pos.add(d.scale(k));
             let gained = (me.pos.dist(goal) - p.dist(goal)) as f64;
-            let score = gained - cost(p);
-            let kept = if fights { score } else { gained - reach(p) };
-            if kept > stay {
-                spots.push((score, p));
-            }
+            along.push((along.len(), gained, p));
             k -= stride;
         }
     }
-    spots.sort_by(|a, b| b.0.total_cmp(&a.0));
+    // The eight best by score (the ground gained less a cost, which is never below 0), ties in
+    // the order above. They are weighed from the most gained down, stopping at a spot that
+    // could not beat the eighth best so far (its score is at most what it gains): the same
+    // eight, without looking at the enemy's guns from every spot.
+    along.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
+    let mut spots: Vec<(f64, usize, Pt)> = Vec::new();
+    for (i, gained, p) in along {
+        if spots.len() == 8 && gained.total_cmp(&spots[7].0).is_lt() {
+            break;
+        }
+        let score = gained - cost(p);
+        let kept = if fights { score } else { gained - reach(p) };
+        if kept > stay {
+            spots.push((score, i, p));
+            spots.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
+            spots.truncate(8);
+        }
+    }
     spots
         .into_iter()
-        .take(8)
-        .map(|(_, to)| Command::Move {
+        .map(|(_, _, to)| Command::Move {
             model: m.id,
             to,
             kind,
