@@ -48,7 +48,7 @@ fn the_ap_start_roll_for_each_team() {
             .unwrap();
         let mut g = game_with(
             open_level(&[]),
-            team(EC, &["Captain", "Sergeant"]),
+            team(EC, &["Sergeant", "Sergeant"]),
             team(&t.name, &[&leader.name]),
         );
         start(
@@ -762,6 +762,71 @@ fn smoke_self_play_to_the_end_and_replay() {
 }
 
 /// The shipped teams load, and a bad team file gives located errors.
+/// "It is possible for some teams to take a few lower ranking squad leaders instead of one top
+/// ranking one": one Captain, or one to three Sergeants; never both, never two Captains or two
+/// Chainbreakers (the Slaves have no lower-ranking leader), never four Sergeants.
+#[test]
+fn one_top_ranking_squad_leader_or_a_few_lower_ranking_ones() {
+    let c = cat();
+    let refusals = |name: &str, leaders: &[&str]| -> Vec<String> {
+        let mut troops = leaders.to_vec();
+        troops.push(if name == EC { "Average Joe" } else { "Slave" });
+        team(name, &troops)
+            .validate(&c, 1000, 14)
+            .into_iter()
+            .map(|i| i.message)
+            .filter(|m| m.contains("squad leader"))
+            .collect()
+    };
+    assert_eq!(refusals(EC, &["Captain"]), Vec::<String>::new());
+    assert_eq!(
+        refusals("The Slaves", &["Chainbreaker"]),
+        Vec::<String>::new()
+    );
+    for n in 1..=3 {
+        assert_eq!(
+            refusals(EC, &vec!["Sergeant"; n]),
+            Vec::<String>::new(),
+            "{n}"
+        );
+    }
+    let mixed = refusals(EC, &["Captain", "Sergeant"]);
+    assert!(
+        mixed.len() == 1 && mixed[0].contains("not both"),
+        "{mixed:?}"
+    );
+    let two_top = refusals(EC, &["Captain", "Captain"]);
+    assert!(
+        two_top.len() == 1 && two_top[0].contains("one top ranking one"),
+        "{two_top:?}"
+    );
+    let slaves = refusals("The Slaves", &["Chainbreaker", "Chainbreaker"]);
+    assert!(
+        slaves.len() == 1 && slaves[0].contains("2 top-ranking"),
+        "{slaves:?}"
+    );
+    let four = refusals(EC, &["Sergeant"; 4]);
+    assert!(four.len() == 1 && four[0].contains("1 to 3"), "{four:?}");
+    // The rank is the catalogue's: only a squad leader has one.
+    let cat_text = std::fs::read_to_string(
+        crate::common::repo().join("assets/rules/kry-gothic/catalogue.ron"),
+    )
+    .unwrap();
+    let ranked = cat_text.replacen(
+        "name: \"Commando\", class: Elite,",
+        "name: \"Commando\", class: Elite, lower_ranking: true,",
+        1,
+    );
+    assert_ne!(ranked, cat_text);
+    let errs =
+        wartable::rules::kry::catalogue::parse_catalogue("catalogue.ron", &ranked).unwrap_err();
+    assert!(
+        errs.iter()
+            .any(|e| e.message.contains("only a squad leader has a rank")),
+        "{errs:?}"
+    );
+}
+
 #[test]
 fn team_files_load_and_bad_ones_are_located() {
     let c = cat();

@@ -158,6 +158,10 @@ impl RangedWeapon {
 pub struct Troop {
     pub name: String,
     pub class: Class,
+    /// A lower-ranking squad leader (Squad leader class only): "It is possible for some teams to
+    /// take a few lower ranking squad leaders instead of one top ranking one."
+    #[serde(default)]
+    pub lower_ranking: bool,
     pub cost: u32,
     pub profile: Profile,
     /// "most units can only take 2 wounds".
@@ -377,6 +381,16 @@ impl Catalogue {
                     ));
                 }
                 troop_names.push(k);
+                if x.lower_ranking && x.class != Class::SquadLeader {
+                    out.push(Issue::new(
+                        format!("{xp}.lower_ranking"),
+                        format!(
+                            "only a squad leader has a rank; the {} is of class {}",
+                            x.name,
+                            x.class.label()
+                        ),
+                    ));
+                }
                 validate_profile(&x.profile, &format!("{xp}.profile"), &mut out);
                 if !(0.5..=4.0).contains(&x.base) {
                     out.push(Issue::new(

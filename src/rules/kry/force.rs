@@ -31,6 +31,11 @@ pub struct KryForce {
 /// "Players can take up to 5 elite units."
 pub const MAX_ELITES: usize = 5;
 
+/// How many lower-ranking squad leaders a team takes in place of one top-ranking one: "a few
+/// lower ranking squad leaders instead of one top ranking one" (a few: up to three; one alone
+/// is the weakest choice, which the text does not forbid).
+pub const LOWER_LEADERS: std::ops::RangeInclusive<usize> = 1..=3;
+
 impl KryForce {
     /// The troop type of model `i`.
     pub fn troop<'a>(&self, cat: &'a Catalogue, i: usize) -> Option<&'a Troop> {
@@ -91,7 +96,7 @@ impl KryForce {
             ));
         }
         let mut names: Vec<String> = Vec::new();
-        let (mut leaders, mut elites) = (0, 0);
+        let (mut top, mut lower, mut elites) = (0, 0, 0);
         for (i, m) in self.models.iter().enumerate() {
             let p = format!("models[{i}]");
             let k = fold(&m.name);
@@ -112,7 +117,8 @@ impl KryForce {
                 continue;
             };
             match t.class {
-                Class::SquadLeader => leaders += 1,
+                Class::SquadLeader if t.lower_ranking => lower += 1,
+                Class::SquadLeader => top += 1,
                 Class::Elite => elites += 1,
                 _ => {}
             }
@@ -152,10 +158,33 @@ impl KryForce {
                 ));
             }
         }
-        if leaders == 0 && !self.models.is_empty() {
+        if top + lower == 0 && !self.models.is_empty() {
             out.push(Issue::new(
                 "models",
                 "\"Every team must have a Squad leader\"",
+            ));
+        }
+        // "It is possible for some teams to take a few lower ranking squad leaders instead of
+        // one top ranking one": one top-ranking leader, or a few lower-ranking ones, not both.
+        let (few, most) = (*LOWER_LEADERS.start(), *LOWER_LEADERS.end());
+        if top > 0 && lower > 0 {
+            out.push(Issue::new(
+                "models",
+                format!(
+                    "{top} top-ranking and {lower} lower-ranking squad leaders: a team takes \"a few lower ranking squad leaders instead of one top ranking one\", not both"
+                ),
+            ));
+        } else if top > 1 {
+            out.push(Issue::new(
+                "models",
+                format!("{top} top-ranking squad leaders: a team takes \"one top ranking one\""),
+            ));
+        } else if lower > 0 && !LOWER_LEADERS.contains(&lower) {
+            out.push(Issue::new(
+                "models",
+                format!(
+                    "{lower} lower-ranking squad leaders: \"a few\" stand in for one top-ranking one, {few} to {most}"
+                ),
             ));
         }
         if elites > MAX_ELITES {
