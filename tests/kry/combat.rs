@@ -589,6 +589,31 @@ fn point_blank_misses_and_fumbles_hurt_the_attacker() {
     assert!(g.state.tally[0].damaged_by_own_side);
 }
 
+/// "Whenever a 6 is rolled, the player can re-roll that dice": on the roll against its own unit
+/// (all 1s) no player does. A Joe in armour 5 (Body 2 + 5 = 7: a 6 then a 3) fumbles a punch:
+/// its self-harm die is a 6, not re-rolled: no wound, and no further die is rolled.
+#[test]
+fn a_fumbles_six_against_its_own_unit_is_not_rerolled() {
+    let mut g = small(&[]);
+    start(&mut g, &apart(), &[3, 3]);
+    put(&mut g, 6, 12.0, 12.001);
+    put(&mut g, 2, 10.999, 12.001);
+    g.state.models.get_mut(&id(2)).unwrap().armour = 5;
+    ok(&mut g, 1, attack(2, 6, AttackType::Punch, None, false), &[]);
+    ok(
+        &mut g,
+        2,
+        Command::DefenceClass { active: false },
+        &[1, 1, 1, 6],
+    );
+    assert_eq!(g.state.models[&id(2)].wounds_taken, 0);
+    assert!(
+        journal(&g).contains("to wound itself, 7+: 0"),
+        "{}",
+        journal(&g)
+    );
+}
+
 /// An attacker downed by its own fumble (all 1s) while its target defends actively leaves
 /// nothing to defend against: no defence type is asked. When it was its side's last model the
 /// game is over and waits on no one (a simulated game once stopped there, the defence's

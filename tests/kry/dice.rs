@@ -51,6 +51,12 @@ fn the_strength_check() {
     d.force(&[4, 3]);
     let (pass, _) = attribute_check(&mut d, 2, 5, HighTargets::Sum, "Strength 2 vs 5").unwrap();
     assert!(!pass, "4 and 3 do not reach 5");
+    // An attribute of 0 (a Willpower of 1 halved) rolls no dice and passes nothing, even a
+    // target of 0 that a die of any face would reach.
+    let before = d.log().len();
+    let (pass, r) = attribute_check(&mut d, 0, 0, HighTargets::Sum, "Willpower 0 vs 0").unwrap();
+    assert!(!pass && r.totals.is_empty());
+    assert_eq!(d.log().len(), before, "no dice rolled");
     // Two dice: 1 - (4/6)^2 pass 5.
     assert!((p_attribute(2, 5, HighTargets::Sum) - (1.0 - (4.0f64 / 6.0).powi(2))).abs() < 1e-12);
 }

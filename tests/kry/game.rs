@@ -761,6 +761,30 @@ fn smoke_self_play_to_the_end_and_replay() {
     assert_eq!(back.hash(), g.hash());
 }
 
+/// "Some models have been given an X for certain characteristics, meaning they have no ability
+/// whatsoever in that area": a team file
+/// that buys a ranged weapon for an RC X troop (the Blood Ravager) is refused at that entry; the
+/// same weapon bought for a Warrior is not.
+#[test]
+fn an_rc_x_troop_buys_no_ranged_weapon() {
+    let c = cat();
+    let mut f = team(
+        "Protarian",
+        &["Brood Marshal", "Blood Ravager", "Protarian Warrior"],
+    );
+    f.models[1].extra.push("Needle Gun".into());
+    f.models[2].extra.push("Needle Gun".into());
+    let issues = f.validate(&c, 1000, 14);
+    let rc_x: Vec<_> = issues
+        .iter()
+        .filter(|i| i.message.contains("RC X"))
+        .map(|i| (i.path.as_str(), i.message.as_str()))
+        .collect();
+    assert_eq!(rc_x.len(), 1, "{issues:?}");
+    assert!(rc_x[0].0.ends_with("models[1].extra[0]"), "{rc_x:?}");
+    assert!(rc_x[0].1.contains("takes no ranged weapon"), "{rc_x:?}");
+}
+
 /// The shipped teams load, and a bad team file gives located errors.
 /// "It is possible for some teams to take a few lower ranking squad leaders instead of one top
 /// ranking one": one Captain, or one to three Sergeants; never both, never two Captains or two

@@ -211,6 +211,25 @@ fn waiting_is_broken_by_any_action_a_hit_or_a_charge() {
     assert!(!g.state.models[&id(6)].waiting, "a charge");
 }
 
+/// "... or charged, then the waiting maneuver is broken": a charger that fails its fear test
+/// freezes 2" out and has not charged ("they freeze 2 inches out"), so the waiting Wraith waits on.
+#[test]
+fn a_charge_frozen_by_fear_leaves_waiting_on() {
+    let mut g = small(&[]);
+    start(&mut g, &apart(), &[6, 6]);
+    put(&mut g, 5, 16.0, 6.0);
+    ok(&mut g, 2, Command::Wait { model: id(5) }, &[]);
+    g.state.models.get_mut(&id(3)).unwrap().profile.willpower = 0;
+    loose(&mut g, 1, charge(3, 5), &[]);
+    assert!(
+        journal(&g).contains("freezes before Wraith"),
+        "{}",
+        journal(&g)
+    );
+    assert_eq!(g.state.models[&id(3)].charged, None);
+    assert!(g.state.models[&id(5)].waiting, "not charged: still waiting");
+}
+
 /// "Example2: The unit jumps from cover and fires twice": what a combo does is found out when it
 /// happens. Checked with scratch dice, the first shot killing the Thrall would refuse "fire AND
 /// fire again"; the order is given, the first shot kills, and the combo stops at the second.
@@ -293,6 +312,42 @@ fn a_combo_walk_is_checked_where_it_was_ordered_to_end() {
     assert_eq!(g.state.pending, None, "no attack");
     // The whole combo was paid: the walk's 2 AP and the punch's 1.
     assert_eq!(g.state.spent[0], 3);
+}
+
+/// "or any of the actions fail, all orders are immediately stopped" and "You have successfully
+/// completed a command combo. +1AP per 4 commands": a charge that ends a combo of four paid
+/// commands and freezes 2" out (a failed fear test) fails the combo: it earns nothing.
+#[test]
+fn a_charge_frozen_by_fear_fails_its_combo() {
+    let mut g = small(&[]);
+    start(&mut g, &apart(), &[3, 3]);
+    put(&mut g, 5, 10.0, 13.0);
+    g.state.models.get_mut(&id(2)).unwrap().profile.willpower = 0;
+    let steps = vec![
+        mv(2, 10.0, 4.5, MoveKind::Normal),
+        mv(2, 10.0, 7.0, MoveKind::Normal),
+        mv(2, 10.0, 9.5, MoveKind::Normal),
+        charge(2, 5),
+    ];
+    ok(&mut g, 1, Command::Order { steps }, &[]);
+    // Windows between the repeated moves: side 2 lets them go.
+    ok(&mut g, 2, Command::Pass, &[]);
+    ok(&mut g, 2, Command::Pass, &[]);
+    assert!(
+        journal(&g).contains("freezes before Wraith"),
+        "{}",
+        journal(&g)
+    );
+    assert!(g.state.combo.is_none());
+    assert_eq!(g.state.pending, None, "no attack");
+    assert_eq!(
+        g.state.spent[0], 7,
+        "paid in advance: 3 moves and the charge"
+    );
+    assert_eq!(
+        g.state.tally[0].combo_commands, 0,
+        "a failed combo is no completed one"
+    );
 }
 
 /// "allows your units to run out of breath": a unit at Body 1 cannot run; the Body it gets back
@@ -784,8 +839,44 @@ fn the_tables_follow_the_games_events() {
     assert_eq!(g.state.ap, [19, 8], "{j}");
 }
 
+/// "Your squad leader has been killed -5AP" with a few lower-ranking squad leaders: each is a
+/// squad leader of the team, so each one killed is the entry (and the killer's "+2 killed the
+/// enemy squad leader"), in the round it falls; a round without a leader's death has none.
+#[test]
+fn each_lower_ranking_squad_leader_killed_costs_five() {
+    let mut g = game_with(
+        open_level(&[]),
+        team(EC, &["Sergeant", "Sergeant", "Average Joe"]),
+        team(POSSESSED, &["Wraith Lord", "Wraith", "Thrall"]),
+    );
+    start(&mut g, &apart(), &[3, 3]);
+    let kill = |g: &mut KryGame, n: u32| {
+        wartable::rules::core::testing::stage(
+            g,
+            &[Event::Killed {
+                model: id(n),
+                by: Some(id(4)),
+            }],
+        )
+    };
+    kill(&mut g, 1);
+    ok(&mut g, 1, Command::Done { side: 1 }, &[]);
+    ok(&mut g, 2, Command::Done { side: 2 }, &[3, 3]);
+    // Side 1: 3 + Tactics 14 - 5; side 2: 3 + 13 + 1 (no units lost) + 2.
+    assert_eq!(g.state.ap, [12, 19], "{}", journal(&g));
+    ok(&mut g, 1, Command::Done { side: 1 }, &[]);
+    ok(&mut g, 2, Command::Done { side: 2 }, &[3, 3]);
+    // No leader fell this round: no -5 (the entry is the round's, not "while dead").
+    assert_eq!(g.state.ap, [18, 17], "{}", journal(&g));
+    kill(&mut g, 2);
+    ok(&mut g, 1, Command::Done { side: 1 }, &[]);
+    // Side 1 has no squad leader left to roll a die: Tactics 14 - 5.
+    ok(&mut g, 2, Command::Done { side: 2 }, &[3]);
+    assert_eq!(g.state.ap, [9, 19], "{}", journal(&g));
+}
+
 /// "AP can never be reduced below 0": a team of Tactics Rating 1 that lost over half its army
-/// rolls a 1: 1 + 1 - 5 is 0 AP.
+/// rolls a 2: 2 + 1 - 5 is below 0, so 0 AP (side 1's AP die is a 6 that explodes into a 1).
 #[test]
 fn ap_never_below_zero() {
     let mut setup_cat = cat();
@@ -842,7 +933,8 @@ fn a_unit_that_cannot_run() {
 }
 
 /// "Very difficult terrain: Additional 2 AP per movement"; "many wraith units are not impeded by
-/// any terrain difficulties": the Wraith crosses it for the plain 2.
+/// any terrain difficulties": the Wraith crosses it for the plain 2, but takes no small step
+/// onto it.
 #[test]
 fn very_difficult_ground_and_units_that_ignore_it() {
     let open = ".".repeat(24);
@@ -856,6 +948,14 @@ fn very_difficult_ground_and_units_that_ignore_it() {
     assert_eq!(g.state.spent[0], 4);
     ok(&mut g, 2, mv(5, 10.0, 19.5, MoveKind::Normal), &[]);
     assert_eq!(g.state.spent[1], 2);
+    // "Small step can only be done in normal and difficult terrain": the costs are what such a
+    // unit ignores, not this. The Wraith Lord steps onto very difficult ground: refused; on
+    // easy ground the same step length is free.
+    put(&mut g, 4, 4.0, 20.6);
+    let e = refused(&mut g, 2, mv(4, 4.0, 19.8, MoveKind::SmallStep));
+    assert!(e.contains("Small step can only be done"), "{e}");
+    ok(&mut g, 2, mv(4, 4.8, 20.6, MoveKind::SmallStep), &[]);
+    assert_eq!(g.state.spent[1], 2, "a small step is free");
 }
 
 /// "An order combo can be loosely defined as anything that has to be said with the word “AND”":
@@ -1023,6 +1123,77 @@ fn one_unit_is_told_to_cancel_and_the_others_carry_on() {
         g.state.tally[0].combo_commands, 2,
         "completed, less the step cancelled"
     );
+}
+
+/// "If the squad leader tells one unit to cancel the order, it cost one AP. If he tells all 4 units
+/// to cancel the order, it costs 1AP": one cancel order to two units of a combo costs 1 AP; the
+/// unit not told carries on with its step still to come.
+#[test]
+fn one_cancel_order_to_two_units_costs_one_ap() {
+    let mut g = small(&[]);
+    start(&mut g, &apart(), &[6, 6]);
+    let steps = vec![
+        mv(1, 4.0, 4.5, MoveKind::Normal),
+        mv(2, 10.0, 4.5, MoveKind::Normal),
+        mv(3, 16.0, 4.5, MoveKind::Normal),
+        mv(1, 4.0, 7.0, MoveKind::Normal),
+    ];
+    ok(&mut g, 1, Command::Order { steps }, &[]);
+    assert_eq!(g.state.spent[0], 8);
+    ok(
+        &mut g,
+        1,
+        Command::CancelUnits {
+            models: vec![id(2), id(3)],
+        },
+        &[],
+    );
+    assert_eq!(g.state.spent[0], 9, "one cancel order, 1 AP");
+    ok(&mut g, 2, Command::Pass, &[]);
+    assert!(g.state.combo.is_none());
+    assert_eq!(g.state.table.model(id(1)).unwrap().pos, Pt::new(4.0, 7.0));
+    assert_eq!(g.state.table.model(id(2)).unwrap().pos, Pt::new(10.0, 2.0));
+    assert_eq!(g.state.table.model(id(3)).unwrap().pos, Pt::new(16.0, 2.0));
+}
+
+/// "Once players name the action they want to perform, they MUST carry it through": a side that
+/// has named its action cannot name another (nor pull out after naming).
+#[test]
+fn a_face_off_pick_once_named_stands() {
+    let name = |action, model: u32| Command::FaceOffChoose {
+        choice: Some(FaceOffChoice {
+            action,
+            model: id(model),
+            target: None,
+        }),
+    };
+    let mut g = small(&[]);
+    start(&mut g, &apart(), &[6, 6]);
+    ok(&mut g, 1, Command::CallFaceOff, &[]);
+    ok(&mut g, 1, name(FaceOffAction::Movement, 2), &[]);
+    refused(&mut g, 1, name(FaceOffAction::Movement, 3));
+    refused(&mut g, 1, Command::FaceOffChoose { choice: None });
+    assert!(matches!(g.state.pending, Some(Pending::FaceOff(_))));
+}
+
+/// "some models can ignore these costs": a Wraith runs across very difficult ground for the
+/// run's plain 1 AP, its Body dropping by 1 (not "straight to 1"); a Thrall pays 3 and drops to 1.
+#[test]
+fn a_unit_that_ignores_terrain_runs_across_very_difficult_ground() {
+    let open = ".".repeat(24);
+    let v = "v".repeat(24);
+    let mut rows = vec![open.as_str(); 24];
+    rows[19] = &v;
+    let mut g = small(&rows);
+    start(&mut g, &apart(), &[6, 6]);
+    g.state.models.get_mut(&id(5)).unwrap().profile.body = 4;
+    g.state.models.get_mut(&id(6)).unwrap().profile.body = 4;
+    ok(&mut g, 2, mv(5, 10.0, 18.0, MoveKind::Run), &[]);
+    assert_eq!(g.state.spent[1], 1);
+    assert_eq!(g.state.models[&id(5)].body(), 3);
+    ok(&mut g, 2, mv(6, 16.0, 18.0, MoveKind::Run), &[]);
+    assert_eq!(g.state.spent[1], 4);
+    assert_eq!(g.state.models[&id(6)].body(), 1);
 }
 
 /// "It costs one AP for a unit to go into waiting".

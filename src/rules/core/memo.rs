@@ -38,11 +38,17 @@ pub fn try_remembered<K: Hash + Eq, V: Clone, E>(
         return Ok(v);
     }
     let v = make()?;
+    keep(memo, key, v.clone());
+    Ok(v)
+}
+
+/// Keeps `v` as the answer for `key` (an answer found another way, e.g. by a narrower search
+/// that settles the same).
+pub fn keep<K: Hash + Eq, V>(memo: &'static Memo<K, V>, key: K, v: V) {
     memo.with_borrow_mut(|m| {
         if m.len() >= KEPT {
             m.clear();
         }
-        m.insert(key, v.clone());
+        m.insert(key, v);
     });
-    Ok(v)
 }

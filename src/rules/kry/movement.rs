@@ -189,7 +189,7 @@ pub fn has_way(s: &KryState, scene: &Scene, id: ModelId, to: Pt, allowance: f32)
     // (A* takes them in the same order), so a way within the allowance is the same way.
     match way_within(s, scene, id, to, allowance, 0.02) {
         Ok(Ok(way)) => {
-            let _kept = remembered(&WAYS, key, || Ok(way));
+            crate::rules::core::memo::keep(&WAYS, key, Ok(way));
             true
         }
         _ => false,
@@ -342,15 +342,17 @@ pub fn order_move(
     if let Err(e) = c.s.table.check_placement(to, m.base, Some(id)) {
         return illegal(e.to_string());
     }
+    let ground = path_terrain(&c.s, &path, m.height);
+    // "some models can ignore these costs": the costs, not where a small step may be taken.
     let terrain = if m.has(Ability::IgnoresTerrain) {
         Terrain::Easy
     } else {
-        path_terrain(&c.s, &path, m.height)
+        ground
     };
     if terrain == Terrain::Impossible {
         return illegal("\"Impossible Terrain\": a climb of the model's height or more");
     }
-    if kind == MoveKind::SmallStep && terrain == Terrain::VeryDifficult {
+    if kind == MoveKind::SmallStep && ground >= Terrain::VeryDifficult {
         return illegal("\"Small step can only be done in normal and difficult terrain\"");
     }
     let (ap, tiring) = move_cost(kind, terrain);

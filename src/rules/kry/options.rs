@@ -79,7 +79,8 @@ pub struct KryOptions {
     pub deflect_break: DeflectBreak,
     /// "a final cost cap ... (the final cost cap will be decided later on)".
     pub cost_cap: u32,
-    /// "the number of units used in a game are usually no greater than 12 on either side".
+    /// Models a team may field: 14, from "skirmishes of around 12-14 models per player"; "usually
+    /// no greater than 12 on either side" is the usual size, not a limit.
     pub max_models: usize,
     /// AP for a shot: the combo example's sum ("In total this costs about 6 AP") reads 1.
     pub shot_cost: u32,

@@ -294,14 +294,18 @@ pub fn break_fire_run(c: &mut Ctx, cmd: &super::command::Command) {
     }
 }
 
-/// "all damage is done to your own unit": one wound roll against the attacker itself.
+/// "all damage is done to your own unit": one wound roll against the attacker itself. Its 6 is
+/// not re-rolled: "the player can re-roll that dice", and no player re-rolls to wound their
+/// own unit (so a target of 7 or more is never reached).
 pub fn self_harm(c: &mut Ctx, id: ModelId, target: i32) -> Result<(), RuleError> {
     let m = c.s.model(id)?.clone();
-    let r = super::dice::roll(
-        c.dice,
-        1,
-        &format!("{}: all 1s, the damage turns on itself", m.name),
-    )?;
+    let r = super::dice::Rolled::from_roll(&c.dice.roll(
+        "1d6",
+        &format!(
+            "{}: all 1s, the damage turns on itself (a 6 not re-rolled)",
+            m.name
+        ),
+    )?);
     let w = r.passing(target, c.s.options.high_targets) as u32;
     c.note(
         m.side,
