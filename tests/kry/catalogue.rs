@@ -84,8 +84,29 @@ fn the_catalogue_holds_what_the_text_fixes() {
     // flack jacket can do nothing".
     let flak = c.armour("Flak Jacket").unwrap();
     assert_eq!((flak.body, flak.speed, flak.front_only), (4, 0, true));
-    // Every team has each of the six classes.
-    assert!(c.teams.len() >= 4);
+    // Every team has each of the six classes; the six teams the rules reference names.
+    let mut names: Vec<&str> = c.teams.iter().map(|t| t.name.as_str()).collect();
+    names.sort_unstable();
+    assert_eq!(
+        names,
+        [
+            "Protarian",
+            "The Earth Confederate",
+            "The Heracletians",
+            "The Possessed",
+            "The Renegades",
+            "The Slaves"
+        ]
+    );
+    // "Special: Changed from Special to an individual name for each team": the name the card
+    // and the roster show.
+    let ec = c.team("The Earth Confederate").unwrap();
+    assert_eq!(ec.class_label(Class::Special), "Tech Specialist");
+    assert_eq!(ec.class_label(Class::Elite), "Elite");
+    assert_eq!(
+        c.team("The Possessed").unwrap().class_label(Class::Special),
+        "Nightmare"
+    );
     for t in &c.teams {
         for class in Class::ALL {
             assert!(

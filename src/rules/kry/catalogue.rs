@@ -215,6 +215,18 @@ pub struct Team {
     pub description: String,
 }
 
+impl Team {
+    /// What the team calls troops of `class`: its own name for Special ("Changed from Special
+    /// to an individual name for each team"), else the class's.
+    pub fn class_label(&self, class: Class) -> &str {
+        if class == Class::Special && !self.special_name.is_empty() {
+            &self.special_name
+        } else {
+            class.label()
+        }
+    }
+}
+
 /// The whole catalogue.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]

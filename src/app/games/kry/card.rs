@@ -59,12 +59,12 @@ pub fn card(ui: &mut egui::Ui, setup: &KrySetup, s: &KryState, id: ModelId) {
         return;
     };
     ui.heading(&*m.name);
-    ui.label(format!(
-        "{} \u{b7} {} \u{b7} side {}",
-        m.troop,
-        m.class.label(),
-        m.side
-    ));
+    let class = setup
+        .forces
+        .get(usize::from(m.side).saturating_sub(1))
+        .and_then(|f| setup.catalogue.team(&f.team))
+        .map_or(m.class.label(), |t| t.class_label(m.class));
+    ui.label(format!("{} \u{b7} {class} \u{b7} side {}", m.troop, m.side));
     egui::Grid::new("kry_profile").striped(true).show(ui, |ui| {
         for (h, tip) in Tip::PROFILE {
             ui.strong(h).on_hover_text(tip.text());

@@ -142,7 +142,7 @@ pub fn roster_window(
                                                 format!(
                                                     "{} ({}, {})",
                                                     t.name,
-                                                    t.class.label(),
+                                                    team.class_label(t.class),
                                                     t.cost
                                                 ),
                                             );
