@@ -486,8 +486,8 @@ impl CostField {
         Self::search(table, scene, id, rules, allowance, None, true)
     }
 
-    /// As [`CostField::new`], or [`CostField::toward`] `goal` when one is given, over the ground
-    /// alone: other models neither block nor make way. No cost is above the one the search
+    /// As [`CostField::toward`] `goal`, over the ground alone: other models neither block nor
+    /// make way. No cost is above the one the search
     /// among the models finds (a model can only block), so a cell this field cannot reach
     /// within the allowance, that search cannot either; and the field stays good for as long as
     /// the model stands where it stands, whatever the others do.
@@ -497,9 +497,9 @@ impl CostField {
         id: ModelId,
         rules: &MoveRules,
         allowance: f32,
-        goal: Option<Pt>,
+        goal: Pt,
     ) -> Result<Self, TableError> {
-        Self::search(table, scene, id, rules, allowance, goal, false)
+        Self::search(table, scene, id, rules, allowance, Some(goal), false)
     }
 
     /// Searches from `id`'s position toward `goal` only (A*, the straight distance left as the

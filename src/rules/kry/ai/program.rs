@@ -815,7 +815,7 @@ impl Ways {
         // Out to the margin below and no further: the end's cell gets its exact cost when it is
         // within it (a step never costs less than nothing). A margin over the rules' own 0.01":
         // this search and the rules' may sum the same way's steps a rounding apart.
-        CostField::over_ground(&s.table, &scene, model, &rules, allowance + 0.05, Some(to))
+        CostField::over_ground(&s.table, &scene, model, &rules, allowance + 0.05, to)
             .ok()
             .is_none_or(|f| f.cost_to(to).is_some_and(|c| c <= allowance + 0.02))
     }
