@@ -116,14 +116,6 @@ impl Rolled {
         self.totals.iter().any(|t| *t >= CRITICAL_TOTAL)
     }
 
-    /// The total of the `k` highest dice: "he rolls 6, 5, 5, 2. He chooses to keep the 6 and
-    /// the two 5's, giving him a total of 16."
-    pub fn keep_highest(&self, k: usize) -> u32 {
-        let mut v = self.totals.clone();
-        v.sort_unstable_by(|a, b| b.cmp(a));
-        v.iter().take(k).sum()
-    }
-
     /// The highest die (0 with no dice).
     pub fn highest(&self) -> u32 {
         self.totals.iter().copied().max().unwrap_or(0)
@@ -158,11 +150,6 @@ pub fn attribute_check(
     let r = roll(dice, attribute, purpose)?;
     let pass = passes(r.highest(), target, reading) && attribute > 0;
     Ok((pass, r))
-}
-
-/// The chance an attribute check passes: at least one of `n` dice passes.
-pub fn p_attribute(n: u32, target: i32, reading: HighTargets) -> f64 {
-    1.0 - (1.0 - p_pass(target, reading)).powi(n as i32)
 }
 
 /// The binomial distribution of passes among `n` dice that each pass with chance `p`.
