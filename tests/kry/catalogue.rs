@@ -202,8 +202,8 @@ fn the_team_builder_saves_rosters_that_load() {
 }
 
 /// "The Rush Grunt for example can move 5 inches for 2AP on flat ground": as it takes the table,
-/// with its armour on (the profile's Speed less the armour's), a move of 5" on open ground costs
-/// 2 AP, and a hair more is refused.
+/// in its Padded Vest (which slows nobody), a move of 5" on open ground costs 2 AP, and a hair
+/// more is refused (armour that slows is tested in `orders`).
 #[test]
 fn the_rush_grunt_moves_five_inches_for_two_ap() {
     use super::*;

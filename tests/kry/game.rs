@@ -63,8 +63,19 @@ fn the_ap_start_roll_for_each_team() {
         assert_eq!(g.state.ap, [5 + 14, 4 + t.tactics as u32], "{}", t.name);
         assert!(journal(&g).contains("highest 5 + Tactics Rating 14"));
     }
-    // The text's ratings: "Ralim, Protarian >>> 15 ... Slaves >>> 12".
-    assert_eq!(c.team("Protarian").unwrap().tactics, 15);
+    // The text's ratings: "Ralim, Protarian >>> 15 ... Renegades >>> 13 ... Wraith >>> 13 ...
+    // Slaves >>> 12" (the table's Wraith is the Possessed); the Earth Confederate's 14 and the
+    // Heracletians' 12 are the project's own.
+    for (name, rating) in [
+        ("Protarian", 15),
+        ("The Renegades", 13),
+        ("The Possessed", 13),
+        ("The Slaves", 12),
+        ("The Earth Confederate", 14),
+        ("The Heracletians", 12),
+    ] {
+        assert_eq!(c.team(name).unwrap().tactics, rating, "{name}");
+    }
 }
 
 /// "Loses table ... Triumph table": each line, and "If 50% of army has been lost as well, just
@@ -1579,6 +1590,28 @@ fn breach_the_texts_scenario() {
     );
     ok(&mut g, 2, Command::FinishDeployment, &[3, 3]);
     assert_eq!((g.state.round, &g.state.phase), (4, &Phase::Play));
+    assert!(
+        g.state.table.model(id(4)).is_ok(),
+        "the squad leader is on the table"
+    );
+    // Round 4 ends: the last quarter arrives, placed as the squad leader was, and plays on.
+    assert!(g.state.table.model(id(8)).is_err(), "not here before");
+    ok(&mut g, 1, Command::Done { side: 1 }, &[]);
+    ok(&mut g, 2, Command::Done { side: 2 }, &[]);
+    assert_eq!(g.state.phase, Phase::Deploy { side: 2 });
+    ok(
+        &mut g,
+        2,
+        Command::Deploy {
+            model: id(8),
+            at: Pt::new(16.0, 22.0),
+            facing: 270.0,
+        },
+        &[],
+    );
+    ok(&mut g, 2, Command::FinishDeployment, &[3, 3]);
+    assert_eq!((g.state.round, &g.state.phase), (5, &Phase::Play));
+    ok(&mut g, 2, mv(8, 16.0, 20.0, MoveKind::Normal), &[]);
     // "End of AP round 10 - Backup arrives, defenders win": at the end of round 10, not before.
     let mut later = g.state.clone();
     later.round = 10;
