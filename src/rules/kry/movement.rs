@@ -342,13 +342,14 @@ pub fn order_move(
     if let Err(e) = c.s.table.check_placement(to, m.base, Some(id)) {
         return illegal(e.to_string());
     }
-    let ground = path_terrain(&c.s, &path, m.height);
     // "some models can ignore these costs": the costs, not where a small step may be taken.
-    let terrain = if m.has(Ability::IgnoresTerrain) {
+    let ignores = m.has(Ability::IgnoresTerrain);
+    let ground = if ignores && kind != MoveKind::SmallStep {
         Terrain::Easy
     } else {
-        ground
+        path_terrain(&c.s, &path, m.height)
     };
+    let terrain = if ignores { Terrain::Easy } else { ground };
     if terrain == Terrain::Impossible {
         return illegal("\"Impossible Terrain\": a climb of the model's height or more");
     }
