@@ -2005,6 +2005,8 @@ fn pure_horror_halves_will_and_may_send_a_unit_running() {
         g.state.pending.is_none(),
         "out of reach: the attack is lost"
     );
+    // "No AP cost is charged": the attack's 1 AP, nothing for the run.
+    assert_eq!(g.state.spent, [0, 1]);
 }
 
 /// "Choose a target ... a clear view": the sight verdicts kept between questions follow the
