@@ -1261,6 +1261,12 @@ fn a_search_within_an_allowance_agrees_with_an_endless_one() {
 // from it. Whole inches, fractions, tiny and huge values, and every sign.
 #[cfg(target_os = "linux")]
 proptest::proptest! {
+    // No regressions file at the top of the repo: the one case proptest once shrank to is the
+    // test below.
+    #![proptest_config(proptest::prelude::ProptestConfig {
+        failure_persistence: None,
+        ..proptest::prelude::ProptestConfig::default()
+    })]
     #[test]
     fn a_length_is_the_c_librarys_hypot(x in proptest::num::f32::NORMAL | proptest::num::f32::ZERO, y in -1.0e6f32..1.0e6f32) {
         let p = wartable::table::Pt::new(x, y);
@@ -1268,6 +1274,18 @@ proptest::proptest! {
         let q = wartable::table::Pt::new(y, y * 0.3 + 0.125);
         proptest::prop_assert_eq!(q.len().to_bits(), q.y.hypot(q.x).to_bits());
     }
+}
+
+/// The case proptest once shrank a failure of `a_length_is_the_c_librarys_hypot` to: a zero
+/// against a large negative value.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_length_of_zero_and_a_large_value_is_the_c_librarys_hypot() {
+    let (x, y) = (0.0f32, -471_706.1f32);
+    let p = wartable::table::Pt::new(x, y);
+    assert_eq!(p.len().to_bits(), x.hypot(y).to_bits());
+    let q = wartable::table::Pt::new(y, y * 0.3 + 0.125);
+    assert_eq!(q.len().to_bits(), q.y.hypot(q.x).to_bits());
 }
 
 /// A footprint answers as the piece's own frame says, turned any way: the quick test on the
