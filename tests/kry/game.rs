@@ -2009,6 +2009,100 @@ fn pure_horror_halves_will_and_may_send_a_unit_running() {
     assert_eq!(g.state.spent, [0, 1]);
 }
 
+/// "roll a D6. On a 6, the unit moves 4 inches": a failed pure-horror test whose d6 is not a 6
+/// sends nobody running; the attack goes on to the defence's question.
+#[test]
+fn a_pure_horror_d6_under_six_sends_nobody_running() {
+    let mut g = game_with(
+        open_level(&[]),
+        team(EC, &["Captain", "Rush Grunt"]),
+        team(POSSESSED, &["Wraith Lord", "Nightmare"]),
+    );
+    start(
+        &mut g,
+        &[
+            (1, 4.0, 2.0, 90.0),
+            (2, 12.0, 6.0, 90.0),
+            (3, 4.0, 22.0, 270.0),
+            (4, 12.0, 20.0, 270.0),
+        ],
+        &[3, 3],
+    );
+    let grunt = g.state.table.model(id(2)).unwrap().radius();
+    let horror = g.state.table.model(id(4)).unwrap().radius();
+    put(&mut g, 4, 12.0, 6.0 + grunt + horror + 0.001);
+    let before = g.state.table.model(id(2)).unwrap().pos;
+    ok(
+        &mut g,
+        2,
+        Command::Attack {
+            attacker: id(4),
+            target: id(2),
+            attack: AttackType::Weapon,
+            weapon: Some("Soul Scythe".into()),
+            charge: false,
+        },
+        &[3, 5],
+    );
+    assert!(journal(&g).contains("is afraid of Nightmare"));
+    assert_eq!(g.state.table.model(id(2)).unwrap().pos, before, "no run");
+    assert!(
+        matches!(g.state.pending, Some(Pending::DefenceClass(_))),
+        "{:?}",
+        g.state.pending
+    );
+}
+
+/// "If the unit is shot at but not hit by 2 or more units, in a row": a run of fire that has hit
+/// its target is no run of misses: the second shooter's miss rolls no pin test.
+#[test]
+fn a_miss_after_a_hit_in_a_run_of_fire_rolls_no_pin_test() {
+    let mut g = game_with(
+        open_level(&[]),
+        team(EC, &["Captain", "Average Joe"]),
+        team(EC, &["Sergeant", "Rush Grunt"]),
+    );
+    start(
+        &mut g,
+        &[
+            (1, 4.0, 8.0, 90.0),
+            (2, 8.0, 8.0, 90.0),
+            (3, 20.0, 20.0, 270.0),
+            (4, 10.0, 16.0, 270.0),
+        ],
+        &[3, 3],
+    );
+    let shot = |s: u32, w: &str| Command::Shoot {
+        shooter: id(s),
+        target: id(4),
+        weapon: w.into(),
+        mode: FireMode::Standard,
+        second: None,
+    };
+    // The Captain's first three dice hit (5s), three wound dice, and the Rush Grunt (made tough
+    // enough to stay) passes its test against 5 with a 5.
+    g.state.models.get_mut(&id(4)).unwrap().wounds = 9;
+    ok(
+        &mut g,
+        1,
+        shot(1, "Assault Rifle"),
+        &[5, 5, 5, 2, 2, 1, 1, 1, 5, 1],
+    );
+    assert!(journal(&g).contains("hit(s)"), "{}", journal(&g));
+    assert!(g.state.models[&id(4)].alive(), "{}", journal(&g));
+    // Not pinned by the hit (a unit pinned by a hit tests no more, whatever the run).
+    assert_eq!(g.state.models[&id(4)].pinned, None, "{}", journal(&g));
+    // The Joe misses: second in a row, but the run has hit: no test against 3.
+    let rolls = g.dice.log().len();
+    ok(&mut g, 1, shot(2, "Carbine"), &[2, 2]);
+    assert_eq!(g.dice.log().len(), rolls + 1, "only the to-hit roll");
+    assert!(
+        !g.dice.log().iter().any(|r| r.purpose.contains("not hit")),
+        "{}",
+        journal(&g)
+    );
+}
+
 /// "Choose a target ... a clear view": the sight verdicts kept between questions follow the
 /// table. A living model between shooter and target neither blocks nor gives cover; a wall put
 /// between them hides the target; the target stepping out from behind it is seen again.
