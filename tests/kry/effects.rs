@@ -217,6 +217,30 @@ fn the_deflecting_weapon_breaks_under_two_plus_hits_by_the_example() {
     );
 }
 
+/// "If hits are negated, roll a D6": a deflect that negates nothing rolls no break die, under
+/// either reading, and the weapon stays whole.
+#[test]
+fn a_deflect_that_negates_nothing_rolls_no_break_die() {
+    for reading in [DeflectBreak::OnSix, DeflectBreak::Example] {
+        let mut g = struck_twice(reading);
+        // To avoid: five 1s, nothing avoided; the two hits' wound dice 1s, no wound.
+        ok(
+            &mut g,
+            1,
+            Command::DefenceType {
+                defence: Defence::Deflect,
+                weapon: None,
+            },
+            &[1, 1, 1, 1, 1, 1, 1],
+        );
+        assert!(
+            !g.dice.log().iter().any(|r| r.purpose.contains("break")),
+            "{reading:?}"
+        );
+        assert!(g.state.models[&id(1)].ranged.iter().all(|w| !w.broken));
+    }
+}
+
 /// "When using suppressive fire, the attacking unit can increase their RC attribute by 2 points
 /// ... do NOT roll to wound ... If the unit is hit, follow the pinning rules as if they have been
 /// struck by normal fire." The Captain's Assault Rifle (suppressive) at the Thrall 4" away: RC

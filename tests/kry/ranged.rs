@@ -131,6 +131,10 @@ fn short_range_and_fire_modes() {
     s.range = 2.0;
     assert_eq!(numbers(&s).dice, 5);
     assert!(numbers(&s).short_range);
+    // Just past the short range (2"): no bonus.
+    s.range = 2.05;
+    assert_eq!(numbers(&s).dice, 3);
+    assert!(!numbers(&s).short_range);
     s.range = 4.0;
     for (mode, dice) in [
         (FireMode::Snap, 1),
