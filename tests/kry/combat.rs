@@ -978,10 +978,10 @@ fn an_agreed_break_off() {
     );
     ok(&mut g, 2, Command::AskBreakOff, &[]);
     let e = refused(&mut g, 1, Command::LetBreakOff { agree: true });
-    assert!(e.contains("break off"), "{e}");
+    assert!(e.contains("a leg sweep"), "{e}");
     ok(&mut g, 1, Command::LetBreakOff { agree: false }, &[1, 2, 1]);
     let e = refused(&mut g, 2, defend(Defence::BreakOff));
-    assert!(e.contains("break off"), "{e}");
+    assert!(e.contains("a leg sweep"), "{e}");
 }
 
 /// The defender names the weapon that parries or deflects.
