@@ -1951,12 +1951,8 @@ fn counter_attack_break_off_and_leg_sweep() {
     assert!(!g.state.models[&id(6)].prone);
 }
 
-/// "Pure horror: ... halve the non-horror causing units WILL attribute (rounded down), and roll
-/// against a target number of 6 ... (The following effect is only applied to those who have a
-/// willpower attribute of 2 or less) The unit that failed the WILL test must roll a single D6. On
-/// a 6, the unit moves 4 inches".
-#[test]
-fn pure_horror_halves_will_and_may_send_a_unit_running() {
+/// The Rush Grunt (2, WILL 2) with the Nightmare (4) at its side, base to base.
+fn grunt_beside_a_nightmare() -> KryGame {
     let mut g = game_with(
         open_level(&[]),
         team(EC, &["Captain", "Rush Grunt"]),
@@ -1975,20 +1971,30 @@ fn pure_horror_halves_will_and_may_send_a_unit_running() {
     let grunt = g.state.table.model(id(2)).unwrap().radius();
     let horror = g.state.table.model(id(4)).unwrap().radius();
     put(&mut g, 4, 12.0, 6.0 + grunt + horror + 0.001);
+    g
+}
+
+/// The Nightmare's Soul Scythe at the Rush Grunt.
+fn scythe_at_the_grunt() -> Command {
+    Command::Attack {
+        attacker: id(4),
+        target: id(2),
+        attack: AttackType::Weapon,
+        weapon: Some("Soul Scythe".into()),
+        charge: false,
+    }
+}
+
+/// "Pure horror: ... halve the non-horror causing units WILL attribute (rounded down), and roll
+/// against a target number of 6 ... (The following effect is only applied to those who have a
+/// willpower attribute of 2 or less) The unit that failed the WILL test must roll a single D6. On
+/// a 6, the unit moves 4 inches".
+#[test]
+fn pure_horror_halves_will_and_may_send_a_unit_running() {
+    let mut g = grunt_beside_a_nightmare();
     // The Rush Grunt's WILL 2, halved: one die against 6, a 3: afraid. Its WILL is 2 or less:
     // a d6, a 6: it runs 4" from the Nightmare.
-    ok(
-        &mut g,
-        2,
-        Command::Attack {
-            attacker: id(4),
-            target: id(2),
-            attack: AttackType::Weapon,
-            weapon: Some("Soul Scythe".into()),
-            charge: false,
-        },
-        &[3, 6],
-    );
+    ok(&mut g, 2, scythe_at_the_grunt(), &[3, 6]);
     let will = g
         .dice
         .log()
@@ -2013,37 +2019,9 @@ fn pure_horror_halves_will_and_may_send_a_unit_running() {
 /// sends nobody running; the attack goes on to the defence's question.
 #[test]
 fn a_pure_horror_d6_under_six_sends_nobody_running() {
-    let mut g = game_with(
-        open_level(&[]),
-        team(EC, &["Captain", "Rush Grunt"]),
-        team(POSSESSED, &["Wraith Lord", "Nightmare"]),
-    );
-    start(
-        &mut g,
-        &[
-            (1, 4.0, 2.0, 90.0),
-            (2, 12.0, 6.0, 90.0),
-            (3, 4.0, 22.0, 270.0),
-            (4, 12.0, 20.0, 270.0),
-        ],
-        &[3, 3],
-    );
-    let grunt = g.state.table.model(id(2)).unwrap().radius();
-    let horror = g.state.table.model(id(4)).unwrap().radius();
-    put(&mut g, 4, 12.0, 6.0 + grunt + horror + 0.001);
+    let mut g = grunt_beside_a_nightmare();
     let before = g.state.table.model(id(2)).unwrap().pos;
-    ok(
-        &mut g,
-        2,
-        Command::Attack {
-            attacker: id(4),
-            target: id(2),
-            attack: AttackType::Weapon,
-            weapon: Some("Soul Scythe".into()),
-            charge: false,
-        },
-        &[3, 5],
-    );
+    ok(&mut g, 2, scythe_at_the_grunt(), &[3, 5]);
     assert!(journal(&g).contains("is afraid of Nightmare"));
     assert_eq!(g.state.table.model(id(2)).unwrap().pos, before, "no run");
     assert!(

@@ -38,6 +38,14 @@ impl Ctx<'_> {
         });
     }
 
+    /// Marks the order failed for `why` (a combo stops), unless it failed already: the first
+    /// failure is the reason.
+    pub fn fail(&mut self, why: String) {
+        if self.failed.is_none() {
+            self.failed = Some(why);
+        }
+    }
+
     /// Pays `ap` for `what`, or refuses if `side` has too few left.
     pub fn pay(&mut self, side: Side, ap: u32, what: impl Into<String>) -> Result<(), RuleError> {
         let what = what.into();

@@ -91,10 +91,9 @@ pub fn moving_in(
             });
             continue;
         }
-        c.note(m.side, format!("{} freezes before {}", m.name, t.name));
-        if c.failed.is_none() {
-            c.failed = Some(format!("{} freezes before {}", m.name, t.name));
-        }
+        let why = format!("{} freezes before {}", m.name, t.name);
+        c.note(m.side, why.clone());
+        c.fail(why);
         let (at, way) = freeze_point(c, path, m.base, t.id);
         return Ok(Some((at, way, t)));
     }

@@ -286,12 +286,11 @@ pub fn declare(
         }
     }
     if !fear_ok {
-        c.note(by, format!("{} freezes before {}", a.name, t.name));
+        let why = format!("{} freezes before {}", a.name, t.name);
+        c.note(by, why.clone());
         // A failed fear test is a failed action: in an order combo it stops the whole ("or any
         // of the actions fail, all orders are immediately stopped").
-        if c.failed.is_none() {
-            c.failed = Some(format!("{} freezes before {}", a.name, t.name));
-        }
+        c.fail(why);
         // "Any time a pure horror unit is attacked or attacks": the attacker's fear shock too.
         pure_horror_flight(c, &t, &a)?;
         return Ok(());
