@@ -1829,6 +1829,56 @@ fn a_failed_counter_attack_gives_the_attacker_a_free_attack() {
     assert_eq!(g.state.models[&id(2)].wounds_taken, 0);
 }
 
+/// "If you get more successes than the attacker, you can attack once for free. If you fail, the
+/// attacker gets one attack for free": a tie is not more, so the attacker strikes free. As the
+/// test above, but the Thrall's counter passes once (4, 1, 1) against the punch's one hit: the
+/// same free attack follows, by the Joe, not the Thrall.
+#[test]
+fn a_counter_attack_that_only_ties_gives_the_attacker_the_free_attack() {
+    let mut g = small(&[]);
+    start(&mut g, &apart(), &[3, 3]);
+    put(&mut g, 2, 12.0, 11.0);
+    put(&mut g, 6, 12.0, 12.001);
+    ok(&mut g, 1, attack(2, 6, AttackType::Punch, None, false), &[]);
+    ok(
+        &mut g,
+        2,
+        Command::DefenceClass { active: true },
+        &[3, 1, 1],
+    );
+    ok(
+        &mut g,
+        2,
+        defend(Defence::CounterAttack),
+        &[4, 1, 1, 3, 3, 1, 1, 1, 6, 1, 1, 1],
+    );
+    // The counter's roll passed once: its target (the Joe's CC) is 4 or under, above 1.
+    let counter = g
+        .dice
+        .log()
+        .iter()
+        .find(|r| r.purpose.contains("to avoid"))
+        .expect("the counter attack's roll")
+        .clone();
+    let target: u32 = counter
+        .purpose
+        .rsplit("against CC ")
+        .next()
+        .and_then(|t| t.trim().parse().ok())
+        .unwrap_or_else(|| panic!("{}", counter.purpose));
+    assert!((2..=4).contains(&target), "{}", counter.purpose);
+    let text = journal(&g);
+    assert!(text.contains("Average Joe 2 gets a free attack"), "{text}");
+    let thrall = format!("{} gets a free attack", g.state.models[&id(6)].name);
+    assert!(!text.contains(&thrall), "{text}");
+    assert_eq!(
+        g.state.models[&id(6)].wounds_taken,
+        1,
+        "the Joe's free wound"
+    );
+    assert_eq!(g.state.models[&id(2)].wounds_taken, 0);
+}
+
 /// "The scenario being played is in the dark - +2 to-hit", through the game: a level lit dark
 /// raises the Captain's pistol shot from 5 to 7.
 #[test]
