@@ -427,6 +427,61 @@ struct GroundMemo {
     grids: Vec<((u32, u32, u32), Vec<Option<Ground>>)>,
 }
 
+/// Each cell's passability for the moving model as one search has found it (the ground and the
+/// other bases), `None` where it has not looked: a grid this thread keeps from search to search,
+/// cleared only where the last search looked (most searches look at a small part of the table).
+struct Infos {
+    cells: Vec<Option<CellInfo>>,
+    looked: Vec<u32>,
+}
+
+thread_local! {
+    static INFOS: std::cell::RefCell<Infos> = const {
+        std::cell::RefCell::new(Infos { cells: Vec::new(), looked: Vec::new() })
+    };
+}
+
+impl Infos {
+    /// The thread's grid for `n` cells, every cell unlooked at.
+    fn take(n: usize) -> Self {
+        let mut infos = INFOS.with_borrow_mut(|i| Infos {
+            cells: std::mem::take(&mut i.cells),
+            looked: std::mem::take(&mut i.looked),
+        });
+        if infos.cells.len() != n {
+            infos.cells = vec![None; n];
+        }
+        infos
+    }
+
+    fn set(&mut self, i: usize, info: CellInfo) -> CellInfo {
+        self.cells[i] = Some(info);
+        self.looked.push(i as u32);
+        info
+    }
+
+    /// Clears what this search looked at and gives the grid back to the thread.
+    fn put_back(mut self) {
+        for i in self.looked.drain(..) {
+            self.cells[i as usize] = None;
+        }
+        INFOS.with_borrow_mut(|i| *i = self);
+    }
+}
+
+/// The ground under a point of a path, by terrain (its fingerprint), base radius, reach and
+/// point, as [`path_cost`] found it: the program opponent weighs the same straight moves and
+/// charges again after each order, and the rules walk a move's line again when it is given.
+type PointKey = (u64, u32, u32, u32, u32);
+
+/// How many points [`path_cost`] keeps; a full memo starts afresh.
+const POINTS_KEPT: usize = 1 << 16;
+
+thread_local! {
+    static POINTS: std::cell::RefCell<std::collections::HashMap<PointKey, Ground, rustc_hash::FxBuildHasher>> =
+        std::cell::RefCell::new(Default::default());
+}
+
 /// How many searches [`CostField::search`] keeps.
 const FIELDS_KEPT: usize = 32;
 
@@ -616,7 +671,6 @@ impl CostField {
         };
         let mut cost = vec![f32::INFINITY; n];
         let mut prev = vec![u32::MAX; n];
-        let mut infos: Vec<Option<CellInfo>> = vec![None; n];
         let Some(s) = field.index_of(start) else {
             return Ok(field.with(cost, prev));
         };
@@ -646,7 +700,8 @@ impl CostField {
             }
         }
         let mut heap = BinaryHeap::new();
-        infos[s] = Some(cell_info(table, scene, &probe, start));
+        let mut infos = Infos::take(n);
+        infos.set(s, cell_info(table, scene, &probe, start));
         heap.push(Node(left(start), 0.0, s as u32));
         // Between cell centres a step's length depends on the step alone, exactly so when the
         // cell is a power of two (the centres and their differences are then exact).
@@ -669,7 +724,7 @@ impl CostField {
             if Some(i) == goal_cell {
                 break;
             }
-            let here = infos[i].expect("visited cells have info");
+            let here = infos.cells[i].expect("visited cells have info");
             let from = at;
             for (k, (dx, dy)) in STEPS.into_iter().enumerate() {
                 let (nc, nr) = (col as i32 + dx, row as i32 + dy);
@@ -678,11 +733,15 @@ impl CostField {
                 }
                 let j = nr as usize * cols + nc as usize;
                 let to = field.centre(nc as usize, nr as usize);
-                let there = *infos[j].get_or_insert_with(|| {
-                    let g = *ground[j]
-                        .get_or_insert_with(|| ground_at(table, scene, probe.r, reach, &rim, to));
-                    bases.cell(g, to)
-                });
+                let there = match infos.cells[j] {
+                    Some(info) => info,
+                    None => {
+                        let g = *ground[j].get_or_insert_with(|| {
+                            ground_at(table, scene, probe.r, reach, &rim, to)
+                        });
+                        infos.set(j, bases.cell(g, to))
+                    }
+                };
                 if !there.passable {
                     continue;
                 }
@@ -704,6 +763,7 @@ impl CostField {
             }
         }
         put_grid(terrain, key, ground);
+        infos.put_back();
         Ok(field.with(cost, prev))
     }
 
@@ -802,12 +862,33 @@ pub fn path_cost(
     let mut prev = cell_info(table, scene, &probe, prev_pt);
     let (bases, rim) = (Bases::new(table, &probe), rim(probe.r));
     let reach = probe.r + probe.clearance.max(0.0);
+    let terrain = super::fingerprint::terrain(table);
     for w in path.windows(2) {
         let len = w[0].dist(w[1]);
         let n = (len / step).ceil().max(1.0) as usize;
         for k in 1..=n {
             let p = w[0].add(w[1].sub(w[0]).scale(k as f32 / n as f32));
-            let info = bases.cell(ground_at(table, scene, probe.r, reach, &rim, p), p);
+            let key = (
+                terrain,
+                probe.r.to_bits(),
+                reach.to_bits(),
+                p.x.to_bits(),
+                p.y.to_bits(),
+            );
+            let g = match POINTS.with_borrow(|m| m.get(&key).copied()) {
+                Some(g) => g,
+                None => {
+                    let g = ground_at(table, scene, probe.r, reach, &rim, p);
+                    POINTS.with_borrow_mut(|m| {
+                        if m.len() >= POINTS_KEPT {
+                            m.clear();
+                        }
+                        m.insert(key, g);
+                    });
+                    g
+                }
+            };
+            let info = bases.cell(g, p);
             if !info.passable {
                 return Ok(Err(p));
             }

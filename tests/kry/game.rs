@@ -2105,7 +2105,7 @@ fn sight_follows_walls_and_models_between_shooter_and_target() {
         tags: vec![Tag::BlocksSight],
         label: String::new(),
     });
-    let hidden = seen(&g).unwrap_err();
+    let hidden = seen(&g).unwrap_err().explain(&g.state);
     assert!(hidden.contains("cannot see"), "{hidden}");
     put(&mut g, 5, 18.0, 20.0);
     assert_eq!(seen(&g).map(|_| ()), Ok(()), "out from behind the wall");

@@ -185,6 +185,24 @@ pub fn has_way(s: &KryState, scene: &Scene, id: ModelId, to: Pt, allowance: f32)
     if let Some(known) = WAYS.with_borrow(|m| m.get(&key).map(|w| w.is_ok())) {
         return known;
     }
+    // No way over the ground alone (the other models can only block more; that search stays
+    // good while the model stands, whoever else moves) is no way at all. The straight line is
+    // asked first: it may be within the allowance where the grid's steps round it are not. A
+    // margin over the rules' own 0.01: the two searches may sum a way's steps a rounding apart.
+    let Ok(from) = s.table.model(id).map(|m| m.pos) else {
+        return false;
+    };
+    let rules = move_rules_for(s.models.get(&id).map_or(f32::INFINITY, climb_limit));
+    let straight = matches!(
+        path_cost(&s.table, scene, id, &[from, to], &rules),
+        Ok(Ok(c)) if c <= allowance + 0.01
+    );
+    if !straight
+        && CostField::over_ground(&s.table, scene, id, &rules, allowance + 0.05, to)
+            .is_ok_and(|f| f.cost_to(to).is_none_or(|c| c > allowance + 0.02))
+    {
+        return false;
+    }
     // A search bounded nearer settles every cell within its bound exactly as the wider one does
     // (A* takes them in the same order), so a way within the allowance is the same way.
     match way_within(s, scene, id, to, allowance, 0.02) {

@@ -20,21 +20,47 @@ pub struct Sighting {
     pub range: f32,
 }
 
+/// Why a shooter may not fire at a target; [`NoSight::explain`] words it (only a refused
+/// command needs the words: the program asks after thousands of shots it never gives).
+#[derive(Debug, Clone, PartialEq)]
+pub enum NoSight {
+    OffTable,
+    OutsideArc { shooter: ModelId, target: ModelId },
+    Unseen { shooter: ModelId, target: ModelId },
+    Sight(String),
+}
+
+impl NoSight {
+    /// The reason in words, with the models' names from `s`.
+    pub fn explain(&self, s: &KryState) -> String {
+        let name = |id: &ModelId| s.table.model(*id).map_or("?", |m| m.name.as_str());
+        match self {
+            NoSight::OffTable => "both models must stand on the table".into(),
+            NoSight::OutsideArc { shooter, target } => format!(
+                "{} is outside {}'s 90° front arc (turning is free)",
+                name(target),
+                name(shooter)
+            ),
+            NoSight::Unseen { shooter, target } => {
+                format!("{} cannot see {}", name(shooter), name(target))
+            }
+            NoSight::Sight(why) => why.clone(),
+        }
+    }
+}
+
 /// Whether `shooter` may fire at `target`: in its 90° front arc and seen.
-pub fn sighting(s: &KryState, shooter: ModelId, target: ModelId) -> Result<Sighting, String> {
+pub fn sighting(s: &KryState, shooter: ModelId, target: ModelId) -> Result<Sighting, NoSight> {
     let (a, t) = match (s.table.model(shooter), s.table.model(target)) {
         (Ok(a), Ok(t)) => (a, t),
-        _ => return Err("both models must stand on the table".into()),
+        _ => return Err(NoSight::OffTable),
     };
     if a.arc_of(t) != Arc::Front {
-        return Err(format!(
-            "{} is outside {}'s 90° front arc (turning is free)",
-            t.name, a.name
-        ));
+        return Err(NoSight::OutsideArc { shooter, target });
     }
-    let (verdict, fraction) = seen(s, shooter, target)?;
+    let (verdict, fraction) = seen(s, shooter, target).map_err(NoSight::Sight)?;
     if verdict == Verdict::None {
-        return Err(format!("{} cannot see {}", a.name, t.name));
+        return Err(NoSight::Unseen { shooter, target });
     }
     Ok(Sighting {
         cover: fraction <= 0.5 + 1e-6,
@@ -147,14 +173,15 @@ pub fn shoot(
     }
     let mut aims = vec![(
         target,
-        sighting(&c.s, shooter, target).map_err(RuleError::Illegal)?,
+        sighting(&c.s, shooter, target).map_err(|e| RuleError::Illegal(e.explain(&c.s)))?,
     )];
     if let Some(t2) = second {
         let m2 = c.s.model(t2)?;
         if m2.side == by || !m2.alive() {
             return illegal(format!("{} is not an enemy in the fight", m2.name));
         }
-        aims.push((t2, sighting(&c.s, shooter, t2).map_err(RuleError::Illegal)?));
+        let sight = sighting(&c.s, shooter, t2).map_err(|e| RuleError::Illegal(e.explain(&c.s)))?;
+        aims.push((t2, sight));
     }
     let base = c.s.options.shot_cost;
     let ap = base + if mode == FireMode::Aimed { 2 } else { 0 };
