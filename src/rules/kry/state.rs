@@ -294,6 +294,53 @@ pub struct FireStreak {
     pub hit: bool,
 }
 
+/// The models by id, shared by copies of the state until one of them changes a model (the rules
+/// resolve each command on a copy, and most orders the program weighs are refused unchanged).
+/// Reads go through to the map; the changing calls copy it first when it is shared.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct Models(Arc<BTreeMap<ModelId, KryModel>>);
+
+impl std::ops::Deref for Models {
+    type Target = BTreeMap<ModelId, KryModel>;
+    fn deref(&self) -> &Self::Target {
+        &self.0
+    }
+}
+
+impl From<BTreeMap<ModelId, KryModel>> for Models {
+    fn from(m: BTreeMap<ModelId, KryModel>) -> Self {
+        Models(Arc::new(m))
+    }
+}
+
+impl Models {
+    /// The map to change (copied first when another state shares it).
+    pub fn make_mut(&mut self) -> &mut BTreeMap<ModelId, KryModel> {
+        Arc::make_mut(&mut self.0)
+    }
+
+    pub fn get_mut(&mut self, id: &ModelId) -> Option<&mut KryModel> {
+        self.make_mut().get_mut(id)
+    }
+
+    pub fn insert(&mut self, id: ModelId, m: KryModel) -> Option<KryModel> {
+        self.make_mut().insert(id, m)
+    }
+
+    pub fn remove(&mut self, id: &ModelId) -> Option<KryModel> {
+        self.make_mut().remove(id)
+    }
+
+    pub fn values_mut(&mut self) -> std::collections::btree_map::ValuesMut<'_, ModelId, KryModel> {
+        self.make_mut().values_mut()
+    }
+
+    pub fn iter_mut(&mut self) -> std::collections::btree_map::IterMut<'_, ModelId, KryModel> {
+        self.make_mut().iter_mut()
+    }
+}
+
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct KryState {
     pub options: KryOptions,
@@ -301,7 +348,7 @@ pub struct KryState {
     pub teams: [String; 2],
     pub tactics: [u8; 2],
     pub table: Table,
-    pub models: BTreeMap<ModelId, KryModel>,
+    pub models: Models,
     pub phase: Phase,
     /// The AP round (0 before the first).
     pub round: u32,
@@ -454,5 +501,3 @@ pub fn conditions(m: &KryModel) -> Vec<&'static str> {
 pub fn defence_label(d: Defence) -> &'static str {
     d.label()
 }
-
-pub type Models = BTreeMap<ModelId, KryModel>;
