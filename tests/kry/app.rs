@@ -19,7 +19,7 @@ use wartable::rules::kry::state::Pending;
 /// the clock.
 fn app_for(game: KryGame, countdown: Option<f32>, step: Duration) -> App {
     let level = game.setup.level.clone();
-    let table = game.state.table.clone();
+    let table = wartable::table::Table::clone(&game.state.table);
     crate::common::game_app(
         (
             wartable::app::screens::play::program::plugin,

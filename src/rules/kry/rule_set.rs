@@ -278,7 +278,7 @@ impl RuleSet for Kry {
     }
 
     fn table(s: &KryState) -> Table {
-        s.table.clone()
+        Table::clone(&s.table)
     }
 
     fn cues(_s: &KryState, e: &Event, out: &mut Vec<crate::rules::core::Cue>) {

@@ -294,52 +294,36 @@ pub struct FireStreak {
     pub hit: bool,
 }
 
-/// The models by id, shared by copies of the state until one of them changes a model (the rules
-/// resolve each command on a copy, and most orders the program weighs are refused unchanged).
-/// Reads go through to the map; the changing calls copy it first when it is shared.
+/// A part of the state shared by copies of it until one of them changes it: reads go through
+/// to the value, a change (any `&mut` use) copies it first when it is shared. The table and the
+/// models are: the rules resolve each command on a copy of the state, and most orders the
+/// program weighs are refused, changing nothing.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(transparent)]
-pub struct Models(Arc<BTreeMap<ModelId, KryModel>>);
+pub struct Shared<T>(Arc<T>);
 
-impl std::ops::Deref for Models {
-    type Target = BTreeMap<ModelId, KryModel>;
-    fn deref(&self) -> &Self::Target {
+impl<T> Shared<T> {
+    pub fn new(v: T) -> Self {
+        Shared(Arc::new(v))
+    }
+}
+
+impl<T> std::ops::Deref for Shared<T> {
+    type Target = T;
+    fn deref(&self) -> &T {
         &self.0
     }
 }
 
-impl From<BTreeMap<ModelId, KryModel>> for Models {
-    fn from(m: BTreeMap<ModelId, KryModel>) -> Self {
-        Models(Arc::new(m))
-    }
-}
-
-impl Models {
-    /// The map to change (copied first when another state shares it).
-    pub fn make_mut(&mut self) -> &mut BTreeMap<ModelId, KryModel> {
+impl<T: Clone> std::ops::DerefMut for Shared<T> {
+    fn deref_mut(&mut self) -> &mut T {
         Arc::make_mut(&mut self.0)
     }
-
-    pub fn get_mut(&mut self, id: &ModelId) -> Option<&mut KryModel> {
-        self.make_mut().get_mut(id)
-    }
-
-    pub fn insert(&mut self, id: ModelId, m: KryModel) -> Option<KryModel> {
-        self.make_mut().insert(id, m)
-    }
-
-    pub fn remove(&mut self, id: &ModelId) -> Option<KryModel> {
-        self.make_mut().remove(id)
-    }
-
-    pub fn values_mut(&mut self) -> std::collections::btree_map::ValuesMut<'_, ModelId, KryModel> {
-        self.make_mut().values_mut()
-    }
-
-    pub fn iter_mut(&mut self) -> std::collections::btree_map::IterMut<'_, ModelId, KryModel> {
-        self.make_mut().iter_mut()
-    }
 }
+
+/// The models by id, shared by copies of the state until one changes a model (the rules resolve
+/// each command on a copy, and most orders the program weighs are refused unchanged).
+pub type Models = Shared<BTreeMap<ModelId, KryModel>>;
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct KryState {
@@ -347,7 +331,7 @@ pub struct KryState {
     pub scenario: Scenario,
     pub teams: [String; 2],
     pub tactics: [u8; 2],
-    pub table: Table,
+    pub table: Shared<Table>,
     pub models: Models,
     pub phase: Phase,
     /// The AP round (0 before the first).
