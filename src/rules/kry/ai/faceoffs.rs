@@ -86,7 +86,7 @@ fn action_of(c: &Command) -> Option<(FaceOffAction, ModelId, Option<ModelId>)> {
 }
 
 /// The state as if nothing were pending: what the program would order now.
-fn free(s: &KryState) -> KryState {
+pub(super) fn free(s: &KryState) -> KryState {
     let mut f = s.clone();
     f.pending = None;
     f
@@ -133,6 +133,11 @@ pub fn carry_out(
 ) -> Vec<Command> {
     wishes(&free(s), side, seed)
         .into_iter()
-        .filter(|c| action_of(c).is_some_and(|(a, m, _)| a == choice.action && m == choice.model))
+        .filter(|c| carries(c, choice))
         .collect()
+}
+
+/// Whether order `c` carries the named action through.
+pub fn carries(c: &Command, choice: &FaceOffChoice) -> bool {
+    action_of(c).is_some_and(|(a, m, _)| a == choice.action && m == choice.model)
 }

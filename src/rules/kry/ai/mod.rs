@@ -111,6 +111,27 @@ pub fn play_as(g: &mut KryGame, seat: Seat, style: Style) -> Option<Command> {
         let done = Command::Done { side: seat };
         return g.play(seat, done.clone()).is_ok().then_some(done);
     }
+    // Having won a face-off: the orders that carry the named action through, weighed a stage at
+    // a time as above (the program's wishes here are all of its stages' orders, filtered).
+    if matches!(style, Style::Program | Style::Easy)
+        && g.state.phase == Phase::Play
+        && let Some(Pending::FaceOffWon { choice, .. }) = g.state.pending.clone()
+    {
+        let free = faceoffs::free(&g.state);
+        let mut orders = program::Orders::at(false);
+        let mut ways = program::Ways::default();
+        while let Some(stage) = orders.next(&free, seat, seed) {
+            if let Some(c) = stage.into_iter().find(|c| {
+                faceoffs::carries(c, &choice)
+                    && ways.maybe(&g.state, c)
+                    && g.play(seat, c.clone()).is_ok()
+            }) {
+                return Some(c);
+            }
+        }
+        let fallback = answer_fallback(&g.state)?;
+        return g.play(seat, fallback.clone()).is_ok().then_some(fallback);
+    }
     let mut wishes = match &g.state.phase {
         Phase::Deploy { .. } => vec![deploy(&g.state, seat)],
         Phase::Over(_) => Vec::new(),
