@@ -1879,6 +1879,43 @@ fn a_counter_attack_that_only_ties_gives_the_attacker_the_free_attack() {
     assert_eq!(g.state.models[&id(2)].wounds_taken, 0);
 }
 
+/// "Break off: If the attacker misses in their attempt to hit you, you can remove yourself from
+/// combat": a defender that picks break off after a hit stays. It rolls to avoid as any active
+/// defence without a bonus (its 3 CC dice: 1, 1, 1, nothing avoided), and the hit rolls to wound
+/// (1, failing): no move away, no "breaks off".
+#[test]
+fn a_break_off_after_a_hit_stays_and_rolls_to_avoid() {
+    let mut g = small(&[]);
+    start(&mut g, &apart(), &[3, 3]);
+    put(&mut g, 2, 12.0, 11.0);
+    put(&mut g, 6, 12.0, 12.001);
+    let at = g.state.table.model(id(6)).unwrap().pos;
+    ok(&mut g, 1, attack(2, 6, AttackType::Punch, None, false), &[]);
+    ok(
+        &mut g,
+        2,
+        Command::DefenceClass { active: true },
+        &[3, 1, 1],
+    );
+    assert_eq!(
+        g.state.pending.as_ref().map(|p| match p {
+            wartable::rules::kry::state::Pending::DefenceType(a) => a.hits,
+            _ => None,
+        }),
+        Some(Some(1)),
+        "one hit"
+    );
+    ok(&mut g, 2, defend(Defence::BreakOff), &[1, 1, 1, 1]);
+    let avoid = roll_of(&g, "to avoid");
+    assert_eq!(avoid.dice.len(), 3, "{}", avoid.purpose);
+    let thrall = g.state.models[&id(6)].name.to_string();
+    assert!(roll_of(&g, "to wound").purpose.contains(&thrall));
+    assert_eq!(g.state.table.model(id(6)).unwrap().pos, at, "it stays");
+    assert!(gap(&g, 2, 6) < 0.05);
+    let text = journal(&g);
+    assert!(!text.contains("breaks off"), "{text}");
+}
+
 /// "The scenario being played is in the dark - +2 to-hit", through the game: a level lit dark
 /// raises the Captain's pistol shot from 5 to 7.
 #[test]
