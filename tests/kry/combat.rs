@@ -984,6 +984,49 @@ fn an_agreed_break_off() {
     assert!(e.contains("a leg sweep"), "{e}");
 }
 
+/// "a knife is +2cc/-1str ... add 2 to the units CC stat, and subtract 1 from the units
+/// Strength": the Joe's knife attack rolls CC 2 + 2 (+1 for beginning the fight) = 5 dice and
+/// keeps at most Str 2 - 1 = 1 of them. All five pass against the Thrall's CC 3: one hit.
+#[test]
+fn a_knife_adds_two_dice_and_keeps_one_fewer() {
+    let mut g = game_with(
+        open_level(&[]),
+        kitted(EC, &[("Captain", &[]), ("Average Joe", &["Knife"])]),
+        kitted(POSSESSED, &[("Wraith Lord", &[]), ("Thrall", &[])]),
+    );
+    start(
+        &mut g,
+        &[
+            (1, 20.0, 10.0, 90.0),
+            (2, 12.0, 11.0, 90.0),
+            (3, 4.0, 22.0, 270.0),
+            (4, 12.0, 14.0, 270.0),
+        ],
+        &[3, 3],
+    );
+    put(&mut g, 4, 12.0, 12.001);
+    let joe = &g.state.models[&id(2)];
+    assert_eq!((joe.profile.cc, joe.profile.strength), (Some(2), 2));
+    ok(
+        &mut g,
+        1,
+        attack(2, 4, AttackType::Weapon, Some("Knife"), false),
+        &[],
+    );
+    ok(
+        &mut g,
+        2,
+        Command::DefenceClass { active: true },
+        &[5, 5, 5, 5, 5],
+    );
+    assert_eq!(roll_of(&g, "to hit").expr, "5d6!");
+    let hits = match &g.state.pending {
+        Some(wartable::rules::kry::state::Pending::DefenceType(a)) => a.hits,
+        other => panic!("{other:?}"),
+    };
+    assert_eq!(hits, Some(1), "five passes, one kept");
+}
+
 /// The defender names the weapon that parries or deflects.
 #[test]
 fn the_defender_names_the_weapon_that_parries_or_deflects() {
