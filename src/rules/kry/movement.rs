@@ -193,13 +193,15 @@ pub fn has_way(s: &KryState, scene: &Scene, id: ModelId, to: Pt, allowance: f32)
         return false;
     };
     let rules = move_rules_for(s.models.get(&id).map_or(f32::INFINITY, climb_limit));
-    let straight = matches!(
-        path_cost(&s.table, scene, id, &[from, to], &rules),
-        Ok(Ok(c)) if c <= allowance + 0.01
-    );
-    if !straight
-        && CostField::over_ground(&s.table, scene, id, &rules, allowance + 0.05, to)
-            .is_ok_and(|f| f.cost_to(to).is_none_or(|c| c > allowance + 0.02))
+    // The straight line within the allowance is the way `way_within` would take first.
+    if let Ok(Ok(c)) = path_cost(&s.table, scene, id, &[from, to], &rules)
+        && c <= allowance + 0.01
+    {
+        crate::rules::core::memo::keep(&WAYS, key, Ok((vec![from, to], c)));
+        return true;
+    }
+    if CostField::over_ground(&s.table, scene, id, &rules, allowance + 0.05, to)
+        .is_ok_and(|f| f.cost_to(to).is_none_or(|c| c > allowance + 0.02))
     {
         return false;
     }
