@@ -984,15 +984,13 @@ fn an_agreed_break_off() {
     assert!(e.contains("a leg sweep"), "{e}");
 }
 
-/// "a knife is +2cc/-1str ... add 2 to the units CC stat, and subtract 1 from the units
-/// Strength": the Joe's knife attack rolls CC 2 + 2 (+1 for beginning the fight) = 5 dice and
-/// keeps at most Str 2 - 1 = 1 of them. All five pass against the Thrall's CC 3: one hit.
-#[test]
-fn a_knife_adds_two_dice_and_keeps_one_fewer() {
+/// The Earth Confederate's Captain and an Average Joe with a knife, the Possessed's Wraith Lord
+/// and a Thrall with `thrall_kit`, the Joe and the Thrall in base contact.
+fn knife_at_thrall(thrall_kit: &[&str]) -> KryGame {
     let mut g = game_with(
         open_level(&[]),
         kitted(EC, &[("Captain", &[]), ("Average Joe", &["Knife"])]),
-        kitted(POSSESSED, &[("Wraith Lord", &[]), ("Thrall", &[])]),
+        kitted(POSSESSED, &[("Wraith Lord", &[]), ("Thrall", thrall_kit)]),
     );
     start(
         &mut g,
@@ -1005,6 +1003,15 @@ fn a_knife_adds_two_dice_and_keeps_one_fewer() {
         &[3, 3],
     );
     put(&mut g, 4, 12.0, 12.001);
+    g
+}
+
+/// "a knife is +2cc/-1str ... add 2 to the units CC stat, and subtract 1 from the units
+/// Strength": the Joe's knife attack rolls CC 2 + 2 (+1 for beginning the fight) = 5 dice and
+/// keeps at most Str 2 - 1 = 1 of them. All five pass against the Thrall's CC 3: one hit.
+#[test]
+fn a_knife_adds_two_dice_and_keeps_one_fewer() {
+    let mut g = knife_at_thrall(&[]);
     let joe = &g.state.models[&id(2)];
     assert_eq!((joe.profile.cc, joe.profile.strength), (Some(2), 2));
     ok(
@@ -1030,22 +1037,7 @@ fn a_knife_adds_two_dice_and_keeps_one_fewer() {
 /// The defender names the weapon that parries or deflects.
 #[test]
 fn the_defender_names_the_weapon_that_parries_or_deflects() {
-    let mut g = game_with(
-        open_level(&[]),
-        kitted(EC, &[("Captain", &[]), ("Average Joe", &["Knife"])]),
-        kitted(POSSESSED, &[("Wraith Lord", &[]), ("Thrall", &["Axe"])]),
-    );
-    start(
-        &mut g,
-        &[
-            (1, 20.0, 10.0, 90.0),
-            (2, 12.0, 11.0, 90.0),
-            (3, 4.0, 22.0, 270.0),
-            (4, 12.0, 14.0, 270.0),
-        ],
-        &[3, 3],
-    );
-    put(&mut g, 4, 12.0, 12.001);
+    let mut g = knife_at_thrall(&["Axe"]);
     // The Joe's knife: CC 2 + 2 + 1 = 5 dice, keep 1: a hit. The Thrall parries with its axe
     // (-1): CC 3 - 1 = 2 dice, not the Bone Blade.
     ok(
@@ -1836,12 +1828,9 @@ fn forced_moves_cost_no_ap() {
     assert_eq!(g.state.spent, [1, 0], "the attack's 1 AP only");
 }
 
-/// "Counter attack: ... If you fail, the attacker gets one attack for free." The Joe's punch hits
-/// once (3, 1, 1); the Thrall's counter (1, 1, 1) gets no success: the Joe strikes again free, a
-/// punch at a passive Thrall: hits (3, 3), nothing avoided (1, 1, 1), one wound die of two passes
-/// (6 then 1, 1). The punch's own die then fails to wound (1).
-#[test]
-fn a_failed_counter_attack_gives_the_attacker_a_free_attack() {
+/// The Joe's punch at the Thrall in base contact, defended actively, hits once (3, 1, 1): the
+/// Thrall picks its defence type next.
+fn punch_hits_thrall_once() -> KryGame {
     let mut g = small(&[]);
     start(&mut g, &apart(), &[3, 3]);
     put(&mut g, 2, 12.0, 11.0);
@@ -1853,6 +1842,16 @@ fn a_failed_counter_attack_gives_the_attacker_a_free_attack() {
         Command::DefenceClass { active: true },
         &[3, 1, 1],
     );
+    g
+}
+
+/// "Counter attack: ... If you fail, the attacker gets one attack for free." The Joe's punch hits
+/// once (3, 1, 1); the Thrall's counter (1, 1, 1) gets no success: the Joe strikes again free, a
+/// punch at a passive Thrall: hits (3, 3), nothing avoided (1, 1, 1), one wound die of two passes
+/// (6 then 1, 1). The punch's own die then fails to wound (1).
+#[test]
+fn a_failed_counter_attack_gives_the_attacker_a_free_attack() {
+    let mut g = punch_hits_thrall_once();
     ok(
         &mut g,
         2,
@@ -1878,17 +1877,7 @@ fn a_failed_counter_attack_gives_the_attacker_a_free_attack() {
 /// same free attack follows, by the Joe, not the Thrall.
 #[test]
 fn a_counter_attack_that_only_ties_gives_the_attacker_the_free_attack() {
-    let mut g = small(&[]);
-    start(&mut g, &apart(), &[3, 3]);
-    put(&mut g, 2, 12.0, 11.0);
-    put(&mut g, 6, 12.0, 12.001);
-    ok(&mut g, 1, attack(2, 6, AttackType::Punch, None, false), &[]);
-    ok(
-        &mut g,
-        2,
-        Command::DefenceClass { active: true },
-        &[3, 1, 1],
-    );
+    let mut g = punch_hits_thrall_once();
     ok(
         &mut g,
         2,
@@ -1928,18 +1917,8 @@ fn a_counter_attack_that_only_ties_gives_the_attacker_the_free_attack() {
 /// (1, failing): no move away, no "breaks off".
 #[test]
 fn a_break_off_after_a_hit_stays_and_rolls_to_avoid() {
-    let mut g = small(&[]);
-    start(&mut g, &apart(), &[3, 3]);
-    put(&mut g, 2, 12.0, 11.0);
-    put(&mut g, 6, 12.0, 12.001);
+    let mut g = punch_hits_thrall_once();
     let at = g.state.table.model(id(6)).unwrap().pos;
-    ok(&mut g, 1, attack(2, 6, AttackType::Punch, None, false), &[]);
-    ok(
-        &mut g,
-        2,
-        Command::DefenceClass { active: true },
-        &[3, 1, 1],
-    );
     assert_eq!(
         g.state.pending.as_ref().map(|p| match p {
             wartable::rules::kry::state::Pending::DefenceType(a) => a.hits,
