@@ -88,12 +88,15 @@ pub fn with_models(t: &Table) -> u64 {
 
 /// [`with_models`] from the table's [`terrain`] fingerprint, already taken.
 pub fn models_on(terrain: u64, t: &Table) -> u64 {
-    let mut h = Mix::from_word(terrain);
-    h.u64(t.models.len() as u64);
-    for m in &t.models {
-        model(&mut h, m);
-    }
-    h.done()
+    let models = t.models.key(|list| {
+        let mut h = Mix::default();
+        h.u64(list.len() as u64);
+        for m in list {
+            model(&mut h, m);
+        }
+        h.done()
+    });
+    Mix::from_word(terrain).u64(models).done()
 }
 
 /// Sight options as a word for a key.

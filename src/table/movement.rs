@@ -92,8 +92,33 @@ pub struct CostField {
     pub rows: usize,
     pub allowance: f32,
     /// Shared: a field kept in the memo is handed out without copying the grid.
-    cost: std::sync::Arc<Vec<f32>>,
-    prev: std::sync::Arc<Vec<u32>>,
+    costs: Costs,
+}
+
+/// A search's costs and the cell each was reached from: every cell's for a whole field, or only
+/// the cells given a cost for a search toward a goal (a few hundred of the table's thousands).
+#[derive(Debug, Clone)]
+enum Costs {
+    All {
+        cost: std::sync::Arc<Vec<f32>>,
+        prev: std::sync::Arc<Vec<u32>>,
+    },
+    /// (cell, cost, previous cell), by cell.
+    Few(std::sync::Arc<Vec<(u32, f32, u32)>>),
+}
+
+impl Costs {
+    /// Cell `i`'s cost (infinite where none was given) and the cell it was reached from
+    /// (`u32::MAX` for none).
+    fn at(&self, i: usize) -> (f32, u32) {
+        match self {
+            Costs::All { cost, prev } => (cost[i], prev[i]),
+            Costs::Few(v) => match v.binary_search_by_key(&(i as u32), |c| c.0) {
+                Ok(k) => (v[k].1, v[k].2),
+                Err(_) => (f32::INFINITY, u32::MAX),
+            },
+        }
+    }
 }
 
 /// A cell's passability for one model.
@@ -430,26 +455,29 @@ struct GroundMemo {
 /// Each cell's passability for the moving model as one search has found it (the ground and the
 /// other bases), `None` where it has not looked: a grid this thread keeps from search to search,
 /// cleared only where the last search looked (most searches look at a small part of the table).
+/// The same for the costs found: each cell's cost so far (infinite before one is found) and the
+/// cell it was reached from, with the cells given a cost.
+#[derive(Default)]
 struct Infos {
     cells: Vec<Option<CellInfo>>,
     looked: Vec<u32>,
+    cost: Vec<f32>,
+    prev: Vec<u32>,
+    costed: Vec<u32>,
 }
 
 thread_local! {
-    static INFOS: std::cell::RefCell<Infos> = const {
-        std::cell::RefCell::new(Infos { cells: Vec::new(), looked: Vec::new() })
-    };
+    static INFOS: std::cell::RefCell<Infos> = std::cell::RefCell::new(Infos::default());
 }
 
 impl Infos {
-    /// The thread's grid for `n` cells, every cell unlooked at.
+    /// The thread's grid for `n` cells, every cell unlooked at and without a cost.
     fn take(n: usize) -> Self {
-        let mut infos = INFOS.with_borrow_mut(|i| Infos {
-            cells: std::mem::take(&mut i.cells),
-            looked: std::mem::take(&mut i.looked),
-        });
+        let mut infos = INFOS.with_borrow_mut(std::mem::take);
         if infos.cells.len() != n {
             infos.cells = vec![None; n];
+            infos.cost = vec![f32::INFINITY; n];
+            infos.prev = vec![u32::MAX; n];
         }
         infos
     }
@@ -460,10 +488,41 @@ impl Infos {
         info
     }
 
-    /// Clears what this search looked at and gives the grid back to the thread.
+    /// Gives cell `i` the cost `c`, reached from `from`.
+    fn cost(&mut self, i: usize, c: f32, from: u32) {
+        if self.cost[i] == f32::INFINITY {
+            self.costed.push(i as u32);
+        }
+        self.cost[i] = c;
+        self.prev[i] = from;
+    }
+
+    /// The costs found: of every cell when `all`, else of the cells given one.
+    fn costs(&mut self, all: bool) -> Costs {
+        if all {
+            Costs::All {
+                cost: std::sync::Arc::new(self.cost.clone()),
+                prev: std::sync::Arc::new(self.prev.clone()),
+            }
+        } else {
+            let mut few: Vec<(u32, f32, u32)> = self
+                .costed
+                .iter()
+                .map(|&i| (i, self.cost[i as usize], self.prev[i as usize]))
+                .collect();
+            few.sort_unstable_by_key(|c| c.0);
+            Costs::Few(std::sync::Arc::new(few))
+        }
+    }
+
+    /// Clears what this search looked at and costed and gives the grid back to the thread.
     fn put_back(mut self) {
         for i in self.looked.drain(..) {
             self.cells[i as usize] = None;
+        }
+        for i in self.costed.drain(..) {
+            self.cost[i as usize] = f32::INFINITY;
+            self.prev[i as usize] = u32::MAX;
         }
         INFOS.with_borrow_mut(|i| *i = self);
     }
@@ -666,17 +725,26 @@ impl CostField {
             cols,
             rows,
             allowance,
-            cost: Default::default(),
-            prev: Default::default(),
+            costs: Costs::Few(Default::default()),
         };
-        let mut cost = vec![f32::INFINITY; n];
-        let mut prev = vec![u32::MAX; n];
+        // A whole field keeps every cell's cost; a search toward a goal only those it gave one.
+        let all = goal.is_none();
+        let none = || {
+            if all {
+                Costs::All {
+                    cost: std::sync::Arc::new(vec![f32::INFINITY; n]),
+                    prev: std::sync::Arc::new(vec![u32::MAX; n]),
+                }
+            } else {
+                Costs::Few(Default::default())
+            }
+        };
         let Some(s) = field.index_of(start) else {
-            return Ok(field.with(cost, prev));
+            return Ok(field.with(none()));
         };
         let goal_cell = goal.and_then(|g| field.index_of(g));
         if goal.is_some() && goal_cell.is_none() {
-            return Ok(field.with(cost, prev));
+            return Ok(field.with(none()));
         }
         let reach = probe.r + probe.clearance.max(0.0);
         let key = (probe.r.to_bits(), reach.to_bits(), cell.to_bits());
@@ -687,7 +755,8 @@ impl CostField {
         // to); zero when the whole field is wanted.
         let aim = goal_cell.map(|g| field.centre(g % cols, g / cols));
         let left = |p: Pt| aim.map_or(0.0, |g| p.dist(g));
-        cost[s] = 0.0;
+        let mut infos = Infos::take(n);
+        infos.cost(s, 0.0, u32::MAX);
         // A goal no base can stand on is never reached: no need to look everywhere else first.
         if let (Some(g), Some(at)) = (goal_cell, aim)
             && g != s
@@ -696,11 +765,12 @@ impl CostField {
                 *ground[g].get_or_insert_with(|| ground_at(table, scene, probe.r, reach, &rim, at));
             if !bases.cell(there, at).passable {
                 put_grid(terrain, key, ground);
-                return Ok(field.with(cost, prev));
+                let costs = infos.costs(all);
+                infos.put_back();
+                return Ok(field.with(costs));
             }
         }
         let mut heap = BinaryHeap::new();
-        let mut infos = Infos::take(n);
         infos.set(s, cell_info(table, scene, &probe, start));
         heap.push(Node(left(start), 0.0, s as u32));
         // Between cell centres a step's length depends on the step alone, exactly so when the
@@ -715,7 +785,7 @@ impl CostField {
             } else {
                 field.centre(col, row)
             };
-            let c = cost[i];
+            let c = infos.cost[i];
             // Reached more cheaply since: that node came up first (its estimate is lower) and
             // this one would find nothing new.
             if g > c {
@@ -751,26 +821,25 @@ impl CostField {
                     from.dist(to)
                 };
                 let nc_cost = c + step_cost(rules, flat, here, there);
-                if nc_cost >= cost[j] {
+                if nc_cost >= infos.cost[j] {
                     continue;
                 }
                 let estimate = nc_cost + left(to);
                 if estimate <= allowance + 1e-4 {
-                    cost[j] = nc_cost;
-                    prev[j] = i as u32;
+                    infos.cost(j, nc_cost, i as u32);
                     heap.push(Node(estimate, nc_cost, j as u32));
                 }
             }
         }
         put_grid(terrain, key, ground);
+        let costs = infos.costs(all);
         infos.put_back();
-        Ok(field.with(cost, prev))
+        Ok(field.with(costs))
     }
 
-    /// The field with its searched grid.
-    fn with(mut self, cost: Vec<f32>, prev: Vec<u32>) -> Self {
-        self.cost = std::sync::Arc::new(cost);
-        self.prev = std::sync::Arc::new(prev);
+    /// The field with its searched costs.
+    fn with(mut self, costs: Costs) -> Self {
+        self.costs = costs;
         self
     }
 
@@ -794,20 +863,22 @@ impl CostField {
     /// The cheapest cost to reach the cell holding `p`, if it is reachable within the allowance.
     pub fn cost_to(&self, p: Pt) -> Option<f32> {
         self.index_of(p)
-            .map(|i| self.cost[i])
+            .map(|i| self.costs.at(i).0)
             .filter(|c| c.is_finite())
     }
 
     /// The best path to `p` as points on the table (the model's position first, `p` last).
     pub fn path_to(&self, p: Pt) -> Option<Vec<Pt>> {
-        let mut i = self.index_of(p)?;
-        if !self.cost[i].is_finite() {
+        let i = self.index_of(p)?;
+        let (c, mut from) = self.costs.at(i);
+        if !c.is_finite() {
             return None;
         }
         let mut pts = vec![p];
-        while self.prev[i] != u32::MAX {
-            i = self.prev[i] as usize;
+        while from != u32::MAX {
+            let i = from as usize;
             pts.push(self.centre(i % self.cols, i / self.cols));
+            from = self.costs.at(i).1;
         }
         pts.pop();
         pts.push(self.start);
@@ -817,11 +888,15 @@ impl CostField {
 
     /// Every reachable cell as (centre, cost).
     pub fn reachable(&self) -> impl Iterator<Item = (Pt, f32)> + '_ {
-        self.cost
-            .iter()
-            .enumerate()
+        let (all, few) = match &self.costs {
+            Costs::All { cost, .. } => (Some(cost.iter().copied().enumerate()), None),
+            Costs::Few(v) => (None, Some(v.iter().map(|c| (c.0 as usize, c.1)))),
+        };
+        all.into_iter()
+            .flatten()
+            .chain(few.into_iter().flatten())
             .filter(|(_, c)| c.is_finite())
-            .map(|(i, c)| (self.centre(i % self.cols, i / self.cols), *c))
+            .map(|(i, c)| (self.centre(i % self.cols, i / self.cols), c))
     }
 }
 

@@ -30,7 +30,16 @@ thread_local! {
     static GROUND: RefCell<Vec<(u64, Arc<Ground>)>> = const { RefCell::new(Vec::new()) };
     /// The sight structures built last on this thread, by [`Sighted::key`].
     static SIGHTED: RefCell<Vec<(u64, Arc<Sighted>)>> = const { RefCell::new(Vec::new()) };
+    /// The exposures found on this thread ([`Scene::point_exposure`]), by the sight structure's
+    /// key, both points with their heights and the models left out: the program opponent asks
+    /// how exposed the same spots are after each order, mostly of the same terrain.
+    static EXPOSURES: RefCell<ExposureMemo> = RefCell::new(ExposureMemo::default());
 }
+
+type ExposureMemo = std::collections::HashMap<(u64, [u64; 4]), Exposure, rustc_hash::FxBuildHasher>;
+
+/// How many exposures the memo keeps; a full memo starts afresh.
+const EXPOSURES_KEPT: usize = 1 << 15;
 
 /// How many scenes the memo keeps: the program opponent looks at a state and the few states
 /// after the moves it weighs.
@@ -131,6 +140,8 @@ struct Sighted {
     bvh: Bvh,
     ids: Vec<u32>,
     corridors: super::corridor::Corridors,
+    /// [`Sighted::key`]: what these structures are made of.
+    key: u64,
 }
 
 impl Sighted {
@@ -152,7 +163,7 @@ impl Sighted {
         h.done()
     }
 
-    fn new(table: &Table, leaves: &[Leaf], aabbs: &[Aabb]) -> Sighted {
+    fn new(table: &Table, leaves: &[Leaf], aabbs: &[Aabb], key: u64) -> Sighted {
         let ids: Vec<u32> = (0..leaves.len() as u32)
             .filter(|i| leaves[*i as usize].opaque || leaves[*i as usize].cover)
             .collect();
@@ -161,6 +172,7 @@ impl Sighted {
             bvh: Bvh::from_leaves(BvhBuildStrategy::default(), &boxes),
             ids,
             corridors: super::corridor::Corridors::new(table, leaves),
+            key,
         }
     }
 }
@@ -239,7 +251,7 @@ impl Scene {
         let model_boxes = aabbs[ground.leaves.len()..].to_vec();
         let key = Sighted::key(table, options, &leaves);
         let sighted = kept(&SIGHTED, key, PARTS_KEPT, || {
-            Arc::new(Sighted::new(table, &leaves, &aabbs))
+            Arc::new(Sighted::new(table, &leaves, &aabbs, key))
         });
         Self {
             leaves,
@@ -355,8 +367,22 @@ impl Scene {
         to_h: f32,
         ignore: [Option<ModelId>; 2],
     ) -> Exposure {
+        // Only the leaves of the sight structure are looked at, and their key says what they are.
+        let id = |m: Option<ModelId>| m.map_or(0, |m| m.0 as u64 + 1);
+        let key = (
+            self.sighted.key,
+            [
+                from.x.to_bits() as u64 | (from.y.to_bits() as u64) << 32,
+                to.x.to_bits() as u64 | (to.y.to_bits() as u64) << 32,
+                from_h.to_bits() as u64 | (to_h.to_bits() as u64) << 32,
+                id(ignore[0]) | id(ignore[1]) << 32,
+            ],
+        );
+        if let Some(e) = EXPOSURES.with_borrow(|m| m.get(&key).copied()) {
+            return e;
+        }
         let mut soft = Vec::new();
-        if self.segment_blocked(
+        let e = if self.segment_blocked(
             world(from, from_h),
             world(to, to_h),
             ignore,
@@ -367,7 +393,14 @@ impl Scene {
             Exposure::Open
         } else {
             Exposure::Covered
-        }
+        };
+        EXPOSURES.with_borrow_mut(|m| {
+            if m.len() >= EXPOSURES_KEPT {
+                m.clear();
+            }
+            m.insert(key, e);
+        });
+        e
     }
 
     /// Casts one sight segment through the sight BVH: the index of an opaque leaf that cuts it

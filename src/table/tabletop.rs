@@ -4,6 +4,7 @@ use super::error::TableError;
 use super::geom::Pt;
 use super::model::{Arc, Model, ModelId};
 use super::pieces::Pieces;
+use super::placed::Placed;
 use super::terrain::TileGrid;
 use super::zone::{Objective, Zone};
 
@@ -16,7 +17,7 @@ pub struct Table {
     pub pieces: Pieces,
     pub zones: Vec<Zone>,
     pub objectives: Vec<Objective>,
-    pub models: Vec<Model>,
+    pub models: Placed,
 }
 
 impl Table {
@@ -29,7 +30,7 @@ impl Table {
             pieces: Pieces::default(),
             zones: Vec::new(),
             objectives: Vec::new(),
-            models: Vec::new(),
+            models: Placed::default(),
         }
     }
 

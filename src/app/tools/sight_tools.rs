@@ -189,7 +189,7 @@ fn rebuild_scene(
     state: Option<Res<TableState>>,
     settings: Res<SightSettings>,
     scene: Option<ResMut<SightScene>>,
-    mut seen: Local<Option<(u64, Vec<crate::table::Model>)>>,
+    mut seen: Local<Option<(u64, crate::table::Placed)>>,
 ) {
     let Some(state) = state else { return };
     let same_terrain = seen.as_ref().is_some_and(|(rev, models)| {
