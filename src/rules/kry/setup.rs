@@ -194,7 +194,7 @@ pub fn init(setup: &KrySetup) -> Result<KryState, Vec<String>> {
         teams: [0, 1].map(|i| setup.forces[i].team.clone()),
         tactics,
         table: super::state::Shared::new(table),
-        models: super::state::Shared::new(models),
+        models: models.into(),
         phase: Phase::Deploy { side: 1 },
         round: 0,
         ap: [0, 0],

@@ -321,9 +321,94 @@ impl<T: Clone> std::ops::DerefMut for Shared<T> {
     }
 }
 
-/// The models by id, shared by copies of the state until one changes a model (the rules resolve
-/// each command on a copy, and most orders the program weighs are refused unchanged).
-pub type Models = Shared<BTreeMap<ModelId, KryModel>>;
+/// The models by id, shared by copies of the state until one changes a model, and each model
+/// shared until it is the one changed (the rules resolve each command on a copy, most orders the
+/// program weighs are refused unchanged, and an order changes one model or two). Read as a map;
+/// a model borrowed mutably is copied first when it is shared.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Models(Shared<BTreeMap<ModelId, Arc<KryModel>>>);
+
+impl Models {
+    pub fn get(&self, id: &ModelId) -> Option<&KryModel> {
+        self.0.get(id).map(|m| &**m)
+    }
+
+    pub fn get_mut(&mut self, id: &ModelId) -> Option<&mut KryModel> {
+        self.0.get_mut(id).map(Arc::make_mut)
+    }
+
+    pub fn contains_key(&self, id: &ModelId) -> bool {
+        self.0.contains_key(id)
+    }
+
+    pub fn len(&self) -> usize {
+        self.0.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+
+    /// The models, by id.
+    pub fn values(&self) -> impl DoubleEndedIterator<Item = &KryModel> + Clone {
+        self.0.values().map(|m| &**m)
+    }
+
+    /// Every model, each copied first when it is shared.
+    pub fn values_mut(&mut self) -> impl Iterator<Item = &mut KryModel> {
+        self.0.values_mut().map(Arc::make_mut)
+    }
+
+    pub fn iter(&self) -> impl DoubleEndedIterator<Item = (&ModelId, &KryModel)> + Clone {
+        self.0.iter().map(|(id, m)| (id, &**m))
+    }
+
+    pub fn keys(&self) -> impl DoubleEndedIterator<Item = &ModelId> + Clone {
+        self.0.keys()
+    }
+
+    pub fn insert(&mut self, id: ModelId, m: KryModel) -> Option<KryModel> {
+        self.0
+            .insert(id, Arc::new(m))
+            .map(|old| Arc::unwrap_or_clone(old))
+    }
+
+    pub fn remove(&mut self, id: &ModelId) -> Option<KryModel> {
+        self.0.remove(id).map(Arc::unwrap_or_clone)
+    }
+
+    pub fn clear(&mut self) {
+        self.0.clear();
+    }
+}
+
+impl std::ops::Index<&ModelId> for Models {
+    type Output = KryModel;
+    /// The model `id`; panics when there is none, as a map's index does.
+    fn index(&self, id: &ModelId) -> &KryModel {
+        &self.0[id]
+    }
+}
+
+impl FromIterator<(ModelId, KryModel)> for Models {
+    fn from_iter<I: IntoIterator<Item = (ModelId, KryModel)>>(it: I) -> Self {
+        Models(Shared::new(
+            it.into_iter().map(|(id, m)| (id, Arc::new(m))).collect(),
+        ))
+    }
+}
+
+impl From<BTreeMap<ModelId, KryModel>> for Models {
+    fn from(map: BTreeMap<ModelId, KryModel>) -> Self {
+        map.into_iter().collect()
+    }
+}
+
+impl Serialize for Models {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_map(self.iter())
+    }
+}
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct KryState {
