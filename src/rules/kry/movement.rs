@@ -109,7 +109,7 @@ pub fn path_terrain(s: &KryState, path: &[Pt], height: f32) -> Terrain {
         for k in 0..=n {
             let p = w[0].add(w[1].sub(w[0]).scale(k as f32 / n as f32));
             worst = worst.max(terrain_at(s, p));
-            let (h, ladder) = (s.table.surface_height(p), on_ladder(s, p));
+            let (h, ladder) = (crate::table::surface::height(&s.table, p), on_ladder(s, p));
             if let Some((l, was_ladder)) = last {
                 let climb = climb_class(h - l, height);
                 worst = worst.max(if ladder || was_ladder {

@@ -9,12 +9,14 @@
 
 use super::judge::{by_eye, by_eye_from};
 use super::sortie::seen_by_waiting;
+use crate::rules::core::memo::{MemoMap, remembered};
 use crate::rules::kry::catalogue::Ability;
 use crate::rules::kry::command::{Command, MoveKind};
 use crate::rules::kry::movement::{climb_limit, move_rules_for};
 use crate::rules::kry::state::{KryModel, KryState, Side};
 use crate::table::movement::path_cost;
 use crate::table::{ModelId, Pt};
+use std::cell::RefCell;
 
 /// The share of a judged distance that surely lies within the true one: the eye is off by at
 /// most 15%, so a gap judged at 85% of a reach is within it.
@@ -74,21 +76,101 @@ pub fn charges(
     foes: &[&KryModel],
     attack: impl Fn(&KryModel, ModelId) -> Option<(f64, Command)>,
 ) -> Vec<(f64, Command)> {
+    chargings(s, side, seed, mine, foes, attack)
+        .iter()
+        .filter_map(|c| c.resolve(s, seed))
+        .collect()
+}
+
+/// A fighter's run (or move) AND charge as [`charges`] weighs it, all but the spot its move
+/// ends on (the costly part: a search for a way to each spot tried): its targets, nearest
+/// first, each with the worth of its strike before the eyes of units in waiting are counted.
+pub struct Charging {
+    fighter: ModelId,
+    kind: MoveKind,
+    step: f32,
+    reach: f32,
+    targets: Vec<(ModelId, f64, Command)>,
+    /// The enemy's units in waiting.
+    waiting: Vec<ModelId>,
+}
+
+impl Charging {
+    /// The most the combo can be worth: the spot's eyes only take from a strike's worth.
+    pub fn bound(&self) -> f64 {
+        self.targets
+            .iter()
+            .map(|t| t.1)
+            .fold(f64::NEG_INFINITY, f64::max)
+    }
+
+    /// The combo and its worth, with its spot found; `None` when no spot will do.
+    pub fn resolve(&self, s: &KryState, seed: u64) -> Option<(f64, Command)> {
+        let m = s.models.get(&self.fighter)?;
+        let me = s.table.model(m.id).ok()?;
+        let scene = crate::rules::kry::scene::of(&s.table);
+        let rules = move_rules_for(climb_limit(m));
+        let mut best: Option<(f64, Command)> = None;
+        for (e, score, strike) in &self.targets {
+            let score = *score;
+            if best.as_ref().is_some_and(|b| b.0 >= score) {
+                continue;
+            }
+            let Ok(em) = s.table.model(*e) else {
+                continue;
+            };
+            let way = Way {
+                from: me.pos,
+                at: em.pos,
+                e: *e,
+                step: self.step,
+                reach: self.reach,
+                kind: self.kind,
+                h: me.body_height,
+            };
+            let Some((seen, to)) = spot(s, &scene, &rules, seed, m, &way, &self.waiting) else {
+                continue;
+            };
+            let score = score - 0.3 * seen;
+            if score > 0.0 && best.as_ref().is_none_or(|b| score > b.0) {
+                best = Some((
+                    score,
+                    Command::Order {
+                        steps: vec![
+                            Command::Move {
+                                model: m.id,
+                                to,
+                                kind: self.kind,
+                            },
+                            strike.clone(),
+                        ],
+                    },
+                ));
+            }
+        }
+        best
+    }
+}
+
+/// [`charges`] but for the spots: one [`Charging`] per fighter with a target worth the combo.
+pub fn chargings(
+    s: &KryState,
+    side: Side,
+    seed: u64,
+    mine: &[&KryModel],
+    foes: &[&KryModel],
+    attack: impl Fn(&KryModel, ModelId) -> Option<(f64, Command)>,
+) -> Vec<Charging> {
     let ap = s.ap_left(side);
     if ap < 2 || foes.is_empty() {
         return Vec::new();
     }
-    let scene = crate::rules::kry::scene::of(&s.table);
     let waiting: Vec<ModelId> = foes.iter().filter(|e| e.waiting).map(|e| e.id).collect();
     let mut out = Vec::new();
     for m in mine {
-        if !fighter(m) || !free(m) {
+        if !fighter(m) || !free(m) || s.table.model(m.id).is_err() {
             continue;
         }
-        let rules = move_rules_for(climb_limit(m));
-        let Ok(me) = s.table.model(m.id) else {
-            continue;
-        };
         let speed = m.speed() as f32;
         let (kind, step, share, reach) = if can_run(m) {
             (
@@ -103,55 +185,31 @@ pub fn charges(
             continue;
         };
         let step = step * 0.95;
-        let mut targets: Vec<(f32, &KryModel)> = foes
+        let mut near: Vec<(f32, &KryModel)> = foes
             .iter()
             .filter_map(|e| Some((by_eye(s, m.id, e.id, seed)?, *e)))
             .filter(|(d, _)| *d > charge_reach(m) * SURE && *d <= step + reach * SURE)
             .collect();
-        targets.sort_by(|a, b| a.0.total_cmp(&b.0));
-        targets.truncate(2);
-        let mut best: Option<(f64, Command)> = None;
-        for (_, e) in targets {
-            let Some((w, strike)) = attack(m, e.id) else {
-                continue;
-            };
-            let score = w * 1.3 * share;
-            if score < 0.05 || best.as_ref().is_some_and(|b| b.0 >= score) {
-                continue;
-            }
-            let Ok(em) = s.table.model(e.id) else {
-                continue;
-            };
-            let way = Way {
-                from: me.pos,
-                at: em.pos,
-                e: e.id,
+        near.sort_by(|a, b| a.0.total_cmp(&b.0));
+        near.truncate(2);
+        let targets: Vec<(ModelId, f64, Command)> = near
+            .into_iter()
+            .filter_map(|(_, e)| {
+                let (w, strike) = attack(m, e.id)?;
+                let score = w * 1.3 * share;
+                (score >= 0.05).then_some((e.id, score, strike))
+            })
+            .collect();
+        if !targets.is_empty() {
+            out.push(Charging {
+                fighter: m.id,
+                kind,
                 step,
                 reach,
-                kind,
-                h: me.body_height,
-            };
-            let Some((seen, to)) = spot(s, &scene, &rules, seed, m, &way, &waiting) else {
-                continue;
-            };
-            let score = score - 0.3 * seen;
-            if score > 0.0 && best.as_ref().is_none_or(|b| score > b.0) {
-                best = Some((
-                    score,
-                    Command::Order {
-                        steps: vec![
-                            Command::Move {
-                                model: m.id,
-                                to,
-                                kind,
-                            },
-                            strike,
-                        ],
-                    },
-                ));
-            }
+                targets,
+                waiting: waiting.clone(),
+            });
         }
-        out.extend(best);
     }
     out
 }
@@ -173,11 +231,55 @@ struct Way {
 /// fighter.
 const AROUND: [f32; 9] = [0.0, -30.0, 30.0, -60.0, 60.0, -90.0, 90.0, -135.0, 135.0];
 
+thread_local! {
+    /// The spots found on this thread ([`spot`]), by everything a spot depends on: the table
+    /// (terrain and every model, by its fingerprint), the fighter's id, climbing height and
+    /// move, the way, the units in waiting, the game's seed and the round (the eye's
+    /// misjudgement). The program weighs each fighter's charges again after every order, most of
+    /// them orders that moved nobody. A memo of a pure function.
+    static SPOTS: RefCell<MemoMap<(u64, [u64; 9]), Option<(f64, Pt)>>> =
+        RefCell::new(MemoMap::default());
+}
+
 /// Where `m` moves before its charge `w`: a spot near the target, round a corner if need be,
 /// that the move reaches (by the rules' own search for a way), from which the charge's
 /// straight way is open and the gap judged within the charge's reach for sure; of those, the
 /// one the fewest enemy units in waiting see, then the nearest. Their number and the spot.
 fn spot(
+    s: &KryState,
+    scene: &crate::table::Scene,
+    rules: &crate::table::movement::MoveRules,
+    seed: u64,
+    m: &KryModel,
+    w: &Way,
+    waiting: &[ModelId],
+) -> Option<(f64, Pt)> {
+    let pt = |p: Pt| p.x.to_bits() as u64 | (p.y.to_bits() as u64) << 32;
+    let mut ways = crate::table::fingerprint::Mix::default();
+    for id in waiting {
+        ways.u64(id.0 as u64);
+    }
+    let allowance = crate::rules::kry::movement::allowance(m, w.kind);
+    let key = (
+        crate::table::fingerprint::with_models(&s.table),
+        [
+            m.id.0 as u64 | (w.e.0 as u64) << 32,
+            climb_limit(m).to_bits() as u64 | (allowance.to_bits() as u64) << 32,
+            pt(w.from),
+            pt(w.at),
+            w.step.to_bits() as u64 | (w.reach.to_bits() as u64) << 32,
+            w.kind as u64 | (w.h.to_bits() as u64) << 8,
+            m.base.to_bits() as u64 | (s.round as u64) << 32,
+            ways.done(),
+            seed,
+        ],
+    );
+    remembered(&SPOTS, key, || {
+        spot_anew(s, scene, rules, seed, m, w, waiting)
+    })
+}
+
+fn spot_anew(
     s: &KryState,
     scene: &crate::table::Scene,
     rules: &crate::table::movement::MoveRules,

@@ -169,7 +169,7 @@ pub fn exposure(
     h: f32,
     reach: f32,
 ) -> f64 {
-    let at = s.table.surface_height(p) + 0.8 * h;
+    let at = crate::table::surface::height(&s.table, p) + 0.8 * h;
     let mut sum = 0.0;
     for e in s.alive(enemy(side)) {
         let Ok(em) = s.table.model(e.id) else {

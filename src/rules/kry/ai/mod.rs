@@ -95,17 +95,17 @@ pub fn play_as(g: &mut KryGame, seat: Seat, style: Style) -> Option<Command> {
         let mut ways = program::Ways::default();
         loop {
             let stage = match style {
-                Style::Legacy => legacy.next(&g.state, seat, seed),
-                _ => program.next(&g.state, seat, seed),
+                Style::Legacy => legacy.next(&g.state, seat, seed).map(program::Wishes::of),
+                _ => program.next_wishes(&g.state, seat, seed),
             };
-            let Some(wishes) = stage else {
+            let Some(mut wishes) = stage else {
                 break;
             };
-            if let Some(c) = wishes
-                .into_iter()
-                .find(|c| ways.maybe(&g.state, c) && g.play(seat, c.clone()).is_ok())
-            {
-                return Some(c);
+            // The state stays as the stage was weighed on while its orders are refused.
+            while let Some(c) = wishes.next(&g.state) {
+                if ways.maybe(&g.state, &c) && g.play(seat, c.clone()).is_ok() {
+                    return Some(c);
+                }
             }
         }
         let done = Command::Done { side: seat };

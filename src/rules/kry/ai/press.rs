@@ -41,7 +41,7 @@ pub fn long_range(e: &KryModel) -> f32 {
 /// (within their long range and a step more): hidden 0, behind cover a third, in the open 1.
 /// An enemy without a gun does not count: seeing is no harm.
 pub fn gun_exposure(s: &KryState, scene: &Scene, side: Side, me: ModelId, p: Pt, h: f32) -> f64 {
-    let at = s.table.surface_height(p) + 0.8 * h;
+    let at = crate::table::surface::height(&s.table, p) + 0.8 * h;
     let mut sum = 0.0;
     for e in s.alive(enemy(side)) {
         if !armed(e) || e.pinned.is_some() {

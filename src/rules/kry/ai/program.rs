@@ -76,6 +76,12 @@ impl Orders {
 
     /// The orders of the next stage (possibly none), or `None` when all were weighed.
     pub fn next(&mut self, s: &KryState, side: Side, seed: u64) -> Option<Vec<Command>> {
+        self.next_wishes(s, side, seed).map(|w| w.all(s))
+    }
+
+    /// [`Orders::next`], the orders given one at a time, best first, each weighed no further
+    /// than its place in the order needs ([`Wishes::next`]).
+    pub fn next_wishes(&mut self, s: &KryState, side: Side, seed: u64) -> Option<Wishes> {
         let stage = self.stage;
         self.stage += 1;
         let mine = on_table(s, side);
@@ -90,56 +96,56 @@ impl Orders {
                 // A small step first, when it shows the target better.
                 if let Some(Command::Shoot {
                     shooter, target, ..
-                }) = out.first()
-                    && let Some(m) = s.models.get(shooter)
-                    && let Some((now, _)) = best_shot_at(s, m, *target, seed)
+                }) = out.first(s).cloned()
+                    && let Some(m) = s.models.get(&shooter)
+                    && let Some((now, _)) = best_shot_at(s, m, target, seed)
                 {
                     // The target chosen, not another one the step would show.
                     let aim: Vec<&KryModel> =
-                        foes.iter().copied().filter(|f| f.id == *target).collect();
+                        foes.iter().copied().filter(|f| f.id == target).collect();
                     let peek = super::sortie::peek(s, seed, m, &aim, now);
-                    out.splice(0..0, peek);
+                    out.before(peek);
                 }
                 if out
-                    .first()
+                    .first(s)
                     .is_some_and(|c| super::faceoffs::calls(s, side, seed, c))
                 {
-                    out.insert(0, Command::CallFaceOff);
+                    out.before(vec![Command::CallFaceOff]);
                 }
                 Some(out)
             }
             // 5. Turn to face an enemy it sees but does not face (turning is free).
-            1 => Some(
+            1 => Some(Wishes::of(
                 mine.iter()
                     .filter_map(|m| turn_to_fire(s, m, &foes, seed))
                     .collect(),
-            ),
-            // 6. A shooter with no shot peeks, sorties, or runs into reach, and fires.
-            2 if self.easy => Some(Vec::new()),
-            2 => Some(super::sortie::combos(
-                s, side, seed, &mine, &foes, &self.gun,
             )),
-            3 => Some(waits(s, side, seed, &mine, &foes)),
+            // 6. A shooter with no shot peeks, sorties, or runs into reach, and fires.
+            2 if self.easy => Some(Wishes::of(Vec::new())),
+            2 => Some(Wishes::of(super::sortie::combos(
+                s, side, seed, &mine, &foes, &self.gun,
+            ))),
+            3 => Some(Wishes::of(waits(s, side, seed, &mine, &foes))),
             // 8. With nothing else to do, a unit in waiting over a lane.
-            k if k == 4 + mine.len() => Some(ambush(s, side, seed, &mine, &foes)),
+            k if k == 4 + mine.len() => Some(Wishes::of(ambush(s, side, seed, &mine, &foes))),
             // 9. The AP left would be lost at the round's end: each unit not in waiting presses
             // on with less care, keeping the AP of a shot for each unit in waiting and one for
             // a defence.
             k if k > 4 + mine.len() && k < 5 + 2 * mine.len() => {
                 let waiting = mine.iter().filter(|m| m.waiting).count() as u32;
                 if s.ap_left(side) < 2 + s.options.shot_cost * waiting {
-                    return Some(Vec::new());
+                    return Some(Wishes::of(Vec::new()));
                 }
                 let m = mine.get(k - 5 - mine.len())?;
                 if m.waiting || m.pinned.is_some() || m.prone || m.stuck > 0 {
-                    return Some(Vec::new());
+                    return Some(Wishes::of(Vec::new()));
                 }
                 let has_shot = mine
                     .iter()
                     .position(|x| x.id == m.id)
                     .and_then(|i| self.gun.get(i))
                     .is_some_and(|g| *g > 0.0);
-                Some(advance(s, m, &foes, seed, has_shot, true))
+                Some(Wishes::of(advance(s, m, &foes, seed, has_shot, true)))
             }
             k if k >= 5 + 2 * mine.len() => None,
             // 7. Move toward the enemy's flank, stopping where it is least exposed, one unit
@@ -152,15 +158,15 @@ impl Orders {
                 let i = *order.get(k - 4)?;
                 let m = mine.get(i)?;
                 if m.pinned.is_some() || m.prone || m.stuck > 0 {
-                    return Some(Vec::new());
+                    return Some(Wishes::of(Vec::new()));
                 }
                 // A unit in waiting keeps its lane while an enemy may walk into it.
                 if m.waiting && lane_open(s, m, &foes, seed) {
-                    return Some(Vec::new());
+                    return Some(Wishes::of(Vec::new()));
                 }
                 // A shooter with no shot from where it stands closes in until it has one.
                 let has_shot = self.gun.get(i).is_some_and(|g| *g > 0.0);
-                Some(advance(s, m, &foes, seed, has_shot, false))
+                Some(Wishes::of(advance(s, m, &foes, seed, has_shot, false)))
             }
         }
     }
@@ -373,7 +379,7 @@ fn fights(
     mine: &[&KryModel],
     foes: &[&KryModel],
     easy: bool,
-) -> (Vec<Command>, Vec<f64>) {
+) -> (Wishes, Vec<f64>) {
     let mut out = Vec::new();
     // 0. Breach: blow up a location in reach.
     if s.scenario == Scenario::Breach && side == 1 {
@@ -456,28 +462,156 @@ fn fights(
             }
         }
     }
-    // A fighter beyond its charge runs (or moves) AND charges, in one combo.
-    if !easy {
-        scored.extend(super::closing::charges(
-            s,
-            side,
-            seed,
-            mine,
-            foes,
-            |m, t| best_attack(s, m, t, true),
-        ));
-    }
-    scored.sort_by(|a, b| b.0.total_cmp(&a.0));
+    // A fighter beyond its charge runs (or moves) AND charges, in one combo: weighed for now
+    // but for its spot, which is found when its place in the order depends on it.
+    let chargings = if easy {
+        Vec::new()
+    } else {
+        super::closing::chargings(s, side, seed, mine, foes, |m, t| best_attack(s, m, t, true))
+    };
+    let mut ranked = Ranked::new(scored, chargings, seed);
     // A player's mistake: the second-best shot before the best one.
     if easy
-        && let [a, b, ..] = scored.as_mut_slice()
-        && matches!(a.1, Command::Shoot { .. })
-        && matches!(b.1, Command::Shoot { .. })
+        && let Some(a) = ranked.known.get(0)
+        && let Some(b) = ranked.known.get(1)
+        && matches!(a.2, Command::Shoot { .. })
+        && matches!(b.2, Command::Shoot { .. })
     {
-        std::mem::swap(a, b);
+        ranked.known.swap(0, 1);
     }
-    out.extend(scored.into_iter().map(|x| x.1));
-    (out, gun)
+    (
+        Wishes {
+            head: out.into(),
+            ranked,
+        },
+        gun,
+    )
+}
+
+/// Orders best first, as a stable sort by worth leaves them: the ones whose worth is known, and
+/// the run-and-charge combos whose spot is not found yet, each with the most it can be worth
+/// ([`super::closing::Charging::bound`]). A combo's spot is found only when the combo could
+/// come before the best order known: the order is the same as with every spot found first.
+pub struct Ranked {
+    /// (worth, place weighed, order), in order.
+    known: std::collections::VecDeque<(f64, usize, Command)>,
+    /// (place weighed, combo), the places after all of `known`'s.
+    pending: Vec<(usize, super::closing::Charging)>,
+    seed: u64,
+}
+
+/// Whether `a` (worth, place weighed) comes before `b` in the order.
+fn before(a: (f64, usize), b: (f64, usize)) -> bool {
+    match b.0.total_cmp(&a.0) {
+        std::cmp::Ordering::Less => true,
+        std::cmp::Ordering::Greater => false,
+        std::cmp::Ordering::Equal => a.1 < b.1,
+    }
+}
+
+impl Ranked {
+    fn new(scored: Vec<(f64, Command)>, pending: Vec<super::closing::Charging>, seed: u64) -> Self {
+        let n = scored.len();
+        let mut known: Vec<(f64, usize, Command)> = scored
+            .into_iter()
+            .enumerate()
+            .map(|(i, (w, c))| (w, i, c))
+            .collect();
+        known.sort_by(|a, b| b.0.total_cmp(&a.0));
+        Ranked {
+            known: known.into(),
+            pending: pending
+                .into_iter()
+                .enumerate()
+                .map(|(k, c)| (n + k, c))
+                .collect(),
+            seed,
+        }
+    }
+
+    /// Finds spots until the first known order comes before every combo still to be weighed.
+    fn settle(&mut self, s: &KryState) {
+        loop {
+            let Some(p) = (0..self.pending.len()).reduce(|i, j| {
+                let (a, b) = (&self.pending[i], &self.pending[j]);
+                if before((b.1.bound(), b.0), (a.1.bound(), a.0)) {
+                    j
+                } else {
+                    i
+                }
+            }) else {
+                return;
+            };
+            let (place, c) = &self.pending[p];
+            if let Some(k) = self.known.front()
+                && before((k.0, k.1), (c.bound(), *place))
+            {
+                return;
+            }
+            let (place, c) = self.pending.remove(p);
+            if let Some((w, cmd)) = c.resolve(s, self.seed) {
+                let at = self
+                    .known
+                    .iter()
+                    .position(|k| before((w, place), (k.0, k.1)))
+                    .unwrap_or(self.known.len());
+                self.known.insert(at, (w, place, cmd));
+            }
+        }
+    }
+}
+
+/// A stage's orders, given one at a time best first: a few known in order, then the ranked ones.
+/// Each is asked of the state the stage was weighed on (the program tries them in turn, and a
+/// refused order changes nothing).
+pub struct Wishes {
+    head: std::collections::VecDeque<Command>,
+    ranked: Ranked,
+}
+
+impl Wishes {
+    /// The orders `v`, in order.
+    pub fn of(v: Vec<Command>) -> Self {
+        Wishes {
+            head: v.into(),
+            ranked: Ranked::new(Vec::new(), Vec::new(), 0),
+        }
+    }
+
+    /// The first order, weighed as far as it takes to know it.
+    pub fn first(&mut self, s: &KryState) -> Option<&Command> {
+        if self.head.is_empty() {
+            self.ranked.settle(s);
+            self.ranked.known.front().map(|k| &k.2)
+        } else {
+            self.head.front()
+        }
+    }
+
+    /// Puts `v` before the orders, in order.
+    fn before(&mut self, v: Vec<Command>) {
+        for c in v.into_iter().rev() {
+            self.head.push_front(c);
+        }
+    }
+
+    /// The next order.
+    pub fn next(&mut self, s: &KryState) -> Option<Command> {
+        if let Some(c) = self.head.pop_front() {
+            return Some(c);
+        }
+        self.ranked.settle(s);
+        self.ranked.known.pop_front().map(|k| k.2)
+    }
+
+    /// All the orders, in order.
+    pub fn all(mut self, s: &KryState) -> Vec<Command> {
+        let mut out = Vec::new();
+        while let Some(c) = self.next(s) {
+            out.push(c);
+        }
+        out
+    }
 }
 
 /// How much a shot weighs the wounds per AP the target's guns could deal back, against the
@@ -804,19 +938,42 @@ impl Ways {
         let Ok(from) = s.table.model(model).map(|m| m.pos) else {
             return true;
         };
-        let rules = move_rules();
-        let scene = crate::rules::kry::scene::of(&s.table);
-        match path_cost(&s.table, &scene, model, &[from, to], &rules) {
-            // Blocked, or longer than the move: the rules search for a way round.
-            Ok(Err(_)) => {}
-            Ok(Ok(c)) if c > allowance + 0.01 => {}
-            _ => return true,
-        }
-        // Out to the margin below and no further: the end's cell gets its exact cost when it is
-        // within it (a step never costs less than nothing). A margin over the rules' own 0.01":
-        // this search and the rules' may sum the same way's steps a rounding apart.
-        CostField::over_ground(&s.table, &scene, model, &rules, allowance + 0.05, to)
-            .ok()
-            .is_none_or(|f| f.cost_to(to).is_some_and(|c| c <= allowance + 0.02))
+        let key = (
+            crate::table::fingerprint::with_models(&s.table),
+            [
+                model.0 as u64 | (allowance.to_bits() as u64) << 32,
+                to.x.to_bits() as u64 | (to.y.to_bits() as u64) << 32,
+            ],
+        );
+        crate::rules::core::memo::remembered(&MAYBE, key, || {
+            may_get_there(s, model, from, to, allowance)
+        })
     }
+}
+
+thread_local! {
+    /// [`Ways::maybe`]'s answers on this thread, by the table (terrain and every model, by its
+    /// fingerprint), the model, the end and the allowance: the program weighs the same moves
+    /// again after each order, most of them orders that moved nobody. A memo of a pure function.
+    static MAYBE: std::cell::RefCell<crate::rules::core::memo::MemoMap<(u64, [u64; 2]), bool>> =
+        std::cell::RefCell::new(Default::default());
+}
+
+/// Whether `model`, standing at `from`, may have a way to `to` within `allowance` inches: the
+/// straight line, else a way over the ground alone.
+fn may_get_there(s: &KryState, model: ModelId, from: Pt, to: Pt, allowance: f32) -> bool {
+    let rules = move_rules();
+    let scene = crate::rules::kry::scene::of(&s.table);
+    match path_cost(&s.table, &scene, model, &[from, to], &rules) {
+        // Blocked, or longer than the move: the rules search for a way round.
+        Ok(Err(_)) => {}
+        Ok(Ok(c)) if c > allowance + 0.01 => {}
+        _ => return true,
+    }
+    // Out to the margin below and no further: the end's cell gets its exact cost when it is
+    // within it (a step never costs less than nothing). A margin over the rules' own 0.01":
+    // this search and the rules' may sum the same way's steps a rounding apart.
+    CostField::over_ground(&s.table, &scene, model, &rules, allowance + 0.05, to)
+        .ok()
+        .is_none_or(|f| f.cost_to(to).is_some_and(|c| c <= allowance + 0.02))
 }

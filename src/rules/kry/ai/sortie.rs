@@ -255,7 +255,7 @@ fn shot_from(
     seed: u64,
 ) -> Option<(f64, Vec<Command>)> {
     let me = s.table.model(m.id).ok()?;
-    let eye = s.table.surface_height(p) + 0.8 * me.body_height;
+    let eye = crate::table::surface::height(&s.table, p) + 0.8 * me.body_height;
     let mut best: Option<(f64, Vec<Command>)> = None;
     for (_, e) in targets {
         let Ok(em) = s.table.model(e.id) else {
@@ -326,7 +326,7 @@ pub(super) fn seen_by_waiting(
     p: Pt,
     h: f32,
 ) -> f64 {
-    let at = s.table.surface_height(p) + 0.8 * h;
+    let at = crate::table::surface::height(&s.table, p) + 0.8 * h;
     waiting
         .iter()
         .filter_map(|id| s.table.model(*id).ok())
