@@ -62,10 +62,7 @@ impl Table {
     }
 
     pub fn model(&self, id: ModelId) -> Result<&Model, TableError> {
-        self.models
-            .iter()
-            .find(|m| m.id == id)
-            .ok_or(TableError::NoSuchModel(id))
+        self.models.find(id).ok_or(TableError::NoSuchModel(id))
     }
 
     pub fn model_mut(&mut self, id: ModelId) -> Result<&mut Model, TableError> {
