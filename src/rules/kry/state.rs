@@ -323,22 +323,33 @@ impl<T: Clone> std::ops::DerefMut for Shared<T> {
 
 /// The models by id, shared by copies of the state until one changes a model, and each model
 /// shared until it is the one changed (the rules resolve each command on a copy, most orders the
-/// program weighs are refused unchanged, and an order changes one model or two). Read as a map;
-/// a model borrowed mutably is copied first when it is shared.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct Models(Shared<BTreeMap<ModelId, Arc<KryModel>>>);
+/// program weighs are refused unchanged, and an order changes one model or two). Read as a map
+/// (kept as a list sorted by id: a model is found at once by its place); a model borrowed
+/// mutably is copied first when it is shared.
+#[derive(Clone, Default, PartialEq)]
+pub struct Models(Shared<Vec<(ModelId, Arc<KryModel>)>>);
 
 impl Models {
+    /// Where model `id` is in the list (sorted by id): the ids are mostly 1, 2, 3 and on.
+    fn at(&self, id: &ModelId) -> Option<usize> {
+        let v = &*self.0;
+        match (id.0 as usize).checked_sub(1).and_then(|i| v.get(i)) {
+            Some((k, _)) if k == id => Some(id.0 as usize - 1),
+            _ => v.binary_search_by_key(id, |(k, _)| *k).ok(),
+        }
+    }
+
     pub fn get(&self, id: &ModelId) -> Option<&KryModel> {
-        self.0.get(id).map(|m| &**m)
+        self.at(id).map(|i| &*self.0[i].1)
     }
 
     pub fn get_mut(&mut self, id: &ModelId) -> Option<&mut KryModel> {
-        self.0.get_mut(id).map(Arc::make_mut)
+        let i = self.at(id)?;
+        Some(Arc::make_mut(&mut self.0[i].1))
     }
 
     pub fn contains_key(&self, id: &ModelId) -> bool {
-        self.0.contains_key(id)
+        self.at(id).is_some()
     }
 
     pub fn len(&self) -> usize {
@@ -351,12 +362,12 @@ impl Models {
 
     /// The models, by id.
     pub fn values(&self) -> impl DoubleEndedIterator<Item = &KryModel> + Clone {
-        self.0.values().map(|m| &**m)
+        self.0.iter().map(|(_, m)| &**m)
     }
 
     /// Every model, each copied first when it is shared.
     pub fn values_mut(&mut self) -> impl Iterator<Item = &mut KryModel> {
-        self.0.values_mut().map(Arc::make_mut)
+        self.0.iter_mut().map(|(_, m)| Arc::make_mut(m))
     }
 
     pub fn iter(&self) -> impl DoubleEndedIterator<Item = (&ModelId, &KryModel)> + Clone {
@@ -364,17 +375,25 @@ impl Models {
     }
 
     pub fn keys(&self) -> impl DoubleEndedIterator<Item = &ModelId> + Clone {
-        self.0.keys()
+        self.0.iter().map(|(id, _)| id)
     }
 
     pub fn insert(&mut self, id: ModelId, m: KryModel) -> Option<KryModel> {
-        self.0
-            .insert(id, Arc::new(m))
-            .map(|old| Arc::unwrap_or_clone(old))
+        match self.0.binary_search_by_key(&id, |(k, _)| *k) {
+            Ok(i) => Some(Arc::unwrap_or_clone(std::mem::replace(
+                &mut self.0[i].1,
+                Arc::new(m),
+            ))),
+            Err(i) => {
+                self.0.insert(i, (id, Arc::new(m)));
+                None
+            }
+        }
     }
 
     pub fn remove(&mut self, id: &ModelId) -> Option<KryModel> {
-        self.0.remove(id).map(Arc::unwrap_or_clone)
+        let i = self.at(id)?;
+        Some(Arc::unwrap_or_clone(self.0.remove(i).1))
     }
 
     pub fn clear(&mut self) {
@@ -382,25 +401,33 @@ impl Models {
     }
 }
 
+impl std::fmt::Debug for Models {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_map().entries(self.iter()).finish()
+    }
+}
+
 impl std::ops::Index<&ModelId> for Models {
     type Output = KryModel;
     /// The model `id`; panics when there is none, as a map's index does.
     fn index(&self, id: &ModelId) -> &KryModel {
-        &self.0[id]
+        self.get(id).expect("no model with this id")
     }
 }
 
 impl FromIterator<(ModelId, KryModel)> for Models {
     fn from_iter<I: IntoIterator<Item = (ModelId, KryModel)>>(it: I) -> Self {
-        Models(Shared::new(
-            it.into_iter().map(|(id, m)| (id, Arc::new(m))).collect(),
-        ))
+        // As a map is made: by id, a later model with an id replacing the earlier one.
+        let map: BTreeMap<ModelId, KryModel> = it.into_iter().collect();
+        map.into()
     }
 }
 
 impl From<BTreeMap<ModelId, KryModel>> for Models {
     fn from(map: BTreeMap<ModelId, KryModel>) -> Self {
-        map.into_iter().collect()
+        Models(Shared::new(
+            map.into_iter().map(|(id, m)| (id, Arc::new(m))).collect(),
+        ))
     }
 }
 
