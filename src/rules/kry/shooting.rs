@@ -79,24 +79,6 @@ thread_local! {
 
 /// The line of sight's verdict from `shooter` to `target` and the share of the target seen.
 fn seen(s: &KryState, shooter: ModelId, target: ModelId) -> Result<(Verdict, f32), String> {
-    // First by the whole table's fingerprint, which the table keeps until a model moves.
-    let opts = super::scene::options();
-    let now = (
-        fingerprint::with_models(&s.table) ^ fingerprint::sight(&opts).rotate_left(29),
-        shooter,
-        target,
-    );
-    try_remembered(&SEEN_NOW, now, || seen_by_key(s, shooter, target))
-}
-
-thread_local! {
-    /// [`SEEN`]'s verdicts by the whole table (terrain and every model): found without looking
-    /// for the models that bear on the verdict.
-    static SEEN_NOW: RefCell<crate::rules::core::memo::MemoMap<(u64, ModelId, ModelId), (Verdict, f32)>> =
-        RefCell::new(crate::rules::core::memo::MemoMap::default());
-}
-
-fn seen_by_key(s: &KryState, shooter: ModelId, target: ModelId) -> Result<(Verdict, f32), String> {
     // Unless the sight options say living models block, they neither block sight nor give
     // cover: the verdict rests on the terrain, the two models and any wrecks, and stays while
     // others move.

@@ -97,16 +97,15 @@ pub type Wishes = fn(&KryState, Side, u64) -> Vec<Command>;
 
 /// The program's orders for a state, a stage at a time, best stage first (`program::Orders`,
 /// given by the caller): `None` when every stage was weighed.
-pub type Stages<'a> = &'a mut dyn FnMut(&KryState) -> Option<Vec<Command>>;
+pub type Stages<'a> = &'a mut dyn FnMut(&KryState) -> Option<super::ranked::Wishes>;
 
 /// Named in a face-off: the program's best order that is a face-off action and that the rules
 /// would take were nothing pending; else it pulls out. The stages are weighed only until one
 /// holds such an order (the same order as weighing all of them).
 pub fn name(s: &KryState, side: Side, stages: Stages) -> Vec<Command> {
     let f = free(s);
-    let named = std::iter::from_fn(|| stages(&f)).find_map(|stage| {
-        stage
-            .into_iter()
+    let named = std::iter::from_fn(|| stages(&f)).find_map(|mut stage| {
+        std::iter::from_fn(|| stage.next(&f))
             .filter_map(|c| action_of(&c).map(|a| (c, a)))
             .find(|(c, _)| Kry::check(&f, side, c).is_ok())
             .map(|(_, (action, model, target))| FaceOffChoice {

@@ -16,6 +16,7 @@ pub mod naive;
 pub mod press;
 pub mod program;
 pub mod random;
+pub mod ranked;
 pub mod sortie;
 pub mod weigh;
 
@@ -95,7 +96,7 @@ pub fn play_as(g: &mut KryGame, seat: Seat, style: Style) -> Option<Command> {
         let mut ways = program::Ways::default();
         loop {
             let stage = match style {
-                Style::Legacy => legacy.next(&g.state, seat, seed).map(program::Wishes::of),
+                Style::Legacy => legacy.next(&g.state, seat, seed).map(ranked::Wishes::of),
                 _ => program.next_wishes(&g.state, seat, seed),
             };
             let Some(mut wishes) = stage else {
@@ -120,13 +121,14 @@ pub fn play_as(g: &mut KryGame, seat: Seat, style: Style) -> Option<Command> {
         let free = faceoffs::free(&g.state);
         let mut orders = program::Orders::at(false);
         let mut ways = program::Ways::default();
-        while let Some(stage) = orders.next(&free, seat, seed) {
-            if let Some(c) = stage.into_iter().find(|c| {
-                faceoffs::carries(c, &choice)
-                    && ways.maybe(&g.state, c)
+        while let Some(mut stage) = orders.next_wishes(&free, seat, seed) {
+            while let Some(c) = stage.next(&free) {
+                if faceoffs::carries(&c, &choice)
+                    && ways.maybe(&g.state, &c)
                     && g.play(seat, c.clone()).is_ok()
-            }) {
-                return Some(c);
+                {
+                    return Some(c);
+                }
             }
         }
         let fallback = answer_fallback(&g.state)?;
