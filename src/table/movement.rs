@@ -133,12 +133,35 @@ struct CellInfo {
 }
 
 /// A cell waiting in the search: its estimate (cost so far plus the straight distance left), the
-/// cost it was reached with, and its index. Ordered by estimate, then index; a node whose cell
-/// has since been reached more cheaply is stale and skipped when it comes up.
-struct Node(f32, f32, u32);
+/// cost it was reached with, and its index. Ordered by estimate (as `f32::total_cmp` orders),
+/// then index, the lowest first, in one word compared at once: the estimate's place in that order
+/// above the index. A node whose cell has since been reached more cheaply is stale and skipped
+/// when it comes up.
+struct Node {
+    key: u64,
+    g: f32,
+}
+
+impl Node {
+    fn new(estimate: f32, g: f32, i: u32) -> Self {
+        // `total_cmp`'s own mapping to an ordered integer, then to an unsigned one.
+        let mut b = estimate.to_bits() as i32;
+        b ^= (((b >> 31) as u32) >> 1) as i32;
+        let order = (b as u32) ^ 0x8000_0000;
+        Node {
+            key: (order as u64) << 32 | i as u64,
+            g,
+        }
+    }
+
+    fn index(&self) -> usize {
+        (self.key & 0xffff_ffff) as usize
+    }
+}
+
 impl PartialEq for Node {
     fn eq(&self, o: &Self) -> bool {
-        self.cmp(o) == Ordering::Equal
+        self.key == o.key
     }
 }
 impl Eq for Node {}
@@ -149,7 +172,7 @@ impl PartialOrd for Node {
 }
 impl Ord for Node {
     fn cmp(&self, o: &Self) -> Ordering {
-        o.0.total_cmp(&self.0).then(o.2.cmp(&self.2))
+        o.key.cmp(&self.key)
     }
 }
 
@@ -772,13 +795,13 @@ impl CostField {
         }
         let mut heap = BinaryHeap::new();
         infos.set(s, cell_info(table, scene, &probe, start));
-        heap.push(Node(left(start), 0.0, s as u32));
+        heap.push(Node::new(left(start), 0.0, s as u32));
         // Between cell centres a step's length depends on the step alone, exactly so when the
         // cell is a power of two (the centres and their differences are then exact).
         let exact = cell.to_bits() & 0x007f_ffff == 0 && cols.max(rows) < 1 << 22;
         let lengths = STEPS.map(|(dx, dy)| Pt::new(dx as f32 * cell, dy as f32 * cell).len());
-        while let Some(Node(_, g, i)) = heap.pop() {
-            let i = i as usize;
+        while let Some(node) = heap.pop() {
+            let (g, i) = (node.g, node.index());
             let (col, row) = (i % cols, i / cols);
             let at = if i == s {
                 start
@@ -827,7 +850,7 @@ impl CostField {
                 let estimate = nc_cost + left(to);
                 if estimate <= allowance + 1e-4 {
                     infos.cost(j, nc_cost, i as u32);
-                    heap.push(Node(estimate, nc_cost, j as u32));
+                    heap.push(Node::new(estimate, nc_cost, j as u32));
                 }
             }
         }
@@ -973,4 +996,45 @@ pub fn path_cost(
         }
     }
     Ok(Ok(total))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The order the search took its cells in before the one-word key: estimate by
+    /// `total_cmp`, then index, the lowest first (the greatest in a max-heap).
+    fn by_estimate_then_index(a: (f32, u32), b: (f32, u32)) -> Ordering {
+        b.0.total_cmp(&a.0).then(b.1.cmp(&a.1))
+    }
+
+    #[test]
+    fn a_node_orders_by_estimate_then_index_as_total_cmp_does() {
+        let estimates = [
+            -f32::INFINITY,
+            -3.5,
+            -0.0,
+            0.0,
+            f32::MIN_POSITIVE,
+            0.25,
+            1.0,
+            1.0 + f32::EPSILON,
+            12.75,
+            f32::MAX,
+            f32::INFINITY,
+            f32::NAN,
+        ];
+        for &a in &estimates {
+            for &b in &estimates {
+                for (i, j) in [(0, 0), (3, 7), (7, 3), (u32::MAX - 1, 5)] {
+                    assert_eq!(
+                        Node::new(a, 0.0, i).cmp(&Node::new(b, 0.0, j)),
+                        by_estimate_then_index((a, i), (b, j)),
+                        "{a} #{i} against {b} #{j}"
+                    );
+                }
+            }
+        }
+        assert_eq!(Node::new(2.0, 1.5, 4321).index(), 4321);
+    }
 }
