@@ -16,8 +16,19 @@ pub fn same_name(a: &str, b: &str) -> bool {
     if a == b {
         return true;
     }
-    if a.is_ascii() && b.is_ascii() {
-        return ascii_folded(a).eq(ascii_folded(b));
+    // Letter by letter while both are ASCII: the first ASCII letters or digits that differ (or
+    // one name ending first) settle it, as the folding of the whole names would; a byte
+    // outside ASCII sends both names to the full folding.
+    let (mut x, mut y) = (a.bytes(), b.bytes());
+    let next = |it: &mut std::str::Bytes| it.find(|b| !b.is_ascii() || b.is_ascii_alphanumeric());
+    loop {
+        match (next(&mut x), next(&mut y)) {
+            (None, None) => return true,
+            (Some(p), _) | (_, Some(p)) if !p.is_ascii() => break,
+            (Some(p), Some(q)) if p.to_ascii_lowercase() == q.to_ascii_lowercase() => {}
+            (Some(p), Some(q)) if !p.is_ascii() || !q.is_ascii() => break,
+            _ => return false,
+        }
     }
     folded(a).eq(folded(b))
 }
@@ -64,6 +75,21 @@ mod tests {
         assert!(same_name("Rush Grunt", "rushgrunt"));
         assert!(same_name("Kampfer", "Kämpfer"));
         assert!(!same_name("Grunt 1", "Grunt 2"));
+        assert!(same_name("Grunt!", "grunt") && !same_name("ab", "abc") && !same_name("abc", "ab"));
+        assert!(same_name("Äxe", "axe") && !same_name("Kampfer X", "Kämpfer Y"));
+        // Either way round, whatever the letters before the first one outside ASCII.
+        for (a, b) in [
+            ("Kämpfer", "kampfer"),
+            ("Rush Grunt", "Rüsh Grunt"),
+            ("x-ö", "X O"),
+        ] {
+            let same = folded(a).eq(folded(b));
+            assert_eq!(
+                (same_name(a, b), same_name(b, a)),
+                (same, same),
+                "{a:?} {b:?}"
+            );
+        }
         assert_eq!(fold("Heavy  Bolter 2"), "heavybolter2");
     }
 }
