@@ -63,26 +63,7 @@ fn free(m: &KryModel) -> bool {
     m.pinned.is_none() && !m.prone && m.stuck == 0 && !m.waiting && !m.small_stepped
 }
 
-/// The run (or move) AND charge combos of `mine`'s fighters at enemies beyond a plain charge
-/// but within a move and a charge (by eye), one per fighter, each with its worth: the attack's
-/// worth as `attack` weighs it (expected wounds times the target's worth), with the charge's
-/// +2 CC as a plain charge counts it, less for the move's AP and for each enemy unit in waiting
-/// that would see the spot the move ends on (it may fire there, and stops the combo).
-pub fn charges(
-    s: &KryState,
-    side: Side,
-    seed: u64,
-    mine: &[&KryModel],
-    foes: &[&KryModel],
-    attack: impl Fn(&KryModel, ModelId) -> Option<(f64, Command)>,
-) -> Vec<(f64, Command)> {
-    chargings(s, side, seed, mine, foes, attack)
-        .iter()
-        .filter_map(|c| c.resolve(s, seed))
-        .collect()
-}
-
-/// A fighter's run (or move) AND charge as [`charges`] weighs it, all but the spot its move
+/// A fighter's run (or move) AND charge as [`chargings`] weighs it, all but the spot its move
 /// ends on (the costly part: a search for a way to each spot tried): its targets, nearest
 /// first, each with the worth of its strike before the eyes of units in waiting are counted.
 pub struct Charging {
@@ -152,7 +133,12 @@ impl Charging {
     }
 }
 
-/// [`charges`] but for the spots: one [`Charging`] per fighter with a target worth the combo.
+/// The run (or move) AND charge combos of `mine`'s fighters at enemies beyond a plain charge
+/// but within a move and a charge (by eye), one per fighter with a target worth the combo, all
+/// but their spots ([`Charging::resolve`] finds one). A combo's worth is the attack's worth as
+/// `attack` weighs it (expected wounds times the target's worth), with the charge's +2 CC as a
+/// plain charge counts it, less for the move's AP and for each enemy unit in waiting that would
+/// see the spot the move ends on (it may fire there, and stops the combo).
 pub fn chargings(
     s: &KryState,
     side: Side,
